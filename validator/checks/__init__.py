@@ -1,0 +1,7 @@
+"""The named predicates of every rule, registered in :data:`validator.registry.REGISTRY`."""
+
+from __future__ import annotations
+
+from . import activation, battle, cards, summon, turn
+
+__all__ = ["activation", "battle", "cards", "summon", "turn"]

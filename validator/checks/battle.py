@@ -1,0 +1,40 @@
+"""Attacks: ``battle.*``."""
+
+from __future__ import annotations
+
+from ..model import Action, other
+from ..registry import REGISTRY
+from ..state import DuelState
+
+
+@REGISTRY.rule("battle.not-attack-position")
+def attacker_in_attack_position(s: DuelState, a: Action) -> str | None:
+    """Only a monster in face-up Attack Position attacks."""
+    assert a.card is not None
+    mon = s.monster(a.card)
+    if mon is None or mon.position == "attack":
+        return None
+    return f"{s.cards[a.card].label} is not in face-up Attack Position: it cannot attack."
+
+
+@REGISTRY.rule("battle.already-attacked")
+def attacker_has_not_attacked(s: DuelState, a: Action) -> str | None:
+    """Each monster attacks once per Battle Phase."""
+    assert a.card is not None
+    when = s.this_turn.attacked.get(a.card)
+    if when is None:
+        return None
+    return f"{s.cards[a.card].label} already attacked this turn (action {when})."
+
+
+@REGISTRY.rule("battle.invalid-target")
+def attack_target_is_valid(s: DuelState, a: Action) -> str | None:
+    """The target is a monster the opponent controls; a direct attack needs an empty field."""
+    foe = other(a.player)
+    if a.target is None:
+        if not s.sides[foe].monsters:
+            return None
+        return f"{a.player} cannot attack directly while {foe} controls a monster."
+    if s.controls(foe, a.target) and s.monster(a.target) is not None:
+        return None
+    return f"{s.cards[a.target].label} is not a monster {foe} controls: it cannot be attacked."

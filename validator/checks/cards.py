@@ -1,0 +1,140 @@
+"""With what card, and where it goes: ``card.*``, ``zone.*`` and ``control.*``."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..model import Action, Player, other
+from ..registry import REGISTRY
+from ..state import DuelState
+
+ZONE_SIZE: Final = 5
+
+_PILE_WORDS: Final = {"deck": "Deck", "hand": "hand", "monsters": "Monster Zone",
+                      "spell_traps": "Spell & Trap Zone", "field_spell": "Field Zone",
+                      "graveyard": "Graveyard", "banished": "banishment", "extra": "Extra Deck"}
+
+
+def whereabouts(s: DuelState, card: str) -> str:
+    """Where a card stands, in words.
+
+    >>> from validator.state import DuelState
+    >>> whereabouts(DuelState({}, 1, "p1", {}), "x")
+    'nowhere yet'
+    """
+    loc = s.locate(card)
+    if loc is None:
+        return "no longer in play" if card in s.gone else "nowhere yet"
+    return f"in {loc[0]}'s {_PILE_WORDS[loc[1]]}"
+
+
+@REGISTRY.rule("card.not-in-hand")
+def card_in_hand(s: DuelState, a: Action) -> str | None:
+    """The card is in the acting player's hand."""
+    assert a.card is not None
+    if s.in_hand(a.player, a.card):
+        return None
+    return f"{s.cards[a.card].label} is not in {a.player}'s hand (it is {whereabouts(s, a.card)})."
+
+
+@REGISTRY.rule("card.not-in-hand")
+def card_in_hand_unless_on_field(s: DuelState, a: Action) -> str | None:
+    """A Quick Summon comes from the hand (one from the field breaks ``summon.special-source``)."""
+    assert a.card is not None
+    return None if s.on_field(a.card) else card_in_hand(s, a)
+
+
+@REGISTRY.rule("card.not-on-field")
+def card_on_own_field(s: DuelState, a: Action) -> str | None:
+    """The card is on the field under the acting player's control."""
+    assert a.card is not None
+    if s.controls(a.player, a.card):
+        return None
+    return (f"{s.cards[a.card].label} is not on the field under {a.player}'s control "
+            f"(it is {whereabouts(s, a.card)}).")
+
+
+@REGISTRY.rule("card.not-on-field")
+def card_on_any_field(s: DuelState, a: Action) -> str | None:
+    """The card is on the field (either side: effects reach the opponent's cards too)."""
+    assert a.card is not None
+    if s.on_field(a.card):
+        return None
+    return f"{s.cards[a.card].label} is not on the field (it is {whereabouts(s, a.card)})."
+
+
+@REGISTRY.rule("card.wrong-kind")
+def card_is_monster(s: DuelState, a: Action) -> str | None:
+    """Summons, Sets of monsters and attacks need a monster."""
+    assert a.card is not None
+    card = s.cards[a.card]
+    if card.kind == "monster":
+        return None
+    return f"{card.label} is a {card.kind.capitalize()}, not a monster."
+
+
+@REGISTRY.rule("card.wrong-kind")
+def card_is_spell_or_trap(s: DuelState, a: Action) -> str | None:
+    """Only Spells and Traps are Set in the Spell & Trap Zone."""
+    assert a.card is not None
+    card = s.cards[a.card]
+    if card.kind != "monster":
+        return None
+    return f"{card.label} is a monster: it cannot be Set as a Spell or Trap."
+
+
+@REGISTRY.rule("card.wrong-kind")
+def card_has_phase_effect(s: DuelState, a: Action) -> str | None:
+    """Only a card with a Standby or End Phase effect resolves one."""
+    assert a.card is not None
+    card = s.cards[a.card]
+    if card.phase_effect is not None:
+        return None
+    return f"{card.label} has no Standby or End Phase effect to resolve."
+
+
+def _monster_room(s: DuelState, player: Player, freed: int, label: str) -> str | None:
+    if len(s.sides[player].monsters) - freed < ZONE_SIZE:
+        return None
+    return f"{player}'s Monster Card Zone already holds {ZONE_SIZE} monsters: no room " \
+           f"for {label}."
+
+
+@REGISTRY.rule("zone.monster-full")
+def monster_zone_has_room(s: DuelState, a: Action) -> str | None:
+    """At most 5 monsters per side; the monsters tributed for a summon make room."""
+    assert a.card is not None
+    freed = len({t for t in a.tributes if s.controls(a.player, t)})
+    return _monster_room(s, a.player, freed, s.cards[a.card].label)
+
+
+@REGISTRY.rule("zone.spell-trap-full")
+def spell_trap_zone_has_room(s: DuelState, a: Action) -> str | None:
+    """At most 5 cards in a Spell & Trap Zone; Field Spells go to the Field Zone instead."""
+    assert a.card is not None
+    if s.cards[a.card].subtype == "field":
+        return None
+    return _spell_trap_room(s, a)
+
+
+@REGISTRY.rule("zone.spell-trap-full")
+def spell_trap_zone_has_room_for_move(s: DuelState, a: Action) -> str | None:
+    """A card an effect moves into a Spell & Trap Zone counts toward its 5 cards."""
+    return _spell_trap_room(s, a) if a.to == "spell_trap" else None
+
+
+def _spell_trap_room(s: DuelState, a: Action) -> str | None:
+    if len(s.sides[a.player].spell_traps) < ZONE_SIZE:
+        return None
+    return f"{a.player}'s Spell & Trap Zone already holds {ZONE_SIZE} cards: no room for " \
+           f"{s.cards[a.card or ''].label}."
+
+
+@REGISTRY.rule("control.invalid-target")
+def control_target_is_opponents_monster(s: DuelState, a: Action) -> str | None:
+    """Only a monster the opponent controls can be taken."""
+    assert a.card is not None
+    if s.controls(other(a.player), a.card) and s.monster(a.card) is not None:
+        return None
+    return f"{a.player} can take control only of a monster {other(a.player)} controls; " \
+           f"{s.cards[a.card].label} is {whereabouts(s, a.card)}."

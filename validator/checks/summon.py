@@ -1,0 +1,135 @@
+"""Summons and battle positions: ``summon.*`` and ``position.*``."""
+
+from __future__ import annotations
+
+from ..model import Action
+from ..registry import REGISTRY
+from ..state import DuelState
+
+
+def required_tributes(level: int) -> int:
+    """Tributes a Normal Summon or Set of a monster of ``level`` needs.
+
+    >>> [required_tributes(n) for n in (4, 5, 6, 7, 12)]
+    [0, 1, 1, 2, 2]
+    """
+    return 0 if level <= 4 else 1 if level <= 6 else 2
+
+
+@REGISTRY.rule("summon.normal-once")
+def normal_summon_unused(s: DuelState, a: Action) -> str | None:
+    """One Normal Summon or Set (Tribute ones included) per turn."""
+    used = s.this_turn.normal_summon
+    if used is None:
+        return None
+    return f"{a.player} already Normal Summoned or Set a monster this turn (action {used})."
+
+
+@REGISTRY.rule("summon.quick-summon-lock")
+def no_quick_summon_this_turn(s: DuelState, a: Action) -> str | None:
+    """After a Quick Summon in a turn, its turn player cannot Normal Summon or Set."""
+    used = s.this_turn.quick_summon
+    if used is None:
+        return None
+    return (f"A monster was Quick Summoned this turn (action {used}): {a.player} cannot Normal "
+            f"Summon or Set a monster for the rest of the turn.")
+
+
+@REGISTRY.rule("summon.tribute-count")
+def tribute_count_matches_level(s: DuelState, a: Action) -> str | None:
+    """Level 1-4: no Tribute; Level 5-6: one; Level 7 or higher: two."""
+    assert a.card is not None
+    card = s.cards[a.card]
+    level = card.level or 0
+    need = required_tributes(level)
+    if len(a.tributes) == need:
+        return None
+    return (f"{card.label} is Level {level}: it needs {need} Tribute{'s' if need != 1 else ''}, "
+            f"not {len(a.tributes)}.")
+
+
+@REGISTRY.rule("summon.invalid-tribute")
+def tributes_are_own_monsters(s: DuelState, a: Action) -> str | None:
+    """Each Tribute is a different monster on the field under the summoner's control."""
+    seen: set[str] = set()
+    for cid in a.tributes:
+        label = s.cards[cid].label
+        if cid in seen:
+            return f"{label} is named twice as a Tribute."
+        seen.add(cid)
+        if cid == a.card or not s.controls(a.player, cid) or s.monster(cid) is None:
+            return f"{label} cannot be Tributed: it is not a monster on the field under " \
+                   f"{a.player}'s control."
+    return None
+
+
+@REGISTRY.rule("summon.flip-not-face-down")
+def flip_summon_of_face_down(s: DuelState, a: Action) -> str | None:
+    """Only a face-down Defense Position monster can be Flip Summoned."""
+    assert a.card is not None
+    mon = s.monster(a.card)
+    if mon is not None and mon.position == "facedown_defense":
+        return None
+    return f"{s.cards[a.card].label} is not in face-down Defense Position: it cannot be " \
+           f"Flip Summoned."
+
+
+@REGISTRY.rule("summon.special-source")
+def summoned_from_off_field(s: DuelState, a: Action) -> str | None:
+    """A Special or Quick Summon brings a card that is not already on the field."""
+    assert a.card is not None
+    if not s.on_field(a.card):
+        return None
+    return f"{s.cards[a.card].label} is already on the field: it cannot be summoned again."
+
+
+@REGISTRY.rule("position.placed-this-turn")
+def not_placed_this_turn(s: DuelState, a: Action) -> str | None:
+    """A monster placed on the field this turn keeps its position for the turn."""
+    assert a.card is not None
+    when = s.this_turn.placed.get(a.card)
+    if when is None:
+        return None
+    return f"{s.cards[a.card].label} was placed on the field this turn (action {when}): its " \
+           f"battle position cannot be changed until the next turn."
+
+
+@REGISTRY.rule("position.once-per-turn")
+def position_unchanged_this_turn(s: DuelState, a: Action) -> str | None:
+    """A monster's position changes by hand once per turn (a Flip Summon counts)."""
+    assert a.card is not None
+    when = s.this_turn.positions_changed.get(a.card)
+    if when is None:
+        return None
+    return f"{s.cards[a.card].label} already changed its battle position this turn " \
+           f"(action {when})."
+
+
+@REGISTRY.rule("position.attacked")
+def did_not_attack(s: DuelState, a: Action) -> str | None:
+    """A monster that attacked this turn cannot change its position afterwards."""
+    assert a.card is not None
+    when = s.this_turn.attacked.get(a.card)
+    if when is None:
+        return None
+    return f"{s.cards[a.card].label} attacked this turn (action {when}): its battle position " \
+           f"cannot be changed."
+
+
+@REGISTRY.rule("position.invalid")
+def position_change_is_real(s: DuelState, a: Action) -> str | None:
+    """A change goes to another position; by hand, only a face-up monster changes, face-up."""
+    assert a.card is not None and a.to is not None
+    mon = s.monster(a.card)
+    if mon is None:
+        return None
+    label = s.cards[a.card].label
+    if mon.position == a.to:
+        return f"{label} is already in {a.to.replace('_', ' ')} position."
+    if a.by_effect:
+        return None
+    if mon.position == "facedown_defense":
+        return f"{label} is face-down: it changes position by a Flip Summon, not by hand."
+    if a.to == "facedown_defense":
+        return f"{label} cannot be turned face-down by hand (only by a card effect)."
+    return None

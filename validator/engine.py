@@ -1,0 +1,113 @@
+"""Judging a duel: :class:`Duel` (push actions one by one) and :func:`validate` (a verdict)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from marshmallow import ValidationError
+
+from .effects import resolve_chain
+from .errors import DocumentError, IllegalActionError
+from .machine import TurnModel, fire
+from .model import Action, Document
+from .schema import DocumentSchema
+from .state import initial_state
+from .verdict import Verdict, Violation, state_report, violation_of
+
+_SCHEMA = DocumentSchema()
+
+
+def load_document(data: Mapping[str, Any] | str | bytes) -> Document:
+    """Load and cross-check a duel document (a mapping or JSON text).
+
+    Raises :class:`DocumentError` with path-keyed errors when it is not well formed.
+
+    >>> load_document('{"cards": {}}').turn_player
+    'p1'
+    >>> load_document({"cards": {}, "ruleset": "speed"})
+    Traceback (most recent call last):
+    ...
+    validator.errors.DocumentError: ruleset: Unknown ruleset 'speed'; known: classic.
+    """
+    if isinstance(data, str | bytes):
+        try:
+            data = json.loads(data)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise DocumentError({"_document": [f"Not valid JSON: {exc}"]}) from None
+    if not isinstance(data, Mapping):
+        raise DocumentError({"_document": ["A duel document is a JSON object."]})
+    try:
+        doc: Document = _SCHEMA.load(data)
+    except ValidationError as exc:
+        messages = exc.messages if isinstance(exc.messages, dict) else {"_document": exc.messages}
+        raise DocumentError(messages) from None
+    return doc
+
+
+class Duel:
+    """A duel in progress, judged action by action (like a chess board with ``push``).
+
+    >>> duel = Duel(load_document({"cards": {}}))
+    >>> duel.push(Action("draw", "p1"))
+    >>> duel.push(Action("phase", "p1", to="battle"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    validator.errors.IllegalActionError: action 1: turn.phase-order: The turn cannot go ...
+    """
+
+    def __init__(self, document: Document) -> None:
+        self.document = document
+        self.state = initial_state(document)
+        self._model = TurnModel(self.state)
+        self.pushed = 0
+
+    def check(self, action: Action) -> Violation | None:
+        """Apply ``action`` if legal and return None; else return its violation (unapplied).
+
+        An open chain resolves first unless the action responds to it (§2).
+        """
+        state = self.state
+        state.index = index = self.pushed
+        if state.chain and state.outcome is None and not (action.type == "activate"
+                                                          and action.respond):
+            resolve_chain(state)
+        if fire(self._model, action):
+            self.pushed += 1
+            return None
+        failure = self._model.failure
+        assert failure is not None, f"no guard reported why {action} failed"
+        return violation_of(state, index, action, *failure)
+
+    def push(self, action: Action) -> None:
+        """Apply ``action``, or raise :class:`IllegalActionError` naming the rule it breaks."""
+        violation = self.check(action)
+        if violation is not None:
+            raise IllegalActionError(violation.index, violation.rule, violation.message,
+                                     violation.action)
+
+    def verdict(self, violation: Violation | None = None) -> Verdict:
+        """The verdict so far."""
+        outcome = self.state.outcome
+        return Verdict(
+            legal=violation is None, violation=violation,
+            outcome={"winner": outcome.winner, "reason": outcome.reason} if outcome else None,
+            actions_checked=self.pushed + (violation is not None),
+            state=state_report(self.state))
+
+
+def validate(document: Mapping[str, Any] | str | bytes | Document) -> Verdict:
+    """Judge a duel document: the first illegal action, the outcome and the board (§3).
+
+    >>> v = validate({"cards": {}, "actions": [{"type": "phase", "player": "p1", "to": "standby"}]})
+    >>> (v.legal, v.violation.rule, v.actions_checked)
+    (False, 'draw.required', 1)
+    """
+    doc = document if isinstance(document, Document) else load_document(document)
+    duel = Duel(doc)
+    for action in doc.actions:
+        violation = duel.check(action)
+        if violation is not None:
+            return duel.verdict(violation)
+    return duel.verdict()

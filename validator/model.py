@@ -1,0 +1,174 @@
+"""The duel document as plain typed dataclasses (what the schemas in :mod:`validator.schema` load).
+
+Names and values follow ``../shared/spec/duel-format.md`` §1 and §2 exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+Player = Literal["p1", "p2"]
+PLAYERS: Final[tuple[Player, Player]] = ("p1", "p2")
+
+PHASES: Final = ("draw", "standby", "main1", "battle", "main2", "end")
+MAIN_PHASES: Final = frozenset({"main1", "main2"})
+KINDS: Final = ("monster", "spell", "trap")
+SPELL_SUBTYPES: Final = ("normal", "continuous", "equip", "field", "quick_play", "ritual")
+TRAP_SUBTYPES: Final = ("normal", "continuous", "counter")
+EFFECTS: Final = ("none", "ignition", "quick", "trigger")
+POSITIONS: Final = ("attack", "defense", "facedown_defense")
+RULESETS: Final = ("classic",)
+MOVE_DESTINATIONS: Final = ("graveyard", "hand", "deck", "banished", "extra", "spell_trap")
+
+#: Cards that go to the Graveyard once their chain link resolves (§2).
+ONE_SHOT_SUBTYPES: Final = frozenset({("spell", "normal"), ("spell", "quick_play"),
+                                      ("spell", "ritual"), ("trap", "normal"),
+                                      ("trap", "counter")})
+
+
+def other(player: Player) -> Player:
+    """The opponent of ``player``.
+
+    >>> other("p1")
+    'p2'
+    """
+    return "p2" if player == "p1" else "p1"
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card definition of the document's ``cards`` table.
+
+    >>> Card("dm", "monster", level=7).label
+    'dm'
+    """
+
+    id: str
+    kind: str
+    level: int | None = None
+    atk: int | None = None
+    def_: int | None = None
+    subtype: str | None = None
+    effect: str = "none"
+    phase_effect: str | None = None
+    owner: Player | None = None
+    name: str | None = None
+    token: bool = False
+
+    @property
+    def label(self) -> str:
+        """How messages name the card: its name and id, or its id alone.
+
+        >>> Card("pot", "spell", subtype="normal", effect="ignition", name="Pot of Greed").label
+        'Pot of Greed (pot)'
+        """
+        return f"{self.name} ({self.id})" if self.name else self.id
+
+    @property
+    def card_speed(self) -> int:
+        """Spell speed of activating this Spell or Trap card itself (§2).
+
+        >>> Card("mst", "spell", subtype="quick_play").card_speed
+        2
+        """
+        if self.kind == "trap":
+            return 3 if self.subtype == "counter" else 2
+        return 2 if self.subtype == "quick_play" else 1
+
+    @property
+    def effect_speed(self) -> int:
+        """Spell speed of this card's own effect used where it stands (§2).
+
+        >>> Card("jar", "monster", level=2, effect="quick").effect_speed
+        2
+        """
+        return 2 if self.effect == "quick" else 1
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A card in a Monster or Spell & Trap Zone of ``setup``.
+
+    >>> Placed("mf", face_up=False).face_up
+    False
+    """
+
+    card: str
+    position: str = "attack"
+    face_up: bool = True
+    equipped_to: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SetupPlayer:
+    """One player's side of ``setup``; ``deck`` is a count or a top-first list of ids.
+
+    >>> SetupPlayer().deck
+    40
+    """
+
+    deck: int | tuple[str, ...] = 40
+    hand: tuple[str, ...] = ()
+    lp: int = 8000
+    monsters: tuple[Placed, ...] = ()
+    spell_traps: tuple[Placed, ...] = ()
+    field_spell: Placed | None = None
+    graveyard: tuple[str, ...] = ()
+    banished: tuple[str, ...] = ()
+    extra: tuple[str, ...] = ()
+
+    def placements(self) -> list[tuple[str, str]]:
+        """Every ``(card id, pile)`` this side places, in document order.
+
+        >>> SetupPlayer(deck=("a",), hand=("b",)).placements()
+        [('a', 'deck'), ('b', 'hand')]
+        """
+        out: list[tuple[str, str]] = []
+        if isinstance(self.deck, tuple):
+            out += [(c, "deck") for c in self.deck]
+        out += [(c, "hand") for c in self.hand]
+        out += [(m.card, "monsters") for m in self.monsters]
+        out += [(s.card, "spell_traps") for s in self.spell_traps]
+        if self.field_spell is not None:
+            out.append((self.field_spell.card, "field_spell"))
+        for pile in ("graveyard", "banished", "extra"):
+            out += [(c, pile) for c in getattr(self, pile)]
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One proposed action (§2); ``raw`` is the object exactly as the document gave it.
+
+    >>> Action("draw", "p1").by_effect
+    False
+    """
+
+    type: str
+    player: Player
+    card: str | None = None
+    to: str | None = None
+    tributes: tuple[str, ...] = ()
+    by_effect: bool = False
+    respond: bool = False
+    target: str | None = None
+    position: str = "attack"
+    amount: int = 0
+    raw: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A whole duel document (§1), loaded and cross-checked.
+
+    >>> Document(cards={}, setup={"p1": SetupPlayer(), "p2": SetupPlayer()}, actions=()).turn
+    1
+    """
+
+    cards: dict[str, Card]
+    setup: dict[Player, SetupPlayer]
+    actions: tuple[Action, ...]
+    ruleset: str = "classic"
+    turn: int = 1
+    turn_player: Player = "p1"

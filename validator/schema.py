@@ -1,0 +1,288 @@
+"""marshmallow 4 schemas for the duel document: the one schema source (the API reuses them).
+
+``DocumentSchema().load(data)`` returns a :class:`validator.model.Document` or raises
+``marshmallow.ValidationError`` with messages keyed by path; :func:`validator.load_document`
+turns that into :class:`validator.DocumentError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from marshmallow import (
+    RAISE,
+    Schema,
+    ValidationError,
+    fields,
+    post_load,
+    pre_load,
+    validate,
+    validates_schema,
+)
+
+from . import model as m
+from .crosscheck import cross_check
+
+_PLAYER = validate.OneOf(m.PLAYERS)
+
+
+class StrictInt(fields.Integer):
+    """An integer that refuses booleans, floats and numeric strings."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValidationError("Not a valid integer.")
+        return value
+
+
+class StrictBool(fields.Boolean):
+    """``true`` or ``false`` only: no ``"yes"``, ``1`` or ``"on"``."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValidationError("Not a valid boolean (true or false).")
+        return value
+
+
+class CardId(fields.String):
+    """A non-empty card id; whether it names a card is checked by the cross-checks."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(validate=validate.Length(min=1, max=200), **kwargs)
+
+
+class Deck(fields.Field):  # type: ignore[type-arg]
+    """A deck: a count of unknown cards, or a list of card ids, top card first."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any,
+                     **kwargs: Any) -> int | tuple[str, ...]:
+        if isinstance(value, int) and not isinstance(value, bool):
+            if value < 0:
+                raise ValidationError("Must be greater than or equal to 0.")
+            return value
+        if isinstance(value, list) and all(isinstance(v, str) and v for v in value):
+            return tuple(value)
+        raise ValidationError("Not a count of cards or a list of card ids.")
+
+
+class _Base(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class CardSchema(_Base):
+    """One entry of ``cards``; the id is its key in the table."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(m.KINDS))
+    name = fields.String(validate=validate.Length(max=200))
+    level = StrictInt(validate=validate.Range(1, 12))
+    atk = StrictInt(validate=validate.Range(0, 1_000_000))
+    # ``def`` is a Python keyword: the field is named by data_key.
+    def_ = StrictInt(data_key="def", validate=validate.Range(0, 1_000_000))
+    subtype = fields.String()
+    effect = fields.String(validate=validate.OneOf(m.EFFECTS))
+    phase_effect = fields.String(validate=validate.OneOf(("standby", "end")))
+    owner = fields.String(validate=_PLAYER)
+    token = StrictBool()
+
+    @validates_schema
+    def _kind_fields(self, data: dict[str, Any], **kwargs: Any) -> None:
+        kind = data.get("kind")
+        if kind == "monster":
+            if "level" not in data:
+                raise ValidationError("A monster needs a level (1 to 12).", "level")
+            if "subtype" in data:
+                raise ValidationError("Only Spells and Traps have a subtype.", "subtype")
+        else:
+            for key in ("level", "atk", "def_", "token"):
+                if key in data:
+                    name = "def" if key == "def_" else key
+                    raise ValidationError(f"A {kind} card has no {name}.", name)
+            allowed = m.SPELL_SUBTYPES if kind == "spell" else m.TRAP_SUBTYPES
+            if data.get("subtype") not in allowed:
+                raise ValidationError(
+                    f"A {kind} needs a subtype, one of: {', '.join(allowed)}.", "subtype")
+
+
+class PlacedMonsterSchema(_Base):
+    card = CardId(required=True)
+    position = fields.String(required=True, validate=validate.OneOf(m.POSITIONS))
+
+    @post_load
+    def _make(self, data: dict[str, Any], **kwargs: Any) -> m.Placed:
+        return m.Placed(card=data["card"], position=data["position"])
+
+
+class PlacedSpellTrapSchema(_Base):
+    card = CardId(required=True)
+    face_up = StrictBool(required=True)
+    equipped_to = CardId(allow_none=True)
+
+    @post_load
+    def _make(self, data: dict[str, Any], **kwargs: Any) -> m.Placed:
+        return m.Placed(card=data["card"], face_up=data["face_up"],
+                        equipped_to=data.get("equipped_to"))
+
+
+class SetupPlayerSchema(_Base):
+    deck = Deck(load_default=40)
+    hand = fields.List(CardId(), load_default=list)
+    lp = StrictInt(load_default=8000, validate=validate.Range(1, 10_000_000))
+    monsters = fields.List(fields.Nested(PlacedMonsterSchema), load_default=list,
+                           validate=validate.Length(max=5))
+    spell_traps = fields.List(fields.Nested(PlacedSpellTrapSchema), load_default=list,
+                              validate=validate.Length(max=5))
+    field_spell = fields.Nested(PlacedSpellTrapSchema, allow_none=True, load_default=None)
+    graveyard = fields.List(CardId(), load_default=list)
+    banished = fields.List(CardId(), load_default=list)
+    extra = fields.List(CardId(), load_default=list)
+
+    @post_load
+    def _make(self, data: dict[str, Any], **kwargs: Any) -> m.SetupPlayer:
+        fields_: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v
+                                   for k, v in data.items()}
+        return m.SetupPlayer(**fields_)
+
+
+class SetupSchema(_Base):
+    p1 = fields.Nested(SetupPlayerSchema, required=True)
+    p2 = fields.Nested(SetupPlayerSchema, required=True)
+
+    @pre_load
+    def _default_sides(self, data: Any, **kwargs: Any) -> Any:
+        """A side left out is a side with every default (defaults are loaded, not copied)."""
+        if isinstance(data, Mapping):
+            return {"p1": {}, "p2": {}, **data}
+        return data
+
+
+class ActionSchema(_Base):
+    """Fields every action has; one subclass per action type adds its own."""
+
+    type = fields.String(required=True)
+    player = fields.String(required=True, validate=_PLAYER)
+
+
+class _CardAction(ActionSchema):
+    card = CardId(required=True)
+
+
+class DrawSchema(ActionSchema):
+    card = CardId()
+    by_effect = StrictBool()
+
+
+class PhaseSchema(ActionSchema):
+    to = fields.String(required=True, validate=validate.OneOf(m.PHASES[1:]))
+
+
+class SummonSchema(_CardAction):
+    tributes = fields.List(CardId(), validate=validate.Length(max=5))
+
+
+class ChangePositionSchema(_CardAction):
+    to = fields.String(required=True, validate=validate.OneOf(m.POSITIONS))
+    by_effect = StrictBool()
+
+
+class SpecialSummonSchema(_CardAction):
+    position = fields.String(validate=validate.OneOf(m.POSITIONS))
+
+
+class ActivateSchema(_CardAction):
+    respond = StrictBool()
+    target = CardId(allow_none=True)
+
+
+class AttackSchema(_CardAction):
+    target = CardId(required=True, allow_none=True)
+
+
+class MoveSchema(_CardAction):
+    to = fields.String(required=True, validate=validate.OneOf(m.MOVE_DESTINATIONS))
+    target = CardId(allow_none=True)
+
+
+class DiscardSchema(_CardAction):
+    by_effect = StrictBool()
+
+
+class AmountSchema(ActionSchema):
+    amount = StrictInt(required=True, validate=validate.Range(min=1, max=10_000_000))
+
+
+#: The action vocabulary of §2: type -> schema of its fields.
+ACTION_SCHEMAS: dict[str, Schema] = {
+    "draw": DrawSchema(), "phase": PhaseSchema(), "end_turn": ActionSchema(),
+    "normal_summon": SummonSchema(), "set_monster": SummonSchema(),
+    "flip_summon": _CardAction(), "change_position": ChangePositionSchema(),
+    "special_summon": SpecialSummonSchema(), "quick_summon": SpecialSummonSchema(),
+    "set_spell_trap": _CardAction(), "activate": ActivateSchema(), "resolve": ActionSchema(),
+    "phase_effect": _CardAction(), "declare_attack": AttackSchema(),
+    "take_control": _CardAction(), "destroy": _CardAction(), "move": MoveSchema(),
+    "discard": DiscardSchema(), "damage": AmountSchema(), "gain_lp": AmountSchema(),
+    "surrender": ActionSchema(),
+}
+
+
+class ActionField(fields.Field):  # type: ignore[type-arg]
+    """One action: picks the schema by ``type`` and keeps the raw object for the verdict."""
+
+    schemas: ClassVar[dict[str, Schema]] = ACTION_SCHEMAS
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> m.Action:
+        if not isinstance(value, Mapping):
+            raise ValidationError("Not an action object.")
+        kind = value.get("type")
+        schema = self.schemas.get(kind) if isinstance(kind, str) else None
+        if schema is None:
+            raise ValidationError({"type": [f"Unknown action type {kind!r}; one of: "
+                                            f"{', '.join(self.schemas)}."]})
+        loaded = schema.load(value)
+        if "tributes" in loaded:
+            loaded["tributes"] = tuple(loaded["tributes"])
+        return m.Action(raw=dict(value), **loaded)
+
+
+class DocumentSchema(_Base):
+    """The whole duel document of §1."""
+
+    ruleset = fields.String(load_default="classic", validate=validate.OneOf(
+        m.RULESETS, error="Unknown ruleset {input!r}; known: {choices}."))
+    turn = StrictInt(load_default=1, validate=validate.Range(min=1, max=100_000))
+    turn_player = fields.String(load_default="p1", validate=_PLAYER)
+    cards = fields.Dict(keys=CardId(), values=fields.Nested(CardSchema), required=True)
+    setup = fields.Nested(SetupSchema, required=True)
+    actions = fields.List(ActionField(), load_default=list)
+
+    @pre_load
+    def _default_setup(self, data: Any, **kwargs: Any) -> Any:
+        if isinstance(data, Mapping) and "setup" not in data:
+            return {**data, "setup": {}}
+        return data
+
+    @validates_schema(skip_on_field_errors=True)
+    def _cross_check(self, data: dict[str, Any], **kwargs: Any) -> None:
+        errors = cross_check(data["cards"], data["setup"], data["actions"])
+        if errors:
+            raise ValidationError(errors)
+
+    @post_load
+    def _make(self, data: dict[str, Any], **kwargs: Any) -> m.Document:
+        setup = data["setup"]
+        side = {cid: p for p in m.PLAYERS for cid, _ in setup[p].placements()}
+        cards = {cid: _card(cid, raw, side.get(cid)) for cid, raw in data["cards"].items()}
+        return m.Document(cards=cards, setup={"p1": setup["p1"], "p2": setup["p2"]},
+                          actions=tuple(data["actions"]), ruleset=data["ruleset"],
+                          turn=data["turn"], turn_player=data["turn_player"])
+
+
+def _card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
+    owner = raw.get("owner") or side
+    kind = raw["kind"]
+    effect = raw.get("effect") or {"monster": "none", "spell": "ignition", "trap": "quick"}[kind]
+    return m.Card(id=cid, kind=kind, level=raw.get("level"), atk=raw.get("atk"),
+                  def_=raw.get("def_"), subtype=raw.get("subtype"), effect=effect,
+                  phase_effect=raw.get("phase_effect"), owner=owner, name=raw.get("name"),
+                  token=raw.get("token", False))

@@ -1,0 +1,274 @@
+"""The duel state: plain typed dataclasses, kept apart from the turn machine.
+
+A card stands in at most one place; ``DuelState.where`` indexes that place so that every
+query is O(1) in the number of cards. Only the primitives here move cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .model import PLAYERS, Card, Document, Placed, Player, other
+
+FIELD_PILES = frozenset({"monsters", "spell_traps", "field_spell"})
+
+
+@dataclass(slots=True)
+class Monster:
+    """A monster in a Monster Card Zone."""
+
+    card: str
+    position: str
+
+
+@dataclass(slots=True)
+class SpellTrap:
+    """A card in a Spell & Trap Zone or the Field Zone; ``equipped_to`` for an attached Equip."""
+
+    card: str
+    face_up: bool
+    equipped_to: str | None = None
+
+
+@dataclass(slots=True)
+class Side:
+    """One player's Life Points and piles; unknown cards are counted, not named."""
+
+    lp: int
+    deck: list[str]
+    deck_unknown: int
+    hand: list[str] = field(default_factory=list)
+    hand_unknown: int = 0
+    monsters: list[Monster] = field(default_factory=list)
+    spell_traps: list[SpellTrap] = field(default_factory=list)
+    field_spell: SpellTrap | None = None
+    graveyard: list[str] = field(default_factory=list)
+    banished: list[str] = field(default_factory=list)
+    extra: list[str] = field(default_factory=list)
+
+    @property
+    def deck_size(self) -> int:
+        """Cards left in the deck, named or not."""
+        return len(self.deck) + self.deck_unknown
+
+    @property
+    def hand_size(self) -> int:
+        """Cards in the hand, named or not."""
+        return len(self.hand) + self.hand_unknown
+
+
+@dataclass(slots=True)
+class ThisTurn:
+    """What the current turn has used up; values are the indexes of the actions that did it."""
+
+    drew: int | None = None
+    normal_summon: int | None = None
+    quick_summon: int | None = None
+    positions_changed: dict[str, int] = field(default_factory=dict)
+    attacked: dict[str, int] = field(default_factory=dict)
+    placed: dict[str, int] = field(default_factory=dict)
+    set: dict[str, int] = field(default_factory=dict)
+    phase_effects_due: list[str] = field(default_factory=list)
+    phase_effects_done: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class ChainLink:
+    """One link of the open chain."""
+
+    card: str
+    player: Player
+    speed: int
+    card_activation: bool
+    target: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How the duel ended."""
+
+    winner: Player
+    reason: str
+
+
+@dataclass(slots=True)
+class DuelState:
+    """Everything the rules need to judge the next action."""
+
+    cards: dict[str, Card]
+    turn: int
+    turn_player: Player
+    sides: dict[Player, Side]
+    phase: str = "draw"
+    where: dict[str, tuple[Player, str]] = field(default_factory=dict)
+    chain: list[ChainLink] = field(default_factory=list)
+    pending_equips: dict[str, str] = field(default_factory=dict)
+    this_turn: ThisTurn = field(default_factory=ThisTurn)
+    outcome: Outcome | None = None
+    index: int = 0
+    gone: set[str] = field(default_factory=set)
+
+    # -- queries -----------------------------------------------------------------------
+    def locate(self, card: str) -> tuple[Player, str] | None:
+        """``(player, pile)`` where ``card`` stands, or None when it stands nowhere yet."""
+        return self.where.get(card)
+
+    def controls(self, player: Player, card: str) -> bool:
+        """True when ``card`` is on ``player``'s side of the field."""
+        loc = self.where.get(card)
+        return loc is not None and loc[0] == player and loc[1] in FIELD_PILES
+
+    def on_field(self, card: str) -> bool:
+        """True when ``card`` is on either side of the field."""
+        loc = self.where.get(card)
+        return loc is not None and loc[1] in FIELD_PILES
+
+    def unplaced(self, card: str) -> bool:
+        """True for a card that stands nowhere yet: hidden in a deck or hand, or a token."""
+        return card not in self.where and card not in self.gone
+
+    def in_hand(self, player: Player, card: str) -> bool:
+        """In ``player``'s hand, or one of the unknown cards they hold (see docs/format.md)."""
+        loc = self.where.get(card)
+        if loc is not None:
+            return loc == (player, "hand")
+        c = self.cards[card]
+        return (not c.token and c.owner == player and self.sides[player].hand_unknown > 0
+                and card not in self.gone)
+
+    def monster(self, card: str) -> Monster | None:
+        """The zone entry of a monster on the field."""
+        loc = self.where.get(card)
+        if loc is None or loc[1] != "monsters":
+            return None
+        return next(mon for mon in self.sides[loc[0]].monsters if mon.card == card)
+
+    def spell_trap(self, card: str) -> SpellTrap | None:
+        """The zone entry of a card in a Spell & Trap Zone or the Field Zone."""
+        loc = self.where.get(card)
+        if loc is None or loc[1] not in ("spell_traps", "field_spell"):
+            return None
+        side = self.sides[loc[0]]
+        if loc[1] == "field_spell":
+            return side.field_spell
+        return next(st for st in side.spell_traps if st.card == card)
+
+    def face_up_on_field(self, player: Player, card: str) -> bool:
+        """True when ``card`` is face-up on ``player``'s side of the field."""
+        if not self.controls(player, card):
+            return False
+        mon = self.monster(card)
+        if mon is not None:
+            return mon.position != "facedown_defense"
+        st = self.spell_trap(card)
+        return st is not None and st.face_up
+
+    def owner(self, card: str) -> Player:
+        """The card's owner (for a token, whoever controls it or created it)."""
+        owner = self.cards[card].owner
+        if owner is None:
+            loc = self.where.get(card)
+            return loc[0] if loc else self.turn_player
+        return owner
+
+    def equips_of(self, monster: str) -> list[SpellTrap]:
+        """Equip cards attached to ``monster``, on either side."""
+        return [st for p in PLAYERS for st in self.sides[p].spell_traps
+                if st.equipped_to == monster]
+
+    # -- primitives that move cards -----------------------------------------------------
+    def take(self, card: str, hidden: str = "deck", *, keep_equips: bool = False) -> None:
+        """Lift ``card`` from where it stands; Equips on a monster fall to the Graveyard.
+
+        A card that stands nowhere yet is one of its owner's unknown cards: it leaves the
+        ``hidden`` pile's count ("deck" or "hand"), or the other one's when that is empty.
+        """
+        loc = self.where.pop(card, None)
+        if loc is None:
+            self._take_hidden(card, hidden)
+            return
+        player, pile = loc
+        side = self.sides[player]
+        if pile == "monsters":
+            side.monsters = [mon for mon in side.monsters if mon.card != card]
+            if not keep_equips:
+                for st in self.equips_of(card):
+                    self.send(st.card, "graveyard")
+        elif pile == "spell_traps":
+            side.spell_traps = [st for st in side.spell_traps if st.card != card]
+        elif pile == "field_spell":
+            side.field_spell = None
+        else:
+            getattr(side, pile).remove(card)
+        self.pending_equips.pop(card, None)
+
+    def _take_hidden(self, card: str, hidden: str) -> None:
+        side = self.sides[self.owner(card)]
+        if self.cards[card].token:
+            return
+        if hidden == "hand" and side.hand_unknown > 0:
+            side.hand_unknown -= 1
+        elif side.deck_unknown > 0:
+            side.deck_unknown -= 1
+        elif side.hand_unknown > 0:
+            side.hand_unknown -= 1
+
+    def put(self, card: str, player: Player, pile: str, *, position: str = "attack",
+            face_up: bool = True, equipped_to: str | None = None, top: bool = False) -> None:
+        """Place ``card`` (already lifted) in ``player``'s ``pile``."""
+        side = self.sides[player]
+        if pile == "monsters":
+            side.monsters.append(Monster(card, position))
+        elif pile == "spell_traps":
+            side.spell_traps.append(SpellTrap(card, face_up, equipped_to))
+        elif pile == "field_spell":
+            if side.field_spell is not None:
+                self.send(side.field_spell.card, "graveyard")
+            side.field_spell = SpellTrap(card, face_up)
+        elif top:
+            getattr(side, pile).insert(0, card)
+        else:
+            getattr(side, pile).append(card)
+        self.where[card] = (player, pile)
+
+    def send(self, card: str, pile: str, *, hidden: str = "deck") -> None:
+        """Move ``card`` to its owner's ``pile``; a token leaving the field ceases to exist."""
+        self.take(card, hidden)
+        if self.cards[card].token:
+            self.gone.add(card)
+            return
+        self.put(card, self.owner(card), pile)
+
+
+def _side(setup: Any, cards: dict[str, Card]) -> Side:
+    deck = list(setup.deck) if isinstance(setup.deck, tuple) else []
+    unknown = setup.deck if isinstance(setup.deck, int) else 0
+    return Side(lp=setup.lp, deck=deck, deck_unknown=unknown, hand=list(setup.hand),
+                monsters=[Monster(p.card, p.position) for p in setup.monsters],
+                spell_traps=[_st(p) for p in setup.spell_traps],
+                field_spell=_st(setup.field_spell) if setup.field_spell else None,
+                graveyard=list(setup.graveyard), banished=list(setup.banished),
+                extra=list(setup.extra))
+
+
+def _st(placed: Placed) -> SpellTrap:
+    return SpellTrap(placed.card, placed.face_up, placed.equipped_to)
+
+
+def initial_state(doc: Document) -> DuelState:
+    """The state at the beginning of the document's turn, in its Draw Phase.
+
+    >>> from validator.model import SetupPlayer
+    >>> s = initial_state(Document({}, {"p1": SetupPlayer(), "p2": SetupPlayer()}, ()))
+    >>> (s.turn, s.phase, s.sides["p1"].deck_size)
+    (1, 'draw', 40)
+    """
+    sides = {p: _side(doc.setup[p], doc.cards) for p in PLAYERS}
+    state = DuelState(cards=doc.cards, turn=doc.turn, turn_player=doc.turn_player, sides=sides)
+    for player in PLAYERS:
+        for cid, pile in doc.setup[player].placements():
+            state.where[cid] = (player, pile)
+    if sides[doc.turn_player].deck_size == 0:
+        state.outcome = Outcome(other(doc.turn_player), "deck_out")
+    return state
