@@ -71,8 +71,8 @@ def enter_phase(s: DuelState, a: Action) -> None:
     if s.phase in ("standby", "end"):
         player = s.turn_player
         s.this_turn.phase_effects_due = [
-            c for c, (p, pile) in s.where.items()
-            if p == player and s.cards[c].phase_effect == s.phase and s.face_up_on_field(p, c)]
+            c for c in s.field_cards(player)
+            if s.cards[c].phase_effect == s.phase and s.face_up_on_field(player, c)]
 
 
 def end_turn(s: DuelState, a: Action) -> None:

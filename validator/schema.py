@@ -66,6 +66,35 @@ class Deck(fields.Field):  # type: ignore[type-arg]
         raise ValidationError("Not a count of cards or a list of card ids.")
 
 
+class CardTable(fields.Field):  # type: ignore[type-arg]
+    """The ``cards`` table: id -> card; errors are keyed ``cards.<id>.<field>``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.schema = CardSchema()
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any,
+                     **kwargs: Any) -> dict[str, dict[str, Any]]:
+        if not isinstance(value, Mapping):
+            raise ValidationError("Not an object of card id -> card.")
+        out: dict[str, dict[str, Any]] = {}
+        errors: dict[str, Any] = {}
+        for cid, raw in value.items():
+            if not cid or len(cid) > 200:
+                errors[cid] = ["A card id is 1 to 200 characters."]
+                continue
+            if not isinstance(raw, Mapping):
+                errors[cid] = ["Not a card object."]
+                continue
+            try:
+                out[cid] = self.schema.load(raw)
+            except ValidationError as exc:
+                errors[cid] = exc.messages
+        if errors:
+            raise ValidationError(errors)
+        return out
+
+
 class _Base(Schema):
     class Meta:
         unknown = RAISE
@@ -252,7 +281,7 @@ class DocumentSchema(_Base):
         m.RULESETS, error="Unknown ruleset {input!r}; known: {choices}."))
     turn = StrictInt(load_default=1, validate=validate.Range(min=1, max=100_000))
     turn_player = fields.String(load_default="p1", validate=_PLAYER)
-    cards = fields.Dict(keys=CardId(), values=fields.Nested(CardSchema), required=True)
+    cards = CardTable(required=True)
     setup = fields.Nested(SetupSchema, required=True)
     actions = fields.List(ActionField(), load_default=list)
 

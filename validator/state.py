@@ -172,6 +172,14 @@ class DuelState:
             return loc[0] if loc else self.turn_player
         return owner
 
+    def field_cards(self, player: Player) -> list[str]:
+        """Every card on ``player``'s side of the field."""
+        side = self.sides[player]
+        out = [m.card for m in side.monsters] + [st.card for st in side.spell_traps]
+        if side.field_spell is not None:
+            out.append(side.field_spell.card)
+        return out
+
     def equips_of(self, monster: str) -> list[SpellTrap]:
         """Equip cards attached to ``monster``, on either side."""
         return [st for p in PLAYERS for st in self.sides[p].spell_traps

@@ -1,0 +1,240 @@
+"""The ``duelcheck`` command line: ``check`` duel documents, list the ``rules``, ``serve``.
+
+Exit status of ``check``: 0 when every duel is legal, 1 when any is illegal, 2 when any
+document is malformed or unreadable (the others are still checked).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from .catalog import markdown, rules
+from .checks.turn import phase_name
+from .engine import validate
+from .errors import DocumentError, flatten_errors
+
+EXIT_LEGAL, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One duel to check: where it came from, and its JSON text (or why it could not be read)."""
+
+    source: str
+    text: str | None
+    error: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The verdict of one duel (``verdict``), or its document errors (``errors``)."""
+
+    source: str
+    verdict: dict[str, Any] | None = None
+    errors: dict[str, Any] | None = None
+
+
+def read_items(paths: Sequence[str], stdin: TextIO) -> Iterator[Item]:
+    """Each duel in the files: a ``.json`` document, or JSON Lines with one duel per line.
+
+    >>> import io
+    >>> [i.source for i in read_items(["-"], io.StringIO('{"cards": {}}\\n{"cards": {}}\\n'))]
+    ['-:1', '-:2']
+    """
+    for path in paths:
+        try:
+            text = stdin.read() if path == "-" else _read(path)
+        except OSError as exc:
+            yield Item(path, None, f"cannot read: {exc.strerror or exc}")
+            continue
+        yield from _split(path, text)
+
+
+def _read(path: str) -> str:
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
+
+
+def _split(path: str, text: str) -> Iterator[Item]:
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if len(lines) > 1 and _is_json_object(lines[0][1]):
+        for n, line in lines:
+            yield Item(f"{path}:{n}", line)
+    else:
+        yield Item(path, text)
+
+
+def _is_json_object(line: str) -> bool:
+    try:
+        return isinstance(json.loads(line), dict)
+    except ValueError:
+        return False
+
+
+def judge(item: Item) -> Result:
+    """Validate one item (run in worker processes with ``--jobs``).
+
+    >>> judge(Item("x", '{"cards": {}}')).verdict["legal"]
+    True
+    """
+    if item.text is None:
+        return Result(item.source, errors={"_file": [item.error or "unreadable"]})
+    try:
+        return Result(item.source, verdict=validate(item.text).to_dict())
+    except DocumentError as exc:
+        return Result(item.source, errors=exc.errors)
+
+
+def describe(result: Result) -> str:
+    """One line for the text format.
+
+    >>> describe(Result("a.json", verdict={"legal": True, "outcome": None, "actions_checked": 3}))
+    'a.json: legal (3 actions)'
+    """
+    v = result.verdict
+    if v is None:
+        pairs = flatten_errors(result.errors)
+        return f"{result.source}: malformed: " + "; ".join(f"{p}: {m}" for p, m in pairs)
+    end = v["outcome"]
+    ended = f"; {end['winner']} won by {end['reason'].replace('_', ' ')}" if end else ""
+    if v["legal"]:
+        return f"{result.source}: legal ({v['actions_checked']} actions{ended})"
+    x = v["violation"]
+    return (f"{result.source}: illegal at action {x['index']} (turn {x['turn']}, "
+            f"{phase_name(x['phase'])}, {x['player']}): {x['rule']}: {x['message']}")
+
+
+class Progress:
+    """A one-line progress bar on a terminal's stderr; silent elsewhere."""
+
+    def __init__(self, total: int, stream: TextIO, enabled: bool) -> None:
+        self.total, self.stream, self.done = total, stream, 0
+        self.enabled = enabled and total >= 20 and stream.isatty()
+
+    def step(self) -> None:
+        """Count one more duel done."""
+        self.done += 1
+        if self.enabled and (self.done == self.total or self.done % 16 == 0):
+            width = 30
+            filled = width * self.done // self.total
+            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] "
+                              f"{self.done}/{self.total} duels")
+            if self.done == self.total:
+                self.stream.write("\n")
+            self.stream.flush()
+
+
+def _results(items: list[Item], jobs: int) -> Iterable[Result]:
+    if jobs <= 1 or len(items) < 2:
+        return map(judge, items)
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    chunk = max(1, min(64, len(items) // (jobs * 8)))
+    results = pool.map(judge, items, chunksize=chunk)
+
+    def drain() -> Iterator[Result]:
+        with pool:
+            yield from results
+    return drain()
+
+
+def check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    """``duelcheck check``: print one verdict per duel and return the exit status."""
+    items = list(read_items(args.files, stdin))
+    jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
+    progress = Progress(len(items), err, not args.no_progress)
+    status = EXIT_LEGAL
+    single = len(items) == 1
+    for result in _results(items, jobs):
+        progress.step()
+        if result.verdict is None:
+            status = EXIT_MALFORMED
+            if args.format == "json":
+                err.write(json.dumps({"source": result.source, "errors": result.errors}) + "\n")
+            else:
+                err.write(describe(result) + "\n")
+            continue
+        if not result.verdict["legal"] and status == EXIT_LEGAL:
+            status = EXIT_ILLEGAL
+        if args.format == "json":
+            obj = result.verdict if single else {"source": result.source, **result.verdict}
+            out.write(json.dumps(obj) + "\n")
+        else:
+            out.write(describe(result) + "\n")
+    return status
+
+
+def show_rules(args: argparse.Namespace, out: TextIO) -> int:
+    """``duelcheck rules``: the catalog, or one rule in full."""
+    catalog = rules()
+    if args.id is not None and args.id not in catalog:
+        out.write(f"unknown rule id {args.id!r}; see `duelcheck rules`\n")
+        return EXIT_MALFORMED
+    chosen = [catalog[args.id]] if args.id else list(catalog.values())
+    if args.format == "json":
+        out.write(json.dumps([r.to_dict() for r in chosen], indent=2) + "\n")
+    elif args.format == "markdown":
+        out.write(markdown() + "\n")
+    elif args.id:
+        r = chosen[0]
+        out.write(f"{r.id}: {r.title}\n\n{r.text}\n\nWhy: {r.why}\nExample: {r.example}\n"
+                  f"Source: {r.source}\n")
+    else:
+        width = max(len(r.id) for r in chosen)
+        out.writelines(f"{r.id:<{width}}  {r.title}\n" for r in chosen)
+    return EXIT_LEGAL
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser of ``duelcheck``."""
+    top = argparse.ArgumentParser(prog="duelcheck", description=__doc__.splitlines()[0])
+    sub = top.add_subparsers(dest="command", required=True)
+    c = sub.add_parser("check", help="judge duel documents (.json, or JSON Lines; - is stdin)")
+    c.add_argument("files", nargs="+", metavar="FILE")
+    c.add_argument("--format", choices=("text", "json"), default="text")
+    c.add_argument("--jobs", "-j", type=int, default=1,
+                   help="worker processes (0: one per core; default 1)")
+    c.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    r = sub.add_parser("rules", help="list the rule catalog, or show one rule")
+    r.add_argument("id", nargs="?")
+    r.add_argument("--format", choices=("text", "json", "markdown"), default="text")
+    s = sub.add_parser("serve", help="run the HTTP API's development server")
+    s.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+    s.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``duelcheck`` console script."""
+    args = parser().parse_args(argv)
+    try:
+        if args.command == "check":
+            return check(args, sys.stdout, sys.stderr, sys.stdin)
+        if args.command == "rules":
+            return show_rules(args, sys.stdout)
+        return serve(args.host, args.port)
+    except BrokenPipeError:
+        return EXIT_LEGAL
+    except KeyboardInterrupt:
+        return 130
+
+
+def serve(host: str, port: int) -> int:
+    """Run the development server (needs the ``api`` package: ``pip install .[api]``)."""
+    try:
+        from api import create_app  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        sys.stderr.write("duelcheck serve needs the HTTP service: pip install '.[api]'\n")
+        return EXIT_MALFORMED
+    create_app().run(host=host, port=port)
+    return EXIT_LEGAL
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
