@@ -10,6 +10,7 @@ eleven times as long.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import statistics
@@ -59,10 +60,11 @@ def main() -> int:
               f"{t_all * 1e3:>13.2f} {n / t_all:>10,.0f}")
     ok = True
     print("\ngrowth (time ratio for a duel ten times longer; linear is 10x):")
-    for (t1, n1, v1, a1), (t2, n2, v2, a2) in zip(rows, rows[1:], strict=False):
+    for (t1, n1, v1, a1), (t2, n2, v2, a2) in itertools.pairwise(rows):
         print(f"  {t1} -> {t2} turns ({n2 / n1:.1f}x actions): validate {v2 / v1:.1f}x, "
               f"parse+validate {a2 / a1:.1f}x")
-        ok &= v2 / v1 <= TARGET_GROWTH * (n2 / n1) / 10 and a2 / a1 <= TARGET_GROWTH * (n2 / n1) / 10
+        allowed = TARGET_GROWTH * (n2 / n1) / 10
+        ok &= v2 / v1 <= allowed and a2 / a1 <= allowed
     longest = rows[-1]
     ok &= longest[1] / longest[2] >= TARGET_VALIDATE
     ok &= longest[1] / longest[3] >= TARGET_PARSE_VALIDATE
