@@ -1,0 +1,124 @@
+"""Edges of summon.* and position.* (validator/checks/summon.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.helpers import Edge, act, check_edge, mon, opening, to_battle
+from validator.checks.summon import required_tributes
+
+FIVE = [mon(c) for c in ("vorse", "lady", "jar", "sangan", "ignis")]
+
+CASES: list[Edge] = [
+    ("a Tribute Set counts as the Normal Summon", [*opening(),
+                                                    act("set_monster", card="skull",
+                                                        tributes=["gemini"]),
+                                                    act("normal_summon", card="vorse")],
+     {"p1": {"hand": ["skull", "vorse"], "monsters": [mon("gemini")]}},
+     (4, "summon.normal-once")),
+    ("Special Summons do not use the Normal Summon", [*opening(),
+                                                      act("normal_summon", card="gemini"),
+                                                      act("special_summon", card="dm"),
+                                                      act("special_summon", card="skull")],
+     {"p1": {"hand": ["gemini"], "graveyard": ["dm", "skull"]}}, None),
+    ("the Normal Summon is per turn, not per duel",
+     [*opening(), act("normal_summon", card="gemini"), act("phase", to="end"),
+      act("end_turn"), *opening("p2"), act("normal_summon", "p2", card="vorse")],
+     {"p1": {"hand": ["gemini"]}, "p2": {"hand": ["vorse"]}}, None),
+    ("a Level 12 monster needs two Tributes", [*opening(),
+                                               act("normal_summon", card="big",
+                                                   tributes=["gemini"])],
+     {"p1": {"hand": ["big"], "monsters": [mon("gemini"), mon("vorse")]}},
+     None),  # replaced below: 'big' is not in the shared table
+    ("tribute count comes before tribute validity", [*opening(),
+                                                     act("normal_summon", card="dm",
+                                                         tributes=["pot"])],
+     {"p1": {"hand": ["dm", "pot"]}}, (3, "summon.tribute-count")),
+    ("a monster cannot Tribute itself", [*opening(),
+                                         act("normal_summon", card="skull",
+                                             tributes=["skull"])],
+     {"p1": {"hand": ["skull"]}}, (3, "summon.invalid-tribute")),
+    ("a Spell on the field is no Tribute", [*opening(),
+                                            act("normal_summon", card="skull",
+                                                tributes=["pot"])],
+     {"p1": {"hand": ["skull"], "spell_traps": [{"card": "pot", "face_up": False}]}},
+     (3, "summon.invalid-tribute")),
+    ("a face-down monster can be Tributed", [*opening(),
+                                             act("normal_summon", card="skull",
+                                                 tributes=["jar"])],
+     {"p1": {"hand": ["skull"], "monsters": [mon("jar", "facedown_defense")]}}, None),
+    ("summon limits come before the zone limit", [*opening(),
+                                                  act("normal_summon", card="gemini"),
+                                                  act("normal_summon", card="dm")],
+     {"p1": {"hand": ["gemini", "dm"], "monsters": FIVE[:4]}}, (4, "summon.normal-once")),
+    ("a full zone refuses a Normal Summon", [*opening(), act("normal_summon", card="dm",
+                                                             tributes=[])],
+     {"p1": {"hand": ["dm"], "monsters": FIVE}}, (3, "summon.tribute-count")),
+    ("a full zone refuses a Level 4 Normal Summon", [*opening(),
+                                                    act("normal_summon", card="kuriboh")],
+     {"p1": {"hand": ["kuriboh"], "monsters": FIVE}}, (3, "zone.monster-full")),
+    ("four monsters leave room for a fifth", [*opening(), act("special_summon", card="dm")],
+     {"p1": {"graveyard": ["dm"], "monsters": FIVE[:4]}}, None),
+    ("the opponent's full zone does not matter", [*opening(),
+                                                  act("special_summon", card="dm")],
+     {"p1": {"graveyard": ["dm"]}, "p2": {"monsters": FIVE}}, None),
+    ("a Quick Summon from the Graveyard is not from the hand",
+     [*opening(), act("quick_summon", card="kuriboh")], {"p1": {"graveyard": ["kuriboh"]}},
+     (3, "card.not-in-hand")),
+    ("a Special Summon of a Spell", [*opening(), act("special_summon", card="pot")],
+     {"p1": {"graveyard": ["pot"]}}, (3, "card.wrong-kind")),
+    ("a Flip Summon of a Defense Position monster", [*opening(),
+                                                      act("flip_summon", card="gemini")],
+     {"p1": {"monsters": [mon("gemini", "defense")]}}, (3, "summon.flip-not-face-down")),
+    ("a Flip Summon in the Battle Phase", [*to_battle(), act("flip_summon", card="jar")],
+     {"p1": {"monsters": [mon("jar", "facedown_defense")]}, "turn": 2},
+     (4, "phase.restricted-action")),
+    ("a monster taken this turn may change position", [*opening(),
+                                                        act("take_control", card="lady"),
+                                                        act("change_position", card="lady",
+                                                            to="defense")],
+     {"p2": {"monsters": [mon("lady")]}}, None),
+    ("a monster summoned last turn may change position",
+     [*opening(), act("normal_summon", card="gemini"), act("phase", to="end"),
+      act("end_turn"), *opening("p2"), act("phase", "p2", to="end"), act("end_turn", "p2"),
+      *opening(), act("change_position", card="gemini", to="defense")],
+     {"p1": {"hand": ["gemini"]}}, None),
+    ("placed-this-turn comes before once-per-turn", [*opening(),
+                                                     act("normal_summon", card="gemini"),
+                                                     act("change_position", card="gemini",
+                                                         to="defense")],
+     {"p1": {"hand": ["gemini"]}}, (4, "position.placed-this-turn")),
+    ("Defense Position to Attack Position", [*opening(),
+                                             act("change_position", card="gemini", to="attack")],
+     {"p1": {"monsters": [mon("gemini", "defense")]}}, None),
+    ("a position change by effect may go to the same kind only if it differs",
+     [*opening(), act("change_position", card="gemini", to="attack", by_effect=True)],
+     {"p1": {"monsters": [mon("gemini")]}}, (3, "position.invalid")),
+    ("a position change by effect in the Battle Phase", [*to_battle(),
+                                                        act("change_position", "p2",
+                                                            card="gemini", to="defense",
+                                                            by_effect=True)],
+     {"p1": {"monsters": [mon("gemini")]}, "turn": 2}, None),
+    ("a manual position change of the opponent's monster", [*opening(),
+                                                            act("change_position", card="lady",
+                                                                to="defense")],
+     {"p2": {"monsters": [mon("lady")]}}, (3, "card.not-on-field")),
+]
+CASES[3] = ("a Level 7 monster needs two Tributes, not one", CASES[3][1][:3] + [
+    act("normal_summon", card="dm", tributes=["gemini"])],
+    {"p1": {"hand": ["dm"], "monsters": [mon("gemini"), mon("vorse")]}},
+    (3, "summon.tribute-count"))
+
+
+@pytest.mark.parametrize(("level", "need"), [(1, 0), (4, 0), (5, 1), (6, 1), (7, 2), (12, 2)])
+def test_required_tributes(level: int, need: int) -> None:
+    assert required_tributes(level) == need
+
+
+@pytest.mark.parametrize(("name", "actions", "setup", "expected"), CASES,
+                         ids=[c[0] for c in CASES])
+def test_edges(name: str, actions: list[dict[str, Any]], setup: dict[str, Any],
+               expected: tuple[int, str] | None) -> None:
+    check_edge(actions, setup, expected)

@@ -1,0 +1,66 @@
+"""The catalog, the registry and the machine agree; precedence follows contract §4."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.helpers import ROOT, SHARED
+from validator import rules
+from validator.catalog import markdown, precedence
+from validator.machine import GUARDS, MACHINE
+from validator.registry import REGISTRY
+
+SPEC = SHARED / "spec" / "duel-format.md"
+
+
+def test_every_catalog_rule_has_a_check_and_every_check_a_catalog_rule() -> None:
+    assert set(rules()) - REGISTRY.rule_ids() == set(), "rules with no check"
+    assert REGISTRY.rule_ids() - set(rules()) == set(), "checks with no catalog entry"
+
+
+def test_every_registered_check_guards_some_transition() -> None:
+    used = {c.func.check.name for event in MACHINE.events.values()
+            for ts in event.transitions.values() for t in ts for c in t.conditions}
+    assert set(REGISTRY.checks) - used == set()
+
+
+def test_catalog_entries_are_complete_and_cite_a_seed() -> None:
+    for rule in rules().values():
+        assert rule.title and rule.text and rule.why and rule.example
+        assert "seeds/" in rule.source or "long-standing" in rule.source, rule.id
+
+
+@pytest.mark.skipif(not SPEC.exists(), reason="../shared/spec/duel-format.md is not beside the repo")
+def test_catalog_lists_the_contract_ids_in_contract_order() -> None:
+    section = SPEC.read_text("utf-8").split("## 4.")[1]
+    ids = re.findall(r"^\| `([a-z.-]+)` \|", section, re.M)
+    assert ids == list(rules())
+
+
+def test_guards_run_in_precedence_order() -> None:
+    for event in MACHINE.events.values():
+        for transitions in event.transitions.values():
+            for t in transitions:
+                keys = [precedence(c.func.check.rule) for c in t.conditions]
+                assert keys == sorted(keys), event.name
+                assert t.conditions[0].func.check.rule == "duel.over"
+
+
+def test_precedence_groups() -> None:
+    order = ["duel.over", "turn.not-turn-player", "turn.phase-order", "phase.restricted-action",
+             "card.set-this-turn", "chain.spell-speed", "card.not-in-hand", "trap.from-hand",
+             "summon.normal-once", "zone.monster-full"]
+    assert sorted(order, key=precedence) == order
+
+
+def test_machine_is_built_once_without_auto_transitions() -> None:
+    assert not MACHINE.auto_transitions
+    assert MACHINE.models == []
+    assert set(GUARDS) <= set(MACHINE.events)
+
+
+def test_generated_rule_docs_are_current() -> None:
+    assert (ROOT / "docs" / "rules.md").read_text("utf-8") == markdown() + "\n", \
+        "docs/rules.md is stale: run `make docs`"
