@@ -32,7 +32,7 @@ def test_catalog_entries_are_complete_and_cite_a_seed() -> None:
         assert "seeds/" in rule.source or "long-standing" in rule.source, rule.id
 
 
-@pytest.mark.skipif(not SPEC.exists(), reason="../shared/spec/duel-format.md is not beside the repo")
+@pytest.mark.skipif(not SPEC.exists(), reason="../shared/spec/duel-format.md is not beside it")
 def test_catalog_lists_the_contract_ids_in_contract_order() -> None:
     section = SPEC.read_text("utf-8").split("## 4.")[1]
     ids = re.findall(r"^\| `([a-z.-]+)` \|", section, re.M)

@@ -27,11 +27,11 @@ CASES: list[Edge] = [
      [*opening(), act("normal_summon", card="gemini"), act("phase", to="end"),
       act("end_turn"), *opening("p2"), act("normal_summon", "p2", card="vorse")],
      {"p1": {"hand": ["gemini"]}, "p2": {"hand": ["vorse"]}}, None),
-    ("a Level 12 monster needs two Tributes", [*opening(),
-                                               act("normal_summon", card="big",
-                                                   tributes=["gemini"])],
-     {"p1": {"hand": ["big"], "monsters": [mon("gemini"), mon("vorse")]}},
-     None),  # replaced below: 'big' is not in the shared table
+    ("a Level 7 monster needs two Tributes, not one", [*opening(),
+                                                        act("normal_summon", card="dm",
+                                                            tributes=["gemini"])],
+     {"p1": {"hand": ["dm"], "monsters": [mon("gemini"), mon("vorse")]}},
+     (3, "summon.tribute-count")),
     ("tribute count comes before tribute validity", [*opening(),
                                                      act("normal_summon", card="dm",
                                                          tributes=["pot"])],
@@ -106,10 +106,6 @@ CASES: list[Edge] = [
                                                                 to="defense")],
      {"p2": {"monsters": [mon("lady")]}}, (3, "card.not-on-field")),
 ]
-CASES[3] = ("a Level 7 monster needs two Tributes, not one", CASES[3][1][:3] + [
-    act("normal_summon", card="dm", tributes=["gemini"])],
-    {"p1": {"hand": ["dm"], "monsters": [mon("gemini"), mon("vorse")]}},
-    (3, "summon.tribute-count"))
 
 
 @pytest.mark.parametrize(("level", "need"), [(1, 0), (4, 0), (5, 1), (6, 1), (7, 2), (12, 2)])
