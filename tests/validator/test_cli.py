@@ -1,0 +1,98 @@
+"""``duelcheck check`` and ``duelcheck rules`` as users run them (validator/cli.py)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import act, document, opening
+from validator.cli import main
+
+LEGAL = document([act("draw")])
+ILLEGAL = document([*opening(), act("normal_summon", card="gemini"),
+                    act("normal_summon", card="vorse")], {"hand": ["gemini", "vorse"]})
+MALFORMED = {"cards": {"x": {"kind": "monster"}}}
+
+
+def write(tmp: Path, name: str, *docs: object) -> str:
+    path = tmp / name
+    path.write_text("\n".join(json.dumps(d) for d in docs) + "\n", "utf-8")
+    return str(path)
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_text_format_and_exit_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    legal, illegal = write(tmp_path, "a.json", LEGAL), write(tmp_path, "b.json", ILLEGAL)
+    code, out, _ = run(capsys, "check", legal)
+    assert code == 0 and out == f"{legal}: legal (1 actions)\n"
+    code, out, _ = run(capsys, "check", legal, illegal)
+    assert code == 1
+    assert out.splitlines()[1] == (
+        f"{illegal}: illegal at action 4 (turn 1, Main Phase 1, p1): summon.normal-once: "
+        "p1 already Normal Summoned or Set a monster this turn (action 3).")
+
+
+def test_malformed_documents_exit_2_and_the_rest_are_still_checked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad, good = write(tmp_path, "bad.json", MALFORMED), write(tmp_path, "good.json", ILLEGAL)
+    code, out, err = run(capsys, "check", bad, good, str(tmp_path / "missing.json"))
+    assert code == 2
+    assert "illegal at action 4" in out
+    assert f"{bad}: malformed: cards.x.level: A monster needs a level (1 to 12)." in err
+    assert "missing.json: malformed: _file: cannot read" in err
+
+
+def test_json_format_single_document_is_exactly_the_verdict(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "--format", "json", write(tmp_path, "b.json", ILLEGAL))
+    verdict = json.loads(out)
+    assert code == 1 and out.count("\n") == 1
+    assert list(verdict) == ["legal", "violation", "outcome", "actions_checked", "state"]
+
+
+def test_json_lines_one_verdict_per_line_with_its_source(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "t.jsonl", LEGAL, ILLEGAL, MALFORMED)
+    code, out, err = run(capsys, "check", "--format", "json", path)
+    lines = [json.loads(x) for x in out.splitlines()]
+    assert code == 2
+    assert [(x["source"], x["legal"]) for x in lines] == [(f"{path}:1", True),
+                                                          (f"{path}:2", False)]
+    assert json.loads(err)["source"] == f"{path}:3"
+
+
+def test_stdin_and_parallel_jobs_give_the_same_answers(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = "\n".join(json.dumps(d) for d in [LEGAL, ILLEGAL] * 20) + "\n"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
+    code1, out1, _ = run(capsys, "check", "-")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
+    code2, out2, _ = run(capsys, "check", "--jobs", "2", "-")
+    assert code1 == code2 == 1 and out1 == out2 and out1.count("\n") == 40
+
+
+def test_rules_listing_and_one_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rules")
+    assert code == 0 and len(out.splitlines()) == 33
+    code, out, _ = run(capsys, "rules", "hand.limit")
+    assert code == 0 and out.startswith("hand.limit: ") and "Source: seeds/001_" in out
+    code, out, _ = run(capsys, "rules", "--format", "json")
+    assert json.loads(out)[0]["id"] == "duel.over"
+    assert run(capsys, "rules", "no.such")[0] == 2
+
+
+def test_the_console_script(tmp_path: Path) -> None:
+    exe = Path(sys.executable).with_name("duelcheck")
+    proc = subprocess.run([str(exe), "check", write(tmp_path, "b.json", ILLEGAL)],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 1 and "summon.normal-once" in proc.stdout and not proc.stderr

@@ -1,0 +1,119 @@
+"""Malformed documents: errors keyed by path, never a traceback (validator/schema.py,
+validator/crosscheck.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.helpers import act, document, mon
+from validator import DocumentError, load_document, validate
+
+
+def errors_of(doc: Any) -> dict[str, Any]:
+    with pytest.raises(DocumentError) as info:
+        load_document(doc)
+    assert isinstance(info.value, ValueError)
+    return info.value.errors
+
+
+def test_unknown_card_id_in_an_action_is_keyed_like_marshmallow() -> None:
+    doc = document([act("draw"), act("phase", to="standby"), act("phase", to="main1"),
+                    act("normal_summon", card="c9")])
+    assert errors_of(doc) == {"actions": {"3": {"card": ["Unknown card id 'c9'."]}}}
+
+
+BAD: list[tuple[str, dict[str, Any], str, str]] = [
+    ("a card placed twice", document([], {"hand": ["gemini"], "graveyard": ["gemini"]}),
+     "setup.p1.graveyard.0", "placed twice"),
+    ("a monster without a level", {"cards": {"x": {"kind": "monster"}}}, "cards.x.level",
+     "needs a level"),
+    ("an unknown ruleset", {"cards": {}, "ruleset": "speed"}, "ruleset", "Unknown ruleset"),
+    ("an unknown top-level field", {"cards": {}, "colour": 1}, "colour", "Unknown field"),
+    ("an unknown action field", {"cards": {}, "actions": [act("draw", foo=1)]},
+     "actions.0.foo", "Unknown field"),
+    ("an unknown action type", {"cards": {}, "actions": [act("fly")]}, "actions.0.type",
+     "Unknown action type"),
+    ("an action that is not an object", {"cards": {}, "actions": [3]}, "actions.0",
+     "Not an action object"),
+    ("a boolean amount", {"cards": {}, "actions": [act("damage", amount=True)]},
+     "actions.0.amount", "integer"),
+    ("a zero amount", {"cards": {}, "actions": [act("damage", amount=0)]},
+     "actions.0.amount", "greater than or equal to 1"),
+    ("a turn as a string", {"cards": {}, "turn": "3"}, "turn", "integer"),
+    ("a player p3", {"cards": {}, "actions": [act("draw", "p3")]}, "actions.0.player",
+     "p1, p2"),
+    ("a missing phase target", {"cards": {}, "actions": [act("phase")]}, "actions.0.to",
+     "Missing data"),
+    ("a phase back to draw", {"cards": {}, "actions": [act("phase", to="draw")]},
+     "actions.0.to", "Must be one of"),
+    ("an attack without a target field", document([act("declare_attack", card="gemini")],
+                                                  {"monsters": [mon("gemini")]}),
+     "actions.0.target", "Missing data"),
+    ("six monsters in setup", document([], {"monsters": [mon(c) for c in (
+        "gemini", "vorse", "lady", "jar", "sangan", "dm")]}), "setup.p1.monsters", "5"),
+    ("a Spell in the Monster Zone", document([], {"monsters": [mon("pot")]}),
+     "setup.p1.monsters.0.card", "cannot stand"),
+    ("a Spell that is not a Field Spell in the Field Zone",
+     document([], {"field_spell": {"card": "pot", "face_up": True}}),
+     "setup.p1.field_spell.card", "Field Spell"),
+    ("a token in the hand", document([], {"hand": ["tok"]}), "setup.p1.hand.0", "token"),
+    ("a card owned by p2 in p1's hand",
+     {"cards": {"x": {"kind": "monster", "level": 4, "owner": "p2"}},
+      "setup": {"p1": {"hand": ["x"]}}}, "setup.p1.hand.0", "owned by p2"),
+    ("an unplaced card without an owner", {"cards": {"x": {"kind": "monster", "level": 4}}},
+     "cards.x.owner", "needs an owner"),
+    ("p1 drawing p2's card", {"cards": {"x": {"kind": "monster", "level": 4, "owner": "p2"}},
+                              "actions": [act("draw", card="x")]}, "actions.0.card",
+     "p2's card"),
+    ("a Trap with a level", {"cards": {"t": {"kind": "trap", "subtype": "normal",
+                                             "level": 4}}}, "cards.t.level", "no level"),
+    ("a Spell without a subtype", {"cards": {"s": {"kind": "spell"}}}, "cards.s.subtype",
+     "needs a subtype"),
+    ("a card that is not an object", {"cards": {"s": 5}}, "cards.s", "Not a card object"),
+    ("no cards", {}, "cards", "Missing data"),
+    ("a negative deck", {"cards": {}, "setup": {"p2": {"deck": -1}}}, "setup.p2.deck",
+     "greater than or equal to 0"),
+    ("a deck of numbers", {"cards": {}, "setup": {"p2": {"deck": [1, 2]}}}, "setup.p2.deck",
+     "list of card ids"),
+    ("an unknown equipped_to", document([], {"spell_traps": [
+        {"card": "axe", "face_up": True, "equipped_to": "nope"}]}),
+     "setup.p1.spell_traps.0.equipped_to", "Unknown card id"),
+]
+
+
+@pytest.mark.parametrize(("name", "doc", "path", "fragment"), BAD, ids=[b[0] for b in BAD])
+def test_malformed_document_names_the_field(name: str, doc: dict[str, Any], path: str,
+                                            fragment: str) -> None:
+    node: Any = errors_of(doc)
+    for key in path.split("."):
+        assert key in node, (path, node)
+        node = node[key]
+    assert any(fragment in message for message in node), node
+
+
+@pytest.mark.parametrize("text", ["[1", "[]", "3", "\"x\"", b"\xff\xfe"])
+def test_text_that_is_not_a_json_object(text: str | bytes) -> None:
+    assert "_document" in errors_of(text)
+
+
+def test_drawing_a_card_that_is_not_in_the_deck_is_a_document_error() -> None:
+    doc = document([act("draw", card="gemini")], {"hand": ["gemini"]})
+    with pytest.raises(DocumentError) as info:
+        validate(doc)
+    assert "not in p1's deck" in info.value.errors["actions"]["0"]["card"][0]
+
+
+def test_defaults_of_section_1() -> None:
+    doc = load_document({"cards": {}})
+    assert (doc.ruleset, doc.turn, doc.turn_player) == ("classic", 1, "p1")
+    assert doc.setup["p2"].deck == 40 and doc.setup["p2"].lp == 8000
+    assert load_document(document([], {"hand": ["mirror"]})).cards["mirror"].effect == "quick"
+
+
+def test_the_input_document_is_not_modified() -> None:
+    doc = document([act("draw")], {"hand": ["gemini"]})
+    before = repr(doc)
+    validate(doc)
+    assert repr(doc) == before
