@@ -226,12 +226,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def serve(host: str, port: int) -> int:
-    """Run the development server (needs the ``api`` package: ``pip install .[api]``)."""
-    try:
-        from api import create_app  # type: ignore[import-not-found,attr-defined,unused-ignore]
-    except ImportError:
-        sys.stderr.write("duelcheck serve needs the HTTP service: pip install '.[api]'\n")
-        return EXIT_MALFORMED
+    """Run Flask's development server (``make serve`` runs gunicorn, for real use)."""
+    from api import create_app  # the HTTP layer; validator/ itself never imports Flask
+
     create_app().run(host=host, port=port)
     return EXIT_LEGAL
 

@@ -175,8 +175,9 @@ class SetupPlayerSchema(_Base):
 
 
 class SetupSchema(_Base):
-    p1 = fields.Nested(SetupPlayerSchema, required=True)
-    p2 = fields.Nested(SetupPlayerSchema, required=True)
+    # Optional in the contract: the pre-load step below fills a missing side with defaults.
+    p1 = fields.Nested(SetupPlayerSchema)
+    p2 = fields.Nested(SetupPlayerSchema)
 
     @pre_load
     def _default_sides(self, data: Any, **kwargs: Any) -> Any:
@@ -282,7 +283,7 @@ class DocumentSchema(_Base):
     turn = StrictInt(load_default=1, validate=validate.Range(min=1, max=100_000))
     turn_player = fields.String(load_default="p1", validate=_PLAYER)
     cards = CardTable(required=True)
-    setup = fields.Nested(SetupSchema, required=True)
+    setup = fields.Nested(SetupSchema)  # optional: filled with defaults before loading
     actions = fields.List(ActionField(), load_default=list)
 
     @pre_load

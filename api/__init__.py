@@ -1,0 +1,39 @@
+"""duelcheck's HTTP service: a thin Flask layer over :mod:`validator`.
+
+>>> app = create_app({"TESTING": True})
+>>> app.test_client().get("/healthz").json
+{'status': 'ok'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+from . import problems
+from .config import Config, from_environment
+from .openapi import register_document_schemas
+from .views import docs_static, health_blp, rules_blp, validate_blp
+
+
+def create_app(config: Mapping[str, Any] | object | None = None) -> Flask:
+    """Build the app: :class:`Config`, then environment overrides, then ``config``."""
+    app = Flask(__name__)
+    app.config.from_object(Config)
+    app.config.update(from_environment())
+    if isinstance(config, Mapping):
+        app.config.update(config)
+    elif config is not None:
+        app.config.from_object(config)
+    api = problems.ProblemApi(app)
+    register_document_schemas(api)
+    for blp in (validate_blp, rules_blp, health_blp):
+        api.register_blueprint(blp)
+    app.register_blueprint(docs_static)
+    problems.register(app)
+    return app
+
+
+__all__ = ["create_app"]

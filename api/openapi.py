@@ -1,0 +1,46 @@
+"""OpenAPI for the document fields marshmallow cannot describe by itself: the action union,
+the card table and the deck. Generated from the schemas of :mod:`validator.schema`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_smorest import Api
+from marshmallow import fields
+
+from validator.schema import ACTION_SCHEMAS, ActionField, CardSchema, CardTable, Deck
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _action_name(kind: str) -> str:
+    return "Action_" + kind
+
+
+def _document_fields(self: Any, field: fields.Field, **kwargs: Any) -> dict[str, Any]:  # type: ignore[type-arg]
+    """apispec attribute function (bound to its converter) for our custom fields."""
+    if isinstance(field, ActionField):
+        return {"oneOf": [_ref(_action_name(k)) for k in ACTION_SCHEMAS],
+                "discriminator": {"propertyName": "type", "mapping": {
+                    k: _ref(_action_name(k))["$ref"] for k in ACTION_SCHEMAS}}}
+    if isinstance(field, CardTable):
+        return {"type": "object", "additionalProperties": _ref("Card"),
+                "description": "every card the duel mentions, keyed by card id"}
+    if isinstance(field, Deck):
+        return {"oneOf": [{"type": "integer", "minimum": 0},
+                          {"type": "array", "items": {"type": "string", "minLength": 1}}],
+                "description": "a count of unknown cards, or card ids, top card first"}
+    return {}
+
+
+def register_document_schemas(api: Api) -> None:
+    """Add the card and per-type action components and teach the converter our fields."""
+    converter = api.ma_plugin.converter
+    converter.add_attribute_function(_document_fields)
+    api.spec.components.schema("Card", schema=CardSchema)
+    for kind, schema in ACTION_SCHEMAS.items():
+        body = converter.schema2jsonschema(schema)
+        body["properties"]["type"] = {"type": "string", "enum": [kind]}
+        api.spec.components.schema(_action_name(kind), component=body)

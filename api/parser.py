@@ -1,0 +1,34 @@
+"""Reading the request body: 415 for another content type, 400 for bad JSON, 422 above the
+action limit, before the schema spends time on the document."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Request, current_app
+from webargs import core
+from webargs.flaskparser import FlaskParser, abort, is_json_request
+
+from .problems import TOO_MANY_ACTIONS
+
+
+class DocumentParser(FlaskParser):
+    """webargs' Flask parser with the service's checks on the raw body."""
+
+    def _raw_load_json(self, req: Request) -> Any:
+        if not is_json_request(req):
+            abort(415, detail=f"Send the duel document as application/json, not "
+                              f"{req.mimetype or 'no content type'}.")
+        data = core.parse_json(req.get_data(cache=True))
+        limit: int = current_app.config["DUELCHECK_MAX_ACTIONS"]
+        actions = data.get("actions") if isinstance(data, dict) else None
+        if isinstance(actions, list) and len(actions) > limit:
+            abort(422, type=TOO_MANY_ACTIONS, title="Too many actions",
+                  detail=f"This service checks at most {limit} actions per document; this one "
+                         f"has {len(actions)}. Split the duel or raise DUELCHECK_MAX_ACTIONS.",
+                  messages={"actions": [f"At most {limit} actions, not {len(actions)}."]})
+        return data
+
+    def _handle_invalid_json_error(self, error: Exception, req: Request, *args: Any,
+                                   **kwargs: Any) -> Any:
+        abort(400, detail=f"The body is not valid JSON: {error}")

@@ -1,0 +1,107 @@
+"""Every error as ``application/problem+json`` (RFC 9457), documented as such in OpenAPI."""
+
+from __future__ import annotations
+
+import json
+import logging
+from http import HTTPStatus
+from typing import Any
+
+from flask import Flask, Response, current_app
+from flask_smorest import Api
+from flask_smorest.utils import prepare_response
+from marshmallow import Schema, fields
+from werkzeug.exceptions import HTTPException
+
+from validator import DocumentError
+
+PROBLEM_JSON = "application/problem+json"
+LOG = logging.getLogger("duelcheck.api")
+
+#: Problem types of our own (other errors are ``about:blank``: the status says it all).
+MALFORMED = "urn:duelcheck:problem:malformed-document"
+TOO_MANY_ACTIONS = "urn:duelcheck:problem:too-many-actions"
+
+
+class ProblemSchema(Schema):
+    """RFC 9457 problem details, with ``errors`` keyed by path for field errors."""
+
+    type = fields.String(required=True)
+    title = fields.String(required=True)
+    status = fields.Integer(required=True)
+    detail = fields.String(required=True)
+    errors = fields.Dict(metadata={"description": "field errors keyed by path, marshmallow's "
+                                                  "nested style (list indexes as strings)"})
+
+
+def problem(status: int, detail: str, *, errors: Any = None, type_: str = "about:blank",
+            title: str | None = None) -> Response:
+    """A problem+json response."""
+    body: dict[str, Any] = {"type": type_, "title": title or HTTPStatus(status).phrase,
+                            "status": status, "detail": detail}
+    if errors is not None:
+        body["errors"] = _keys_as_strings(errors)
+    return Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+
+
+def _keys_as_strings(errors: Any) -> Any:
+    if isinstance(errors, dict):
+        return {str(k): _keys_as_strings(v) for k, v in errors.items()}
+    return errors
+
+
+def _http_error(error: HTTPException) -> Response:
+    data: dict[str, Any] = getattr(error, "data", None) or {}
+    status = error.code or 500
+    messages = data.get("messages")
+    if isinstance(messages, dict) and set(messages) == {"json"}:
+        messages = messages["json"]  # webargs keys errors by location: one location here
+    if status == 422 and messages is not None:
+        return problem(422, data.get("detail", "The duel document is not well formed; see "
+                                               "errors, keyed by path."),
+                       errors=messages, type_=data.get("type", MALFORMED),
+                       title=data.get("title", "Malformed duel document"))
+    detail = data.get("detail") or error.description or HTTPStatus(status).phrase
+    if status == 413:
+        limit = current_app.config.get("MAX_CONTENT_LENGTH")
+        detail = (f"The body is larger than this service accepts ({limit} bytes); raise "
+                  f"DUELCHECK_MAX_BODY_BYTES to allow more.")
+    response = problem(status, detail, errors=messages)
+    if status == 405 and error.get_response().headers.get("Allow"):
+        response.headers["Allow"] = error.get_response().headers["Allow"]
+    return response
+
+
+def _document_error(error: DocumentError) -> Response:
+    return problem(422, "The duel document is not well formed; see errors, keyed by path.",
+                   errors=error.errors, type_=MALFORMED, title="Malformed duel document")
+
+
+def _unexpected(error: Exception) -> Response:
+    LOG.exception("unexpected error")
+    return problem(500, "An unexpected error occurred; it has been logged.")
+
+
+def register(app: Flask) -> None:
+    """Route every error through :func:`problem` (after flask-smorest's own handler)."""
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(DocumentError, _document_error)
+    app.register_error_handler(Exception, _unexpected)
+
+
+class ProblemApi(Api):  # type: ignore[misc]
+    """flask-smorest's Api, documenting every error response as problem+json."""
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def _register_responses(self) -> None:
+        for status in HTTPStatus:
+            response: dict[str, Any] = {"description": status.phrase}
+            if status >= 400:
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, PROBLEM_JSON)
+            self.spec.components.response(status.name, response, lazy=True)
+        default: dict[str, Any] = {"description": "Default error response",
+                                   "schema": self.ERROR_SCHEMA}
+        prepare_response(default, self.spec, PROBLEM_JSON)
+        self.spec.components.response("DEFAULT_ERROR", default, lazy=True)

@@ -1,0 +1,91 @@
+"""The endpoints. Views translate: a schema in, one library call, a schema out."""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import swagger_ui_bundle
+from flask import Blueprint as FlaskBlueprint
+from flask import Response, send_from_directory
+from flask.views import MethodView
+from flask_smorest import Blueprint, abort
+
+from validator import Document, rules, validate
+from validator.schema import DocumentSchema
+from validator.verdict_schema import RuleSchema, VerdictSchema
+
+from .parser import DocumentParser
+from .problems import PROBLEM_JSON, ProblemSchema
+
+
+class ApiBlueprint(Blueprint):  # type: ignore[misc]
+    """A flask-smorest blueprint whose JSON bodies go through :class:`DocumentParser`."""
+
+    ARGUMENTS_PARSER = DocumentParser()
+
+
+def json_response(body: Any, status: int = 200) -> Response:
+    """JSON in the library's own key order (the contract's order)."""
+    return Response(json.dumps(body), status=status, mimetype="application/json")
+
+
+validate_blp = ApiBlueprint("validate", __name__, url_prefix="/v1",
+                            description="Judge a duel document.")
+rules_blp = ApiBlueprint("rules", __name__, url_prefix="/v1",
+                         description="The rule catalog: ids, titles, texts and sources.")
+health_blp = ApiBlueprint("health", __name__, description="Liveness.")
+docs_static = FlaskBlueprint("docs_static", __name__)
+_ERRORS = {"content_type": PROBLEM_JSON, "schema": ProblemSchema}
+
+
+@validate_blp.route("/validate")
+class ValidateView(MethodView):
+    @validate_blp.arguments(DocumentSchema, location="json",
+                            description="A duel document (contract section 1).")
+    @validate_blp.response(200, VerdictSchema,
+                           description="The verdict, whether the duel is legal or not.")
+    @validate_blp.alt_response(400, description="The body is not JSON.", **_ERRORS)
+    @validate_blp.alt_response(413, description="The body is larger than the limit.",
+                               **_ERRORS)
+    @validate_blp.alt_response(415, description="The body is not application/json.",
+                               **_ERRORS)
+    def post(self, document: Document) -> Response:
+        """Validate a duel: the first illegal action, the rule it breaks, the outcome."""
+        return json_response(validate(document).to_dict())
+
+
+@rules_blp.route("/rules")
+class RulesView(MethodView):
+    @rules_blp.response(200, RuleSchema(many=True))
+    def get(self) -> Response:
+        """Every rule of the catalog, in the contract's order."""
+        return json_response([rule.to_dict() for rule in rules().values()])
+
+
+@rules_blp.route("/rules/<string:rule_id>")
+class RuleView(MethodView):
+    @rules_blp.response(200, RuleSchema)
+    @rules_blp.alt_response(404, description="No rule has that id.", **_ERRORS)
+    def get(self, rule_id: str) -> Response:
+        """One rule of the catalog."""
+        rule = rules().get(rule_id)
+        if rule is None:
+            abort(404, detail=f"No rule has the id {rule_id!r}; GET /v1/rules lists them.")
+            raise AssertionError("abort raises")
+        return json_response(rule.to_dict())
+
+
+@health_blp.route("/healthz")
+class HealthView(MethodView):
+    @health_blp.response(200, description="The service is up.")
+    def get(self) -> Response:
+        """Liveness check."""
+        return json_response({"status": "ok"})
+
+
+@docs_static.route("/docs/static/<path:filename>")
+def swagger_ui_asset(filename: str) -> Response:
+    """Swagger UI's files, from the installed swagger-ui-bundle package (no CDN)."""
+    return send_from_directory(os.fspath(swagger_ui_bundle.swagger_ui_path), filename)

@@ -1,0 +1,148 @@
+"""Every endpoint and every error through the test client (api/views.py, api/problems.py)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from api import create_app
+from tests.helpers import ROOT, act, document, opening
+from validator import validate
+from validator.verdict_schema import VerdictSchema
+
+ILLEGAL = document([*opening(), act("normal_summon", card="gemini"),
+                    act("set_monster", card="vorse")], {"hand": ["gemini", "vorse"]})
+
+
+def problem_of(response: Any, status: int) -> dict[str, Any]:
+    assert response.status_code == status, response.data
+    assert response.mimetype == "application/problem+json"
+    body: dict[str, Any] = response.get_json(force=True)
+    assert {"type", "title", "status", "detail"} <= set(body) and body["status"] == status
+    assert "Traceback" not in response.get_data(as_text=True)
+    return body
+
+
+def test_validate_returns_the_library_verdict(client: FlaskClient) -> None:
+    response = client.post("/v1/validate", json=ILLEGAL)
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    assert response.get_json() == validate(ILLEGAL).to_dict()
+    assert list(response.get_json()) == ["legal", "violation", "outcome", "actions_checked",
+                                         "state"]
+    assert VerdictSchema().validate(response.get_json()) == {}
+
+
+def test_validate_a_legal_duel(client: FlaskClient) -> None:
+    body = client.post("/v1/validate", json=document([act("draw")])).get_json()
+    assert body["legal"] is True and body["violation"] is None
+
+
+def test_malformed_document_is_422_keyed_by_path(client: FlaskClient) -> None:
+    doc = document([*opening(), act("normal_summon", card="c9")])
+    body = problem_of(client.post("/v1/validate", json=doc), 422)
+    assert body["errors"] == {"actions": {"3": {"card": ["Unknown card id 'c9'."]}}}
+    assert body["type"] == "urn:duelcheck:problem:malformed-document"
+
+
+def test_a_document_error_found_while_judging_is_422(client: FlaskClient) -> None:
+    doc = document([act("draw", card="gemini")], {"hand": ["gemini"]})
+    body = problem_of(client.post("/v1/validate", json=doc), 422)
+    assert "not in p1's deck" in body["errors"]["actions"]["0"]["card"][0]
+
+
+@pytest.mark.parametrize("body", ["[1, 2]", "3", "null"])
+def test_json_that_is_not_an_object_is_422(client: FlaskClient, body: str) -> None:
+    problem_of(client.post("/v1/validate", data=body, content_type="application/json"), 422)
+
+
+def test_not_json_is_400(client: FlaskClient) -> None:
+    body = problem_of(client.post("/v1/validate", data="{oops",
+                                  content_type="application/json"), 400)
+    assert "not valid JSON" in body["detail"]
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded",
+                                          None])
+def test_other_content_types_are_415(client: FlaskClient, content_type: str | None) -> None:
+    data = json.dumps(ILLEGAL)
+    response = client.post("/v1/validate", data=data, content_type=content_type)
+    assert "application/json" in problem_of(response, 415)["detail"]
+
+
+def test_body_size_limit_is_413_and_configurable() -> None:
+    small = create_app({"TESTING": True, "MAX_CONTENT_LENGTH": 1000}).test_client()
+    body = problem_of(small.post("/v1/validate", json=ILLEGAL | {"pad": "x" * 2000}), 413)
+    assert "1000 bytes" in body["detail"]
+    default = create_app({"TESTING": True}).test_client()
+    problem_of(default.post("/v1/validate", data="x" * (2 * 1024 * 1024 + 1),
+                            content_type="application/json"), 413)
+
+
+def test_action_limit_is_422_with_a_clear_message_and_configurable() -> None:
+    few = create_app({"TESTING": True, "DUELCHECK_MAX_ACTIONS": 2}).test_client()
+    doc = document([act("draw"), act("phase", to="standby"), act("phase", to="main1")])
+    body = problem_of(few.post("/v1/validate", json=doc), 422)
+    assert body["type"] == "urn:duelcheck:problem:too-many-actions"
+    assert "at most 2 actions" in body["detail"] and "has 3" in body["detail"]
+    assert body["errors"] == {"actions": ["At most 2 actions, not 3."]}
+    assert few.post("/v1/validate", json={**doc, "actions": doc["actions"][:2]}).status_code \
+        == 200
+
+
+def test_rules(client: FlaskClient) -> None:
+    rules = client.get("/v1/rules").get_json()
+    assert len(rules) == 33 and rules[0]["id"] == "duel.over"
+    one = client.get("/v1/rules/summon.tribute-count").get_json()
+    assert one["title"] == "Wrong number of Tributes" and "seeds/000_" in one["source"]
+    assert "no.such" in problem_of(client.get("/v1/rules/no.such"), 404)["detail"]
+
+
+def test_unknown_path_and_method_are_problems(client: FlaskClient) -> None:
+    problem_of(client.get("/v2/nothing"), 404)
+    response = client.get("/v1/validate")
+    problem_of(response, 405)
+    assert "POST" in response.headers["Allow"]
+
+
+def test_an_unexpected_error_is_a_500_problem_without_traceback(
+        client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    def boom(_: object) -> None:
+        raise RuntimeError("secret internals")
+    monkeypatch.setattr("api.views.validate", boom)
+    body = problem_of(client.post("/v1/validate", json=ILLEGAL), 500)
+    assert "secret" not in json.dumps(body)
+
+
+def test_healthz(client: FlaskClient) -> None:
+    assert client.get("/healthz").get_json() == {"status": "ok"}
+
+
+def test_openapi_document_is_served_and_kept_in_specs(client: FlaskClient) -> None:
+    served = client.get("/openapi.json").get_json()
+    kept = json.loads((ROOT / "specs" / "openapi.json").read_text("utf-8"))
+    assert served == kept, "specs/openapi.json is stale: run `make docs`"
+    assert served["openapi"].startswith("3.0")
+    post = served["paths"]["/v1/validate"]["post"]
+    assert "application/json" in post["requestBody"]["content"]
+    for status in ("400", "413", "415", "422"):
+        assert "application/problem+json" in _content(served, post["responses"][status])
+    assert len(served["components"]["schemas"]["Document"]["properties"]["actions"]["items"]
+               ["oneOf"]) == 21
+
+
+def _content(spec: dict[str, Any], response: dict[str, Any]) -> dict[str, Any]:
+    if "$ref" in response:
+        response = spec["components"]["responses"][response["$ref"].rsplit("/", 1)[1]]
+    content: dict[str, Any] = response["content"]
+    return content
+
+
+def test_api_docs_are_served_without_a_cdn(client: FlaskClient) -> None:
+    page = client.get("/docs").get_data(as_text=True)
+    assert "/docs/static/swagger-ui-bundle.js" in page and "//cdn" not in page
+    assert "http" not in page.split("<script>")[0].replace("http-equiv", "")
+    for asset in ("swagger-ui-bundle.js", "swagger-ui.css", "swagger-ui-standalone-preset.js"):
+        assert client.get(f"/docs/static/{asset}").status_code == 200
