@@ -23,6 +23,7 @@ from marshmallow import (
 
 from . import model as m
 from .crosscheck import cross_check
+from .fastload import FastLoader
 
 _PLAYER = validate.OneOf(m.PLAYERS)
 
@@ -261,17 +262,23 @@ class ActionField(fields.Field):  # type: ignore[type-arg]
 
     schemas: ClassVar[dict[str, Schema]] = ACTION_SCHEMAS
 
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.fast = {kind: FastLoader(schema) for kind, schema in self.schemas.items()}
+
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> m.Action:
         if not isinstance(value, Mapping):
             raise ValidationError("Not an action object.")
         kind = value.get("type")
-        schema = self.schemas.get(kind) if isinstance(kind, str) else None
-        if schema is None:
+        if not isinstance(kind, str) or kind not in self.schemas:
             raise ValidationError({"type": [f"Unknown action type {kind!r}; one of: "
                                             f"{', '.join(self.schemas)}."]})
-        loaded = schema.load(value)
-        if "tributes" in loaded:
-            loaded["tributes"] = tuple(loaded["tributes"])
+        schema = self.schemas[kind]
+        loaded = self.fast[kind].load(value)
+        if loaded is None:  # not plainly valid: the schema decides, and words any error
+            loaded = schema.load(value)
+            if "tributes" in loaded:
+                loaded["tributes"] = tuple(loaded["tributes"])
         return m.Action(raw=dict(value), **loaded)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import signal
@@ -79,13 +80,28 @@ def test_posting_a_shared_example(server: str) -> None:
     assert verdict["violation"]["index"] == 4
 
 
+def announce_large_body(base: str) -> int:
+    """Announce a 3 MiB body and read the answer without sending it (the server refuses from
+    the Content-Length alone; sending it all would race the server closing the connection)."""
+    host, port = base.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    conn.putrequest("POST", "/v1/validate")
+    conn.putheader("Content-Type", "application/json")
+    conn.putheader("Content-Length", str(3 * 1024 * 1024))
+    conn.endheaders()
+    response = conn.getresponse()
+    assert response.getheader("Content-Type") == "application/problem+json"
+    conn.close()
+    return response.status
+
+
 def test_errors_over_http(server: str) -> None:
     status, kind, body = call(server + "/v1/validate", b'{"cards": {"a": {"kind": "monster"}}}')
     assert (status, kind) == (422, "application/problem+json")
     assert body["errors"] == {"cards": {"a": {"level": ["A monster needs a level (1 to 12)."]}}}
     assert call(server + "/v1/validate", b"nope")[0] == 400
     assert call(server + "/v1/validate", b"{}", "text/plain")[0] == 415
-    assert call(server + "/v1/validate", b"[" * (3 * 1024 * 1024))[0] == 413
+    assert announce_large_body(server) == 413
     assert call(server + "/v1/rules/none")[:2] == (404, "application/problem+json")
     assert call(server + "/openapi.json")[0] == 200
 

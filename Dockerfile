@@ -1,0 +1,28 @@
+# duelcheck's HTTP service. Build: docker build -t duelcheck .  Run: docker run -p 8000:8000 duelcheck
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /src
+COPY setup.cfg pyproject.toml README.md ./
+COPY validator ./validator
+COPY specs ./specs
+COPY api ./api
+RUN pip install . && rm -rf /src \
+    && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin duelcheck
+
+WORKDIR /home/duelcheck
+USER duelcheck
+
+# Listen on every interface inside the container; WEB_CONCURRENCY sets the gunicorn workers
+# (default: one per core), DUELCHECK_MAX_BODY_BYTES and DUELCHECK_MAX_ACTIONS the limits.
+ENV HOST=0.0.0.0 PORT=8000
+EXPOSE 8000
+
+HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
+    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:' + os.environ.get('PORT', '8000') + '/healthz', timeout=2)"]
+
+CMD ["gunicorn", "-c", "python:api.gunicorn_conf", "api:create_app()"]

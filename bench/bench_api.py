@@ -1,0 +1,132 @@
+"""``make bench-api``: requests/s and latency of POST /v1/validate under gunicorn, beside the
+stack's floor (an endpoint of the same app that only parses the same JSON body).
+
+Starts gunicorn as ``make serve`` does (sync workers, one per core) on a free loopback port
+and drives it with wrk for a bounded time. Targets (issue 3): >= 300 requests/s and
+p99 <= 50 ms on this 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from flask import Flask, Response, request
+
+from api import create_app
+from validator.synth import legal_duel
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET_RPS, TARGET_P99_MS = 300, 50.0
+
+
+def create_bench_app() -> Flask:
+    """The service's app plus ``POST /bench/parse``, which only parses the body."""
+    app = create_app()
+
+    @app.post("/bench/parse")
+    def parse_only() -> Response:
+        json.loads(request.get_data())
+        return Response('{"ok": true}', mimetype="application/json")
+
+    return app
+
+
+def duel_of_about(actions: int) -> dict[str, object]:
+    """The legal synthetic duel whose length is nearest ``actions``."""
+    return min((legal_duel(turns) for turns in range(1, 40)),
+               key=lambda doc: abs(len(doc["actions"]) - actions))
+
+
+def wrk(url: str, body_file: str, seconds: int, connections: int) -> dict[str, float]:
+    """Run wrk with a POST of the body; requests/s and latency percentiles in ms."""
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+        script.write('wrk.method = "POST"\nwrk.headers["Content-Type"] = "application/json"\n'
+                     f'local f = io.open("{body_file}", "rb")\nwrk.body = f:read("*a")\n'
+                     'f:close()\n')
+    out = subprocess.run(["wrk", "-t1", f"-c{connections}", f"-d{seconds}s", "--latency",
+                          "-s", script.name, url], capture_output=True, text=True, check=True,
+                         timeout=seconds + 30).stdout
+    os.unlink(script.name)
+    if "Non-2xx" in out:
+        raise SystemExit(f"wrk saw errors:\n{out}")
+
+    def ms(label: str) -> float:
+        match = re.search(rf"^\s*{label}%\s+([\d.]+)(us|ms|s)\s*$", out, re.M)
+        assert match, out
+        value, unit = float(match[1]), match[2]
+        return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+
+    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out)[1])  # type: ignore[index]
+    return {"rps": rps, "p50": ms("50"), "p99": ms("99")}
+
+
+def main() -> int:
+    """Start gunicorn, measure both endpoints side by side, print the table."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=int, default=10)
+    ap.add_argument("--connections", type=int, default=8)
+    ap.add_argument("--rounds", type=int, default=3, help="alternating rounds; medians kept")
+    args = ap.parse_args()
+    doc = duel_of_about(150)
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as body:
+        json.dump(doc, body)
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port)}
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    proc = subprocess.Popen([str(gunicorn), "-c", "python:api.gunicorn_conf",
+                             "bench.bench_api:create_bench_app()"], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(base + "/healthz", timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        results: dict[str, list[dict[str, float]]] = {"validate": [], "floor": []}
+        wrk(base + "/v1/validate", body.name, 2, args.connections)  # warm-up
+        for _ in range(args.rounds):
+            results["validate"].append(wrk(base + "/v1/validate", body.name, args.seconds,
+                                           args.connections))
+            results["floor"].append(wrk(base + "/bench/parse", body.name, args.seconds,
+                                        args.connections))
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        os.unlink(body.name)
+
+    def median(name: str, key: str) -> float:
+        values = sorted(r[key] for r in results[name])
+        return values[len(values) // 2]
+
+    print(f"duelcheck API benchmark: POST of a {len(doc['actions'])}-action duel "  # type: ignore[arg-type]
+          f"({len(json.dumps(doc))} bytes), gunicorn "
+          f"{os.cpu_count()} sync workers, wrk {args.connections} connections, "
+          f"{args.rounds} alternating rounds of {args.seconds}s (medians)")
+    print(f"{'endpoint':<16} {'requests/s':>11} {'p50 ms':>8} {'p99 ms':>8}")
+    for name, label in (("validate", "/v1/validate"), ("floor", "/bench/parse")):
+        print(f"{label:<16} {median(name, 'rps'):>11.0f} {median(name, 'p50'):>8.2f} "
+              f"{median(name, 'p99'):>8.2f}")
+    ratio = median("validate", "rps") / median("floor", "rps")
+    print(f"validate / floor throughput: {ratio:.2f}")
+    ok = median("validate", "rps") >= TARGET_RPS and median("validate", "p99") <= TARGET_P99_MS
+    print(f"targets: >= {TARGET_RPS} requests/s, p99 <= {TARGET_P99_MS:.0f} ms: "
+          f"{'met' if ok else 'MISSED'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
