@@ -19,6 +19,7 @@ from .catalog import markdown, rules
 from .checks.turn import phase_name
 from .engine import validate
 from .errors import DocumentError, flatten_errors
+from .importers.duelingbook import ReplayError, load_replay
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
 
@@ -34,11 +35,30 @@ class Item:
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """The verdict of one duel (``verdict``), or its document errors (``errors``)."""
+    """The verdict of one duel (``verdict``), or its document errors (``errors``), with the
+    notes an importer left in the document's ``source``."""
 
     source: str
     verdict: dict[str, Any] | None = None
     errors: dict[str, Any] | None = None
+    notes: tuple[str, ...] = ()
+    players: dict[str, str] | None = None
+
+
+def read_replays(paths: Sequence[str], stdin: TextIO) -> Iterator[Item]:
+    """Each game of each Duelingbook replay, as an item holding its duel document."""
+    for path in paths:
+        try:
+            text = stdin.read() if path == "-" else _read(path)
+            games = load_replay(text)
+        except OSError as exc:
+            yield Item(path, None, f"cannot read: {exc.strerror or exc}")
+            continue
+        except ReplayError as exc:
+            yield Item(path, None, f"not an importable Duelingbook replay: {exc}")
+            continue
+        for game in games:
+            yield Item(f"{path}#game{game.number}", json.dumps(game.document))
 
 
 def read_items(paths: Sequence[str], stdin: TextIO) -> Iterator[Item]:
@@ -87,9 +107,18 @@ def judge(item: Item) -> Result:
     if item.text is None:
         return Result(item.source, errors={"_file": [item.error or "unreadable"]})
     try:
-        return Result(item.source, verdict=validate(item.text).to_dict())
+        data = json.loads(item.text)
+    except ValueError:
+        data = item.text  # validate() words the JSON error
+    source = data.get("source") if isinstance(data, dict) else None
+    notes = tuple(str(n) for n in source.get("notes", ())) if isinstance(source, dict) else ()
+    players = source.get("players") if isinstance(source, dict) else None
+    players = players if isinstance(players, dict) else None
+    try:
+        return Result(item.source, verdict=validate(data).to_dict(), notes=notes,
+                      players=players)
     except DocumentError as exc:
-        return Result(item.source, errors=exc.errors)
+        return Result(item.source, errors=exc.errors, notes=notes)
 
 
 def describe(result: Result) -> str:
@@ -102,13 +131,25 @@ def describe(result: Result) -> str:
     if v is None:
         pairs = flatten_errors(result.errors)
         return f"{result.source}: malformed: " + "; ".join(f"{p}: {m}" for p, m in pairs)
-    end = v["outcome"]
-    ended = f"; {end['winner']} won by {end['reason'].replace('_', ' ')}" if end else ""
+    end, who = v["outcome"], result.players or {}
+
+    def named(player: str) -> str:
+        return f"{who[player]} ({player})" if player in who else player
+    ended = f"; {named(end['winner'])} won by {end['reason'].replace('_', ' ')}" if end else ""
+    if who:
+        sides = v["state"]["players"]
+        ended += "; LP " + ", ".join(f"{named(p)} {sides[p]['lp']}" for p in ("p1", "p2"))
     if v["legal"]:
         return f"{result.source}: legal ({v['actions_checked']} actions{ended})"
     x = v["violation"]
-    return (f"{result.source}: illegal at action {x['index']} (turn {x['turn']}, "
+    line = (f"{result.source}: illegal at action {x['index']} (turn {x['turn']}, "
             f"{phase_name(x['phase'])}, {x['player']}): {x['rule']}: {x['message']}")
+    log = x["action"].get("log")
+    if isinstance(log, dict):
+        line += f"\n  at play {log.get('time', '')} {log.get('player', '')}: {log.get('text', '')}"
+        if log.get("note"):
+            line += f" ({log['note']})"
+    return line
 
 
 class Progress:
@@ -146,7 +187,8 @@ def _results(items: list[Item], jobs: int) -> Iterable[Result]:
 
 def check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """``duelcheck check``: print one verdict per duel and return the exit status."""
-    items = list(read_items(args.files, stdin))
+    reader = read_replays if args.source == "duelingbook" else read_items
+    items = list(reader(args.files, stdin))
     jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
     progress = Progress(len(items), err, not args.no_progress)
     status = EXIT_LEGAL
@@ -164,9 +206,29 @@ def check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> 
             status = EXIT_ILLEGAL
         if args.format == "json":
             obj = result.verdict if single else {"source": result.source, **result.verdict}
+            if result.notes:
+                obj = {**obj, "notes": list(result.notes)}
             out.write(json.dumps(obj) + "\n")
         else:
             out.write(describe(result) + "\n")
+            out.writelines(f"  note: {note}\n" for note in result.notes)
+    return status
+
+
+def import_games(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    """``duelcheck import duelingbook``: write each game as a duel document (JSON Lines)."""
+    status = EXIT_LEGAL
+    target = open(args.output, "w", encoding="utf-8") if args.output else out  # noqa: SIM115
+    try:
+        for item in read_replays(args.files, stdin):
+            if item.text is None:
+                err.write(f"{item.source}: {item.error}\n")
+                status = EXIT_MALFORMED
+                continue
+            target.write(item.text + "\n")
+    finally:
+        if target is not out:
+            target.close()
     return status
 
 
@@ -201,6 +263,12 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--jobs", "-j", type=int, default=1,
                    help="worker processes (0: one per core; default 1)")
     c.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    c.add_argument("--from", dest="source", choices=("json", "duelingbook"), default="json",
+                   help="what the files are: duel documents (default) or Duelingbook replays")
+    i = sub.add_parser("import", help="convert game logs to duel documents (JSON Lines)")
+    i.add_argument("format", choices=("duelingbook",))
+    i.add_argument("files", nargs="+", metavar="FILE")
+    i.add_argument("--output", "-o", help="write here instead of standard output")
     r = sub.add_parser("rules", help="list the rule catalog, or show one rule")
     r.add_argument("id", nargs="?")
     r.add_argument("--format", choices=("text", "json", "markdown"), default="text")
@@ -218,6 +286,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return check(args, sys.stdout, sys.stderr, sys.stdin)
         if args.command == "rules":
             return show_rules(args, sys.stdout)
+        if args.command == "import":
+            return import_games(args, sys.stdout, sys.stderr, sys.stdin)
         return serve(args.host, args.port)
     except BrokenPipeError:
         return EXIT_LEGAL

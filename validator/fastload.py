@@ -38,6 +38,8 @@ def _type_test(field: fields.Field) -> Test | None:  # type: ignore[type-arg]
         return lambda x: type(x) is int
     if isinstance(field, fields.String):
         return lambda x: type(x) is str
+    if isinstance(field, fields.Dict) and field.key_field is None and field.value_field is None:
+        return lambda x: type(x) is dict
     if isinstance(field, fields.List):
         inner = compile_field(field.inner)
         if inner is None:

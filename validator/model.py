@@ -155,6 +155,7 @@ class Action:
     target: str | None = None
     position: str = "attack"
     amount: int = 0
+    log: dict[str, Any] | None = field(default=None, compare=False)
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
@@ -172,3 +173,4 @@ class Document:
     ruleset: str = "classic"
     turn: int = 1
     turn_player: Player = "p1"
+    source: dict[str, Any] | None = None

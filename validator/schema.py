@@ -193,6 +193,10 @@ class ActionSchema(_Base):
 
     type = fields.String(required=True)
     player = fields.String(required=True, validate=_PLAYER)
+    #: Extension: where the action came from (an imported log's play); echoed, never judged.
+    log = fields.Dict(metadata={"description": "where the action came from (time, player, "
+                                               "text of an imported log's play); ignored by "
+                                               "the rules, echoed in a violation"})
 
 
 class _CardAction(ActionSchema):
@@ -292,6 +296,9 @@ class DocumentSchema(_Base):
     cards = CardTable(required=True)
     setup = fields.Nested(SetupSchema)  # optional: filled with defaults before loading
     actions = fields.List(ActionField(), load_default=list)
+    #: Extension: where the document came from (an importer's notes); never judged.
+    source = fields.Dict(metadata={"description": "where the document came from, e.g. an "
+                                                  "importer's notes; ignored by the rules"})
 
     @pre_load
     def _default_setup(self, data: Any, **kwargs: Any) -> Any:
@@ -312,7 +319,8 @@ class DocumentSchema(_Base):
         cards = {cid: _card(cid, raw, side.get(cid)) for cid, raw in data["cards"].items()}
         return m.Document(cards=cards, setup={"p1": setup["p1"], "p2": setup["p2"]},
                           actions=tuple(data["actions"]), ruleset=data["ruleset"],
-                          turn=data["turn"], turn_player=data["turn_player"])
+                          turn=data["turn"], turn_player=data["turn_player"],
+                          source=data.get("source"))
 
 
 def _card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:

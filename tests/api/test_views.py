@@ -146,3 +146,12 @@ def test_api_docs_are_served_without_a_cdn(client: FlaskClient) -> None:
     assert "http" not in page.split("<script>")[0].replace("http-equiv", "")
     for asset in ("swagger-ui-bundle.js", "swagger-ui.css", "swagger-ui-standalone-preset.js"):
         assert client.get(f"/docs/static/{asset}").status_code == 200
+
+
+def test_imported_documents_with_their_log_are_accepted_and_echoed(client: FlaskClient) -> None:
+    doc = {**ILLEGAL, "source": {"format": "duelingbook", "notes": []},
+           "actions": [*ILLEGAL["actions"][:-1],
+                       {**ILLEGAL["actions"][-1], "log": {"time": "[2:07]", "player": "Aco77",
+                                                          "text": "Set card from hand"}}]}
+    body = client.post("/v1/validate", json=doc).get_json()
+    assert body["violation"]["action"]["log"]["time"] == "[2:07]"

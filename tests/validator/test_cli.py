@@ -96,3 +96,54 @@ def test_the_console_script(tmp_path: Path) -> None:
     proc = subprocess.run([str(exe), "check", write(tmp_path, "b.json", ILLEGAL)],
                           capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 1 and "summon.normal-once" in proc.stdout and not proc.stderr
+
+
+REPLAY = Path(__file__).resolve().parents[2].parent / "shared" / "data" / \
+    "duelingbook" / "aco77-sdesowitz02-2026-10-07.json"
+needs_replay = pytest.mark.skipif(not REPLAY.exists(), reason="../shared is not beside it")
+
+
+@needs_replay
+def test_check_from_duelingbook_prints_one_verdict_per_game(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "--from", "duelingbook", str(REPLAY))
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 2
+    assert lines[0].endswith("#game1: legal (176 actions; sdesowitz02 (p1) won by surrender; "
+                             "LP sdesowitz02 (p1) 3100, Aco77 (p2) 1800)")
+
+
+@needs_replay
+def test_an_illegal_play_is_named_as_in_the_text_export(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    replay = json.loads(REPLAY.read_text("utf-8"))
+    battle = next(i for i, p in enumerate(replay["plays"]) if p["play"] == "Enter BP")
+    del replay["plays"][battle]
+    path = write(tmp_path, "edited.json", replay)
+    code, out, _ = run(capsys, "check", "--from", "duelingbook", path)
+    assert code == 1
+    assert "phase.restricted-action" in out
+    assert '\n  at play [3:34] sdesowitz02: Attacked Set card in M-3 with "Dark Magician of ' \
+           'Chaos" in M-3\n' in out
+
+
+@needs_replay
+def test_import_writes_documents_that_check_accepts(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "games.jsonl"
+    assert run(capsys, "import", "duelingbook", str(REPLAY), "-o", str(target))[0] == 0
+    docs = [json.loads(line) for line in target.read_text("utf-8").splitlines()]
+    assert [d["source"]["game"] for d in docs] == [1, 2]
+    code, out, _ = run(capsys, "check", str(target))
+    assert code == 0 and out.count("legal (") == 2
+
+
+def test_a_truncated_replay_exits_2_without_a_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "cut.json"
+    path.write_text('{"plays": [{"play": "Pick fi', "utf-8")
+    code, out, err = run(capsys, "check", "--from", "duelingbook", str(path))
+    assert code == 2 and not out
+    assert "not valid JSON (truncated?)" in err and "Traceback" not in err
+    code, _, err = run(capsys, "import", "duelingbook", str(path))
+    assert code == 2 and "not valid JSON" in err

@@ -71,4 +71,5 @@ def test_every_action_schema_compiles() -> None:
 
 def test_unknown_validators_and_defaults_fall_back() -> None:
     assert compile_field(fields.String(validate=validate.Regexp("x"))) is None
-    assert compile_field(fields.Dict()) is None
+    assert compile_field(fields.Dict(keys=fields.String())) is None
+    assert compile_field(fields.Nested(ACTION_SCHEMAS["draw"])) is None

@@ -1,0 +1,166 @@
+"""The Duelingbook importer on the real sample replay, and on replays edited to break rules
+(validator/importers/). The sample stays in ../shared; these tests skip without it."""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import cache
+from typing import Any
+
+import pytest
+
+from tests.helpers import SHARED
+from validator import validate
+from validator.importers.duelingbook import Game, ReplayError, import_replay, load_replay
+
+REPLAY = SHARED / "data" / "duelingbook" / "aco77-sdesowitz02-2026-10-07.json"
+pytestmark = pytest.mark.skipif(not REPLAY.exists(),
+                                reason="the Duelingbook sample in ../shared is not beside it")
+
+
+@cache
+def sample() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(REPLAY.read_text("utf-8"))
+    return data
+
+
+def edited() -> dict[str, Any]:
+    return copy.deepcopy(sample())
+
+
+def find(replay: dict[str, Any], time: str, user: str, text: str) -> int:
+    """Index of the play at ``time`` ('m:ss') by ``user`` whose public text starts so."""
+    minutes, seconds = time.split(":")
+    at = int(minutes) * 60 + int(seconds)
+    for i, play in enumerate(replay["plays"]):
+        log = play.get("log") if isinstance(play.get("log"), dict) else {}
+        if play.get("seconds") == at and play.get("username") == user and \
+                str(log.get("public_log", "")).startswith(text):
+            return i
+    raise LookupError((time, user, text))
+
+
+def last_life(replay: dict[str, Any], user: str, before: int, after: int = 0) -> int:
+    lives = [p["life"] for p in replay["plays"][after:before]
+             if p.get("play") == "Life points" and p.get("username") == user]
+    return lives[-1] if lives else 8000
+
+
+def verdict_of(game: Game) -> dict[str, Any]:
+    return validate(game.document).to_dict()
+
+
+def test_the_sample_imports_as_two_legal_games_won_by_surrender() -> None:
+    replay = sample()
+    games = import_replay(replay)
+    assert [g.players for g in games] == [{"p1": "sdesowitz02", "p2": "Aco77"},
+                                          {"p1": "Aco77", "p2": "sdesowitz02"}]
+    ends = [i for i, p in enumerate(replay["plays"]) if p["play"] == "Admit defeat"]
+    starts = [i for i, p in enumerate(replay["plays"]) if p["play"] == "Pick first"]
+    for game, start, end in zip(games, starts, ends, strict=True):
+        verdict = verdict_of(game)
+        assert verdict["legal"], verdict["violation"]
+        loser = replay["plays"][end]["username"]
+        winner = next(p for p, u in game.players.items() if u != loser)
+        assert verdict["outcome"] == {"winner": winner, "reason": "surrender"}
+        for player, user in game.players.items():
+            assert verdict["state"]["players"][player]["lp"] == last_life(replay, user, end, start)
+        assert not [n for n in game.notes if n.startswith("LP audit")]
+
+
+def test_every_imported_action_keeps_its_play() -> None:
+    for game in import_replay(sample()):
+        for action in game.document["actions"]:
+            log = action["log"]
+            assert log["time"].startswith("[") and log["player"] and log["text"]
+
+
+def test_opening_hands_and_deck_sizes_come_from_pick_first() -> None:
+    game = import_replay(sample())[0]
+    setup = game.document["setup"]
+    names = game.document["cards"]
+    assert [names[c]["name"] for c in setup["p1"]["hand"]] == [
+        "Scapegoat", "Monster Gate", "Destiny Draw", "Reasoning", "Trade-In"]
+    assert setup["p1"]["deck"] == 35 and setup["p2"]["deck"] == 35
+
+
+def flagged(replay: dict[str, Any]) -> tuple[str, str, str]:
+    """(rule, play time, play text) of the first violation in any game of the replay."""
+    for game in import_replay(replay):
+        v = verdict_of(game)["violation"]
+        if v is not None:
+            return v["rule"], v["action"]["log"]["time"], v["action"]["log"]["text"]
+    raise AssertionError("every game is legal")
+
+
+def insert_copy(replay: dict[str, Any], after: int, play: dict[str, Any], **changes: Any) -> None:
+    replay["plays"].insert(after + 1, {**copy.deepcopy(play), **changes})
+
+
+def test_a_second_normal_summon_in_a_turn() -> None:
+    replay = edited()
+    set_at = find(replay, "2:07", "Aco77", "Set card from hand")
+    summon = replay["plays"][find(replay, "6:47", "Aco77", "Normal Summoned")]
+    text = 'Normal Summoned "Breaker the Magical Warrior" from hand (1/4) to M-4'
+    insert_copy(replay, set_at, summon, seconds=127, log={**summon["log"], "public_log": text})
+    assert flagged(replay) == ("summon.normal-once", "[2:07]", text)
+
+
+def test_an_attack_in_main_phase_1() -> None:
+    replay = edited()
+    del replay["plays"][find(replay, "3:31", "sdesowitz02", "Entered Battle Phase")]
+    rule, time, text = flagged(replay)
+    assert (rule, time) == ("phase.restricted-action", "[3:34]")
+    assert text.startswith("Attacked Set card in M-3")
+
+
+def test_a_trap_activated_the_turn_it_was_set() -> None:
+    replay = edited()
+    set_at = find(replay, "2:08", "Aco77", "Set card from hand")
+    activation = replay["plays"][find(replay, "3:54", "Aco77", "Activated Set")]
+    insert_copy(replay, set_at, activation, seconds=128)
+    assert flagged(replay) == ("card.set-this-turn", "[2:08]",
+                               'Activated Set "Dimensional Prison" in S-3')
+
+
+def test_ending_a_turn_with_seven_cards() -> None:
+    replay = edited()
+    end_at = find(replay, "2:09", "Aco77", "Ended turn")
+    draws = [p for p in replay["plays"] if p["play"] == "Draw card"
+             and p["username"] == "Aco77"][2:5]
+    for draw in draws:
+        replay["plays"].insert(end_at, {**copy.deepcopy(draw), "seconds": 128})
+        end_at += 1
+    assert flagged(replay) == ("hand.limit", "[2:09]", "Ended turn")
+
+
+def test_a_sixth_monster() -> None:
+    replay = edited()
+    last_token = find(replay, "7:04", "sdesowitz02", "Summoned a token in M-5")
+    token = replay["plays"][last_token]
+    for zone in ("M-1", "M-1", "M-1"):
+        insert_copy(replay, last_token, token, seconds=245,
+                    log={**token["log"], "public_log": f"Summoned a token in {zone}"})
+    assert flagged(replay)[:2] == ("zone.monster-full", "[4:05]")
+
+
+@pytest.mark.parametrize(("text", "fragment"), [
+    ('{"plays": [', "not valid JSON"),
+    ("[]", "not a Duelingbook replay"),
+    ('{"plays": []}', "no game"),
+    ('{"plays": [3]}', "play 0 is not"),
+    ('{"plays": [{"play": "Pick first", "order": ["a"]}]}', "no order"),
+])
+def test_malformed_replays_give_a_clear_error(text: str, fragment: str) -> None:
+    with pytest.raises(ReplayError, match=fragment):
+        load_replay(text)
+
+
+def test_an_unreadable_play_names_the_play() -> None:
+    replay = edited()
+    at = find(replay, "8:34", "Aco77", "Moved Set card")
+    replay["plays"][at]["log"]["public_log"] = "Moved Set card somewhere"
+    replay["plays"][at]["log"]["private_log"] = "Moved Set card somewhere"
+    with pytest.raises(ReplayError, match=r"play \d+ \[8:34\] Aco77: Moved Set card somewhere"):
+        import_replay(replay)

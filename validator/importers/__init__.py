@@ -1,0 +1,1 @@
+"""Importers from other game-log formats to duel documents (docs/duelingbook.md)."""
