@@ -164,3 +164,21 @@ def test_an_unreadable_play_names_the_play() -> None:
     replay["plays"][at]["log"]["private_log"] = "Moved Set card somewhere"
     with pytest.raises(ReplayError, match=r"play \d+ \[8:34\] Aco77: Moved Set card somewhere"):
         import_replay(replay)
+
+
+def test_the_lp_audit_reports_a_mismatch() -> None:
+    replay = edited()
+    at = find(replay, "8:04", "sdesowitz02", "Lost 800 LP")
+    replay["plays"][at]["life"] -= 100
+    notes = import_replay(replay)[0].notes
+    audit = [n for n in notes if n.startswith("LP audit")]
+    assert audit and "[8:04]" in audit[0] and "sdesowitz02" in audit[0]
+
+
+def test_plays_the_importer_does_not_know_are_noted_not_dropped() -> None:
+    replay = edited()
+    at = find(replay, "2:07", "Aco77", "Set card from hand")
+    replay["plays"].insert(at, {"play": "Roll die", "seconds": 120, "username": "Aco77",
+                                "log": {"public_log": "Rolled a 3"}})
+    notes = import_replay(replay)[0].notes
+    assert any("'Roll die' not imported" in n for n in notes)
