@@ -15,6 +15,7 @@ from flask import Flask
 from . import problems
 from .config import Config, from_environment
 from .openapi import register_document_schemas
+from .teaching import page, teach_blp
 from .views import docs_static, health_blp, rules_blp, validate_blp
 
 
@@ -29,9 +30,10 @@ def create_app(config: Mapping[str, Any] | object | None = None) -> Flask:
         app.config.from_object(config)
     api = problems.ProblemApi(app)
     register_document_schemas(api)
-    for blp in (validate_blp, rules_blp, health_blp):
+    for blp in (validate_blp, rules_blp, teach_blp, health_blp):
         api.register_blueprint(blp)
     app.register_blueprint(docs_static)
+    app.register_blueprint(page)
     problems.register(app)
     return app
 

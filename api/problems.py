@@ -7,7 +7,7 @@ import logging
 from http import HTTPStatus
 from typing import Any
 
-from flask import Flask, Response, current_app
+from flask import Flask, Response, current_app, request
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from marshmallow import Schema, fields
@@ -54,8 +54,11 @@ def _http_error(error: HTTPException) -> Response:
     data: dict[str, Any] = getattr(error, "data", None) or {}
     status = error.code or 500
     messages = data.get("messages")
-    if isinstance(messages, dict) and set(messages) == {"json"}:
-        messages = messages["json"]  # webargs keys errors by location: one location here
+    if isinstance(messages, dict) and len(messages) == 1 and \
+            next(iter(messages)) in ("json", "query"):
+        messages = next(iter(messages.values()))  # webargs keys errors by location: one here
+    if status == 422 and messages is not None and request.method == "GET":
+        return problem(422, "The query parameters are not valid; see errors.", errors=messages)
     if status == 422 and messages is not None:
         return problem(422, data.get("detail", "The duel document is not well formed; see "
                                                "errors, keyed by path."),

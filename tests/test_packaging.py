@@ -17,7 +17,8 @@ def test_the_wheel_carries_the_catalog_and_the_service(tmp_path: Path) -> None:
     (wheel,) = tmp_path.glob("duelcheck-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     for needed in ("validator/specs/rules.toml", "validator/checks/turn.py", "validator/py.typed",
-                   "api/gunicorn_conf.py", "api/views.py"):
+                   "api/gunicorn_conf.py", "api/views.py", "api/static/app.js",
+                   "api/static/index.html", "validator/specs/cases/hand.limit.json"):
         assert needed in names, needed
     assert not any(n.startswith("tests/") for n in names)
 

@@ -8,10 +8,11 @@ True
 from __future__ import annotations
 
 from .catalog import RuleDoc, rules
-from .engine import Duel, load_document, validate
+from .engine import Duel, legal_actions, load_document, replay, validate
 from .errors import DocumentError, IllegalActionError
 from .model import Action, Card, Document
 from .verdict import Verdict, Violation
 
 __all__ = ["Action", "Card", "Document", "DocumentError", "Duel", "IllegalActionError",
-           "RuleDoc", "Verdict", "Violation", "load_document", "rules", "validate"]
+           "RuleDoc", "Verdict", "Violation", "legal_actions", "load_document", "replay",
+           "rules", "validate"]

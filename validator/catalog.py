@@ -7,6 +7,7 @@ of the contract, which breaks ties of precedence within a group.
 
 from __future__ import annotations
 
+import json
 import tomllib
 from dataclasses import asdict, dataclass
 from functools import cache
@@ -43,6 +44,21 @@ def rules() -> dict[str, RuleDoc]:
     """
     raw = resources.files("validator.specs").joinpath("rules.toml").read_text("utf-8")
     return {entry["id"]: RuleDoc(**entry) for entry in tomllib.loads(raw)["rule"]}
+
+
+@cache
+def golden_cases() -> dict[str, list[dict[str, Any]]]:
+    """The golden cases of ``specs/cases`` by rule id (``_engine`` for the engine's cases).
+
+    >>> any(c["expect"]["legal"] for c in golden_cases()["hand.limit"])
+    True
+    """
+    folder = resources.files("validator.specs").joinpath("cases")
+    out: dict[str, list[dict[str, Any]]] = {}
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".json"):
+            out[entry.name.removesuffix(".json")] = json.loads(entry.read_text("utf-8"))["cases"]
+    return out
 
 
 #: The groups of §4, first reported first: who may act, when, with what card, the limits.

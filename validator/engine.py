@@ -10,6 +10,7 @@ from marshmallow import ValidationError
 
 from .effects import resolve_chain
 from .errors import DocumentError, IllegalActionError
+from .legal import LegalActions
 from .machine import TurnModel, fire
 from .model import Action, Document
 from .schema import DocumentSchema
@@ -87,6 +88,11 @@ class Duel:
             raise IllegalActionError(violation.index, violation.rule, violation.message,
                                      violation.action)
 
+    @property
+    def legal_actions(self) -> LegalActions:
+        """The legal next actions, as a lazy view (``action in duel.legal_actions``)."""
+        return LegalActions(self.state)
+
     def verdict(self, violation: Violation | None = None) -> Verdict:
         """The verdict so far."""
         outcome = self.state.outcome
@@ -95,6 +101,31 @@ class Duel:
             outcome={"winner": outcome.winner, "reason": outcome.reason} if outcome else None,
             actions_checked=self.pushed + (violation is not None),
             state=state_report(self.state))
+
+
+def replay(document: Mapping[str, Any] | str | bytes | Document) -> Duel:
+    """The duel after the document's actions; :class:`IllegalActionError` if one is illegal.
+
+    >>> replay({"cards": {}, "actions": [{"type": "draw", "player": "p1"}]}).state.phase
+    'draw'
+    """
+    doc = document if isinstance(document, Document) else load_document(document)
+    duel = Duel(doc)
+    for action in doc.actions:
+        duel.push(action)
+    return duel
+
+
+def legal_actions(document: Mapping[str, Any] | str | bytes | Document) -> list[dict[str, Any]]:
+    """Every legal next action after the document's actions (see :mod:`validator.legal`).
+
+    Raises :class:`DocumentError` for a malformed document and :class:`IllegalActionError`
+    when its own actions are not legal.
+
+    >>> legal_actions({"cards": {}})[:2]
+    [{'type': 'draw', 'player': 'p1'}, {'type': 'surrender', 'player': 'p1'}]
+    """
+    return replay(document).legal_actions.dicts()
 
 
 def validate(document: Mapping[str, Any] | str | bytes | Document) -> Verdict:

@@ -99,3 +99,68 @@ class RuleSchema(Schema):
     why = fields.String(required=True)
     source = fields.String(required=True)
     example = fields.String(required=True)
+
+
+class ActionListSchema(Schema):
+    """The legal next actions."""
+
+    actions = fields.List(fields.Dict(), required=True,
+                          metadata={"description": "action objects of the contract"})
+    count = fields.Integer(required=True)
+    omitted = fields.List(fields.String(), required=True,
+                          metadata={"description": "action types caused only by effects, "
+                                                   "which are not listed"})
+
+
+class QuizArgsSchema(Schema):
+    seed = fields.Integer(validate=validate.Range(0, 2**31 - 1),
+                          metadata={"description": "the same seed gives the same question; "
+                                                   "a random one when left out"})
+    level = fields.Integer(load_default=1, validate=validate.Range(1, 3),
+                           metadata={"description": "1 to 3: how much legal play comes "
+                                                    "before the question"})
+
+
+class AnswerSchema(Schema):
+    legal = fields.Boolean(required=True)
+    rule = fields.String(required=True, allow_none=True)
+    message = fields.String(required=True, allow_none=True)
+    title = fields.String()
+    text = fields.String()
+    why = fields.String()
+    source = fields.String()
+
+
+class QuizSchema(Schema):
+    """A question: is ``proposed`` legal after ``scenario``; and its answer."""
+
+    seed = fields.Integer(required=True)
+    level = fields.Integer(required=True)
+    question = fields.String(required=True)
+    scenario = fields.Dict(required=True, metadata={"description": "a duel document"})
+    state = fields.Nested(StateSchema, required=True)
+    proposed = fields.Dict(required=True, metadata={"description": "an action object"})
+    answer = fields.Nested(AnswerSchema, required=True)
+
+
+class MachineArgsSchema(Schema):
+    phase = fields.String(validate=validate.OneOf(m.PHASES),
+                          metadata={"description": "the phase to mark as current"})
+
+
+class MachineSchema(Schema):
+    """The turn machine as a diagram."""
+
+    phase = fields.String(required=True, allow_none=True)
+    mermaid = fields.String(required=True, metadata={"description": "Mermaid stateDiagram-v2"})
+    svg = fields.String(required=True)
+
+
+class ExampleSchema(Schema):
+    """A golden case, as an example duel."""
+
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    rule = fields.String(required=True, allow_none=True)
+    legal = fields.Boolean(required=True)
+    document = fields.Dict(required=True)

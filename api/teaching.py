@@ -1,0 +1,95 @@
+"""Endpoints for apps and teaching tools: legal next actions, quizzes, the turn diagram,
+example duels, and the playground page."""
+
+from __future__ import annotations
+
+import random
+
+from flask import Blueprint as FlaskBlueprint
+from flask import Response, current_app
+from flask.views import MethodView
+
+from validator import Document, IllegalActionError, legal_actions
+from validator.catalog import golden_cases
+from validator.diagram import mermaid, svg
+from validator.legal import EFFECT_DRIVEN
+from validator.quiz import quiz
+from validator.schema import DocumentSchema
+from validator.verdict_schema import (
+    ActionListSchema,
+    ExampleSchema,
+    MachineArgsSchema,
+    MachineSchema,
+    QuizArgsSchema,
+    QuizSchema,
+)
+
+from .problems import PROBLEM_JSON, ProblemSchema, problem
+from .views import ApiBlueprint, json_response
+
+teach_blp = ApiBlueprint("teaching", __name__, url_prefix="/v1",
+                         description="What may be done next, quizzes, the turn diagram.")
+page = FlaskBlueprint("page", __name__)
+ILLEGAL_SEQUENCE = "urn:duelcheck:problem:illegal-sequence"
+_ERRORS = {"content_type": PROBLEM_JSON, "schema": ProblemSchema}
+
+
+@teach_blp.route("/legal-actions")
+class LegalActionsView(MethodView):
+    @teach_blp.arguments(DocumentSchema, location="json",
+                         description="A duel document; its actions must all be legal.")
+    @teach_blp.response(200, ActionListSchema)
+    @teach_blp.alt_response(400, description="The body is not JSON.", **_ERRORS)
+    @teach_blp.alt_response(413, description="The body is larger than the limit.", **_ERRORS)
+    @teach_blp.alt_response(415, description="The body is not application/json.", **_ERRORS)
+    def post(self, document: Document) -> Response:
+        """Every legal next action after the document's actions."""
+        try:
+            actions = legal_actions(document)
+        except IllegalActionError as err:
+            return problem(422, f"The document's own action {err.index} is illegal "
+                                f"({err.rule}): {err.message}", type_=ILLEGAL_SEQUENCE,
+                           title="Illegal action sequence",
+                           errors={"actions": {str(err.index): [f"{err.rule}: {err.message}"]}})
+        return json_response({"actions": actions, "count": len(actions),
+                              "omitted": list(EFFECT_DRIVEN)})
+
+
+@teach_blp.route("/quiz")
+class QuizView(MethodView):
+    @teach_blp.arguments(QuizArgsSchema, location="query", as_kwargs=True)
+    @teach_blp.response(200, QuizSchema)
+    def get(self, level: int, seed: int | None = None) -> Response:
+        """A quiz question: is the proposed action legal? The answer comes with it."""
+        if seed is None:
+            seed = random.randrange(2**31)
+        return json_response(quiz(seed, level).to_dict())
+
+
+@teach_blp.route("/machine")
+class MachineView(MethodView):
+    @teach_blp.arguments(MachineArgsSchema, location="query", as_kwargs=True)
+    @teach_blp.response(200, MachineSchema)
+    def get(self, phase: str | None = None) -> Response:
+        """The turn machine: Mermaid text and an SVG, with ``phase`` marked."""
+        return json_response({"phase": phase, "mermaid": mermaid(phase), "svg": svg(phase)})
+
+
+@teach_blp.route("/examples")
+class ExamplesView(MethodView):
+    @teach_blp.response(200, ExampleSchema(many=True))
+    def get(self) -> Response:
+        """Example duels: the golden cases, a legal and an illegal one (or more) per rule."""
+        out = []
+        for rule, cases in golden_cases().items():
+            for n, case in enumerate(cases):
+                out.append({"id": f"{rule}/{n}", "name": case["name"],
+                            "rule": None if rule.startswith("_") else rule,
+                            "legal": case["expect"]["legal"], "document": case["document"]})
+        return json_response(out)
+
+
+@page.route("/")
+def playground() -> Response:
+    """The playground page (static HTML, CSS and JavaScript, no CDN)."""
+    return current_app.send_static_file("index.html")

@@ -1,0 +1,171 @@
+"""What may be done next: candidate actions offered to the turn machine's own guards.
+
+:class:`LegalActions` is a lazy view (``action in duel.legal_actions`` means "is legal").
+Candidates cover every action a player chooses: phases, the turn's end, draws, summons,
+Sets, position changes, activations (with Equip targets), responses, phase effects, attacks,
+hand-limit discards, resolving and surrender. Actions that only an effect causes
+(:data:`EFFECT_DRIVEN`) are left out: any card could be destroyed, moved or summoned by
+*some* effect, so listing them would say nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterator
+from itertools import combinations
+from typing import Any, Final
+
+from .checks.summon import required_tributes
+from .effects import resolve_chain
+from .machine import MACHINE, TurnModel, trigger_of
+from .model import PHASES, PLAYERS, Action, Player, other
+from .state import FIELD_PILES, DuelState
+
+#: Action types (and by-effect variants) that legal_actions does not list.
+EFFECT_DRIVEN: Final = ("special_summon", "take_control", "destroy", "move", "damage",
+                        "gain_lp", "draw (by_effect)", "change_position (by_effect)",
+                        "discard (by_effect)")
+
+
+def make(kind: str, player: Player, **fields: Any) -> Action:
+    """An action and its JSON form, with only the fields given.
+
+    >>> make("phase", "p1", to="standby").raw
+    {'type': 'phase', 'player': 'p1', 'to': 'standby'}
+    """
+    raw: dict[str, Any] = {"type": kind, "player": player}
+    for key, value in fields.items():
+        raw[key] = list(value) if isinstance(value, tuple) else value
+    return Action(kind, player, raw=raw, **fields)
+
+
+def _hand_candidates(s: DuelState, p: Player, cid: str) -> Iterator[Action]:
+    card = s.cards[cid]
+    if card.kind == "monster":
+        own = sorted(m.card for m in s.sides[p].monsters)
+        need = required_tributes(card.level or 0)
+        for kind in ("normal_summon", "set_monster"):
+            for tributes in combinations(own, need):
+                yield make(kind, p, card=cid, **({"tributes": tributes} if tributes else {}))
+        for position in ("attack", "defense"):
+            yield make("quick_summon", p, card=cid, position=position)
+    else:
+        yield make("set_spell_trap", p, card=cid)
+    yield make("discard", p, card=cid)
+
+
+def _activations(s: DuelState, p: Player, cid: str) -> Iterator[Action]:
+    targets: list[str | None] = [None]
+    if s.cards[cid].subtype == "equip":
+        targets += sorted(c for c, (_, pile) in s.where.items() if s.cards[c].kind == "monster"
+                          and pile in ("monsters", "graveyard", "banished"))
+    for respond in (False, True):
+        for target in targets:
+            fields: dict[str, Any] = {"card": cid}
+            if respond:
+                fields["respond"] = True
+            if target is not None:
+                fields["target"] = target
+            yield make("activate", p, **fields)
+
+
+def _field_candidates(s: DuelState, p: Player, cid: str) -> Iterator[Action]:
+    if s.monster(cid) is not None:
+        yield make("flip_summon", p, card=cid)
+        for to in ("attack", "defense"):
+            yield make("change_position", p, card=cid, to=to)
+        for target in [None, *sorted(m.card for m in s.sides[other(p)].monsters)]:
+            yield make("declare_attack", p, card=cid, target=target)
+    if s.cards[cid].phase_effect is not None:
+        yield make("phase_effect", p, card=cid)
+
+
+def candidates(s: DuelState) -> Iterator[Action]:
+    """Every candidate next action, legal or not (see the module's docstring)."""
+    for p in PLAYERS:
+        yield make("draw", p)
+        for cid in s.cards:
+            loc = s.locate(cid)
+            if loc == (p, "deck") or (s.unplaced(cid) and s.cards[cid].owner == p
+                                      and not s.cards[cid].token):
+                yield make("draw", p, card=cid)
+        for to in PHASES[1:]:
+            yield make("phase", p, to=to)
+        yield make("end_turn", p)
+        for cid in s.cards:
+            loc = s.locate(cid)
+            if s.in_hand(p, cid):
+                yield from _hand_candidates(s, p, cid)
+            elif loc is not None and loc[0] == p and loc[1] in FIELD_PILES:
+                yield from _field_candidates(s, p, cid)
+            if s.in_hand(p, cid) or (loc is not None and loc[0] == p and loc[1] != "deck"):
+                yield from _activations(s, p, cid)
+        yield make("resolve", p)
+        yield make("surrender", p)
+
+
+class LegalActions:
+    """The legal next actions of a duel: iterate them, or ask ``action in legal``."""
+
+    def __init__(self, state: DuelState) -> None:
+        self._state = state
+        self._resolved: DuelState | None = None
+
+    def _state_for(self, action: Action) -> DuelState:
+        state = self._state
+        if not state.chain or state.outcome is not None or \
+                (action.type == "activate" and action.respond):
+            return state
+        if self._resolved is None:  # other actions resolve the open chain first (§2)
+            self._resolved = copy.deepcopy(state, {id(state.cards): state.cards})
+            resolve_chain(self._resolved)
+        return self._resolved
+
+    def why_not(self, action: Action) -> tuple[str, str] | None:
+        """``(rule id, message)`` of the first rule the action would break; None if legal."""
+        model = TurnModel(self._state_for(action))
+        # transitions' own may-trigger check: the guards run, the transition does not
+        if MACHINE._can_trigger(model, trigger_of(action), action):
+            return None
+        assert model.failure is not None
+        return model.failure
+
+    def __contains__(self, action: object) -> bool:
+        return isinstance(action, Action) and self.why_not(action) is None
+
+    def __iter__(self) -> Iterator[Action]:
+        seen: set[Action] = set()
+        for action in candidates(self._state):
+            if action not in seen and action in self:
+                seen.add(action)
+                yield action
+
+    def dicts(self) -> list[dict[str, Any]]:
+        """The legal actions as JSON objects of the contract."""
+        return [a.raw for a in self]
+
+
+
+def random_play(document: dict[str, Any], rng: random.Random, steps: int) -> dict[str, Any]:
+    """The document with up to ``steps`` random legal actions appended (playing cards is
+    preferred to changing phase; surrender and idle resolves are left for last).
+
+    >>> doc = random_play({"cards": {}}, random.Random(1), 3)
+    >>> [a["type"] for a in doc["actions"]]
+    ['draw', 'phase', 'phase']
+    """
+    from .engine import replay
+
+    duel = replay(document)
+    actions = list(document.get("actions", []))
+    for _ in range(steps):
+        options = list(duel.legal_actions)
+        playing = [a for a in options if a.type not in ("surrender", "resolve")]
+        moves = [a for a in playing if a.type not in ("phase", "end_turn")]
+        if not options:
+            break
+        action = rng.choice(moves if moves and rng.random() < 0.8 else playing or options)
+        duel.push(action)
+        actions.append(action.raw)
+    return {**document, "actions": actions}

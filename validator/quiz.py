@@ -1,0 +1,84 @@
+"""Quiz questions: a duel reached by legal play, a proposed next action, and the answer.
+
+Each question starts from a golden case of one rule (``specs/cases``), whose board was made
+to put that rule to the test. Legal play continues from there: more of it at higher levels
+(1: none, 2: up to 4 actions, 3: 3 to 10). About half the questions propose an illegal
+action, one that breaks the seed's rule (seed modulo 33, in catalog order) where the position
+allows it, or else the golden case's own illegal action. So any run of seeds goes through
+every rule id, and the same seed always gives the same question.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .catalog import golden_cases, rules
+from .engine import replay, validate
+from .legal import candidates, random_play
+
+LEVELS: Final = {1: (0, 0), 2: (0, 4), 3: (3, 10)}
+
+
+@dataclass(frozen=True, slots=True)
+class Quiz:
+    """One question and its answer."""
+
+    seed: int
+    level: int
+    scenario: dict[str, Any]
+    proposed: dict[str, Any]
+    answer: dict[str, Any]
+    state: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The question as JSON: ask ``question`` about ``proposed`` after ``scenario``."""
+        return {"seed": self.seed, "level": self.level,
+                "question": "Is the proposed action legal?", "scenario": self.scenario,
+                "state": self.state, "proposed": self.proposed, "answer": self.answer}
+
+
+def _illegal_for(scenario: dict[str, Any], rule: str, rng: random.Random) -> dict[str, Any] | None:
+    view = replay(scenario).legal_actions
+    state = replay(scenario).state
+    hits = [a.raw for a in candidates(state) if (why := view.why_not(a)) and why[0] == rule]
+    return rng.choice(hits) if hits else None
+
+
+def quiz(seed: int, level: int = 1) -> Quiz:
+    """The quiz question of ``seed`` at ``level`` (1 to 3).
+
+    >>> q = quiz(7)
+    >>> q == quiz(7), q.answer["legal"] in (True, False)
+    (True, True)
+    """
+    if level not in LEVELS:
+        raise ValueError(f"level must be 1, 2 or 3, not {level}")
+    rng = random.Random(seed)
+    want_legal = rng.random() < 0.5
+    ids = list(rules())
+    rule = ids[seed % len(ids)]  # consecutive seeds go through every rule
+    cases = golden_cases()[rule]
+    base = rng.choice([c for c in cases if c["expect"]["legal"] is want_legal])
+    doc, expect = base["document"], base["expect"]
+    cut = rng.randint(0, len(doc["actions"])) if want_legal else expect["index"]
+    scenario = {**doc, "actions": doc["actions"][:cut]}
+    low, high = LEVELS[level]
+    played = random_play(scenario, rng, rng.randint(low, high))
+    proposed: dict[str, Any] | None
+    if want_legal:
+        options = [a.raw for a in replay(played).legal_actions if a.type != "surrender"]
+        proposed = rng.choice(options) if options else None
+    else:
+        proposed = _illegal_for(played, rule, rng)
+    if proposed is None:  # the position no longer allows it: the golden case's own question
+        played, proposed = scenario, doc["actions"][cut] if cut < len(doc["actions"]) else \
+            {"type": "surrender", "player": doc.get("turn_player", "p1")}
+    verdict = validate({**played, "actions": [*played["actions"], proposed]})
+    answer: dict[str, Any] = {"legal": verdict.legal, "rule": None, "message": None}
+    if verdict.violation is not None:
+        entry = rules()[verdict.violation.rule]
+        answer.update(rule=entry.id, message=verdict.violation.message, title=entry.title,
+                      text=entry.text, why=entry.why, source=entry.source)
+    return Quiz(seed, level, played, proposed, answer, validate(played).state)
