@@ -147,3 +147,23 @@ def test_a_truncated_replay_exits_2_without_a_traceback(
     assert "not valid JSON (truncated?)" in err and "Traceback" not in err
     code, _, err = run(capsys, "import", "duelingbook", str(path))
     assert code == 2 and "not valid JSON" in err
+
+
+class FakeTerminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_on_a_terminal_only_for_many_duels() -> None:
+    from validator.cli import Progress
+
+    tty = FakeTerminal()
+    bar = Progress(40, tty, enabled=True)
+    for _ in range(40):
+        bar.step()
+    assert tty.getvalue().endswith("] 40/40 duels\n") and tty.getvalue().count("\r") == 3
+    for total, stream in ((5, FakeTerminal()), (40, io.StringIO())):
+        quiet = Progress(total, stream, enabled=True)
+        for _ in range(total):
+            quiet.step()
+        assert stream.getvalue() == ""

@@ -160,6 +160,12 @@ class GameBuilder:
         return self.plays[self.cursor + 1:self.cursor + 1 + count]
 
     def document(self) -> dict[str, Any]:
+        unchecked = [f"{a['log']['time']} {self.board.names.get(a['card'], a['card'])}"
+                     for a in self.actions if "timing not checked" in a["log"].get("note", "")]
+        if unchecked:
+            self.game.notes.append(f"timing not checked for {len(unchecked)} effect "
+                                   f"activation(s) whose card text does not say when they may "
+                                   f"be used: {', '.join(unchecked)}")
         setup = {}
         for player in ("p1", "p2"):
             size = self.deck_sizes.get(player, 40) - len(self.hands[player])

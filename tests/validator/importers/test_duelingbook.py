@@ -94,8 +94,9 @@ def flagged(replay: dict[str, Any]) -> tuple[str, str, str]:
     raise AssertionError("every game is legal")
 
 
-def insert_copy(replay: dict[str, Any], after: int, play: dict[str, Any], **changes: Any) -> None:
-    replay["plays"].insert(after + 1, {**copy.deepcopy(play), **changes})
+def insert_copy(replay: dict[str, Any], after: int, original: dict[str, Any],
+                **changes: Any) -> None:
+    replay["plays"].insert(after + 1, {**copy.deepcopy(original), **changes})
 
 
 def test_a_second_normal_summon_in_a_turn() -> None:
@@ -182,3 +183,18 @@ def test_plays_the_importer_does_not_know_are_noted_not_dropped() -> None:
                                 "log": {"public_log": "Rolled a 3"}})
     notes = import_replay(replay)[0].notes
     assert any("'Roll die' not imported" in n for n in notes)
+
+
+def test_effects_whose_timing_the_text_does_not_tell_are_reported() -> None:
+    replay = edited()
+    sent = find(replay, "2:51", "sdesowitz02", 'Sent "Reasoning" from S-4 to GY')
+    text = 'Declared effect of "Reasoning" from GY'
+    insert_copy(replay, sent, replay["plays"][sent], play="Declare", seconds=172,
+                log={"public_log": text, "type": "duel", "username": "sdesowitz02"})
+    game = import_replay(replay)[0]
+    assert verdict_of(game)["legal"]
+    unchecked = [a for a in game.document["actions"]
+                 if "timing not checked" in a["log"].get("note", "")]
+    summary = [n for n in game.notes if n.startswith("timing not checked")]
+    assert unchecked and summary
+    assert unchecked[0]["log"]["time"] in summary[0]
