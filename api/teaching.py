@@ -24,14 +24,13 @@ from validator.verdict_schema import (
     QuizSchema,
 )
 
-from .problems import PROBLEM_JSON, ProblemSchema, problem
-from .views import ApiBlueprint, json_response
+from .problems import problem
+from .views import ERRORS, ApiBlueprint, json_response
 
 teach_blp = ApiBlueprint("teaching", __name__, url_prefix="/v1",
                          description="What may be done next, quizzes, the turn diagram.")
 page = FlaskBlueprint("page", __name__)
 ILLEGAL_SEQUENCE = "urn:duelcheck:problem:illegal-sequence"
-_ERRORS = {"content_type": PROBLEM_JSON, "schema": ProblemSchema}
 
 
 @teach_blp.route("/legal-actions")
@@ -39,9 +38,9 @@ class LegalActionsView(MethodView):
     @teach_blp.arguments(DocumentSchema, location="json",
                          description="A duel document; its actions must all be legal.")
     @teach_blp.response(200, ActionListSchema)
-    @teach_blp.alt_response(400, description="The body is not JSON.", **_ERRORS)
-    @teach_blp.alt_response(413, description="The body is larger than the limit.", **_ERRORS)
-    @teach_blp.alt_response(415, description="The body is not application/json.", **_ERRORS)
+    @teach_blp.alt_response(400, description="The body is not JSON.", **ERRORS)
+    @teach_blp.alt_response(413, description="The body is larger than the limit.", **ERRORS)
+    @teach_blp.alt_response(415, description="The body is not application/json.", **ERRORS)
     def post(self, document: Document) -> Response:
         """Every legal next action after the document's actions."""
         try:

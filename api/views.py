@@ -37,7 +37,8 @@ rules_blp = ApiBlueprint("rules", __name__, url_prefix="/v1",
                          description="The rule catalog: ids, titles, texts and sources.")
 health_blp = ApiBlueprint("health", __name__, description="Liveness.")
 docs_static = FlaskBlueprint("docs_static", __name__)
-_ERRORS = {"content_type": PROBLEM_JSON, "schema": ProblemSchema}
+#: How alternative (error) responses are documented: problem+json.
+ERRORS = {"content_type": PROBLEM_JSON, "schema": ProblemSchema}
 
 
 @validate_blp.route("/validate")
@@ -46,11 +47,11 @@ class ValidateView(MethodView):
                             description="A duel document (contract section 1).")
     @validate_blp.response(200, VerdictSchema,
                            description="The verdict, whether the duel is legal or not.")
-    @validate_blp.alt_response(400, description="The body is not JSON.", **_ERRORS)
+    @validate_blp.alt_response(400, description="The body is not JSON.", **ERRORS)
     @validate_blp.alt_response(413, description="The body is larger than the limit.",
-                               **_ERRORS)
+                               **ERRORS)
     @validate_blp.alt_response(415, description="The body is not application/json.",
-                               **_ERRORS)
+                               **ERRORS)
     def post(self, document: Document) -> Response:
         """Validate a duel: the first illegal action, the rule it breaks, the outcome."""
         return json_response(validate(document).to_dict())
@@ -67,7 +68,7 @@ class RulesView(MethodView):
 @rules_blp.route("/rules/<string:rule_id>")
 class RuleView(MethodView):
     @rules_blp.response(200, RuleSchema)
-    @rules_blp.alt_response(404, description="No rule has that id.", **_ERRORS)
+    @rules_blp.alt_response(404, description="No rule has that id.", **ERRORS)
     def get(self, rule_id: str) -> Response:
         """One rule of the catalog."""
         rule = rules().get(rule_id)

@@ -249,7 +249,7 @@ class DuelState:
         self.put(card, self.owner(card), pile)
 
 
-def _side(setup: Any, cards: dict[str, Card]) -> Side:
+def _side(setup: Any) -> Side:
     deck = list(setup.deck) if isinstance(setup.deck, tuple) else []
     unknown = setup.deck if isinstance(setup.deck, int) else 0
     return Side(lp=setup.lp, deck=deck, deck_unknown=unknown, hand=list(setup.hand),
@@ -272,7 +272,7 @@ def initial_state(doc: Document) -> DuelState:
     >>> (s.turn, s.phase, s.sides["p1"].deck_size)
     (1, 'draw', 40)
     """
-    sides = {p: _side(doc.setup[p], doc.cards) for p in PLAYERS}
+    sides = {p: _side(doc.setup[p]) for p in PLAYERS}
     state = DuelState(cards=doc.cards, turn=doc.turn, turn_player=doc.turn_player, sides=sides)
     for player in PLAYERS:
         for cid, pile in doc.setup[player].placements():

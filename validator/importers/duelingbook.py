@@ -28,9 +28,9 @@ IGNORED: Final = frozenset({
 PHASE_PLAYS: Final = {"Enter SP": "standby", "Enter M1": "main1", "Enter BP": "battle",
                       "Enter M2": "main2", "Enter EP": "end"}
 _ZONE = r"(?:M|S)2?-\d|F"
-_PLACES: Final = (("from hand", "hand"), ("from GY", "graveyard"), ("to hand", None),
-                  ("from Deck", "deck"), ("from top of deck", "deck"),
-                  ("from Extra Deck", "extra"), ("banished", "banished"))
+_PLACES: Final = (("from hand", "hand"), ("from GY", "graveyard"), ("from Deck", "deck"),
+                  ("from top of deck", "deck"), ("from Extra Deck", "extra"),
+                  ("banished", "banished"))
 
 
 class ReplayError(ValueError):
@@ -124,7 +124,7 @@ class GameBuilder:
                 return cid
         if name is None:
             raise ReplayError(f"cannot tell which card {text!r} is about")
-        pile = next((p for phrase, p in _PLACES if phrase in text and p), "hand")
+        pile = next((p for phrase, p in _PLACES if phrase in text), "hand")
         return (self.board.find(player, name, pile) or self.board.find(other(player), name, pile)
                 or self.card(name, player, obj))
 

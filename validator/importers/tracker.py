@@ -70,13 +70,6 @@ class Board:
                 return cid
         return None
 
-    def anywhere(self, player: Player, name: str) -> str | None:
-        """A card of that name the player owns, wherever it is."""
-        for cid, (side, _) in self.where.items():
-            if self.names.get(cid) == name and self.cards[cid]["owner"] == player and side:
-                return cid
-        return None
-
     def lift(self, cid: str) -> None:
         """Take a card from where it stands."""
         loc = self.where.pop(cid, None)
