@@ -19,7 +19,10 @@ class DocumentParser(FlaskParser):
         if not is_json_request(req):
             abort(415, detail=f"Send the duel document as application/json, not "
                               f"{req.mimetype or 'no content type'}.")
-        data = core.parse_json(req.get_data(cache=True))
+        try:
+            data = core.parse_json(req.get_data(cache=True))
+        except RecursionError:
+            abort(400, detail="The body is JSON nested too deeply.")
         limit: int = current_app.config["DUELCHECK_MAX_ACTIONS"]
         actions = data.get("actions") if isinstance(data, dict) else None
         if isinstance(actions, list) and len(actions) > limit:

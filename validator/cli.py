@@ -78,8 +78,11 @@ def read_items(paths: Sequence[str], stdin: TextIO) -> Iterator[Item]:
 
 
 def _read(path: str) -> str:
-    with open(path, encoding="utf-8") as handle:
-        return handle.read()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except UnicodeDecodeError as exc:
+        raise OSError(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
 def _split(path: str, text: str) -> Iterator[Item]:
@@ -94,7 +97,7 @@ def _split(path: str, text: str) -> Iterator[Item]:
 def _is_json_object(line: str) -> bool:
     try:
         return isinstance(json.loads(line), dict)
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
 
 
@@ -108,7 +111,7 @@ def judge(item: Item) -> Result:
         return Result(item.source, errors={"_file": [item.error or "unreadable"]})
     try:
         data = json.loads(item.text)
-    except ValueError:
+    except (ValueError, RecursionError):
         data = item.text  # validate() words the JSON error
     source = data.get("source") if isinstance(data, dict) else None
     notes = tuple(str(n) for n in source.get("notes", ())) if isinstance(source, dict) else ()

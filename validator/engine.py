@@ -37,6 +37,8 @@ def load_document(data: Mapping[str, Any] | str | bytes) -> Document:
             data = json.loads(data)
         except (ValueError, UnicodeDecodeError) as exc:
             raise DocumentError({"_document": [f"Not valid JSON: {exc}"]}) from None
+        except RecursionError:
+            raise DocumentError({"_document": ["The JSON is nested too deeply."]}) from None
     if not isinstance(data, Mapping):
         raise DocumentError({"_document": ["A duel document is a JSON object."]})
     try:

@@ -155,3 +155,9 @@ def test_imported_documents_with_their_log_are_accepted_and_echoed(client: Flask
                                                           "text": "Set card from hand"}}]}
     body = client.post("/v1/validate", json=doc).get_json()
     assert body["violation"]["action"]["log"]["time"] == "[2:07]"
+
+
+def test_json_nested_too_deeply_is_400(client: FlaskClient) -> None:
+    body = "[" * 100_000 + "]" * 100_000
+    response = client.post("/v1/validate", data=body, content_type="application/json")
+    assert "nested too deeply" in problem_of(response, 400)["detail"]

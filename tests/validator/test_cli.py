@@ -167,3 +167,21 @@ def test_progress_bar_on_a_terminal_only_for_many_duels() -> None:
         for _ in range(total):
             quiet.step()
         assert stream.getvalue() == ""
+
+
+def test_json_nested_too_deeply_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, "utf-8")
+    code, _, err = run(capsys, "check", str(path))
+    assert code == 2 and "nested too deeply" in err and "Traceback" not in err
+    code, _, err = run(capsys, "check", "--from", "duelingbook", str(path))
+    assert code == 2 and "nested too deeply" in err
+
+
+def test_a_binary_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "photo.json"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    for args in (["check", str(path)], ["check", "--from", "duelingbook", str(path)],
+                 ["import", "duelingbook", str(path)]):
+        code, _, err = run(capsys, *args)
+        assert code == 2 and "not UTF-8 text" in err, args

@@ -117,3 +117,8 @@ def test_the_input_document_is_not_modified() -> None:
     before = repr(doc)
     validate(doc)
     assert repr(doc) == before
+
+
+def test_json_nested_too_deeply_is_a_document_error() -> None:
+    assert errors_of("[" * 100_000 + "]" * 100_000) == {
+        "_document": ["The JSON is nested too deeply."]}

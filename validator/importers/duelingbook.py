@@ -230,4 +230,6 @@ def load_replay(text: str | bytes) -> list[Game]:
         replay = json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:
         raise ReplayError(f"not valid JSON (truncated?): {exc}") from None
+    except RecursionError:
+        raise ReplayError("the JSON is nested too deeply") from None
     return import_replay(replay)
