@@ -11,6 +11,8 @@ from typing import Any
 ENVIRONMENT: dict[str, tuple[str, str]] = {
     "DUELCHECK_MAX_BODY_BYTES": ("MAX_CONTENT_LENGTH", "largest request body, in bytes"),
     "DUELCHECK_MAX_ACTIONS": ("DUELCHECK_MAX_ACTIONS", "most actions in one duel document"),
+    "DUELCHECK_MAX_LEGAL_ACTIONS": ("DUELCHECK_MAX_LEGAL_ACTIONS",
+                                    "most actions one legal-actions answer lists"),
 }
 
 
@@ -30,6 +32,7 @@ class Config:
                                "one break."}}
     MAX_CONTENT_LENGTH = 2 * 1024 * 1024
     DUELCHECK_MAX_ACTIONS = 20_000
+    DUELCHECK_MAX_LEGAL_ACTIONS = 1_000
 
 
 def from_environment(environ: Mapping[str, str] | None = None) -> dict[str, int]:

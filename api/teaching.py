@@ -43,14 +43,17 @@ class LegalActionsView(MethodView):
     @teach_blp.alt_response(415, description="The body is not application/json.", **ERRORS)
     def post(self, document: Document) -> Response:
         """Every legal next action after the document's actions."""
+        limit: int = current_app.config["DUELCHECK_MAX_LEGAL_ACTIONS"]
         try:
-            actions = legal_actions(document)
+            actions = legal_actions(document, limit + 1)
         except IllegalActionError as err:
             return problem(422, f"The document's own action {err.index} is illegal "
                                 f"({err.rule}): {err.message}", type_=ILLEGAL_SEQUENCE,
                            title="Illegal action sequence",
                            errors={"actions": {str(err.index): [f"{err.rule}: {err.message}"]}})
-        return json_response({"actions": actions, "count": len(actions),
+        truncated = len(actions) > limit
+        actions = actions[:limit]
+        return json_response({"actions": actions, "count": len(actions), "truncated": truncated,
                               "omitted": list(EFFECT_DRIVEN)})
 
 

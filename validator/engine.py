@@ -118,8 +118,10 @@ def replay(document: Mapping[str, Any] | str | bytes | Document) -> Duel:
     return duel
 
 
-def legal_actions(document: Mapping[str, Any] | str | bytes | Document) -> list[dict[str, Any]]:
-    """Every legal next action after the document's actions (see :mod:`validator.legal`).
+def legal_actions(document: Mapping[str, Any] | str | bytes | Document,
+                  limit: int | None = None) -> list[dict[str, Any]]:
+    """Every legal next action after the document's actions (see :mod:`validator.legal`),
+    or the first ``limit`` of them.
 
     Raises :class:`DocumentError` for a malformed document and :class:`IllegalActionError`
     when its own actions are not legal.
@@ -127,7 +129,7 @@ def legal_actions(document: Mapping[str, Any] | str | bytes | Document) -> list[
     >>> [a["type"] for a in legal_actions({"cards": {}}) if a["player"] == "p1"]
     ['draw', 'resolve', 'surrender']
     """
-    return replay(document).legal_actions.dicts()
+    return replay(document).legal_actions.dicts(limit)
 
 
 def validate(document: Mapping[str, Any] | str | bytes | Document) -> Verdict:

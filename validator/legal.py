@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterator
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Any, Final
 
 from .checks.summon import required_tributes
@@ -55,11 +55,15 @@ def _hand_candidates(s: DuelState, p: Player, cid: str) -> Iterator[Action]:
     yield make("discard", p, card=cid)
 
 
-def _activations(s: DuelState, p: Player, cid: str) -> Iterator[Action]:
+def _equip_targets(s: DuelState) -> list[str]:
+    return sorted(c for c, (_, pile) in s.where.items() if s.cards[c].kind == "monster"
+                  and pile in ("monsters", "graveyard", "banished"))
+
+
+def _activations(s: DuelState, p: Player, cid: str, equip_targets: list[str]) -> Iterator[Action]:
     targets: list[str | None] = [None]
     if s.cards[cid].subtype == "equip":
-        targets += sorted(c for c, (_, pile) in s.where.items() if s.cards[c].kind == "monster"
-                          and pile in ("monsters", "graveyard", "banished"))
+        targets += equip_targets
     for respond in (False, True):
         for target in targets:
             fields: dict[str, Any] = {"card": cid}
@@ -83,6 +87,7 @@ def _field_candidates(s: DuelState, p: Player, cid: str) -> Iterator[Action]:
 
 def candidates(s: DuelState) -> Iterator[Action]:
     """Every candidate next action, legal or not (see the module's docstring)."""
+    equip_targets = _equip_targets(s)
     for p in PLAYERS:
         yield make("draw", p)
         for cid in s.cards:
@@ -100,7 +105,7 @@ def candidates(s: DuelState) -> Iterator[Action]:
             elif loc is not None and loc[0] == p and loc[1] in FIELD_PILES:
                 yield from _field_candidates(s, p, cid)
             if s.in_hand(p, cid) or (loc is not None and loc[0] == p and loc[1] != "deck"):
-                yield from _activations(s, p, cid)
+                yield from _activations(s, p, cid, equip_targets)
         yield make("resolve", p)
         yield make("surrender", p)
 
@@ -141,9 +146,9 @@ class LegalActions:
                 seen.add(action)
                 yield action
 
-    def dicts(self) -> list[dict[str, Any]]:
-        """The legal actions as JSON objects of the contract."""
-        return [a.raw for a in self]
+    def dicts(self, limit: int | None = None) -> list[dict[str, Any]]:
+        """The legal actions (the first ``limit`` of them) as JSON objects of the contract."""
+        return [a.raw for a in islice(self, limit)]
 
 
 

@@ -107,6 +107,8 @@ class ActionListSchema(Schema):
     actions = fields.List(fields.Dict(), required=True,
                           metadata={"description": "action objects of the contract"})
     count = fields.Integer(required=True)
+    truncated = fields.Boolean(required=True, metadata={
+        "description": "true when there were more than DUELCHECK_MAX_LEGAL_ACTIONS"})
     omitted = fields.List(fields.String(), required=True,
                           metadata={"description": "action types caused only by effects, "
                                                    "which are not listed"})

@@ -62,3 +62,15 @@ def test_the_page_and_its_assets(client: FlaskClient) -> None:
     assert '<script type="module" src="/static/app.js">' in page and "http" not in page
     for asset in ("app.js", "style.css"):
         assert client.get(f"/static/{asset}").status_code == 200
+
+
+def test_legal_actions_are_bounded_and_say_so() -> None:
+    from api import create_app
+
+    few = create_app({"TESTING": True, "DUELCHECK_MAX_LEGAL_ACTIONS": 3}).test_client()
+    doc = document(opening(), {"hand": ["gemini", "pot", "mirror"]})
+    body = few.post("/v1/legal-actions", json=doc).get_json()
+    assert body["count"] == 3 and body["truncated"] is True
+    assert body["actions"] == legal_actions(doc)[:3]
+    many = create_app({"TESTING": True}).test_client().post("/v1/legal-actions", json=doc)
+    assert many.get_json()["truncated"] is False
