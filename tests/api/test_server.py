@@ -119,3 +119,23 @@ def test_concurrent_requests_of_different_duels(server: str) -> None:
     with ThreadPoolExecutor(max_workers=16) as pool:
         for i, verdict in pool.map(post, [i % len(docs) for i in range(240)]):
             assert verdict == expected[i]
+
+
+def test_duelcheck_serve_runs_the_development_server() -> None:
+    port = free_port()
+    exe = Path(sys.executable).with_name("duelcheck")
+    proc = subprocess.Popen([str(exe), "serve", "--port", str(port)], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                status, _, body = call(f"http://127.0.0.1:{port}/healthz")
+                break
+            except (urllib.error.URLError, ConnectionError):
+                assert proc.poll() is None and time.monotonic() < deadline, "did not start"
+                time.sleep(0.1)
+        assert (status, body) == (200, {"status": "ok"})
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
