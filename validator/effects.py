@@ -30,6 +30,19 @@ def resolve_chain(s: DuelState) -> None:
             _attach(s, link.card, link.target)
 
 
+def resolves_chain_first(s: DuelState, a: Action) -> bool:
+    """True when the open chain resolves before ``a`` is judged: any action but a response
+    resolves it (§2), unless the duel is over.
+
+    >>> from validator.state import ChainLink, DuelState
+    >>> s = DuelState({}, 1, "p1", {}, chain=[ChainLink("pot", "p1", 1, True)])
+    >>> resolves_chain_first(s, Action("draw", "p1")), resolves_chain_first(
+    ...     s, Action("activate", "p2", card="mf", respond=True))
+    (True, False)
+    """
+    return bool(s.chain) and s.outcome is None and not (a.type == "activate" and a.respond)
+
+
 def _attach(s: DuelState, equip: str, target: str) -> None:
     placed = s.spell_trap(equip)
     assert placed is not None

@@ -8,7 +8,7 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from .effects import resolve_chain
+from .effects import resolve_chain, resolves_chain_first
 from .errors import DocumentError, IllegalActionError
 from .legal import LegalActions
 from .machine import TurnModel, fire
@@ -73,8 +73,7 @@ class Duel:
         """
         state = self.state
         state.index = index = self.pushed
-        if state.chain and state.outcome is None and not (action.type == "activate"
-                                                          and action.respond):
+        if resolves_chain_first(state, action):
             resolve_chain(state)
         if fire(self._model, action):
             self.pushed += 1

@@ -17,7 +17,7 @@ from itertools import combinations, islice
 from typing import Any, Final
 
 from .checks.summon import required_tributes
-from .effects import resolve_chain
+from .effects import resolve_chain, resolves_chain_first
 from .machine import MACHINE, TurnModel, trigger_of
 from .model import PHASES, PLAYERS, Action, Player, other
 from .state import FIELD_PILES, DuelState
@@ -119,10 +119,9 @@ class LegalActions:
 
     def _state_for(self, action: Action) -> DuelState:
         state = self._state
-        if not state.chain or state.outcome is not None or \
-                (action.type == "activate" and action.respond):
+        if not resolves_chain_first(state, action):
             return state
-        if self._resolved is None:  # other actions resolve the open chain first (§2)
+        if self._resolved is None:
             self._resolved = copy.deepcopy(state, {id(state.cards): state.cards})
             resolve_chain(self._resolved)
         return self._resolved
