@@ -70,8 +70,9 @@ def _http_error(error: HTTPException) -> Response:
         detail = (f"The body is larger than this service accepts ({limit} bytes); raise "
                   f"DUELCHECK_MAX_BODY_BYTES to allow more.")
     response = problem(status, detail, errors=messages)
-    if status == 405 and error.get_response().headers.get("Allow"):
-        response.headers["Allow"] = error.get_response().headers["Allow"]
+    allow = error.get_response().headers.get("Allow") if status == 405 else None
+    if allow:
+        response.headers["Allow"] = allow
     return response
 
 

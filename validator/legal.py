@@ -100,11 +100,12 @@ def candidates(s: DuelState) -> Iterator[Action]:
         yield make("end_turn", p)
         for cid in s.cards:
             loc = s.locate(cid)
-            if s.in_hand(p, cid):
+            in_hand = s.in_hand(p, cid)
+            if in_hand:
                 yield from _hand_candidates(s, p, cid)
             elif loc is not None and loc[0] == p and loc[1] in FIELD_PILES:
                 yield from _field_candidates(s, p, cid)
-            if s.in_hand(p, cid) or (loc is not None and loc[0] == p and loc[1] != "deck"):
+            if in_hand or (loc is not None and loc[0] == p and loc[1] != "deck"):
                 yield from _activations(s, p, cid, equip_targets)
         yield make("resolve", p)
         yield make("surrender", p)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .catalog import golden_cases, rules
-from .engine import replay, validate
+from .engine import Duel, replay, validate
 from .legal import candidates, random_play
 
 LEVELS: Final = {1: (0, 0), 2: (0, 4), 3: (3, 10)}
@@ -39,10 +39,9 @@ class Quiz:
                 "state": self.state, "proposed": self.proposed, "answer": self.answer}
 
 
-def _illegal_for(scenario: dict[str, Any], rule: str, rng: random.Random) -> dict[str, Any] | None:
-    view = replay(scenario).legal_actions
-    state = replay(scenario).state
-    hits = [a.raw for a in candidates(state) if (why := view.why_not(a)) and why[0] == rule]
+def _illegal_for(duel: Duel, rule: str, rng: random.Random) -> dict[str, Any] | None:
+    view = duel.legal_actions
+    hits = [a.raw for a in candidates(duel.state) if (why := view.why_not(a)) and why[0] == rule]
     return rng.choice(hits) if hits else None
 
 
@@ -66,19 +65,21 @@ def quiz(seed: int, level: int = 1) -> Quiz:
     scenario = {**doc, "actions": doc["actions"][:cut]}
     low, high = LEVELS[level]
     played = random_play(scenario, rng, rng.randint(low, high))
+    duel = replay(played)
     proposed: dict[str, Any] | None
     if want_legal:
-        options = [a.raw for a in replay(played).legal_actions if a.type != "surrender"]
+        options = [a.raw for a in duel.legal_actions if a.type != "surrender"]
         proposed = rng.choice(options) if options else None
     else:
-        proposed = _illegal_for(played, rule, rng)
+        proposed = _illegal_for(duel, rule, rng)
     if proposed is None:  # the position no longer allows it: the golden case's own question
         played, proposed = scenario, doc["actions"][cut] if cut < len(doc["actions"]) else \
             {"type": "surrender", "player": doc.get("turn_player", "p1")}
+        duel = replay(played)
     verdict = validate({**played, "actions": [*played["actions"], proposed]})
     answer: dict[str, Any] = {"legal": verdict.legal, "rule": None, "message": None}
     if verdict.violation is not None:
         entry = rules()[verdict.violation.rule]
         answer.update(rule=entry.id, message=verdict.violation.message, title=entry.title,
                       text=entry.text, why=entry.why, source=entry.source)
-    return Quiz(seed, level, played, proposed, answer, validate(played).state)
+    return Quiz(seed, level, played, proposed, answer, duel.verdict().state)

@@ -154,10 +154,11 @@ def declare(b: GameBuilder, play: Play, player: Player) -> None:
 def _move(b: GameBuilder, play: Play, player: Player, to: str) -> None:
     text = _text(play)[1]
     cid = b.locate(player, _name(play), text, play.get("card"))
-    on_field = (b.board.where.get(cid) or ("", ""))[1].startswith(("M-", "S-", "F"))
-    was_monster = (b.board.where.get(cid) or ("", ""))[1].startswith("M-")
+    loc = b.board.where.get(cid)
+    place = loc[1] if loc else ""
+    on_field, was_monster = place.startswith(("M-", "S-", "F")), place.startswith("M-")
     owner = b.board.owner(cid)
-    if to == "hand" and b.board.where.get(cid) == (player, "hand"):
+    if to == "hand" and loc == (player, "hand"):
         return
     b.board.put(cid, owner, "deck" if to == "deck" else to)
     if to == "graveyard" and "from hand" in text:
