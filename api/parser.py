@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Request, current_app
-from webargs import core
 from webargs.flaskparser import FlaskParser, abort, is_json_request
+
+from validator.engine import duplicate_key_errors
+from validator.jsontext import DuplicateKeyError, loads
 
 from .problems import TOO_MANY_ACTIONS
 
@@ -20,9 +22,13 @@ class DocumentParser(FlaskParser):
             abort(415, detail=f"Send the duel document as application/json, not "
                               f"{req.mimetype or 'no content type'}.")
         try:
-            data = core.parse_json(req.get_data(cache=True))
+            data = loads(req.get_data(cache=True))
+        except DuplicateKeyError as exc:
+            abort(422, messages=duplicate_key_errors(exc))
         except RecursionError:
             abort(400, detail="The body is JSON nested too deeply.")
+        except ValueError as exc:
+            abort(400, detail=f"The body is not valid JSON: {exc}")
         limit: int = current_app.config["DUELCHECK_MAX_ACTIONS"]
         actions = data.get("actions") if isinstance(data, dict) else None
         if isinstance(actions, list) and len(actions) > limit:

@@ -20,6 +20,7 @@ from .checks.turn import phase_name
 from .engine import validate
 from .errors import DocumentError, flatten_errors
 from .importers.duelingbook import ReplayError, load_replay
+from .jsontext import loads
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
 
@@ -110,7 +111,7 @@ def judge(item: Item) -> Result:
     if item.text is None:
         return Result(item.source, errors={"_file": [item.error or "unreadable"]})
     try:
-        data = json.loads(item.text)
+        data = loads(item.text)
     except (ValueError, RecursionError):
         data = item.text  # validate() words the JSON error
     source = data.get("source") if isinstance(data, dict) else None

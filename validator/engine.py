@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,6 +9,7 @@ from marshmallow import ValidationError
 
 from .effects import resolve_chain, resolves_chain_first
 from .errors import DocumentError, IllegalActionError
+from .jsontext import DuplicateKeyError, loads
 from .legal import LegalActions
 from .machine import TurnModel, fire
 from .model import Action, Document
@@ -34,7 +34,9 @@ def load_document(data: Mapping[str, Any] | str | bytes) -> Document:
     """
     if isinstance(data, str | bytes):
         try:
-            data = json.loads(data)
+            data = loads(data)
+        except DuplicateKeyError as exc:
+            raise DocumentError(duplicate_key_errors(exc)) from None
         except (ValueError, UnicodeDecodeError) as exc:
             raise DocumentError({"_document": [f"Not valid JSON: {exc}"]}) from None
         except RecursionError:
@@ -47,6 +49,18 @@ def load_document(data: Mapping[str, Any] | str | bytes) -> Document:
         messages = exc.messages if isinstance(exc.messages, dict) else {"_document": exc.messages}
         raise DocumentError(messages) from None
     return doc
+
+
+def duplicate_key_errors(exc: DuplicateKeyError) -> dict[str, Any]:
+    """A duplicate key as path-keyed document errors.
+
+    >>> duplicate_key_errors(DuplicateKeyError(("actions", "3"), "card"))
+    {'actions': {'3': {'card': ['This key appears twice in one object.']}}}
+    """
+    errors: dict[str, Any] = {exc.key: ["This key appears twice in one object."]}
+    for key in reversed(exc.path):
+        errors = {key: errors}
+    return errors
 
 
 class Duel:

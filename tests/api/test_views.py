@@ -58,6 +58,20 @@ def test_json_that_is_not_an_object_is_422(client: FlaskClient, body: str) -> No
     problem_of(client.post("/v1/validate", data=body, content_type="application/json"), 422)
 
 
+def test_a_duplicate_key_is_422_keyed_by_its_path(client: FlaskClient) -> None:
+    text = '{"cards": {}, "actions": [{"type": "draw", "player": "p1", "player": "p2"}]}'
+    body = problem_of(client.post("/v1/validate", data=text,
+                                  content_type="application/json"), 422)
+    assert body["errors"] == {"actions": {"0": {"player": [
+        "This key appears twice in one object."]}}}
+
+
+def test_an_integer_too_long_to_convert_is_400_not_500(client: FlaskClient) -> None:
+    text = '{"cards": {}, "turn": ' + "9" * 5000 + "}"
+    for path in ("/v1/validate", "/v1/legal-actions"):
+        problem_of(client.post(path, data=text, content_type="application/json"), 400)
+
+
 def test_not_json_is_400(client: FlaskClient) -> None:
     body = problem_of(client.post("/v1/validate", data="{oops",
                                   content_type="application/json"), 400)
@@ -94,7 +108,7 @@ def test_action_limit_is_422_with_a_clear_message_and_configurable() -> None:
 
 def test_rules(client: FlaskClient) -> None:
     rules = client.get("/v1/rules").get_json()
-    assert len(rules) == 33 and rules[0]["id"] == "duel.over"
+    assert len(rules) == 34 and rules[0]["id"] == "duel.over"
     one = client.get("/v1/rules/summon.tribute-count").get_json()
     assert one["title"] == "Wrong number of Tributes" and "seeds/000_" in one["source"]
     assert "no.such" in problem_of(client.get("/v1/rules/no.such"), 404)["detail"]
