@@ -15,7 +15,7 @@ CASE_LIST = load_cases()
 
 def _dig(obj: Any, dotted: str) -> Any:
     for key in dotted.split("."):
-        obj = obj[key]
+        obj = obj[int(key)] if isinstance(obj, list) else obj[key]
     return obj
 
 

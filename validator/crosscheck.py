@@ -103,6 +103,9 @@ def _check_actions(errors: Errors, cards: dict[str, dict[str, Any]],
         for j, cid in enumerate(action.tributes):
             if cid not in cards:
                 _add(errors, ("actions", i, "tributes", j), f"Unknown card id {cid!r}.")
+        if action.type == "move" and action.to == "material" and action.target is None:
+            _add(errors, ("actions", i, "target"),
+                 "A move to material needs a target: the Xyz Monster it goes under.")
         card = cards.get(action.card or "")
         if action.type == "draw" and card is not None:
             owner = card.get("owner") or _owner_from(placed, action.card or "")

@@ -188,9 +188,13 @@ def phase_effect(s: DuelState, a: Action) -> None:
 
 
 def declare_attack(s: DuelState, a: Action) -> None:
-    """The attack is declared; a face-down target turns face-up in Defense Position."""
+    """The attack is declared (a replay is the same attack declared again); a face-down
+    target turns face-up in Defense Position."""
     assert a.card is not None
-    s.this_turn.attacked[a.card] = s.index
+    if not a.replay or a.card not in s.this_turn.attacked:
+        s.this_turn.attacked[a.card] = s.index
+    foes = frozenset(m.card for m in s.sides[other(a.player)].monsters)
+    s.this_turn.declared[a.card] = (s.index, foes)
     target = s.monster(a.target) if a.target else None
     if target is not None and target.position == "facedown_defense":
         target.position = "defense"
@@ -200,7 +204,7 @@ def take_control(s: DuelState, a: Action) -> None:
     """The monster moves to the taker's zone, in its position; Equips stay where they are."""
     mon = s.monster(a.card or "")
     assert mon is not None
-    s.take(mon.card, keep_equips=True)
+    s.take(mon.card, control_change=True)
     s.put(mon.card, a.player, "monsters", position=mon.position)
 
 
@@ -210,13 +214,19 @@ def destroy(s: DuelState, a: Action) -> None:
 
 
 def move(s: DuelState, a: Action) -> None:
-    """To its owner's pile, or face-up in the acting player's Spell & Trap Zone."""
+    """To its owner's pile, face-up in the acting player's Spell & Trap Zone, or under an
+    Xyz Monster as its material (a token leaving the field ceases to exist)."""
     assert a.card is not None and a.to is not None
     if a.to == "spell_trap":
         s.take(a.card)
         s.put(a.card, a.player, "spell_traps", equipped_to=a.target)
-        return
-    s.send(a.card, "graveyard" if a.to == "graveyard" else a.to)
+        s.this_turn.placed[a.card] = s.index
+    elif a.to == "material" and a.target is not None and not s.cards[a.card].token:
+        s.take(a.card)
+        holder = s.locate(a.target)
+        s.attach(a.card, a.target, holder[0] if holder else a.player)
+    else:
+        s.send(a.card, "graveyard" if a.to == "material" else a.to)
 
 
 def discard(s: DuelState, a: Action) -> None:

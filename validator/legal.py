@@ -25,7 +25,8 @@ from .state import FIELD_PILES, DuelState
 #: Action types (and by-effect variants) that legal_actions does not list.
 EFFECT_DRIVEN: Final = ("special_summon", "take_control", "destroy", "move", "damage",
                         "gain_lp", "draw (by_effect)", "change_position (by_effect)",
-                        "discard (by_effect)")
+                        "discard (by_effect)", "declare_attack (by_effect)",
+                        "phase (by_effect)")
 
 
 def make(kind: str, player: Player, **fields: Any) -> Action:
@@ -81,6 +82,8 @@ def _field_candidates(s: DuelState, p: Player, cid: str) -> Iterator[Action]:
             yield make("change_position", p, card=cid, to=to)
         for target in [None, *sorted(m.card for m in s.sides[other(p)].monsters)]:
             yield make("declare_attack", p, card=cid, target=target)
+            if cid in s.this_turn.declared:
+                yield make("declare_attack", p, card=cid, target=target, replay=True)
     if s.cards[cid].phase_effect is not None:
         yield make("phase_effect", p, card=cid)
 

@@ -28,9 +28,9 @@ _HAND_MONSTER: Final = (turn.turn_player_acts, turn.in_main_phase, cards.card_in
                         cards.card_is_monster, summon.normal_summon_unused,
                         summon.no_quick_summon_this_turn, summon.tribute_count_matches_level,
                         summon.tributes_are_own_monsters, cards.monster_zone_has_room)
-_MANUAL_POSITION: Final = (turn.turn_player_acts, turn.in_main_phase, cards.card_on_own_field,
-                           cards.card_is_monster, summon.not_placed_this_turn,
-                           summon.position_unchanged_this_turn)
+_MANUAL_POSITION: Final = (turn.turn_player_acts, turn.in_main_phase,
+                           cards.card_in_own_monster_zone, cards.card_is_monster,
+                           summon.not_placed_this_turn, summon.position_unchanged_this_turn)
 
 #: Trigger name -> the checks its guard runs (sorted by precedence when the machine is built).
 GUARDS: Final[dict[str, tuple[Check, ...]]] = {
@@ -43,7 +43,7 @@ GUARDS: Final[dict[str, tuple[Check, ...]]] = {
     "flip_summon": (*_MANUAL_POSITION, summon.flip_summon_of_face_down),
     "change_position": (*_MANUAL_POSITION, summon.did_not_attack,
                         summon.position_change_is_real),
-    "change_position_by_effect": (cards.card_on_any_field, cards.card_is_monster,
+    "change_position_by_effect": (cards.card_in_any_monster_zone, cards.card_is_monster,
                                   summon.position_change_is_real),
     "special_summon": (cards.card_is_monster, summon.summoned_from_off_field,
                        cards.monster_zone_has_room),
@@ -59,12 +59,13 @@ GUARDS: Final[dict[str, tuple[Check, ...]]] = {
     "resolve": (),
     "phase_effect": (turn.turn_player_acts, turn.phase_effect_due, cards.card_on_own_field,
                      cards.card_has_phase_effect),
-    "declare_attack": (turn.turn_player_acts, turn.in_battle_phase, cards.card_on_own_field,
-                       cards.card_is_monster, battle.attacker_in_attack_position,
-                       battle.attacker_has_not_attacked, battle.attack_target_is_valid),
+    "declare_attack": (turn.turn_player_acts, turn.in_battle_phase,
+                       cards.card_in_own_monster_zone, cards.card_is_monster,
+                       battle.attacker_in_attack_position, battle.attacker_has_not_attacked,
+                       battle.replay_follows_a_change, battle.attack_target_is_valid),
     "take_control": (cards.control_target_is_opponents_monster, cards.monster_zone_has_room),
     "destroy": (cards.card_on_any_field,),
-    "move": (cards.spell_trap_zone_has_room_for_move,),
+    "move": (cards.material_goes_under_a_monster, cards.spell_trap_zone_has_room_for_move),
     "discard": (cards.card_in_hand, turn.hand_limit_discard_due),
     "discard_by_effect": (cards.card_in_hand,),
     "damage": (), "gain_lp": (), "surrender": (),

@@ -19,7 +19,11 @@ TRAP_SUBTYPES: Final = ("normal", "continuous", "counter")
 EFFECTS: Final = ("none", "ignition", "quick", "trigger")
 POSITIONS: Final = ("attack", "defense", "facedown_defense")
 RULESETS: Final = ("classic",)
-MOVE_DESTINATIONS: Final = ("graveyard", "hand", "deck", "banished", "extra", "spell_trap")
+MOVE_DESTINATIONS: Final = ("graveyard", "hand", "deck", "banished", "extra", "spell_trap",
+                             "material")
+#: Bounds of numbers in a document (§3).
+MAX_TURN: Final = 1_000_000
+MAX_POINTS: Final = 1_000_000_000
 
 #: Cards that go to the Graveyard once their chain link resolves (§2).
 ONE_SHOT_SUBTYPES: Final = frozenset({("spell", "normal"), ("spell", "quick_play"),
@@ -151,6 +155,7 @@ class Action:
     to: str | None = None
     tributes: tuple[str, ...] = ()
     by_effect: bool = False
+    replay: bool = False
     respond: bool = False
     target: str | None = None
     position: str = "attack"

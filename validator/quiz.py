@@ -2,10 +2,11 @@
 
 Each question starts from a golden case of one rule (``specs/cases``), whose board was made
 to put that rule to the test. Legal play continues from there: more of it at higher levels
-(1: none, 2: up to 4 actions, 3: 3 to 10). About half the questions propose an illegal
-action, one that breaks the seed's rule (seed modulo 33, in catalog order) where the position
-allows it, or else the golden case's own illegal action. So any run of seeds goes through
-every rule id, and the same seed always gives the same question.
+(1: none, 2: up to 4 actions, 3: 3 to 10). The rule is the seed modulo the number of rules,
+in catalog order; one round of seeds through the rules proposes illegal actions, the next
+legal ones, and so on. An illegal proposal breaks the seed's rule where the position allows
+it, or else is the golden case's own illegal action. So any two rounds of seeds go through
+every rule id both ways, and the same seed always gives the same question.
 """
 
 from __future__ import annotations
@@ -55,9 +56,9 @@ def quiz(seed: int, level: int = 1) -> Quiz:
     if level not in LEVELS:
         raise ValueError(f"level must be 1, 2 or 3, not {level}")
     rng = random.Random(seed)
-    want_legal = rng.random() < 0.5
     ids = list(rules())
-    rule = ids[seed % len(ids)]  # consecutive seeds go through every rule
+    rule = ids[seed % len(ids)]  # consecutive seeds go through every rule,
+    want_legal = (seed // len(ids)) % 2 == 1  # each round of them illegal, then legal
     cases = golden_cases()[rule]
     base = rng.choice([c for c in cases if c["expect"]["legal"] is want_legal])
     doc, expect = base["document"], base["expect"]

@@ -107,9 +107,9 @@ class CardSchema(_Base):
     kind = fields.String(required=True, validate=validate.OneOf(m.KINDS))
     name = fields.String(validate=validate.Length(max=200))
     level = StrictInt(validate=validate.Range(1, 12))
-    atk = StrictInt(validate=validate.Range(0, 1_000_000))
+    atk = StrictInt(validate=validate.Range(0, m.MAX_POINTS))
     # ``def`` is a Python keyword: the field is named by data_key.
-    def_ = StrictInt(data_key="def", validate=validate.Range(0, 1_000_000))
+    def_ = StrictInt(data_key="def", validate=validate.Range(0, m.MAX_POINTS))
     subtype = fields.String()
     effect = fields.String(validate=validate.OneOf(m.EFFECTS))
     phase_effect = fields.String(validate=validate.OneOf(("standby", "end")))
@@ -158,7 +158,7 @@ class PlacedSpellTrapSchema(_Base):
 class SetupPlayerSchema(_Base):
     deck = Deck(load_default=40)
     hand = fields.List(CardId(), load_default=list)
-    lp = StrictInt(load_default=8000, validate=validate.Range(1, 10_000_000))
+    lp = StrictInt(load_default=8000, validate=validate.Range(1, m.MAX_POINTS))
     monsters = fields.List(fields.Nested(PlacedMonsterSchema), load_default=list,
                            validate=validate.Length(max=5))
     spell_traps = fields.List(fields.Nested(PlacedSpellTrapSchema), load_default=list,
@@ -210,10 +210,12 @@ class DrawSchema(ActionSchema):
 
 class PhaseSchema(ActionSchema):
     to = fields.String(required=True, validate=validate.OneOf(m.PHASES[1:]))
+    by_effect = StrictBool()
 
 
 class SummonSchema(_CardAction):
-    tributes = fields.List(CardId(), validate=validate.Length(max=5))
+    # Any length: a wrong number of Tributes is a verdict (summon.tribute-count), not an error.
+    tributes = fields.List(CardId())
 
 
 class ChangePositionSchema(_CardAction):
@@ -232,6 +234,8 @@ class ActivateSchema(_CardAction):
 
 class AttackSchema(_CardAction):
     target = CardId(required=True, allow_none=True)
+    replay = StrictBool()
+    by_effect = StrictBool()
 
 
 class MoveSchema(_CardAction):
@@ -244,7 +248,7 @@ class DiscardSchema(_CardAction):
 
 
 class AmountSchema(ActionSchema):
-    amount = StrictInt(required=True, validate=validate.Range(min=1, max=10_000_000))
+    amount = StrictInt(required=True, validate=validate.Range(min=1, max=m.MAX_POINTS))
 
 
 #: The action vocabulary of §2: type -> schema of its fields.
@@ -291,7 +295,7 @@ class DocumentSchema(_Base):
 
     ruleset = fields.String(load_default="classic", validate=validate.OneOf(
         m.RULESETS, error="Unknown ruleset {input!r}; known: {choices}."))
-    turn = StrictInt(load_default=1, validate=validate.Range(min=1, max=100_000))
+    turn = StrictInt(load_default=1, validate=validate.Range(min=1, max=m.MAX_TURN))
     turn_player = fields.String(load_default="p1", validate=_PLAYER)
     cards = CardTable(required=True)
     setup = fields.Nested(SetupSchema)  # optional: filled with defaults before loading

@@ -16,10 +16,11 @@ FIELD_PILES = frozenset({"monsters", "spell_traps", "field_spell"})
 
 @dataclass(slots=True)
 class Monster:
-    """A monster in a Monster Card Zone."""
+    """A monster in a Monster Card Zone, with the Xyz Materials attached under it."""
 
     card: str
     position: str
+    materials: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -71,6 +72,16 @@ class ThisTurn:
     set: dict[str, int] = field(default_factory=dict)
     phase_effects_due: list[str] = field(default_factory=list)
     phase_effects_done: dict[str, int] = field(default_factory=dict)
+    #: card -> (index of its last attack declaration, the opponent's monsters at that moment)
+    declared: dict[str, tuple[int, frozenset[str]]] = field(default_factory=dict)
+
+    def forget(self, card: str) -> None:
+        """A card that left the field is a new card if it comes back: drop what it did."""
+        for record in (self.positions_changed, self.attacked, self.placed, self.set,
+                       self.phase_effects_done, self.declared):
+            record.pop(card, None)
+        if card in self.phase_effects_due:
+            self.phase_effects_due.remove(card)
 
 
 @dataclass(slots=True)
@@ -104,6 +115,8 @@ class DuelState:
     where: dict[str, tuple[Player, str]] = field(default_factory=dict)
     chain: list[ChainLink] = field(default_factory=list)
     pending_equips: dict[str, str] = field(default_factory=dict)
+    #: Xyz Material -> the monster it is attached under (on the field, or still to come)
+    attached: dict[str, str] = field(default_factory=dict)
     this_turn: ThisTurn = field(default_factory=ThisTurn)
     outcome: Outcome | None = None
     index: int = 0
@@ -143,6 +156,10 @@ class DuelState:
         if loc is None or loc[1] != "monsters":
             return None
         return next(mon for mon in self.sides[loc[0]].monsters if mon.card == card)
+
+    def in_monster_zone(self, player: Player, card: str) -> bool:
+        """True when ``card`` stands in one of ``player``'s Monster Zones."""
+        return self.where.get(card) == (player, "monsters")
 
     def spell_trap(self, card: str) -> SpellTrap | None:
         """The zone entry of a card in a Spell & Trap Zone or the Field Zone."""
@@ -186,11 +203,14 @@ class DuelState:
                 if st.equipped_to == monster]
 
     # -- primitives that move cards -----------------------------------------------------
-    def take(self, card: str, hidden: str = "deck", *, keep_equips: bool = False) -> None:
-        """Lift ``card`` from where it stands; Equips on a monster fall to the Graveyard.
+    def take(self, card: str, hidden: str = "deck", *, control_change: bool = False) -> None:
+        """Lift ``card`` from where it stands.
 
-        A card that stands nowhere yet is one of its owner's unknown cards: it leaves the
-        ``hidden`` pile's count ("deck" or "hand"), or the other one's when that is empty.
+        A card that leaves the field takes its Equips and Xyz Materials to the Graveyard and
+        forgets what it did this turn (it is a new card if it comes back); a control change
+        (``control_change``) keeps all of that. A card that stands nowhere yet is one of its
+        owner's unknown cards: it leaves the ``hidden`` pile's count ("deck" or "hand"), or
+        the other one's when that is empty.
         """
         loc = self.where.pop(card, None)
         if loc is None:
@@ -199,16 +219,27 @@ class DuelState:
         player, pile = loc
         side = self.sides[player]
         if pile == "monsters":
-            side.monsters = [mon for mon in side.monsters if mon.card != card]
-            if not keep_equips:
+            mon = next(m for m in side.monsters if m.card == card)
+            side.monsters.remove(mon)
+            if not control_change:
                 for st in self.equips_of(card):
                     self.send(st.card, "graveyard")
+                for material in mon.materials:
+                    del self.attached[material]
+                    self.where.pop(material, None)
+                    self.put(material, self.owner(material), "graveyard")
         elif pile == "spell_traps":
             side.spell_traps = [st for st in side.spell_traps if st.card != card]
         elif pile == "field_spell":
             side.field_spell = None
+        elif pile == "material":
+            holder = self.monster(self.attached.pop(card))
+            if holder is not None:
+                holder.materials.remove(card)
         else:
             getattr(side, pile).remove(card)
+        if pile in FIELD_PILES and not control_change:
+            self.this_turn.forget(card)
         self.pending_equips.pop(card, None)
 
     def _take_hidden(self, card: str, hidden: str) -> None:
@@ -224,10 +255,14 @@ class DuelState:
 
     def put(self, card: str, player: Player, pile: str, *, position: str = "attack",
             face_up: bool = True, equipped_to: str | None = None, top: bool = False) -> None:
-        """Place ``card`` (already lifted) in ``player``'s ``pile``."""
+        """Place ``card`` (already lifted) in ``player``'s ``pile``.
+
+        A monster entering a Monster Zone takes the Xyz Materials waiting for it.
+        """
         side = self.sides[player]
         if pile == "monsters":
-            side.monsters.append(Monster(card, position))
+            waiting = [m for m, holder in self.attached.items() if holder == card]
+            side.monsters.append(Monster(card, position, waiting))
         elif pile == "spell_traps":
             side.spell_traps.append(SpellTrap(card, face_up, equipped_to))
         elif pile == "field_spell":
@@ -239,6 +274,15 @@ class DuelState:
         else:
             getattr(side, pile).append(card)
         self.where[card] = (player, pile)
+
+    def attach(self, card: str, holder: str, player: Player) -> None:
+        """Attach ``card`` (already lifted) as an Xyz Material under ``holder``: under it at
+        once if it is in a Monster Zone, else when it comes there."""
+        self.attached[card] = holder
+        self.where[card] = (player, "material")
+        mon = self.monster(holder)
+        if mon is not None:
+            mon.materials.append(card)
 
     def send(self, card: str, pile: str, *, hidden: str = "deck") -> None:
         """Move ``card`` to its owner's ``pile``; a token leaving the field ceases to exist."""

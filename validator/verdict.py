@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .model import PLAYERS, Action
-from .state import DuelState, Side, SpellTrap
+from .state import DuelState, Monster, Side, SpellTrap
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +66,18 @@ def _st(st: SpellTrap | None) -> dict[str, Any] | None:
     return out
 
 
+def _monster(mon: Monster) -> dict[str, Any]:
+    out: dict[str, Any] = {"card": mon.card, "position": mon.position}
+    if mon.materials:
+        out["materials"] = list(mon.materials)
+    return out
+
+
 def _side(side: Side) -> dict[str, Any]:
     return {
         "lp": side.lp, "deck": side.deck_size,
         "hand": [*side.hand, *([None] * side.hand_unknown)],
-        "monsters": [{"card": m.card, "position": m.position} for m in side.monsters],
+        "monsters": [_monster(m) for m in side.monsters],
         "spell_traps": [_st(st) for st in side.spell_traps],
         "field_spell": _st(side.field_spell),
         "graveyard": list(side.graveyard), "banished": list(side.banished),

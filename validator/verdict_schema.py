@@ -33,6 +33,8 @@ class OutcomeSchema(Schema):
 class MonsterSlotSchema(Schema):
     card = fields.String(required=True)
     position = fields.String(required=True, validate=validate.OneOf(m.POSITIONS))
+    materials = fields.List(fields.String(), metadata={
+        "description": "the Xyz Materials attached under it, when it has any"})
 
 
 class SpellTrapSlotSchema(Schema):

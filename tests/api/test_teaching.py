@@ -53,7 +53,7 @@ def test_machine(client: FlaskClient) -> None:
 
 def test_examples_are_the_golden_cases(client: FlaskClient) -> None:
     examples = client.get("/v1/examples").get_json()
-    assert len({e["rule"] for e in examples if e["rule"]}) == 33
+    assert len({e["rule"] for e in examples if e["rule"]}) == 34
     assert all(e["document"]["cards"] is not None for e in examples)
 
 

@@ -25,6 +25,7 @@ def placed_cards(state: dict[str, Any]) -> list[str]:
     for side in state["players"].values():
         out += [c for c in side["hand"] if c is not None]
         out += [m["card"] for m in side["monsters"]]
+        out += [c for m in side["monsters"] for c in m.get("materials", ())]
         out += [s["card"] for s in side["spell_traps"]]
         out += [side["field_spell"]["card"]] if side["field_spell"] else []
         out += side["graveyard"] + side["banished"] + side["extra"]
@@ -44,7 +45,7 @@ def random_action(draw: st.DrawFn, cards: list[str]) -> dict[str, Any]:
         "discard", "damage", "gain_lp", "surrender"]))
     extra: dict[str, Any] = {
         "draw": {"by_effect": draw(st.booleans())},
-        "phase": {"to": draw(st.sampled_from(PHASES[1:]))},
+        "phase": {"to": draw(st.sampled_from(PHASES[1:])), "by_effect": draw(st.booleans())},
         "normal_summon": {"card": card, "tributes": draw(st.lists(st.sampled_from(cards),
                                                                   max_size=2))},
         "set_monster": {"card": card},
@@ -52,9 +53,10 @@ def random_action(draw: st.DrawFn, cards: list[str]) -> dict[str, Any]:
                             "by_effect": draw(st.booleans())},
         "special_summon": {"card": card, "position": draw(st.sampled_from(POSITIONS))},
         "activate": {"card": card, "respond": draw(st.booleans()), "target": target},
-        "declare_attack": {"card": card, "target": target},
-        "move": {"card": card, "to": draw(st.sampled_from(MOVE_DESTINATIONS)),
-                 "target": target},
+        "declare_attack": {"card": card, "target": target, "replay": draw(st.booleans()),
+                           "by_effect": draw(st.booleans())},
+        "move": {"card": card, "to": (to := draw(st.sampled_from(MOVE_DESTINATIONS))),
+                 "target": draw(st.sampled_from(cards)) if to == "material" else target},
         "discard": {"card": card, "by_effect": draw(st.booleans())},
         "damage": {"amount": draw(st.integers(1, 9000))},
         "gain_lp": {"amount": draw(st.integers(1, 9000))},

@@ -80,7 +80,49 @@ BAD: list[tuple[str, dict[str, Any], str, str]] = [
     ("an unknown equipped_to", document([], {"spell_traps": [
         {"card": "axe", "face_up": True, "equipped_to": "nope"}]}),
      "setup.p1.spell_traps.0.equipped_to", "Unknown card id"),
+    ("a turn past 1,000,000", {"cards": {}, "turn": 1_000_001}, "turn", "1000000"),
+    ("Life Points past 1,000,000,000", {"cards": {}, "setup": {"p1": {"lp": 10**9 + 1}}},
+     "setup.p1.lp", "1000000000"),
+    ("damage past 1,000,000,000", {"cards": {}, "actions": [act("damage", amount=10**9 + 1)]},
+     "actions.0.amount", "1000000000"),
+    ("ATK past 1,000,000,000", {"cards": {"x": {"kind": "monster", "level": 4, "owner": "p1",
+                                                "atk": 10**9 + 1}}}, "cards.x.atk",
+     "1000000000"),
+    ("DEF past 1,000,000,000", {"cards": {"x": {"kind": "monster", "level": 4, "owner": "p1",
+                                                "def": 10**9 + 1}}}, "cards.x.def",
+     "1000000000"),
+    ("a move to material without its monster",
+     document([act("move", card="gemini", to="material")], {"monsters": [mon("gemini")]}),
+     "actions.0.target", "needs a target"),
+    ("a duplicate key", '{"cards": {}, "actions": [{"type": "draw", "player": "p1", '
+                        '"player": "p2"}]}', "actions.0.player", "appears twice"),
+    ("a duplicate key at the top", '{"cards": {}, "turn": 2, "turn": 3}', "turn",
+     "appears twice"),
 ]
+
+
+def test_numbers_at_their_bounds_are_well_formed() -> None:
+    doc = load_document({"cards": {"x": {"kind": "monster", "level": 4, "owner": "p1",
+                                         "atk": 10**9, "def": 10**9}},
+                         "turn": 1_000_000, "setup": {"p1": {"lp": 10**9}},
+                         "actions": [act("damage", amount=10**9)]})
+    assert doc.turn == 1_000_000 and doc.setup["p1"].lp == 10**9
+
+
+def test_a_tribute_list_of_any_length_is_well_formed() -> None:
+    tributes = ["gemini", "vorse", "lady", "jar", "sangan", "ignis", "kuriboh"]
+    doc = document([act("draw"), act("normal_summon", card="dm", tributes=tributes)],
+                   {"hand": ["dm"], "graveyard": tributes})
+    assert len(load_document(doc).actions[1].tributes) == 7
+
+
+@pytest.mark.parametrize("text", ['\ufeff{"cards": {}}', b'\xef\xbb\xbf{"cards": {}}'])
+def test_a_byte_order_mark_is_accepted(text: str | bytes) -> None:
+    assert load_document(text).turn == 1
+
+
+def test_an_integer_too_long_to_convert_is_a_document_error() -> None:
+    assert "_document" in errors_of('{"cards": {}, "turn": ' + "9" * 5000 + "}")
 
 
 @pytest.mark.parametrize(("name", "doc", "path", "fragment"), BAD, ids=[b[0] for b in BAD])

@@ -19,12 +19,30 @@ def attacker_in_attack_position(s: DuelState, a: Action) -> str | None:
 
 @REGISTRY.rule("battle.already-attacked")
 def attacker_has_not_attacked(s: DuelState, a: Action) -> str | None:
-    """Each monster attacks once per Battle Phase."""
+    """Each monster attacks once per Battle Phase; a replay is the same attack, and an attack
+    a card effect allows (``by_effect``) is exempt."""
     assert a.card is not None
     when = s.this_turn.attacked.get(a.card)
-    if when is None:
+    if when is None or a.replay or a.by_effect:
         return None
-    return f"{s.cards[a.card].label} already attacked this turn (action {when})."
+    return (f"{s.cards[a.card].label} already attacked this turn (action {when}); a replay "
+            f"needs replay: true, and a further attack an effect allows needs by_effect: true.")
+
+
+@REGISTRY.rule("battle.invalid-replay")
+def replay_follows_a_change(s: DuelState, a: Action) -> str | None:
+    """A replay repeats this monster's declaration after the opponent's monsters changed."""
+    if not a.replay:
+        return None
+    label = s.cards[a.card or ""].label
+    last = s.this_turn.declared.get(a.card or "")
+    if last is None:
+        return f"{label} has not declared an attack this Battle Phase: there is nothing to replay."
+    foes = frozenset(m.card for m in s.sides[other(a.player)].monsters)
+    if foes == last[1]:
+        return (f"The monsters {other(a.player)} controls have not changed since {label} "
+                f"declared its attack (action {last[0]}): no replay.")
+    return None
 
 
 @REGISTRY.rule("battle.invalid-target")

@@ -12,7 +12,8 @@ ZONE_SIZE: Final = 5
 
 _PILE_WORDS: Final = {"deck": "Deck", "hand": "hand", "monsters": "Monster Zone",
                       "spell_traps": "Spell & Trap Zone", "field_spell": "Field Zone",
-                      "graveyard": "Graveyard", "banished": "banishment", "extra": "Extra Deck"}
+                      "graveyard": "Graveyard", "banished": "banishment", "extra": "Extra Deck",
+                      "material": "Xyz Materials"}
 
 
 def whereabouts(s: DuelState, card: str) -> str:
@@ -25,6 +26,8 @@ def whereabouts(s: DuelState, card: str) -> str:
     loc = s.locate(card)
     if loc is None:
         return "no longer in play" if card in s.gone else "nowhere yet"
+    if loc[1] == "material":
+        return f"an Xyz Material of {s.cards[s.attached[card]].label}"
     return f"in {loc[0]}'s {_PILE_WORDS[loc[1]]}"
 
 
@@ -55,6 +58,30 @@ def card_on_own_field(s: DuelState, a: Action) -> str | None:
 
 
 @REGISTRY.rule("card.not-on-field")
+def card_in_own_monster_zone(s: DuelState, a: Action) -> str | None:
+    """Only a monster in its controller's Monster Zone Flip Summons, changes position or
+    attacks (one an effect put in a Spell & Trap Zone does none of these)."""
+    assert a.card is not None
+    if s.in_monster_zone(a.player, a.card):
+        return None
+    if s.cards[a.card].kind != "monster" and s.controls(a.player, a.card):
+        return None  # a Spell or Trap: card.wrong-kind says why
+    return (f"{s.cards[a.card].label} is not in a Monster Zone under {a.player}'s control "
+            f"(it is {whereabouts(s, a.card)}).")
+
+
+@REGISTRY.rule("card.not-on-field")
+def card_in_any_monster_zone(s: DuelState, a: Action) -> str | None:
+    """An effect changes the battle position of a monster in either player's Monster Zone."""
+    assert a.card is not None
+    if s.monster(a.card) is not None:
+        return None
+    if s.cards[a.card].kind != "monster" and s.on_field(a.card):
+        return None  # a Spell or Trap: card.wrong-kind says why
+    return f"{s.cards[a.card].label} is not in a Monster Zone (it is {whereabouts(s, a.card)})."
+
+
+@REGISTRY.rule("card.not-on-field")
 def card_on_any_field(s: DuelState, a: Action) -> str | None:
     """The card is on the field (either side: effects reach the opponent's cards too)."""
     assert a.card is not None
@@ -81,6 +108,19 @@ def card_is_spell_or_trap(s: DuelState, a: Action) -> str | None:
     if card.kind != "monster":
         return None
     return f"{card.label} is a monster: it cannot be Set as a Spell or Trap."
+
+
+@REGISTRY.rule("card.wrong-kind")
+def material_goes_under_a_monster(s: DuelState, a: Action) -> str | None:
+    """An Xyz Material is attached under a monster other than itself."""
+    if a.to != "material" or a.target is None:
+        return None
+    card, holder = s.cards[a.card or ""], s.cards[a.target]
+    if holder.kind != "monster":
+        return f"{card.label} cannot be attached under {holder.label}: it is not a monster."
+    if holder.id == card.id:
+        return f"{card.label} cannot be attached under itself."
+    return None
 
 
 @REGISTRY.rule("card.wrong-kind")

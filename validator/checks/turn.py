@@ -147,9 +147,10 @@ def normal_draw_once(s: DuelState, a: Action) -> str | None:
 
 @REGISTRY.rule("draw.required")
 def drew_before_leaving_draw_phase(s: DuelState, a: Action) -> str | None:
-    """The turn player draws before leaving the Draw Phase."""
-    if s.phase == "draw" and s.this_turn.drew is None:
-        return f"{s.turn_player} must draw a card before leaving the Draw Phase."
+    """The turn player draws before leaving the Draw Phase, unless an effect skips it."""
+    if s.phase == "draw" and s.this_turn.drew is None and not a.by_effect:
+        return (f"{s.turn_player} must draw a card before leaving the Draw Phase (a Draw "
+                f"Phase skipped by a card effect needs by_effect: true).")
     return None
 
 
