@@ -1,8 +1,12 @@
-"""Card definitions from Duelingbook card objects, and an effect's kind read from its text."""
+"""Card definitions from Duelingbook card objects, and what a card's text tells the importer:
+its effect kind, whether it changes battle positions, allows further attacks, skips Draw
+Phases, or lets its player Tribute an opponent's monster."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final
 
 SPELL_SUBTYPES: Final = {"Normal": "normal", "Continuous": "continuous", "Equip": "equip",
@@ -11,8 +15,23 @@ TRAP_SUBTYPES: Final = {"Normal": "normal", "Continuous": "continuous", "Counter
 
 _QUICK = re.compile(r"\(quick effect\)|during either player's turn|during your opponent's turn"
                     r"|in response to", re.I)
-_TRIGGER = re.compile(r"^(?:if|when|during|each time|at the (?:start|end)|flip:|after)\b", re.I)
+_TRIGGER = re.compile(r"^(?:if|when|during|each time|at the (?:start|end)|flip:|after)\b|"
+                      r"\b(?:if|when|during|each time|at the (?:start|end) of)\b", re.I)
 _IGNITION = re.compile(r"\byou can\b|\bonce per turn\b", re.I)
+_CHANGE = re.compile(r"(?<!cannot )\b(?:change[sd]?|switch(?:es|ed)?)\b(?P<what>[^.;:]{0,70}?)"
+                     r"\bto (?P<face>face-(?:up|down) )?(?P<pos>Attack|Defense) Position", re.I)
+_CHANGE_ANY = re.compile(r"(?<!cannot )\bchange[sd]? (?:that target's|its|their|the) battle "
+                         r"positions?\b(?! cannot)", re.I)
+_FLIP_UP = re.compile(r"\bflip\b[^.;]{0,40}\bface-up\b", re.I)
+_SELF = re.compile(r"^\s*(?:this card|it|itself)\b|^\s*this card you control\b", re.I)
+_EXTRA_ATTACK = re.compile(r"second attack|attack twice|attack all|additional attacks?|"
+                           r"attack again|two attacks|attacks? (?:up to )?(?:twice|\d+ times)|"
+                           r"attack (?:each|every) monster", re.I)
+_SKIP_DRAW = re.compile(r"skip (?:your|their|the) next (?P<n>\d+|one|two|three)? ?Draw Phases?",
+                        re.I)
+_AS_IF = re.compile(r"as if (?:you controlled it|it were (?:a monster )?you control(?:led)?)",
+                    re.I)
+_NUMBERS: Final = {"one": 1, "two": 2, "three": 3}
 
 
 class CardTextError(ValueError):
@@ -34,7 +53,7 @@ def effect_kinds(text: str) -> set[str]:
         head = sentence.split(":", 1)[0] if ":" in sentence else ""
         if _QUICK.search(sentence):
             kinds.add("quick")
-        elif head and _TRIGGER.match(head.strip()):
+        elif head and _TRIGGER.search(head.strip()):
             kinds.add("trigger")
         elif _IGNITION.search(sentence):
             kinds.add("ignition")
@@ -59,12 +78,86 @@ def effect_kind(text: str) -> tuple[str, bool]:
     return "quick", False
 
 
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What a card's text tells the importer.
+
+    ``positions`` holds ``(scope, position)`` pairs: the positions the card's effects change
+    monsters to (``attack``, ``defense``, ``facedown_defense``, or ``faceup`` for a flip
+    face-up), each for ``self`` (this card only) or ``any`` monster.
+    """
+
+    positions: frozenset[tuple[str, str]] = frozenset()
+    extra_attacks: bool = False
+    skips_draws: int = 0
+    tributes_foes: bool = False
+
+    def changes_to(self, position: str, *, itself: bool) -> bool:
+        """True when an effect of this card may change a monster (itself, or any) to
+        ``position``.
+
+        >>> read("Change all face-up Level 4 or higher monsters to Defense Position.") \\
+        ...     .changes_to("defense", itself=False)
+        True
+        """
+        wanted = {position, "any", "faceup"} if position in ("defense", "attack") \
+            else {position, "any"}
+        return any(pos in wanted and (scope == "any" or itself)
+                   for scope, pos in self.positions)
+
+
+@cache
+def read(text: str) -> Reading:
+    """Read a card's text (cached: cards repeat).
+
+    >>> read("Target 1 face-up monster on the field; change that target to face-down "
+    ...      "Defense Position.").positions
+    frozenset({('any', 'facedown_defense')})
+    >>> read("If this card attacks, change it to Defense Position at the end of the "
+    ...      "Battle Phase.").positions
+    frozenset({('self', 'defense')})
+    >>> read("Draw 2 cards and skip your next 2 Draw Phases.").skips_draws
+    2
+    """
+    text = text or ""
+    positions: set[tuple[str, str]] = set()
+    for match in _CHANGE.finditer(text):
+        before = text[max(0, match.start() - 16):match.start()].lower().rstrip()
+        itself = _SELF.match(match["what"]) or before.endswith(("it is", "this card is"))
+        if match["face"] and match["face"].lower().startswith("face-down"):
+            pos = "facedown_defense"
+        else:
+            pos = match["pos"].lower()
+        positions.add(("self" if itself else "any", pos))
+    if _CHANGE_ANY.search(text):
+        positions.add(("any", "any"))
+    if _FLIP_UP.search(text):
+        positions.add(("any", "faceup"))
+    skip = _SKIP_DRAW.search(text)
+    skips = 0
+    if skip:
+        n = (skip["n"] or "1").lower()
+        skips = int(n) if n.isdigit() else _NUMBERS[n]
+    return Reading(frozenset(positions), bool(_EXTRA_ATTACK.search(text)), skips,
+                   bool(_AS_IF.search(text)))
+
+
 def _stat(value: Any) -> int | None:
     try:
         number = int(value)
     except (TypeError, ValueError):
         return None
     return number if number >= 0 else None
+
+
+def is_xyz(obj: Any) -> bool:
+    """True for an Xyz Monster's card object."""
+    return isinstance(obj, dict) and "Xyz" in str(obj.get("monster_color") or "")
+
+
+def is_link(obj: Any) -> bool:
+    """True for a Link Monster's card object (rules that ``classic`` does not model)."""
+    return isinstance(obj, dict) and "Link" in str(obj.get("monster_color") or "")
 
 
 def definition(obj: dict[str, Any]) -> tuple[dict[str, Any], bool]:
@@ -83,7 +176,7 @@ def definition(obj: dict[str, Any]) -> tuple[dict[str, Any], bool]:
         out.update(kind="monster", level=min(max(level, 1), 12))
         for key in ("atk", "def"):
             if (stat := _stat(obj.get(key))) is not None:
-                out[key] = stat
+                out[key] = min(stat, 1_000_000_000)
         if not obj.get("is_effect"):
             return {**out, "effect": "none"}, True
         if obj.get("flip") and effect != "quick":

@@ -10,226 +10,241 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..model import Player, other
-from .cardtext import CardTextError, definition
-from .tracker import Board
+from ..jsontext import loads
+from . import document, phases
+from .builder import GameBuilder
+from .game import CannotFollow, Game, stamp, texts, where_said
+from .plays import HANDLERS, IGNORED
 
-#: Plays that change nothing the rules judge: viewing, chat, shuffles, counters, stat edits,
-#: connection noise, match bookkeeping (docs/duelingbook.md).
-IGNORED: Final = frozenset({
-    "Duel message", "View GY", "View GY 2", "View Banished", "View Banished 2", "View deck",
-    "View Extra", "Stop viewing", "Thinking", "Good", "Add watcher", "Remove watcher",
-    "Countdown", "Left duel", "Rejoin duel", "Resume game", "Shuffle hand", "Shuffle deck",
-    "Add counter", "Remove counter", "Edit stats", "Target card", "RPS", "Siding",
-    "Done siding", "Start turn", "Lost connection", "Reveal", "Cancel"})
-PHASE_PLAYS: Final = {"Enter SP": "standby", "Enter M1": "main1", "Enter BP": "battle",
-                      "Enter M2": "main2", "Enter EP": "end"}
-_ZONE = r"(?:M|S)2?-\d|F"
-_PLACES: Final = (("from hand", "hand"), ("from GY", "graveyard"), ("from Deck", "deck"),
-                  ("from top of deck", "deck"), ("from Extra Deck", "extra"),
-                  ("banished", "banished"))
+__all__ = ["FORMATS", "Game", "ReplayError", "import_replay", "load_replay", "stamp"]
+
+#: Duelingbook's format codes (the second letter: r rated, u unrated).
+FORMATS: Final = {"a": "Advanced", "g": "Goat", "e": "Edison", "t": "Traditional",
+                  "u": "Unlimited", "s": "Speed Duel", "r": "Rush Duel", "c": "Custom cards",
+                  "d": "Duel Links", "h": "HAT", "p": "Plus"}
+#: Plays that end a game.
+ENDS: Final = frozenset({"Admit defeat", "Quit duel", "Game loss", "Match loss", "Loss",
+                         "Accept draw", "Cancel game"})
+#: Duelingbook's older replays name plays after where the card comes from.
+_OLD_NAMES: Final = (("SS ATK", "SS ATK"), ("SS DEF", "SS DEF"), ("OL ATK", "OL ATK"),
+                     ("OL DEF", "OL DEF"), ("To grave", "To GY"), ("To GY", "To GY"),
+                     ("Banish", "Banish"), ("To hand", "To hand"), ("To T Deck", "To T Deck"),
+                     ("To B Deck", "To B Deck"), ("To top of deck", "To T Deck"),
+                     ("To ED", "To ED"), ("To Extra", "To ED"), ("Set monster", "Set monster"),
+                     ("Set ST", "Set ST"), ("Set Field Spell", "Set ST"),
+                     ("Activate Spell", "Activate ST"), ("Activate Field Spell", "Activate ST"),
+                     ("Activate Pendulum", "Activate ST"), ("To ST", "To ST"),
+                     ("Reveal", "Reveal"), ("View ", "View GY"), ("Show ", "Show hand"))
 
 
 class ReplayError(ValueError):
-    """A replay that cannot be imported; the message names the play where it went wrong."""
+    """A file that is not a Duelingbook replay at all (a single play never raises this:
+    the game it is in is judged up to it)."""
 
 
-@dataclass
-class Game:
-    """One imported game: its duel document, the usernames of p1 and p2, and notes."""
+def format_name(code: str | None) -> str:
+    """A format code in words.
 
-    number: int
-    players: dict[Player, str]
-    document: dict[str, Any]
-    notes: list[str] = field(default_factory=list)
-
-
-def stamp(seconds: Any) -> str:
-    """A play's time as the text export writes it.
-
-    >>> stamp(214)
-    '[3:34]'
+    >>> format_name("gu"), format_name("uu"), format_name(None)
+    ('Goat', 'Unlimited', 'format unknown')
     """
-    total = int(seconds or 0)
-    return f"[{total // 60}:{total % 60:02d}]"
+    if not code:
+        return "format unknown"
+    return FORMATS.get(code[0], code)
 
 
-def _text(play: dict[str, Any]) -> tuple[str, str]:
-    log = play.get("log")
-    log = log if isinstance(log, dict) else {}
-    public = str(log.get("public_log") or play.get("play") or "")
-    return public, str(log.get("private_log") or public)
+def canonical(kind: str) -> str:
+    """A play kind as the current Duelingbook names it (older replays used longer names).
+
+    >>> canonical("To grave from field"), canonical("SS DEF from hand"), canonical("Attack")
+    ('To GY', 'SS DEF', 'Attack')
+    """
+    if kind in HANDLERS or kind in IGNORED:
+        return kind
+    for prefix, name in _OLD_NAMES:
+        if kind.startswith(prefix):
+            return name
+    return kind
 
 
-class GameBuilder:
-    """Turns one game's plays into actions, tracking every card by name."""
+def _objects(plays: list[Any]) -> dict[str, dict[str, Any]]:
+    """Every card object the replay carries, by name (the first one seen)."""
+    out: dict[str, dict[str, Any]] = {}
+    for play in plays:
+        if not isinstance(play, dict):
+            continue
+        cards = play.get("cards") if play.get("play") == "Pick first" else [play.get("card")]
+        for obj in cards if isinstance(cards, list) else []:
+            if isinstance(obj, dict) and isinstance(obj.get("name"), str):
+                out.setdefault(obj["name"], obj)
+    return out
 
-    def __init__(self, number: int, pick: dict[str, Any], replay: dict[str, Any],
-                 decks: list[Any]) -> None:
-        order = pick.get("order")
-        if not (isinstance(order, list) and len(order) == 2):
-            raise ReplayError(f"the \"Pick first\" play at {stamp(pick.get('seconds'))} has "
-                              f"no order of the two players")
-        self.users: dict[str, Player] = {order[0]: "p1", order[1]: "p2"}
-        self.game = Game(number, {"p1": order[0], "p2": order[1]}, {})
-        self.board = Board()
-        self.actions: list[dict[str, Any]] = []
-        self.turn, self.phase, self.drew = 1, "draw", False
-        self.turn_player: Player = "p1"
-        self.over = False
-        self.plays: list[dict[str, Any]] = replay["plays"]
-        self.cursor = 0
-        self.recent_sends: list[tuple[Player, str]] = []  # field -> GY, for Tribute inference
-        self.last_declared: dict[Player, str] = {}
-        self.unchecked_timing: set[str] = set()
-        self.definitions = {c["name"]: c for c in pick.get("cards") or [] if isinstance(c, dict)}
-        self.deck_sizes = {self.users[str(p.get("username"))]: int(p.get("main_total") or 40)
-                           for p in decks
-                           if isinstance(p, dict) and str(p.get("username")) in self.users}
-        self.hands: dict[Player, list[str]] = {"p1": [], "p2": []}
-        for entry in pick.get("log") or []:
-            match = re.fullmatch(r'Drew "(.+)"', str(entry.get("private_log", "")))
-            player = self.users.get(str(entry.get("username")))
-            if match and player:
-                cid = self.card(match[1], player)
-                self.board.put(cid, player, "hand")
-                self.hands[player].append(cid)
 
-    # -- cards --------------------------------------------------------------------------
-    def card(self, name: str, owner: Player, obj: Any = None) -> str:
-        """A new card id for a copy of ``name``, defined from the best card object known."""
-        if isinstance(obj, dict) and obj.get("name") == name:
-            self.definitions.setdefault(name, obj)
-        source = self.definitions.get(name)
-        if source is None:
-            raise ReplayError(f"no card object describes {name!r}")
-        try:
-            df, told = definition(source)
-        except CardTextError as exc:
-            raise ReplayError(str(exc)) from None
-        cid = self.board.new_card(df, owner)
-        if not told:
-            self.unchecked_timing.add(cid)
-        return cid
+def _decks(source: dict[str, Any]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for key in ("player1", "player2"):
+        entry = source.get(key)
+        if isinstance(entry, dict) and isinstance(entry.get("username"), str):
+            try:
+                out[entry["username"]] = int(entry.get("main_total") or 40)
+            except (TypeError, ValueError):
+                out[entry["username"]] = 40
+    return out
 
-    def locate(self, player: Player, name: str | None, text: str, obj: Any = None) -> str:
-        """The card a play names: by zone, else by name in the pile its text gives."""
-        zone = re.search(rf"\b(?:from|in) ({_ZONE})\b", text)
-        if zone:
-            cid = self.board.at(player, zone[1])
-            if cid is not None:
-                return cid
-        if name is None:
-            raise ReplayError(f"cannot tell which card {text!r} is about")
-        pile = next((p for phrase, p in _PLACES if phrase in text), "hand")
-        return (self.board.find(player, name, pile) or self.board.find(other(player), name, pile)
-                or self.card(name, player, obj))
 
-    # -- actions ------------------------------------------------------------------------
-    def emit(self, play: dict[str, Any], kind: str, player: Player, *, note: str | None = None,
-             implied: bool = False, **fields: Any) -> None:
-        public, private = _text(play)
-        log: dict[str, Any] = {"time": stamp(play.get("seconds")),
-                               "player": play.get("username", ""), "text": public}
-        if private != public:
-            log["private"] = private
-        if implied:
-            log["implied"] = True
-        if note:
-            log["note"] = note
-        self.actions.append({"type": kind, "player": player, **fields, "log": log})
-        if kind not in ("move",):
-            self.recent_sends.clear()
+def _starts(source: dict[str, Any]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for key in ("player1", "player2"):
+        entry = source.get(key)
+        if isinstance(entry, dict) and isinstance(entry.get("start"), int):
+            out[str(entry.get("username"))] = entry["start"]
+    return out
 
-    def to_phase(self, play: dict[str, Any], player: Player, target: str) -> None:
-        """Enter ``target``, with the Standby Phase and Main Phase 1 the log skipped implied."""
-        if self.phase in ("draw", "standby") and target != "standby":
-            for step in ("standby", "main1")[1 if self.phase == "standby" else 0:]:
-                if step == target:
-                    break
-                self.emit(play, "phase", player, to=step, implied=True)
-                self.phase = step
-        self.emit(play, "phase", player, to=target, implied=play.get("play") == "End turn")
-        self.phase = target
 
-    def upcoming(self, play: dict[str, Any], count: int = 40) -> list[dict[str, Any]]:
-        """The plays after ``play`` (for what a log only shows later, as an Equip's target)."""
-        return self.plays[self.cursor + 1:self.cursor + 1 + count]
+def _open(number: int, pick: dict[str, Any], plays: list[Any], objects: dict[str, Any],
+          decks: dict[str, int], starts: dict[str, int], fmt: str | None) -> GameBuilder:
+    given = pick.get("order")
+    inferred = not (isinstance(given, list) and len(given) == 2 and all(
+        isinstance(u, str) for u in given) and given[0] != given[1])
+    order: list[str] = _order_from_plays(plays, plays.index(pick), decks) if inferred \
+        else [str(u) for u in given or ()]
+    builder = GameBuilder(number, order, plays, objects, decks, fmt)
+    if inferred:
+        builder.note(pick, f"\"Pick first\" has no order of the two players: {order[0]} "
+                           f"is read as going first (the first to start a turn)")
+    log = pick.get("log")
+    entries: list[Any] = log if isinstance(log, list) else []
+    dealt: dict[str, int] = {}
+    for entry in entries:
+        if not isinstance(entry, dict):
+            continue
+        user = str(entry.get("username"))
+        player = builder.users.get(user)
+        if player is None or not str(entry.get("public_log", "")).startswith("Drew"):
+            continue
+        match = re.fullmatch(r'Drew "(.+)"', str(entry.get("private_log", "")))
+        if match is None:  # a concealed replay: the card joins the hand unnamed
+            builder.board.put(builder.new_card(None, player), player, "hand")
+            builder.emit(pick, "draw", player, by_effect=True,
+                         note="the opening hand, which the log does not name")
+            continue
+        cid = builder.new_card(match[1], player)
+        builder.board.put(cid, player, "hand")
+        builder.hands[player].append(cid)
+        if user in starts:
+            builder.board.bind(starts[user] + dealt.get(user, 0), cid)
+        dealt[user] = dealt.get(user, 0) + 1
+    return builder
 
-    def document(self) -> dict[str, Any]:
-        unchecked = [f"{a['log']['time']} {self.board.names.get(a['card'], a['card'])}"
-                     for a in self.actions if "timing not checked" in a["log"].get("note", "")]
-        if unchecked:
-            self.game.notes.append(f"timing not checked for {len(unchecked)} effect "
-                                   f"activation(s) whose card text does not say when they may "
-                                   f"be used: {', '.join(unchecked)}")
-        setup = {}
-        for player in ("p1", "p2"):
-            size = self.deck_sizes.get(player, 40) - len(self.hands[player])
-            setup[player] = {"deck": max(size, 0), "hand": self.hands[player]}
-        return {"ruleset": "classic", "cards": self.board.cards, "setup": setup,
-                "actions": self.actions,
-                "source": {"format": "duelingbook", "game": self.game.number,
-                           "players": self.game.players, "notes": self.game.notes}}
+
+def _order_from_plays(plays: list[Any], start: int, decks: dict[str, int]) -> list[str]:
+    """Who went first, when "Pick first" does not say: the first player to start a turn or
+    to play, the other being the other user the replay names."""
+    users: list[str] = list(decks)
+    first: str | None = None
+    for play in plays[start + 1:]:
+        if not isinstance(play, dict) or play.get("play") in ("Pick first", "Begin next duel"):
+            break
+        user = play.get("username")
+        if isinstance(user, str) and play.get("play") in ("Start turn", "Draw card",
+                                                          "Enter SP", "Enter M1"):
+            first = user
+            break
+    for play in plays[start + 1:]:
+        user = play.get("username") if isinstance(play, dict) else None
+        if isinstance(user, str) and user not in users and isinstance(play, dict) and \
+                play.get("play") not in ("Add watcher", "Remove watcher"):
+            users.append(user)
+    first = first or (users[0] if users else "player 1")
+    second = next((u for u in users if u != first), "player 2")
+    return [first, second]
 
 
 def import_replay(replay: Any) -> list[Game]:
-    """Every game of a Duelingbook replay (the parsed JSON), as duel documents."""
-    from .plays import play_handlers  # the handlers need GameBuilder; they live beside it
+    """Every game of a Duelingbook replay (the parsed JSON), as duel documents.
 
+    A play the importer cannot follow stops that game there (``Game.stopped``); the game is
+    judged up to it and the other games go on.
+    """
     if not isinstance(replay, dict) or not isinstance(replay.get("plays"), list):
         raise ReplayError("not a Duelingbook replay: expected an object with a \"plays\" list")
-    handlers = play_handlers()
+    plays: list[Any] = replay["plays"]
+    fmt = replay.get("format") if isinstance(replay.get("format"), str) else None
+    objects = _objects(plays)
     games: list[Game] = []
     builder: GameBuilder | None = None
-    decks = [replay.get("player1"), replay.get("player2")]  # deck sizes; siding may change them
-    for index, play in enumerate(replay["plays"]):
+    decks, starts = _decks(replay), _starts(replay)
+    for index, play in enumerate(plays):
         if not isinstance(play, dict) or not isinstance(play.get("play"), str):
-            raise ReplayError(f"play {index} is not a Duelingbook play object")
-        kind = play["play"]
-        if kind in ("Pick first", "Begin next duel"):
-            _close(builder, games)
+            if builder is not None and not builder.over:
+                builder.note(None, f"play {index} is not a Duelingbook play object: skipped")
+            continue
+        kind = canonical(play["play"])
+        if kind in ("Pick first", "Begin next duel", "Back to RPS"):
+            _close(builder, games, plays, index)
             builder = None
-            if kind == "Begin next duel":
-                decks = [play.get("player1"), play.get("player2")]
-            else:
-                builder = GameBuilder(len(games) + 1, play, replay, decks)
+            if kind != "Pick first":
+                decks, starts = {**decks, **_decks(play)}, {**_starts(play)}
+                continue
+            builder = _open(len(games) + 1, play, plays, objects, decks, starts, fmt)
+            starts = {}
             continue
-        if builder is None or builder.over or kind in IGNORED:
+        if builder is None or builder.over or builder.game.stopped:
             continue
-        handler = handlers.get(kind)
+        if kind in IGNORED:
+            continue
+        handler = HANDLERS.get(kind)
         player = builder.users.get(str(play.get("username")))
         if handler is None or player is None:
-            builder.game.notes.append(f"{stamp(play.get('seconds'))} {play.get('username')}: "
-                                      f"play {kind!r} not imported (not a rules matter)")
+            who = "a watcher or the site" if player is None else "a play"
+            builder.note(play, f"play {play['play']!r} not imported ({who}, outside the rules)"
+                         if handler is not None else
+                         f"play {play['play']!r} not imported (a kind this importer does not "
+                         f"know)")
+            continue
+        if index in builder.consumed:
             continue
         builder.cursor = index
         try:
-            handler(builder, play, player)
-        except ReplayError as exc:
-            raise ReplayError(f"play {index} {stamp(play.get('seconds'))} "
-                              f"{play.get('username')}: {_text(play)[0]}: {exc}") from None
-    _close(builder, games)
+            phases.before(builder, kind, player, play)
+            handler(builder, {**play, "play": kind} if kind != play["play"] else play, player)
+        except Exception as exc:  # one play never loses the match: its game stops there
+            reason = str(exc) if isinstance(exc, CannotFollow) else \
+                f"the play does not read as Duelingbook writes it ({type(exc).__name__})"
+            builder.game.stopped = f"import stopped at play {where_said(play)}: {reason}"
+        if kind in ENDS:
+            builder.over = True
+    _close(builder, games, plays, len(plays))
     if not games:
         raise ReplayError("the replay holds no game (no \"Pick first\" play)")
     return games
 
 
-def _close(builder: GameBuilder | None, games: list[Game]) -> None:
-    if builder is not None:
-        builder.game.document = builder.document()
-        games.append(builder.game)
+def _close(builder: GameBuilder | None, games: list[Game], plays: list[Any], end: int) -> None:
+    if builder is None:
+        return
+    if builder.over or builder.game.stopped:
+        after = sum(1 for p in plays[builder.cursor + 1:end]
+                    if isinstance(p, dict) and p.get("play") not in IGNORED)
+        if after:
+            builder.note(None, f"{after} play(s) after "
+                               f"{'the end of the game' if builder.over else 'the stop'} "
+                               f"not imported")
+    builder.game.document = document.document(builder)
+    games.append(builder.game)
 
 
 def load_replay(text: str | bytes) -> list[Game]:
     """Parse a replay's JSON text and import it."""
     try:
-        replay = json.loads(text)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ReplayError(f"not valid JSON (truncated?): {exc}") from None
+        replay = loads(text)
     except RecursionError:
         raise ReplayError("the JSON is nested too deeply") from None
+    except ValueError as exc:
+        raise ReplayError(f"not valid JSON (truncated?): {exc}") from None
     return import_replay(replay)
+
+
+_ = (json, texts)

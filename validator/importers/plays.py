@@ -1,39 +1,85 @@
-"""One handler per Duelingbook play kind: the play becomes zero or more actions."""
+"""One handler per Duelingbook play kind: the play becomes zero or more actions
+(docs/duelingbook.md has the table; :data:`HANDLERS` and :data:`IGNORED` are its source).
+This module holds the table and the plays of the turn itself; the others live in
+:mod:`.summons`, :mod:`.cardplays` and :mod:`.battle`."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
-from ..checks.summon import required_tributes
-from ..model import Player, other
-from .duelingbook import _ZONE, PHASE_PLAYS, GameBuilder, ReplayError, _text
+from ..model import Player
+from . import logtext, phases
+from .battle import attack
+from .builder import GameBuilder
+from .cardplays import (
+    activate,
+    declare,
+    move,
+    send,
+    set_spell_trap,
+    to_spell_trap,
+    turn_face_down,
+)
+from .game import CannotFollow, Play, texts
+from .summons import (
+    attach,
+    change_control,
+    change_position,
+    detach,
+    flip,
+    flip_summon,
+    normal_summon,
+    overlay,
+    set_monster,
+    special_summon,
+    summon_token,
+    xyz_summon,
+)
 
-Play = dict[str, Any]
 Handler = Callable[[GameBuilder, Play, Player], None]
+PHASE_PLAYS: Final = {"Enter DP": "draw", "Enter SP": "standby", "Enter M1": "main1",
+                      "Enter BP": "battle", "Enter M2": "main2", "Enter EP": "end"}
 
 
-def _name(play: Play) -> str | None:
-    card = play.get("card")
-    if isinstance(card, dict) and card.get("name"):
-        return str(card["name"])
-    match = re.search(r'"(.+?)"', _text(play)[1])
-    return match[1] if match else None
+def phase(b: GameBuilder, play: Play, player: Player) -> None:
+    phases.enter(b, play, player, PHASE_PLAYS[play["play"]])
 
 
-def _dest_zone(text: str) -> str | None:
-    match = re.search(rf"\b(?:to|token in) ({_ZONE})\b", text)
-    return match[1] if match else None
+def start_turn(b: GameBuilder, play: Play, player: Player) -> None:
+    if b.ending is not None and player != b.turn_player:
+        phases.pass_turn(b, )
+    elif player != b.turn_player and (b.turn > 1 or b.actions):
+        b.note(play, f"the turn began with no \"Ended turn\" by "
+                     f"{b.game.players[b.turn_player]}: the turn's end is implied")
+        phases.pass_turn(b, play)
+
+
+def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
+    if player != b.turn_player:
+        b.emit(play, "end_turn", player)  # the engine says who may
+        return
+    if b.ending is not None:
+        return  # "Ended turn" clicked again
+    phases.end_turn(b, play, player)
 
 
 def draw(b: GameBuilder, play: Play, player: Player) -> None:
-    name = _name(play)
+    private = texts(play)[1]
+    name = logtext.name_in(private) or logtext.object_name(play)
     normal = player == b.turn_player and b.phase == "draw" and not b.drew
     cid = None
     if name is not None:
-        cid = b.board.find(player, name, "deck") or b.card(name, player, play.get("card"))
-        b.board.put(cid, player, "hand")
+        cid = b.board.by_object(play.get("id"))
+        spot = b.board.where.get(cid) if cid is not None else None
+        if cid is None or spot is None or (spot.side, spot.spot) != (player, "deck") or \
+                b.board.name(cid) not in (None, name):
+            cid = b.board.find(player, name, "deck") or b.new_card(name, player, play.get("card"))
+        b.board.cards[cid]["name"] = name
+        b.board.bind(play.get("id"), cid)
+        b.relocate(play, cid, player, "hand")
+    else:  # unnamed (a concealed replay): followed in the hand without a name
+        b.board.put(b.new_card(None, player), player, "hand")
     fields: dict[str, Any] = {"card": cid} if cid else {}
     if not normal:
         fields["by_effect"] = True
@@ -41,253 +87,136 @@ def draw(b: GameBuilder, play: Play, player: Player) -> None:
     b.emit(play, "draw", player, **fields)
 
 
-def phase(b: GameBuilder, play: Play, player: Player) -> None:
-    b.to_phase(play, player, PHASE_PLAYS[play["play"]])
-
-
-def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
-    if b.phase != "end":
-        b.to_phase(play, player, "end")
-    b.emit(play, "end_turn", player)
-    b.turn, b.phase, b.drew = b.turn + 1, "draw", False
-    b.turn_player = other(b.turn_player)
-
-
-def _summon(b: GameBuilder, play: Play, player: Player, kind: str, position: str) -> None:
-    text = _text(play)[1]
-    cid = b.locate(player, _name(play), text, play.get("card"))
-    level = int(b.board.cards[cid].get("level") or 0)
-    need = required_tributes(level)
-    tributes: list[str] = []
-    mine = [c for who, c in b.recent_sends if who == player]
-    if need and mine and len(mine) == len(b.recent_sends):
-        tributes = mine[-need:]
-        del b.actions[len(b.actions) - len(tributes):]  # their sends were the last actions
-    b.board.put(cid, player, _dest_zone(text) or "M-?", position)
-    b.emit(play, kind, player, card=cid, tributes=tributes)
-
-
-def normal_summon(b: GameBuilder, play: Play, player: Player) -> None:
-    _summon(b, play, player, "normal_summon", "attack")
-
-
-def set_monster(b: GameBuilder, play: Play, player: Player) -> None:
-    _summon(b, play, player, "set_monster", "facedown_defense")
-
-
-def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
-    text = _text(play)[1]
-    cid = b.locate(player, _name(play), text, play.get("card"))
-    position = "defense" if play["play"] == "SS DEF" else "attack"
-    b.board.put(cid, player, _dest_zone(text) or "M-?", position)
-    b.emit(play, "special_summon", player, card=cid, position=position)
-
-
-def summon_token(b: GameBuilder, play: Play, player: Player) -> None:
-    b.definitions.setdefault("Token", {"name": "Token", "card_type": "Monster", "level": 1,
-                                       "is_effect": 0})
-    cid = b.card("Token", player)
-    b.board.cards[cid]["token"] = True
-    b.board.put(cid, player, _dest_zone(_text(play)[1]) or "M-?", "defense")
-    b.emit(play, "special_summon", player, card=cid, position="defense",
-           note="a token's position is not in the log: Defense Position assumed")
-
-
-def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
-    text = _text(play)[1]
-    cid = b.locate(player, _name(play), text, play.get("card"))
-    b.board.put(cid, player, _dest_zone(text) or "S-?")
-    b.emit(play, "set_spell_trap", player, card=cid)
-
-
-def activate(b: GameBuilder, play: Play, player: Player) -> None:
-    text = _text(play)[1]
-    cid = b.locate(player, _name(play), text, play.get("card"))
-    dest = _dest_zone(text)
-    if dest is not None:
-        b.board.put(cid, player, dest)
-    fields: dict[str, Any] = {"card": cid}
-    note = None
-    if b.board.cards[cid].get("subtype") == "equip":
-        fields["target"], note = _equip_target(b, play, player)
-    b.last_declared.pop(player, None)
-    b.emit(play, "activate", player, note=note, **fields)
-
-
-def _equip_target(b: GameBuilder, play: Play, player: Player) -> tuple[str | None, str]:
-    """The monster a following Special Summon revives, or else the likeliest face-up one."""
-    for later in b.upcoming(play):
-        if later.get("username") != play.get("username"):
-            continue
-        if later.get("play") in ("SS ATK", "SS DEF"):
-            text = _text(later)[1]
-            if "from GY" in text or "banished" in text:
-                name = _name(later)
-                pile = "graveyard" if "from GY" in text else "banished"
-                found = name and (b.board.find(player, name, pile)
-                                  or b.board.find(other(player), name, pile))
-                if found:
-                    return found, "Equip target: the monster the next Special Summon revives"
-        if later.get("play") in ("Normal Summon", "Activate ST", "End turn", "Enter BP"):
-            break
-    for side in (player, other(player)):
-        for cid in reversed(b.board.monsters(side)):
-            if b.board.position(cid) != "facedown_defense":
-                return cid, "Equip target not in the log: the likeliest face-up monster assumed"
-    return None, "Equip target not in the log, and no face-up monster to equip"
-
-
-def declare(b: GameBuilder, play: Play, player: Player) -> None:
-    text = _text(play)[1]
-    cid = b.locate(player, _name(play), text, play.get("card"))
-    last = b.actions[-1] if b.actions else {}
-    if last.get("type") == "activate" and last.get("card") == cid:
-        return  # it only announces the effect of the card just activated
-    note = None
-    if cid in b.unchecked_timing:
-        note = "the card's text does not say when its effect may be used: timing not checked"
-    if b.board.cards[cid]["kind"] == "monster":
-        b.last_declared[player] = cid
-    b.emit(play, "activate", player, card=cid, note=note)
-
-
-def _move(b: GameBuilder, play: Play, player: Player, to: str) -> None:
-    text = _text(play)[1]
-    cid = b.locate(player, _name(play), text, play.get("card"))
-    loc = b.board.where.get(cid)
-    place = loc[1] if loc else ""
-    on_field, was_monster = place.startswith(("M-", "S-", "F")), place.startswith("M-")
-    owner = b.board.owner(cid)
-    if to == "hand" and loc == (player, "hand"):
+def shuffle_hand(b: GameBuilder, play: Play, player: Player) -> None:
+    """Duelingbook renames the cards of a shuffled hand by position (``prev`` -> ``hand``)."""
+    before, after = play.get("prev"), play.get("hand")
+    if not (isinstance(before, list) and isinstance(after, list) and len(before) == len(after)):
         return
-    b.board.put(cid, owner, "deck" if to == "deck" else to)
-    if to == "graveyard" and "from hand" in text:
-        limit = (player == b.turn_player and b.phase == "end"
-                 and len(b.board.sides[player].piles["hand"]) >= 6)
-        b.emit(play, "discard", player, card=cid, by_effect=not limit)
-        return
-    b.emit(play, "move", player, card=cid, to=to)
-    if to == "graveyard" and on_field and was_monster:
-        b.recent_sends.append((player, cid))
-    else:
-        b.recent_sends.clear()
+    renamed = [(new, b.board.by_object(old)) for old, new in zip(before, after, strict=True)]
+    for old in before:
+        cid = b.board.by_object(old)
+        if cid is not None:
+            b.board.id_of.pop(cid, None)
+            b.board.by_id.pop(old, None)
+    for new, cid in renamed:
+        if cid is not None:
+            b.board.bind(new, cid)
 
 
-def to_graveyard(b: GameBuilder, play: Play, player: Player) -> None:
-    _move(b, play, player, "graveyard")
-
-
-def banish(b: GameBuilder, play: Play, player: Player) -> None:
-    _move(b, play, player, "banished")
-
-
-def to_hand(b: GameBuilder, play: Play, player: Player) -> None:
-    _move(b, play, player, "hand")
-
-
-def to_deck(b: GameBuilder, play: Play, player: Player) -> None:
-    _move(b, play, player, "deck")
-
-
-def remove_token(b: GameBuilder, play: Play, player: Player) -> None:
-    _move(b, play, player, "graveyard")
-
-
-def attack(b: GameBuilder, play: Play, player: Player) -> None:
-    text = _text(play)[1]
-    match = re.search(rf"with .* in ({_ZONE})$", text)
-    attacker = b.board.at(player, match[1]) if match else None
-    if attacker is None:
-        raise ReplayError("cannot find the attacking monster")
-    target = None
-    if play["play"] == "Attack":
-        zone = re.match(rf'Attacked (?:Set card|".+?") in ({_ZONE}) with', text)
-        target = b.board.sides[other(player)].zones.get(zone[1]) if zone else None
-        if target is None:
-            raise ReplayError("cannot find the attacked monster")
-        if b.board.position(target) == "facedown_defense":
-            b.board.sides[other(player)].positions[target] = "defense"
-    b.emit(play, "declare_attack", player, card=attacker, target=target)
+def shuffle_deck(b: GameBuilder, play: Play, player: Player) -> None:
+    """A shuffled deck gets new ids: its cards are known by name only from here on."""
+    for cid in b.board.pile(player, "deck"):
+        old = b.board.id_of.pop(cid, None)
+        if old is not None:
+            b.board.by_id.pop(old, None)
 
 
 def life_points(b: GameBuilder, play: Play, player: Player) -> None:
-    amount = int(play.get("amount") or 0)
+    try:
+        amount = int(play.get("amount") or 0)
+    except (TypeError, ValueError):
+        raise CannotFollow("the Life Points change is not a number") from None
     if amount == 0:
         return
-    side = b.board.sides[player]
-    side.lp += amount
-    kind = "gain_lp" if amount > 0 else "damage"
-    b.emit(play, kind, player, amount=abs(amount))
+    b.lp[player] += amount
+    b.emit(play, "gain_lp" if amount > 0 else "damage", player, amount=abs(amount))
+    b.life_changed()
     logged = play.get("life")
-    if isinstance(logged, int) and logged != side.lp:
-        b.game.notes.append(f"LP audit: at {b.actions[-1]['log']['time']} the log says "
-                            f"{play.get('username')} has {logged} LP; the imported actions give "
-                            f"{side.lp}")
-        side.lp = logged
-    if side.lp <= 0:
-        b.over = True
-
-
-def change_position(b: GameBuilder, play: Play, player: Player) -> None:
-    text = _text(play)[1]
-    cid = b.locate(player, _name(play), text, play.get("card"))
-    to = "defense" if play["play"] == "To DEF" else "attack"
-    manual = player == b.turn_player and b.phase in ("main1", "main2")
-    was = b.board.position(cid)
-    loc = b.board.where.get(cid)
-    if loc:
-        b.board.sides[loc[0]].positions[cid] = to
-    if manual and was == "facedown_defense" and to == "attack":
-        b.emit(play, "flip_summon", player, card=cid)
-        return
-    b.emit(play, "change_position", player, card=cid, to=to, by_effect=not manual)
-
-
-def move(b: GameBuilder, play: Play, player: Player) -> None:
-    text = _text(play)[1]
-    match = re.search(rf"from ({_ZONE}) to ({_ZONE})", text)
-    if not match:
-        raise ReplayError("cannot read the zones of the move")
-    cid = b.board.at(player, match[1])
-    if cid is None:
-        raise ReplayError(f"no card in {match[1]}")
-    src_side, src = b.board.zone(player, match[1])
-    dst_side, dst = b.board.zone(player, match[2])
-    position = b.board.position(cid)
-    if src[0] == dst[0] and src_side == dst_side:
-        b.board.put(cid, dst_side, dst, position)  # a zone change on one side: no rule matter
-    elif src[0] == "M" and dst[0] == "M":
-        b.board.put(cid, dst_side, dst, position)
-        b.emit(play, "take_control", dst_side, card=cid)
-    elif src[0] == "M" and dst[0] == "S":
-        equipper = b.last_declared.get(dst_side)
-        held = b.board.where.get(equipper) if equipper else None
-        if held is None or held[0] != dst_side:
-            mine = b.board.monsters(dst_side)
-            equipper = next((c for c in reversed(mine) if c != cid), None)
-        b.board.put(cid, dst_side, dst)
-        b.emit(play, "move", dst_side, card=cid, to="spell_trap", target=equipper,
-               note="equipped by an effect: the monster whose effect was declared last assumed")
-    else:
-        raise ReplayError("a move between these zones is not a duel action")
+    if isinstance(logged, int) and not isinstance(logged, bool) and logged != b.lp[player]:
+        b.note(None, f"LP audit: at {b.actions[-1]['log']['time']} the log says "
+                     f"{play.get('username')} has {logged} LP; the imported actions give "
+                     f"{b.lp[player]}")
+        b.lp[player] = logged
+    if b.lp[player] <= 0:
+        b.finish(play, f"{play.get('username')} has 0 Life Points: the game is over")
 
 
 def surrender(b: GameBuilder, play: Play, player: Player) -> None:
     b.emit(play, "surrender", player)
-    b.over = True
+    b.finish(play, None)
 
 
-def play_handlers() -> dict[str, Handler]:
-    """Play kind -> handler."""
-    table: dict[str, Handler] = {
-        "Draw card": draw, "End turn": end_turn, "Normal Summon": normal_summon,
-        "Set monster": set_monster, "SS ATK": special_summon, "SS DEF": special_summon,
-        "Summon Token": summon_token, "Set ST": set_spell_trap, "Activate ST": activate,
-        "Declare": declare, "To GY": to_graveyard, "Mill": to_graveyard, "Banish": banish,
-        "To hand": to_hand, "To B Deck": to_deck, "To T Deck": to_deck, "To deck": to_deck,
-        "Remove Token": remove_token, "Attack": attack, "Attack directly": attack,
-        "Life points": life_points, "To DEF": change_position, "To ATK": change_position,
-        "Move": move, "Admit defeat": surrender, "Discard": to_graveyard,
-    }
-    table.update(dict.fromkeys(PHASE_PLAYS, phase))
-    return table
+def game_loss(b: GameBuilder, play: Play, player: Player) -> None:
+    """A game loss a judge or the site gives: that player concedes the game."""
+    b.emit(play, "surrender", player, note=f"{play['play']}: read as {play.get('username')} "
+                                           f"losing the game")
+    b.finish(play, None)
+
+
+def no_winner(b: GameBuilder, play: Play, player: Player) -> None:
+    """A draw agreed, or a game cancelled: the game ends with no winner (no outcome)."""
+    b.finish(play, f"{play['play']}: the game ends here with no winner")
+
+
+def left(b: GameBuilder, play: Play, player: Player) -> None:
+    """A player left: nothing, when they rejoin or quit next; else they abandoned the game."""
+    for _, later in b.upcoming(40):
+        if later.get("username") == play.get("username") or later.get("play") in (
+                "Rejoin duel", "Quit duel", "Resume game"):
+            return
+    for index in range(b.cursor + 1, len(b.plays)):
+        later = b.plays[index]
+        kind = later.get("play") if isinstance(later, dict) else None
+        if kind in ("Rejoin duel", "Resume game"):
+            return
+        if kind in ("Pick first", "Begin next duel"):
+            break
+    b.emit(play, "surrender", player,
+           note="left the duel and never came back: read as conceding the game")
+    b.finish(play, None)
+
+
+def _to(destination: str) -> Handler:
+    def handler(b: GameBuilder, play: Play, player: Player) -> None:
+        send(b, play, player, to=destination)
+    return handler
+
+
+def _graveyard(b: GameBuilder, play: Play, player: Player) -> None:
+    send(b, play, player, to="graveyard")
+
+
+#: Play kind -> handler.
+HANDLERS: Final[dict[str, Handler]] = {
+    "Start turn": start_turn, "End turn": end_turn, "Draw card": draw,
+    "Shuffle hand": shuffle_hand, "Shuffle deck": shuffle_deck,
+    "Normal Summon": normal_summon, "Set monster": set_monster, "Flip Summon": flip_summon,
+    "Flip": flip, "To ATK": change_position, "To DEF": change_position,
+    "SS ATK": special_summon, "SS DEF": special_summon, "Summon Token": summon_token,
+    "Overlay": overlay, "OL ATK": xyz_summon, "OL DEF": xyz_summon, "Detach": detach,
+    "Set ST": set_spell_trap, "Activate ST": activate, "Declare": declare,
+    "To GY": _graveyard, "Mill": _graveyard, "Discard": _graveyard, "Remove Token": _graveyard,
+    "Banish": _to("banished"), "To hand": _to("hand"), "To T Deck": _to("deck"),
+    "To B Deck": _to("deck"), "To deck": _to("deck"), "To ED": _to("extra"),
+    "To ST": to_spell_trap, "Move": move, "Attack": attack, "Attack directly": attack,
+    "Life points": life_points, "Admit defeat": surrender, "Quit duel": surrender,
+    "Left duel": left, "Game loss": game_loss, "Match loss": game_loss, "Loss": game_loss,
+    "Accept draw": no_winner, "Cancel game": no_winner, "Turn face-down": turn_face_down,
+    "Change control": change_control, "Attach": attach,
+    **dict.fromkeys(PHASE_PLAYS, phase),
+}
+
+#: Play kinds outside the rules, with why (docs/duelingbook.md lists them).
+IGNORED: Final[dict[str, str]] = {
+    "Duel message": "chat", "Thinking": "a signal", "Good": "a signal (\"Signaled OK\")",
+    "Countdown": "a clock", "View GY": "viewing", "View GY 2": "viewing",
+    "View Banished": "viewing", "View Banished 2": "viewing", "View deck": "viewing",
+    "View ED": "viewing", "View Extra": "viewing", "Stop viewing": "viewing",
+    "Show hand": "showing cards (part of an effect's resolution, no move)",
+    "Reveal": "showing a card, no move", "Target card": "pointing at a card (\"Pointed at\")",
+    "Add counter": "counters are not modelled", "Remove counter": "counters are not modelled",
+    "Edit stats": "ATK/DEF edits are not modelled", "Die": "a die roll (\"Rolled a die\")",
+    "Coin": "a coin toss", "Rejoin duel": "connection", "Resume game": "connection",
+    "Add watcher": "spectators", "Remove watcher": "spectators", "RPS": "match bookkeeping",
+    "Siding": "match bookkeeping", "Done siding": "match bookkeeping",
+    "Cancel": "a cancelled click", "Stop good": "a signal", "Typing": "a signal",
+    "Message": "chat", "Watcher message": "chat", "Offer draw": "an offer",
+    "Revoke draw": "an offer", "Offer rematch": "an offer", "Revoke rematch": "an offer",
+    "Accept rematch": "match bookkeeping", "Pause game": "the clock",
+    "Call admin": "a call to a moderator", "Cancel call": "a call to a moderator",
+    "Permission event": "a permission", "Permission granted": "a permission",
+    "Permission denied": "a permission", "Frozen": "connection", "Beginner": "a room flag",
+    "Show deck": "showing cards", "Show ED": "showing cards",
+    "Show Extra Deck": "showing cards", "View materials": "viewing", "View ED 2": "viewing",
+    "Stay revealed": "showing a card", "Stop revealing": "showing a card",
+}

@@ -1,111 +1,253 @@
-"""Where every card of an imported game is, tracked by name (Duelingbook renumbers its ids).
+"""Where every card of an imported game stands, followed by zone, by Duelingbook's object id
+and, in piles, by name (Duelingbook renumbers a card's id when it enters a hand or a deck).
 
 Zones are named as Duelingbook writes them from the acting player's side: ``M-1``..``M-5``,
-``S-1``..``S-5`` and ``F`` for their own, ``M2-n``/``S2-n`` for the other player's.
+``S-1``..``S-5``, the Field Zone ``F`` and the Extra Monster Zones ``EMZ-L``/``EMZ-R`` for
+their own, ``M2-n``/``S2-n`` (and ``F2``) for the other player's. A card under an Xyz Monster
+stands in the pile ``material`` of the monster's controller, listed in :attr:`Board.under`.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-from ..model import Player, other
+from ..model import PLAYERS, Player, other
 
-PILES = ("hand", "graveyard", "banished", "deck", "extra")
+PILES: Final = ("hand", "deck", "graveyard", "banished", "extra", "material")
+_OTHER_SIDE: Final = re.compile(r"([MS])2-(\d)|F2|F-2")
+
+
+def is_monster_zone(spot: str) -> bool:
+    """True for a Monster Zone (Main or Extra).
+
+    >>> is_monster_zone("M-3"), is_monster_zone("EMZ-L"), is_monster_zone("S-3")
+    (True, True, False)
+    """
+    return spot.startswith(("M-", "EMZ"))
+
+
+def is_zone(spot: str) -> bool:
+    """True for a zone of the field, False for a pile.
+
+    >>> is_zone("S-1"), is_zone("F"), is_zone("graveyard")
+    (True, True, False)
+    """
+    return spot not in PILES
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """Where a card stands: a side, a zone or pile, and its face there."""
+
+    side: Player
+    spot: str
+    position: str | None = None  # a monster's battle position in a Monster Zone
+    face_up: bool = True
 
 
 @dataclass
-class Side:
-    """One player's zones (zone name -> card id) and piles."""
-
-    zones: dict[str, str] = field(default_factory=dict)
-    positions: dict[str, str] = field(default_factory=dict)
-    piles: dict[str, list[str]] = field(default_factory=lambda: {p: [] for p in PILES})
-    lp: int = 8000
-
-
 class Board:
-    """Cards by id, their names, and where each one stands."""
+    """Cards by id with their definitions, names, owners and places."""
 
-    def __init__(self) -> None:
-        self.sides: dict[Player, Side] = {"p1": Side(), "p2": Side()}
-        self.cards: dict[str, dict[str, Any]] = {}
-        self.names: dict[str, str] = {}
-        self.where: dict[str, tuple[Player, str]] = {}
-        self.placed: list[str] = []  # monsters in the order they came onto the field
+    cards: dict[str, dict[str, Any]] = field(default_factory=dict)
+    where: dict[str, Spot] = field(default_factory=dict)
+    zones: dict[tuple[Player, str], str] = field(default_factory=dict)
+    piles: dict[tuple[Player, str], list[str]] = field(
+        default_factory=lambda: {(p, pile): [] for p in PLAYERS for pile in PILES})
+    under: dict[str, list[str]] = field(default_factory=dict)  # top card -> materials
+    by_id: dict[int, str] = field(default_factory=dict)
+    id_of: dict[str, int] = field(default_factory=dict)
 
-    def new_card(self, definition: dict[str, Any], owner: Player) -> str:
-        """A new card id for another copy of a card: its name as a slug, numbered."""
-        slug = re.sub(r"[^a-z0-9]+", "-", definition["name"].lower()).strip("-") or "card"
+    # -- cards ------------------------------------------------------------------------------
+    def new_card(self, name: str | None, owner: Player, definition: dict[str, Any]) -> str:
+        """A new card id for another copy of a card: its name as a slug, numbered.
+
+        >>> b = Board(); b.new_card("Pot of Greed", "p1", {}), b.new_card("Pot of Greed", "p2", {})
+        ('pot-of-greed', 'pot-of-greed-2')
+        """
+        slug = re.sub(r"[^a-z0-9]+", "-", (name or "hidden card").lower()).strip("-") or "card"
         cid, n = slug, 1
         while cid in self.cards:
             n += 1
             cid = f"{slug}-{n}"
         self.cards[cid] = {**definition, "owner": owner}
-        self.names[cid] = definition["name"]
+        if name is not None:
+            self.cards[cid]["name"] = name
         return cid
 
-    @staticmethod
-    def zone(player: Player, written: str) -> tuple[Player, str]:
-        """The side and zone a zone name means for the player who wrote it.
-
-        >>> Board.zone("p1", "M2-3"), Board.zone("p2", "S-1")
-        (('p2', 'M-3'), ('p2', 'S-1'))
-        """
-        match = re.fullmatch(r"([MS])2-(\d)", written)
-        if match:
-            return other(player), f"{match[1]}-{match[2]}"
-        return player, written
-
-    def at(self, player: Player, written: str) -> str | None:
-        """The card in a zone, as the player wrote it."""
-        side, zone = self.zone(player, written)
-        return self.sides[side].zones.get(zone)
-
-    def find(self, player: Player, name: str, pile: str) -> str | None:
-        """A card of that name in the player's pile (the one they got last)."""
-        for cid in reversed(self.sides[player].piles[pile]):
-            if self.names.get(cid) == name:
-                return cid
-        return None
-
-    def lift(self, cid: str) -> None:
-        """Take a card from where it stands."""
-        loc = self.where.pop(cid, None)
-        if loc is None:
-            return
-        side = self.sides[loc[0]]
-        if loc[1] in side.piles:
-            side.piles[loc[1]].remove(cid)
-        else:
-            side.zones.pop(loc[1], None)
-            side.positions.pop(cid, None)
-
-    def put(self, cid: str, player: Player, place: str, position: str | None = None) -> None:
-        """Put a card (lifted first) in a pile or zone of ``player``."""
-        self.lift(cid)
-        side = self.sides[player]
-        if place in side.piles:
-            side.piles[place].append(cid)
-        else:
-            side.zones[place] = cid
-            if position is not None:
-                side.positions[cid] = position
-                self.placed.append(cid)
-        self.where[cid] = (player, place)
-
-    def position(self, cid: str) -> str | None:
-        """A monster's position on the field."""
-        loc = self.where.get(cid)
-        return self.sides[loc[0]].positions.get(cid) if loc else None
+    def name(self, cid: str) -> str | None:
+        """The card's name, or None while the log has not revealed it."""
+        name = self.cards[cid].get("name")
+        return str(name) if name is not None else None
 
     def owner(self, cid: str) -> Player:
         """The card's owner."""
         owner: Player = self.cards[cid]["owner"]
         return owner
 
-    def monsters(self, player: Player) -> list[str]:
-        """The player's monsters on the field, oldest placement first."""
-        mine = {c for z, c in self.sides[player].zones.items() if z.startswith("M-")}
-        return [c for c in dict.fromkeys(self.placed) if c in mine]
+    def bind(self, object_id: Any, cid: str) -> None:
+        """Remember Duelingbook's object id of a card (the newest id wins)."""
+        if not isinstance(object_id, int) or isinstance(object_id, bool):
+            return
+        old = self.id_of.get(cid)
+        if old is not None and self.by_id.get(old) == cid:
+            del self.by_id[old]
+        stale = self.by_id.get(object_id)
+        if stale is not None and stale != cid:
+            self.id_of.pop(stale, None)
+        self.by_id[object_id] = cid
+        self.id_of[cid] = object_id
+
+    def by_object(self, object_id: Any) -> str | None:
+        """The card Duelingbook's object id names, if this game has seen it."""
+        return self.by_id.get(object_id) if isinstance(object_id, int) else None
+
+    # -- places -----------------------------------------------------------------------------
+    @staticmethod
+    def zone(player: Player, written: str) -> tuple[Player, str]:
+        """The side and zone a zone name means for the player who wrote it.
+
+        >>> Board.zone("p1", "M2-3"), Board.zone("p2", "S-1"), Board.zone("p1", "F2")
+        (('p2', 'M-3'), ('p2', 'S-1'), ('p2', 'F'))
+        """
+        match = _OTHER_SIDE.fullmatch(written)
+        if match is None:
+            return player, "F" if written in ("F", "F-1", "F1") else written
+        if match[1]:
+            return other(player), f"{match[1]}-{match[2]}"
+        return other(player), "F"
+
+    def at(self, side: Player, spot: str) -> str | None:
+        """The card in a zone (the top card of an Xyz stack)."""
+        return self.zones.get((side, spot))
+
+    def pile(self, side: Player, pile: str) -> list[str]:
+        """A pile's cards, oldest first."""
+        return self.piles[(side, pile)]
+
+    def find(self, side: Player, name: str, pile: str) -> str | None:
+        """A card of that name in the side's pile (the one that came there last)."""
+        for cid in reversed(self.piles[(side, pile)]):
+            if self.cards[cid].get("name") == name:
+                return cid
+        return None
+
+    def find_hidden(self, side: Player, pile: str) -> str | None:
+        """A card in the pile whose name the log has not revealed."""
+        for cid in reversed(self.piles[(side, pile)]):
+            if "name" not in self.cards[cid]:
+                return cid
+        return None
+
+    def monsters(self, side: Player) -> list[str]:
+        """The side's monsters on the field."""
+        return [cid for (s, spot), cid in self.zones.items() if s == side and
+                is_monster_zone(spot)]
+
+    def position(self, cid: str) -> str | None:
+        """A monster's battle position, when it stands in a Monster Zone."""
+        spot = self.where.get(cid)
+        return spot.position if spot is not None else None
+
+    def on_field(self, cid: str) -> bool:
+        """True for a card in a zone of the field."""
+        spot = self.where.get(cid)
+        return spot is not None and is_zone(spot.spot)
+
+    def lift(self, cid: str) -> Spot | None:
+        """Take a card from where it stands; its materials stay in the zone's stack."""
+        spot = self.where.pop(cid, None)
+        if spot is None:
+            return None
+        if is_zone(spot.spot):
+            if self.zones.get((spot.side, spot.spot)) == cid:
+                del self.zones[(spot.side, spot.spot)]
+                below = self.under.pop(cid, [])
+                if below:  # the next material becomes the stack's top card
+                    top, rest = below[-1], below[:-1]
+                    self.zones[(spot.side, spot.spot)] = top
+                    self.where[top] = Spot(spot.side, spot.spot, spot.position)
+                    self.piles[(spot.side, "material")].remove(top)
+                    if rest:
+                        self.under[top] = rest
+        else:
+            self.piles[(spot.side, spot.spot)].remove(cid)
+            if spot.spot == "material":
+                for stack in self.under.values():
+                    if cid in stack:
+                        stack.remove(cid)
+        return spot
+
+    def put(self, cid: str, side: Player, spot: str, *, position: str | None = None,
+            face_up: bool = True, top: bool = False) -> str | None:
+        """Put a card (lifted first) in a zone or pile; returns the card it displaced, if a
+        zone was occupied (the log skipped that card's leaving)."""
+        self.lift(cid)
+        displaced = None
+        if is_zone(spot):
+            displaced = self.zones.get((side, spot))
+            if displaced is not None:
+                self.lift(displaced)
+            self.zones[(side, spot)] = cid
+            if is_monster_zone(spot) and position is None:
+                position = "attack"
+        elif top:
+            self.piles[(side, spot)].insert(0, cid)
+        else:
+            self.piles[(side, spot)].append(cid)
+        self.where[cid] = Spot(side, spot, position if is_monster_zone(spot) else None,
+                               face_up if position is None else position != "facedown_defense")
+        return displaced
+
+    def turn(self, cid: str, *, position: str | None = None, face_up: bool | None = None) -> None:
+        """Change a card's face or battle position where it stands."""
+        spot = self.where.get(cid)
+        if spot is None:
+            return
+        if position is not None:
+            self.where[cid] = Spot(spot.side, spot.spot, position,
+                                   position != "facedown_defense")
+        elif face_up is not None:
+            self.where[cid] = Spot(spot.side, spot.spot, spot.position, face_up)
+
+    def stack(self, cid: str, onto: str) -> None:
+        """Put ``cid`` on top of the card ``onto`` as an Xyz stack (Duelingbook's Overlay)."""
+        base = self.where[onto]
+        self.lift(cid)
+        self.zones[(base.side, base.spot)] = cid
+        self.where[cid] = Spot(base.side, base.spot, base.position)
+        below = [*self.under.pop(onto, []), onto]
+        del self.where[onto]
+        self.piles[(base.side, "material")].append(onto)
+        self.where[onto] = Spot(base.side, "material")
+        self.under[cid] = below
+
+    def attach(self, cid: str, holder: str) -> None:
+        """Put ``cid`` under the Xyz Monster ``holder`` (an Overlay onto an Xyz Monster)."""
+        side = self.where[holder].side
+        self.lift(cid)
+        self.under.setdefault(holder, []).insert(0, cid)
+        self.piles[(side, "material")].append(cid)
+        self.where[cid] = Spot(side, "material")
+
+    def materials(self, cid: str) -> list[str]:
+        """The cards under a zone's top card (its Xyz Materials)."""
+        return list(self.under.get(cid, ()))
+
+    def snapshot(self) -> dict[str, Spot]:
+        """Where every card stands now (to compare after a rewind)."""
+        return dict(self.where)
+
+
+def describe_spot(spot: Spot | None) -> str:
+    """A place in words, for notes.
+
+    >>> describe_spot(Spot("p1", "S-3", face_up=False))
+    "p1's S-3 (face-down)"
+    """
+    if spot is None:
+        return "nowhere yet"
+    face = "" if spot.face_up else " (face-down)"
+    return f"{spot.side}'s {spot.spot}{face}"

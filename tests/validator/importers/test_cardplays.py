@@ -1,0 +1,89 @@
+"""Spells, Traps and moving cards in a Duelingbook log (validator/importers/cardplays.py)."""
+
+from __future__ import annotations
+
+from tests.validator.importers.replays import HAND_A, HAND_B, actions, judged, opening
+from tests.validator.importers.test_phases import A1, notes_of, rule_at
+
+SET_MF = ('A: Set ST | Set card from hand (4/6) to S-1 || Set "Mirror Force" from hand (4/6) '
+          'to S-1')
+
+
+def test_a_set_trap_sent_to_the_graveyard_in_a_later_turn_was_activated() -> None:
+    imported, verdict = judged(*A1, SET_MF, "A: End turn | Ended turn", *opening("B", "Sangan"),
+                               'A: To GY | Sent Set "Mirror Force" from S-1 to GY')
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-2:] == [("activate", "mirror-force"), ("move", "mirror-force")]
+    assert "read as activated" in notes_of(imported)
+
+
+def test_a_set_trap_sent_to_the_graveyard_the_turn_it_was_set_was_only_sent() -> None:
+    imported, verdict = judged(*A1, SET_MF, 'A: To GY | Sent Set "Mirror Force" from S-1 to GY')
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-1] == ("move", "mirror-force")
+    assert "Set this turn" in notes_of(imported)
+
+
+def test_a_set_trap_destroyed_by_the_opponents_card_was_only_sent() -> None:
+    hands = (HAND_A, ["Mystical Space Typhoon", *HAND_B[1:]])
+    imported, verdict = judged(
+        *A1, SET_MF, "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'B: Activate ST | Activated "Mystical Space Typhoon" from hand (1/6) to S-1',
+        'A: To GY | Sent Set "Mirror Force" from S-1 to GY', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert ("activate", "mirror-force") not in actions(imported)
+
+
+def test_a_card_activated_by_a_misclick_and_turned_face_down_again() -> None:
+    imported, verdict = judged(*A1, SET_MF, "A: End turn | Ended turn",
+                               *opening("B", "Sangan"),
+                               'A: Activate ST | Activated Set "Mirror Force" in S-1',
+                               'A: Set ST | Set "Mirror Force" in S-1')
+    assert verdict["legal"], verdict["violation"]
+    assert ("activate", "mirror-force") not in actions(imported)
+    assert "misclick" in notes_of(imported)
+
+
+def test_an_equip_spell_targets_the_likeliest_face_up_monster() -> None:
+    hands = (["Axe of Despair", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Sangan" from hand (5/6) to M-1',
+        'A: Activate ST | Activated "Axe of Despair" from hand (1/5) to S-1', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    equip = next(a for a in imported.document["actions"] if a.get("card") == "axe-of-despair")
+    assert equip["target"] == "sangan" and "likeliest" in equip["log"]["note"]
+
+
+def test_a_concealed_replay_follows_cards_the_log_does_not_name() -> None:
+    lines = ["A: Draw card | Drew a card", "A: Enter SP | Entered Standby Phase",
+             "A: Enter M1 | Entered Main Phase 1",
+             "A: Set ST | Set card from hand (4/6) to S-1",
+             "A: Set monster | Set card from hand (1/5) to M-1", "A: End turn | Ended turn",
+             "B: Start turn | Entered Draw Phase", "B: Draw card | Drew a card",
+             "B: Enter SP | Entered Standby Phase", "B: Enter M1 | Entered Main Phase 1",
+             'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+             "B: Enter BP | Entered Battle Phase",
+             'B: Attack | Attacked Set card in M-1 with "Gemini Elf" in M-1',
+             'A: Activate ST | Activated Set "Mirror Force" in S-1',
+             'B: To GY | Sent "Gemini Elf" from M-1 to GY']
+    imported, verdict = judged(*lines, concealed=True)
+    assert verdict["legal"], verdict["violation"]
+    cards = imported.document["cards"]
+    mirror = next(c for c in cards.values() if c.get("name") == "Mirror Force")
+    assert mirror["kind"] == "trap"
+
+
+def test_a_hand_limit_discard_by_the_opponent_is_by_an_effect() -> None:
+    imported, verdict = judged(*A1, 'B: To GY | Sent "Gemini Elf" from hand (1/5) to GY')
+    assert verdict["legal"] and imported.document["actions"][-1]["by_effect"] is True
+
+
+def test_a_direct_attack_while_the_opponent_controls_a_monster() -> None:
+    _, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
+        "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+        "B: Enter BP | Entered Battle Phase",
+        'B: Attack directly | Attacked directly with "Gemini Elf" in M-1')
+    assert rule_at(verdict) == ("battle.invalid-target",
+                                'Attacked directly with "Gemini Elf" in M-1')

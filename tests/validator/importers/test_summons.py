@@ -1,0 +1,160 @@
+"""Summons and positions in a Duelingbook log (validator/importers/summons.py): Tributes logged
+late or taken from the opponent, position changes an effect explains, flips, Xyz Summons."""
+
+from __future__ import annotations
+
+from tests.validator.importers.replays import HAND_A, HAND_B, actions, judged, opening
+from tests.validator.importers.test_phases import A1, notes_of, rule_at
+
+B2 = ["A: End turn | Ended turn", *opening("B", "Sangan")]
+
+
+def test_a_set_in_place_on_the_opponents_turn_is_tsukuyomis_effect() -> None:
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1', *B2,
+        'B: Normal Summon | Normal Summoned "Tsukuyomi" from hand (2/6) to M-1',
+        'A: Set monster | Set "Blade Knight" in M-1')
+    assert verdict["legal"], verdict["violation"]
+    assert ("change_position", "blade-knight", "by_effect") in actions(imported)
+    assert "by Tsukuyomi's effect" in notes_of(imported)
+
+
+def test_flipped_then_changed_to_attack_is_one_flip_summon() -> None:
+    imported, verdict = judged(
+        *A1, 'A: Set monster | Set card from hand (1/6) to M-1 || Set "Blade Knight" from '
+             'hand (1/6) to M-1', "A: End turn | Ended turn", *opening("B", "Sangan"),
+        "B: End turn | Ended turn", *opening("A", "Gemini Elf"),
+        'A: Flip | Flipped Set "Blade Knight" in M-1',
+        'A: To ATK | Changed "Blade Knight" in M-1 to ATK')
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-1] == ("flip_summon", "blade-knight")
+
+
+def test_level_limit_area_b_explains_a_change_to_defense() -> None:
+    hands = (HAND_A, ["Level Limit - Area B", *HAND_B[1:]])
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
+        "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'B: Activate ST | Activated "Level Limit - Area B" from hand (1/6) to S-1',
+        "B: End turn | Ended turn", *opening("A", "Gemini Elf"),
+        'A: Normal Summon | Normal Summoned "Vorse Raider" from hand (1/6) to M-2',
+        'A: To DEF | Changed "Vorse Raider" in M-2 to DEF', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert "by Level Limit - Area B's effect (face-up on the field)" in notes_of(imported)
+
+
+def test_a_position_change_no_effect_explains_is_judged_as_made_by_hand() -> None:
+    _, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
+        'A: To DEF | Changed "Blade Knight" in M-1 to DEF')
+    assert rule_at(verdict) == ("position.placed-this-turn",
+                                'Changed "Blade Knight" in M-1 to DEF')
+
+
+def test_a_tribute_logged_after_its_summon() -> None:
+    hands = (["Summoned Skull", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Vorse Raider" from hand (2/6) to M-1',
+        "A: End turn | Ended turn", *opening("B", "Sangan"), "B: End turn | Ended turn",
+        *opening("A", "Gemini Elf"),
+        'A: Normal Summon | Normal Summoned "Summoned Skull" from hand (1/6) to M-2',
+        'A: To GY | Sent "Vorse Raider" from M-1 to GY', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    summon = next(a for a in imported.document["actions"] if a.get("card") == "summoned-skull")
+    assert summon["tributes"] == ["vorse-raider"]
+
+
+def test_an_equip_sent_with_its_monster_is_not_a_tribute() -> None:
+    hands = (["Summoned Skull", "Axe of Despair", *HAND_A[2:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Sangan" from hand (5/6) to M-1',
+        'A: Activate ST | Activated "Axe of Despair" from hand (2/5) to S-1',
+        "A: End turn | Ended turn", *opening("B", "Sangan"), "B: End turn | Ended turn",
+        *opening("A", "Gemini Elf"), 'A: To GY | Sent "Sangan" from M-1 to GY',
+        'A: To GY | Sent "Axe of Despair" from S-1 to GY',
+        'A: Normal Summon | Normal Summoned "Summoned Skull" from hand (1/5) to M-1',
+        hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    summon = next(a for a in imported.document["actions"] if a.get("card") == "summoned-skull")
+    assert summon["tributes"] == ["sangan"]
+
+
+def test_a_tribute_summon_without_a_tribute_in_the_log() -> None:
+    hands = (["Summoned Skull", *HAND_A[1:]], HAND_B)
+    _, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Summoned Skull" from hand (1/6) to M-1',
+        hands=hands)
+    assert rule_at(verdict) == ("summon.tribute-count", 'Normal Summoned "Summoned Skull" '
+                                                        'from hand (1/6) to M-1')
+
+
+def test_soul_exchange_tributes_the_opponents_monster() -> None:
+    hands = (["Summoned Skull", "Soul Exchange", *HAND_A[2:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: End turn | Ended turn', *opening("B", "Sangan"),
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+        "B: End turn | Ended turn", *opening("A", "Vorse Raider"),
+        'A: Activate ST | Activated "Soul Exchange" from hand (2/6) to S-1',
+        'A: Normal Summon | Normal Summoned "Summoned Skull" from hand (1/5) to M-1',
+        'B: To GY | Sent "Gemini Elf" from M-1 to GY', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert ("take_control", "gemini-elf") in actions(imported)
+    assert verdict["state"]["players"]["p2"]["graveyard"] == ["gemini-elf"]
+
+
+def test_tributing_the_opponents_monster_without_an_effect_that_allows_it() -> None:
+    hands = (["Summoned Skull", *HAND_A[1:]], HAND_B)
+    _, verdict = judged(
+        *A1, 'A: End turn | Ended turn', *opening("B", "Sangan"),
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+        "B: End turn | Ended turn", *opening("A", "Vorse Raider"),
+        'A: Normal Summon | Normal Summoned "Summoned Skull" from hand (1/6) to M-1',
+        'B: To GY | Sent "Gemini Elf" from M-1 to GY', hands=hands)
+    assert rule_at(verdict)[0] == "summon.invalid-tribute"  # type: ignore[index]
+
+
+def test_an_attack_that_never_reached_damage_leaves_the_set_monster_face_down() -> None:
+    imported, verdict = judged(
+        *A1, 'A: Set monster | Set card from hand (1/6) to M-1 || Set "Blade Knight" from '
+             'hand (1/6) to M-1',
+        'A: Set ST | Set card from hand (2/5) to S-1 || Set "Book of Moon" from hand (2/5) '
+        'to S-1', *B2,
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+        "B: Enter BP | Entered Battle Phase",
+        'B: Attack | Attacked Set card in M-1 with "Gemini Elf" in M-1',
+        'A: Activate ST | Activated Set "Book of Moon" in S-1',
+        'B: Set monster | Set "Gemini Elf" in M-1', "B: End turn | Ended turn",
+        *opening("A", "Vorse Raider"), 'A: Flip Summon | Flip Summoned Set "Blade Knight" in M-1')
+    assert verdict["legal"], verdict["violation"]
+    assert "never reached damage" in notes_of(imported)
+
+
+def test_five_monsters_make_room_for_an_xyz_summon() -> None:
+    hands = (["Geargiano Mk-II", "Geargiano Mk-II", "Blade Knight", "Vorse Raider",
+              "Sangan"], HAND_B)
+    lines = [*A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (3/6) to M-1',
+             'A: SS ATK | Special Summoned "Vorse Raider" from hand (3/5) to M-2 (ATK)',
+             'A: SS ATK | Special Summoned "Sangan" from hand (3/4) to M-3 (ATK)',
+             'A: SS DEF | Special Summoned "Geargiano Mk-II" from hand (1/3) to M-4 (DEF)',
+             'A: SS DEF | Special Summoned "Geargiano Mk-II" from hand (1/2) to M-5 (DEF)',
+             'A: Overlay | Overlayed "Geargiano Mk-II" in M-5 onto "Geargiano Mk-II" in M-4',
+             'A: OL ATK | Special Summoned "Gear Gigant X" from Extra Deck onto "Geargiano '
+             'Mk-II" in M-4 (ATK)',
+             'A: Detach | Detached Xyz Material "Geargiano Mk-II" from "Gear Gigant X" in M-4']
+    _, verdict = judged(*lines, hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    monsters = verdict["state"]["players"]["p1"]["monsters"]
+    assert len(monsters) == 4 and monsters[-1]["card"] == "gear-gigant-x"
+    assert len(monsters[-1]["materials"]) == 1
+    assert len(verdict["state"]["players"]["p1"]["graveyard"]) == 1
+
+
+def test_a_monster_placed_in_a_spell_trap_zone_then_moved_to_a_monster_zone() -> None:
+    hands = (["Blaster", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: To GY | Sent "Blaster" from hand (1/6) to GY',
+        'A: To ST | Placed "Blaster" from GY to S-3', 'A: Move | Moved "Blaster" from S-3 to M-3',
+        hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-1] == ("special_summon", "blaster")
+    assert "one Special Summon" in notes_of(imported)

@@ -1,0 +1,73 @@
+"""The duel document of an imported game: the cards its actions mention, defined from the
+best card object the replay carries, the opening hands and decks, and the source."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cardtext import CardTextError, definition
+
+if TYPE_CHECKING:
+    from .builder import GameBuilder
+
+
+def definitions(b: GameBuilder) -> dict[str, dict[str, Any]]:
+    """Every card the actions mention, defined from the best card object known."""
+    used = {a.get(k) for a in b.actions for k in ("card", "target")}
+    used |= {t for a in b.actions for t in a.get("tributes", ())}
+    used |= {c for side in ("p1", "p2") for c in b.hands[side]}
+    out: dict[str, dict[str, Any]] = {}
+    for cid, card in b.board.cards.items():
+        if cid not in used:
+            continue
+        out[cid] = define(b, cid, card)
+    return out
+
+
+def define(b: GameBuilder, cid: str, card: dict[str, Any]) -> dict[str, Any]:
+    """One card of the document: from its card object, as a token, or (when no object
+    describes it) the laxest stand-in, noted."""
+    name = card.get("name")
+    obj = b.objects.get(str(name)) if name else None
+    owner = {"owner": card["owner"]}
+    if card.get("token"):
+        return {"name": name or "Token", "kind": "monster", "level": 1, "token": True}
+    if obj is not None:
+        try:
+            df = definition(obj)[0]
+        except CardTextError as exc:
+            b.game.notes.append(f"{name}: {exc}; judged as a Normal Spell")
+            return {"name": name, "kind": "spell", "subtype": "normal", **owner}
+        return {**df, **owner}
+    placeholder: dict[str, Any] = {"kind": "monster", "level": card.get("level", 4)} \
+        if card.get("monster") else {"kind": "trap", "subtype": "normal"}
+    if name:
+        placeholder["name"] = name
+    b.game.notes.append(f"no card object describes {name or cid!r}: judged as "
+                        f"{'a Level 4 monster' if card.get('monster') else 'a Normal Trap'}")
+    return {**placeholder, **owner}
+
+
+def document(b: GameBuilder) -> dict[str, Any]:
+    """The game's duel document, with the importer's ``source`` (format, players, notes,
+    where it stopped, rules ``classic`` does not model)."""
+    cards = definitions(b)
+    timed = [f"{a['log']['time']} {b.label(a['card'])}" for a in b.actions
+             if "timing not checked" in a["log"].get("note", "")]
+    if timed:
+        b.game.notes.append(
+            f"timing not checked for {len(timed)} effect activation(s) whose card text does "
+            f"not say when they may be used: {', '.join(timed)}")
+    setup = {}
+    for player in ("p1", "p2"):
+        size = b.deck_sizes.get(player, 40) - len(b.hands[player])
+        setup[player] = {"deck": max(size, 0), "hand": b.hands[player]}
+    source: dict[str, Any] = {
+        "from": "duelingbook", "format": b.game.format, "game": b.game.number,
+        "players": b.game.players, "notes": b.game.notes}
+    if b.signs:
+        source["unmodelled"] = {sign: at for sign, at in b.signs.items()}
+    if b.game.stopped:
+        source["stopped"] = b.game.stopped
+    return {"ruleset": "classic", "cards": cards, "setup": setup, "actions": b.actions,
+            "source": source}

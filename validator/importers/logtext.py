@@ -1,0 +1,128 @@
+"""Reading Duelingbook's log lines: the card a play names, the zones and piles it moves
+between. Current wording first (``Sent "X" from S-3 to GY``), older replays' wording too
+(``Sent "X" to Graveyard from Deck``, ``Left Pendulum Zone``)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+ZONE: Final = (r"(?:[MS]2?-[1-5]|F-?[12]?\b|Field (?:Spell )?Zone|"
+               r"(?:Left|Right) (?:Extra Monster Zone|EMZ|Pendulum Zone))")
+_ZONE_IN = re.compile(rf"\b(?:in|from) (?:the )?({ZONE})")
+_ZONE_TO = re.compile(rf"\b(?:to|onto|into) (?:the )?({ZONE})")
+_MOVE = re.compile(rf"\bfrom (?:the )?({ZONE}) to (?:the )?({ZONE})")
+_NAME = re.compile(r'"(.+?)"(?= (?:in|from|to|onto|\(|$)|$)')
+_ANY_NAME = re.compile(r'"(.+?)"')
+_PILES: Final = (
+    (re.compile(r"\bfrom (?:the )?hand\b|\bcard from hand\b|^Normal Summoned \"[^\"]+\" \("),
+     "hand"),
+    (re.compile(r"\bfrom (?:the )?(?:GY|Graveyard|grave)\b", re.I), "graveyard"),
+    (re.compile(r"\bfrom (?:the )?Extra Deck\b|\bfrom Extra\b", re.I), "extra"),
+    (re.compile(r"\bfrom (?:the )?(?:top of )?(?:the )?deck\b|\bfrom Deck\b", re.I), "deck"),
+    (re.compile(r"\bbanished\b|\bfrom Banished\b", re.I), "banished"),
+)
+_DESTINATIONS: Final = (
+    (re.compile(r"\bto (?:the )?(?:GY|Graveyard)\b", re.I), "graveyard"),
+    (re.compile(r"\bto (?:the )?hand\b", re.I), "hand"),
+    (re.compile(r"\bto (?:the )?(?:top|bottom) of (?:the )?deck\b|\bto (?:the )?Deck\b", re.I),
+     "deck"),
+    (re.compile(r"\bto (?:the )?Extra Deck\b", re.I), "extra"),
+)
+
+
+def spot_name(written: str) -> str:
+    """A zone as the tracker names it (the side is decided elsewhere).
+
+    >>> spot_name("Field Spell Zone"), spot_name("Left Extra Monster Zone"), spot_name("M2-3")
+    ('F', 'EMZ-L', 'M2-3')
+    """
+    if written.startswith(("Field", "F")):
+        return "F2" if written in ("F-2", "F2") else "F"
+    if "Extra Monster" in written or "EMZ" in written:
+        return "EMZ-L" if written.startswith("Left") else "EMZ-R"
+    if "Pendulum" in written:
+        return "PZ-L" if written.startswith("Left") else "PZ-R"
+    return written
+
+
+def zone_in(text: str) -> str | None:
+    """The zone a play's card stands in (``in M-3``, ``from S-2``).
+
+    >>> zone_in('Flip Summoned Set "Blade Knight" in M-3'), zone_in('Sent "X" from S-4 to GY')
+    ('M-3', 'S-4')
+    """
+    match = _ZONE_IN.search(text)
+    return spot_name(match[1]) if match else None
+
+
+def zone_to(text: str) -> str | None:
+    """The zone a play puts its card in (``to M-3``, ``onto "X" in M-3``).
+
+    >>> zone_to('Normal Summoned "X" from hand (1/5) to M-3')
+    'M-3'
+    """
+    match = _ZONE_TO.search(text)
+    return spot_name(match[1]) if match else None
+
+
+def zones_moved(text: str) -> tuple[str, str] | None:
+    """Both zones of a move between zones.
+
+    >>> zones_moved('Moved Set card from M-2 to S-1')
+    ('M-2', 'S-1')
+    """
+    match = _MOVE.search(text)
+    return (spot_name(match[1]), spot_name(match[2])) if match else None
+
+
+def name_in(text: str) -> str | None:
+    """The (first) card name a log line quotes.
+
+    >>> name_in('Attacked "Token" in M-5 with "Night Assailant" in M-2')
+    'Token'
+    """
+    match = _ANY_NAME.search(text)
+    return match[1] if match else None
+
+
+def names_in(text: str) -> list[str]:
+    """Every card name a log line quotes, in order."""
+    return _ANY_NAME.findall(text)
+
+
+def source_pile(text: str) -> str | None:
+    """The pile a play takes its card from, when it names one.
+
+    >>> source_pile('Special Summoned banished "X" (1/1) to M-3 (DEF)')
+    'banished'
+    >>> source_pile('Sent "X" from hand (2/3) to GY'), source_pile('Milled "X" from top of deck')
+    ('hand', 'deck')
+    """
+    for pattern, pile in _PILES:
+        if pattern.search(text):
+            return pile
+    return None
+
+
+def destination_pile(text: str) -> str | None:
+    """The pile a play sends its card to.
+
+    >>> destination_pile('Returned "X" from GY to bottom of deck')
+    'deck'
+    """
+    for pattern, pile in _DESTINATIONS:
+        if pattern.search(text):
+            return pile
+    return None
+
+
+def object_name(play: dict[str, Any]) -> str | None:
+    """The card name a play's card object carries, if any."""
+    card = play.get("card")
+    if isinstance(card, dict) and card.get("name"):
+        return str(card["name"])
+    return None
+
+
+_ = _NAME
