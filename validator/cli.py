@@ -19,7 +19,7 @@ from .catalog import markdown, rules
 from .checks.turn import phase_name
 from .engine import validate
 from .errors import DocumentError, flatten_errors
-from .importers.duelingbook import ReplayError, load_replay
+from .importers.duelingbook import ReplayError, format_name, load_replay
 from .jsontext import loads
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
@@ -44,6 +44,7 @@ class Result:
     errors: dict[str, Any] | None = None
     notes: tuple[str, ...] = ()
     players: dict[str, str] | None = None
+    imported: dict[str, Any] | None = None  # an importer's format, stop and unmodelled rules
 
 
 def read_replays(paths: Sequence[str], stdin: TextIO) -> Iterator[Item]:
@@ -115,14 +116,16 @@ def judge(item: Item) -> Result:
     except (ValueError, RecursionError):
         data = item.text  # validate() words the JSON error
     source = data.get("source") if isinstance(data, dict) else None
-    notes = tuple(str(n) for n in source.get("notes", ())) if isinstance(source, dict) else ()
-    players = source.get("players") if isinstance(source, dict) else None
-    players = players if isinstance(players, dict) else None
+    source = source if isinstance(source, dict) else {}
+    notes = tuple(str(n) for n in source.get("notes", ()))
+    players = source.get("players") if isinstance(source.get("players"), dict) else None
+    imported = {k: source[k] for k in ("format", "stopped", "unmodelled") if k in source} \
+        if source.get("from") else None
     try:
         return Result(item.source, verdict=validate(data).to_dict(), notes=notes,
-                      players=players)
+                      players=players, imported=imported)
     except DocumentError as exc:
-        return Result(item.source, errors=exc.errors, notes=notes)
+        return Result(item.source, errors=exc.errors, notes=notes, imported=imported)
 
 
 def describe(result: Result) -> str:
@@ -132,9 +135,17 @@ def describe(result: Result) -> str:
     'a.json: legal (3 actions)'
     """
     v = result.verdict
+    imported = result.imported or {}
+    where = result.source
+    if result.imported is not None:
+        where += f" ({format_name(imported.get('format'))})"
+    tail = "".join(f"\n  classic does not model {sign}: seen at {at}"
+                   for sign, at in (imported.get("unmodelled") or {}).items())
+    if imported.get("stopped"):
+        tail += f"\n  {imported['stopped']}"
     if v is None:
         pairs = flatten_errors(result.errors)
-        return f"{result.source}: malformed: " + "; ".join(f"{p}: {m}" for p, m in pairs)
+        return f"{where}: malformed: " + "; ".join(f"{p}: {m}" for p, m in pairs) + tail
     end, who = v["outcome"], result.players or {}
 
     def named(player: str) -> str:
@@ -144,16 +155,17 @@ def describe(result: Result) -> str:
         sides = v["state"]["players"]
         ended += "; LP " + ", ".join(f"{named(p)} {sides[p]['lp']}" for p in ("p1", "p2"))
     if v["legal"]:
-        return f"{result.source}: legal ({v['actions_checked']} actions{ended})"
+        upto = " up to the import stop" if imported.get("stopped") else ""
+        return f"{where}: legal{upto} ({v['actions_checked']} actions{ended}){tail}"
     x = v["violation"]
-    line = (f"{result.source}: illegal at action {x['index']} (turn {x['turn']}, "
+    line = (f"{where}: illegal at action {x['index']} (turn {x['turn']}, "
             f"{phase_name(x['phase'])}, {x['player']}): {x['rule']}: {x['message']}")
     log = x["action"].get("log")
     if isinstance(log, dict):
         line += f"\n  at play {log.get('time', '')} {log.get('player', '')}: {log.get('text', '')}"
         if log.get("note"):
             line += f" ({log['note']})"
-    return line
+    return line + tail
 
 
 class Progress:
@@ -208,10 +220,14 @@ def check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> 
             continue
         if not result.verdict["legal"] and status == EXIT_LEGAL:
             status = EXIT_ILLEGAL
+        if result.imported and result.imported.get("stopped"):
+            status = EXIT_MALFORMED
         if args.format == "json":
             obj = result.verdict if single else {"source": result.source, **result.verdict}
             if result.notes:
                 obj = {**obj, "notes": list(result.notes)}
+            if result.imported:
+                obj = {**obj, "import": result.imported}
             out.write(json.dumps(obj) + "\n")
         else:
             out.write(describe(result) + "\n")

@@ -107,10 +107,29 @@ needs_replay = pytest.mark.skipif(not REPLAY.exists(), reason="../shared is not 
 def test_check_from_duelingbook_prints_one_verdict_per_game(
         capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "check", "--from", "duelingbook", str(REPLAY))
-    lines = out.splitlines()
+    lines = [line for line in out.splitlines() if not line.startswith("  note: ")]
     assert code == 0 and len(lines) == 2
-    assert lines[0].endswith("#game1: legal (176 actions; sdesowitz02 (p1) won by surrender; "
-                             "LP sdesowitz02 (p1) 3100, Aco77 (p2) 1800)")
+    assert lines[0].endswith("#game1 (Unlimited): legal (172 actions; sdesowitz02 (p1) won by "
+                             "surrender; LP sdesowitz02 (p1) 3100, Aco77 (p2) 1800)")
+
+
+@needs_replay
+def test_a_game_the_import_stopped_in_exits_2_and_says_where(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    replay = json.loads(REPLAY.read_text("utf-8"))
+    move = next(i for i, p in enumerate(replay["plays"]) if p["play"] == "Move")
+    replay["plays"][move]["log"] = {"public_log": "Moved it"}
+    del replay["plays"][move]["zone"]
+    path = write(tmp_path, "stopped.json", replay)
+    code, out, _ = run(capsys, "check", "--from", "duelingbook", path)
+    assert code == 2
+    assert "#game1 (Unlimited): legal up to the import stop (" in out
+    assert "\n  import stopped at play [8:02] sdesowitz02: Moved it: cannot read the zones" \
+        in out
+    assert "#game2 (Unlimited): legal (" in out
+    code, out, _ = run(capsys, "check", "--from", "duelingbook", "--format", "json", path)
+    first = json.loads(out.splitlines()[0])
+    assert code == 2 and first["import"]["stopped"].startswith("import stopped at play [8:02]")
 
 
 @needs_replay
@@ -118,7 +137,8 @@ def test_an_illegal_play_is_named_as_in_the_text_export(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     replay = json.loads(REPLAY.read_text("utf-8"))
     battle = next(i for i, p in enumerate(replay["plays"]) if p["play"] == "Enter BP")
-    del replay["plays"][battle]
+    replay["plays"][battle]["play"] = "Enter M2"
+    replay["plays"][battle]["log"]["public_log"] = "Entered Main Phase 2"
     path = write(tmp_path, "edited.json", replay)
     code, out, _ = run(capsys, "check", "--from", "duelingbook", path)
     assert code == 1
