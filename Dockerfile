@@ -11,6 +11,7 @@ COPY setup.cfg pyproject.toml README.md ./
 COPY validator ./validator
 COPY specs ./specs
 COPY api ./api
+COPY duelcheck ./duelcheck
 RUN pip install . && rm -rf /src \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin duelcheck
 

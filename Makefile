@@ -22,7 +22,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 
 typecheck: $(STAMP)
-	$(BIN)/mypy validator api
+	$(BIN)/mypy validator api duelcheck
 
 pytest: $(STAMP)
 	$(BIN)/pytest

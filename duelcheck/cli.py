@@ -15,12 +15,14 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from .catalog import markdown, rules
-from .checks.turn import phase_name
-from .engine import validate
-from .errors import DocumentError, flatten_errors
-from .importers.duelingbook import ReplayError, load_replay
-from .jsontext import loads
+from validator.catalog import markdown, rules
+from validator.checks.turn import phase_name
+from validator.engine import validate
+from validator.errors import DocumentError, flatten_errors
+from validator.importers.duelingbook import ReplayError, load_replay
+from validator.jsontext import loads
+
+from . import __version__
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
 
@@ -236,15 +238,17 @@ def import_games(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: Text
     return status
 
 
-def show_rules(args: argparse.Namespace, out: TextIO) -> int:
-    """``duelcheck rules``: the catalog, or one rule in full."""
+def show_rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``duelcheck rules``: the catalog, or one rule in full (in JSON, the objects of
+    ``GET /v1/rules`` and ``GET /v1/rules/{id}``)."""
     catalog = rules()
     if args.id is not None and args.id not in catalog:
-        out.write(f"unknown rule id {args.id!r}; see `duelcheck rules`\n")
+        err.write(f"duelcheck: unknown rule id {args.id!r}; `duelcheck rules` lists them\n")
         return EXIT_MALFORMED
     chosen = [catalog[args.id]] if args.id else list(catalog.values())
     if args.format == "json":
-        out.write(json.dumps([r.to_dict() for r in chosen], indent=2) + "\n")
+        body: Any = chosen[0].to_dict() if args.id else [r.to_dict() for r in chosen]
+        out.write(json.dumps(body, indent=2) + "\n")
     elif args.format == "markdown":
         out.write(markdown() + "\n")
     elif args.id:
@@ -260,6 +264,7 @@ def show_rules(args: argparse.Namespace, out: TextIO) -> int:
 def parser() -> argparse.ArgumentParser:
     """The argument parser of ``duelcheck``."""
     top = argparse.ArgumentParser(prog="duelcheck", description=__doc__.splitlines()[0])
+    top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = top.add_subparsers(dest="command", required=True)
     c = sub.add_parser("check", help="judge duel documents (.json, or JSON Lines; - is stdin)")
     c.add_argument("files", nargs="+", metavar="FILE")
@@ -289,7 +294,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "check":
             return check(args, sys.stdout, sys.stderr, sys.stdin)
         if args.command == "rules":
-            return show_rules(args, sys.stdout)
+            return show_rules(args, sys.stdout, sys.stderr)
         if args.command == "import":
             return import_games(args, sys.stdout, sys.stderr, sys.stdin)
         return serve(args.host, args.port)

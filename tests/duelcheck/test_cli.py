@@ -1,4 +1,4 @@
-"""``duelcheck check`` and ``duelcheck rules`` as users run them (validator/cli.py)."""
+"""``duelcheck check`` and ``duelcheck rules`` as users run them (duelcheck/cli.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from duelcheck.cli import main
 from tests.helpers import act, document, opening
-from validator.cli import main
 
 LEGAL = document([act("draw")])
 ILLEGAL = document([*opening(), act("normal_summon", card="gemini"),
@@ -155,7 +155,7 @@ class FakeTerminal(io.StringIO):
 
 
 def test_progress_bar_on_a_terminal_only_for_many_duels() -> None:
-    from validator.cli import Progress
+    from duelcheck.cli import Progress
 
     tty = FakeTerminal()
     bar = Progress(40, tty, enabled=True)
@@ -185,3 +185,13 @@ def test_a_binary_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str
                  ["import", "duelingbook", str(path)]):
         code, _, err = run(capsys, *args)
         assert code == 2 and "not UTF-8 text" in err, args
+
+
+def test_one_rule_in_json_is_the_object_the_api_serves(capsys: pytest.CaptureFixture[str]) -> None:
+    from api import create_app
+
+    code, out, _ = run(capsys, "rules", "summon.normal-once", "--format", "json")
+    served = create_app({"TESTING": True}).test_client().get("/v1/rules/summon.normal-once")
+    assert code == 0 and json.loads(out) == served.json
+    code, out, err = run(capsys, "rules", "no.such")
+    assert (code, out) == (2, "") and "unknown rule id 'no.such'" in err
