@@ -7,12 +7,16 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
 WORKDIR /src
+# The pinned, hashed dependencies first (their layer is reused until the lock changes), then
+# the project itself without dependencies or build isolation: nothing unpinned is fetched.
+COPY requirements/serve.txt ./requirements/
+RUN pip install --require-hashes -r requirements/serve.txt
 COPY setup.cfg pyproject.toml README.md ./
 COPY validator ./validator
 COPY specs ./specs
 COPY api ./api
 COPY duelcheck ./duelcheck
-RUN pip install . && rm -rf /src \
+RUN pip install --no-deps --no-build-isolation . && rm -rf /src \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin duelcheck
 
 WORKDIR /home/duelcheck
