@@ -28,7 +28,7 @@ $(VENV)/.dev-stamp: requirements/dev.txt setup.cfg pyproject.toml | $(BIN)/pytho
 	touch $@
 
 serve: $(VENV)/.serve-stamp
-	$(BIN)/gunicorn -c python:api.gunicorn_conf 'api:create_app()'
+	$(BIN)/duelcheck serve
 
 test: lint typecheck pytest
 

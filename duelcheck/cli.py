@@ -281,9 +281,14 @@ def parser() -> argparse.ArgumentParser:
     r = sub.add_parser("rules", help="list the rule catalog, or show one rule")
     r.add_argument("id", nargs="?")
     r.add_argument("--format", choices=("text", "json", "markdown"), default="text")
-    s = sub.add_parser("serve", help="run the HTTP API's development server")
-    s.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
-    s.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    s = sub.add_parser("serve", help="run the HTTP service (gunicorn, as make serve does)")
+    s.add_argument("--host", help="address to listen on (default: HOST, or 127.0.0.1)")
+    s.add_argument("--port", type=int, help="port to listen on (default: PORT, or 8000)")
+    s.add_argument("--workers", type=int, help="gunicorn worker processes (default: "
+                   "WEB_CONCURRENCY, or one per CPU this process may use)")
+    s.add_argument("--dev", action="store_true",
+                   help="run Flask's development server instead (one process, for trying "
+                        "the API out; never for real traffic)")
     return top
 
 
@@ -297,18 +302,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             return show_rules(args, sys.stdout, sys.stderr)
         if args.command == "import":
             return import_games(args, sys.stdout, sys.stderr, sys.stdin)
-        return serve(args.host, args.port)
+        return serve(args)
     except BrokenPipeError:
         return EXIT_LEGAL
     except KeyboardInterrupt:
         return 130
 
 
-def serve(host: str, port: int) -> int:
-    """Run Flask's development server (``make serve`` runs gunicorn, for real use)."""
-    from api import create_app  # the HTTP layer; validator/ itself never imports Flask
+def serve(args: argparse.Namespace) -> int:
+    """``duelcheck serve``: the service under gunicorn, or Flask's development server."""
+    from api import create_app
+    from api.server import gunicorn_options, settings_or_exit
+    from api.server import serve as run_gunicorn
 
-    create_app().run(host=host, port=port)
+    settings = settings_or_exit()
+    overrides = {"host": args.host, "port": args.port, "workers": args.workers}
+    settings = settings.model_copy(update={k: v for k, v in overrides.items() if v is not None})
+    if args.dev:
+        create_app().run(host=settings.host, port=settings.port)
+    else:
+        run_gunicorn(gunicorn_options(settings))
     return EXIT_LEGAL
 
 

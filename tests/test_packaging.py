@@ -136,6 +136,9 @@ def test_dockerfile_installs_the_package_and_runs_gunicorn_as_a_non_root_user() 
         assert any(line.startswith(f"COPY {package} ") for line in lines), package
     assert any(line.startswith("HEALTHCHECK") for line in lines)
     assert any("/healthz" in line for line in lines)
-    assert lines[-1] == 'CMD ["gunicorn", "-c", "python:api.gunicorn_conf", "api:create_app()"]'
+    assert lines[-1] == 'CMD ["duelcheck", "serve"]'
+    assert any(line.startswith("RUN pip install --require-hashes -r requirements/serve.txt")
+               for line in lines)
+    assert any("DUELCHECK_ACCESS_LOG=-" in line for line in lines)
     ignored = (ROOT / ".dockerignore").read_text("utf-8").split()
     assert ".venv" in ignored and ".git" in ignored
