@@ -10,7 +10,7 @@ from marshmallow import ValidationError
 from .effects import resolve_chain, resolves_chain_first
 from .errors import DocumentError, IllegalActionError
 from .jsontext import DuplicateKeyError, loads
-from .legal import LegalActions
+from .legal import LegalActions, Listing
 from .machine import TurnModel, fire
 from .model import Action, Document
 from .schema import DocumentSchema
@@ -143,6 +143,21 @@ def legal_actions(document: Mapping[str, Any] | str | bytes | Document,
     ['draw', 'resolve', 'surrender']
     """
     return replay(document).legal_actions.dicts(limit)
+
+
+def list_legal_actions(document: Mapping[str, Any] | str | bytes | Document,
+                       limit: int | None = None,
+                       max_candidates: int | None = None) -> Listing:
+    """The first ``limit`` legal next actions, checking at most ``max_candidates`` candidate
+    actions (the bound on work the HTTP service sets with ``DUELCHECK_MAX_CANDIDATES``).
+
+    Raises as :func:`legal_actions` does.
+
+    >>> found = list_legal_actions({"cards": {}}, limit=10, max_candidates=3)
+    >>> (len(found.actions), found.truncated, found.checked)
+    (1, True, 3)
+    """
+    return replay(document).legal_actions.listing(limit, max_candidates)
 
 
 def validate(document: Mapping[str, Any] | str | bytes | Document) -> Verdict:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass
 from itertools import combinations, islice
 from typing import Any, Final
 
@@ -114,6 +115,20 @@ def candidates(s: DuelState) -> Iterator[Action]:
         yield make("surrender", p)
 
 
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """Legal next actions found among at most ``max_candidates`` candidates.
+
+    ``truncated``: more legal actions may exist (the listing stopped at its limit, or not
+    every candidate was checked); ``checked``: how many candidates were offered to the
+    guards.
+    """
+
+    actions: list[dict[str, Any]]
+    truncated: bool
+    checked: int
+
+
 class LegalActions:
     """The legal next actions of a duel: iterate them, or ask ``action in legal``."""
 
@@ -152,6 +167,31 @@ class LegalActions:
     def dicts(self, limit: int | None = None) -> list[dict[str, Any]]:
         """The legal actions (the first ``limit`` of them) as JSON objects of the contract."""
         return [a.raw for a in islice(self, limit)]
+
+    def listing(self, limit: int | None = None, max_candidates: int | None = None) -> Listing:
+        """The first ``limit`` legal actions among the first ``max_candidates`` candidates:
+        candidates are capped before the guards see them, so the work is bounded whatever
+        the board holds.
+
+        >>> from validator import Duel, load_document
+        >>> found = Duel(load_document({"cards": {}})).legal_actions.listing(2, 100)
+        >>> ([a["type"] for a in found.actions], found.truncated)
+        (['draw', 'resolve'], True)
+        """
+        seen: set[Action] = set()
+        found: list[dict[str, Any]] = []
+        checked = 0
+        for action in candidates(self._state):
+            if checked == max_candidates:
+                return Listing(found, True, checked)
+            checked += 1
+            if action in seen or action not in self:
+                continue
+            if len(found) == limit:
+                return Listing(found, True, checked)
+            seen.add(action)
+            found.append(action.raw)
+        return Listing(found, False, checked)
 
 
 
