@@ -7,6 +7,7 @@ from typing import Any
 
 from marshmallow import ValidationError
 
+from .actionload import load_action
 from .effects import resolve_chain, resolves_chain_first
 from .errors import DocumentError, IllegalActionError
 from .jsontext import DuplicateKeyError, loads
@@ -96,9 +97,20 @@ class Duel:
         assert failure is not None, f"no guard reported why {action} failed"
         return violation_of(state, index, action, *failure)
 
-    def push(self, action: Action) -> None:
-        """Apply ``action``, or raise :class:`IllegalActionError` naming the rule it breaks."""
-        violation = self.check(action)
+    def push(self, action: Action | Mapping[str, Any]) -> None:
+        """Apply ``action`` (an :class:`Action` or its JSON object), or raise
+        :class:`IllegalActionError` naming the rule it breaks.
+
+        An action that is not well formed, of an unknown type or naming an unknown card
+        raises the :class:`DocumentError` that :func:`validate` gives for it.
+
+        >>> duel = Duel(load_document({"cards": {}}))
+        >>> duel.push({"type": "draw", "player": "p1", "card": "c9"})
+        Traceback (most recent call last):
+        ...
+        validator.errors.DocumentError: actions.0.card: Unknown card id 'c9'.
+        """
+        violation = self.check(load_action(action, self.document.cards, self.pushed))
         if violation is not None:
             raise IllegalActionError(violation.index, violation.rule, violation.message,
                                      violation.action)

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from itertools import combinations, islice
 from typing import Any, Final
 
+from .actionload import load_action
 from .checks.summon import required_tributes
 from .effects import resolve_chain, resolves_chain_first
+from .errors import DocumentError
 from .machine import MACHINE, TurnModel, trigger_of
 from .model import PHASES, PLAYERS, Action, Player, other
 from .state import FIELD_PILES, DuelState
@@ -155,7 +157,21 @@ class LegalActions:
         return model.failure
 
     def __contains__(self, action: object) -> bool:
-        return isinstance(action, Action) and self.why_not(action) is None
+        """Whether ``action`` (an :class:`Action` or its JSON object) is legal next; one
+        that is not well formed or names an unknown card is not.
+
+        >>> from validator import Duel, load_document
+        >>> legal = Duel(load_document({"cards": {}})).legal_actions
+        >>> {"type": "draw", "player": "p1"} in legal, make("draw", "p1") in legal
+        (True, True)
+        """
+        if not isinstance(action, Action | Mapping):
+            return False
+        try:
+            action = load_action(action, self._state.cards, self._state.index)
+        except DocumentError:
+            return False
+        return self.why_not(action) is None
 
     def __iter__(self) -> Iterator[Action]:
         seen: set[Action] = set()
