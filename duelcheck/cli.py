@@ -1,7 +1,8 @@
-"""The ``duelcheck`` command line: ``check`` duel documents, list the ``rules``, ``serve``.
+"""Judge Yu-Gi-Oh! TCG duel logs: check duel documents and Duelingbook replays, import
+replays, show the rule catalog, run the HTTP service.
 
-Exit status of ``check``: 0 when every duel is legal, 1 when any is illegal, 2 when any
-document is malformed or unreadable (the others are still checked).
+The first paragraph of this docstring is the description ``duelcheck --help`` shows (plain
+text); :data:`EPILOG` lists the exit statuses and examples.
 """
 
 from __future__ import annotations
@@ -19,21 +20,40 @@ from validator.catalog import markdown, rules
 from validator.checks.turn import phase_name
 from validator.engine import validate
 from validator.errors import DocumentError, flatten_errors
-from validator.importers.duelingbook import ReplayError, load_replay
 from validator.jsontext import loads
 
 from . import __version__
+from .inputs import Item, gather
+from .output import FORMATS, Kind, Progress, Tally, use_colour
 
-EXIT_LEGAL, EXIT_ILLEGAL, EXIT_MALFORMED = 0, 1, 2
+#: Exit statuses (``duelcheck --help`` lists them).
+EXIT_LEGAL, EXIT_ILLEGAL, EXIT_MALFORMED, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EPILOG = """\
+exit status:
+  0    every duel is legal (other commands: done)
+  1    some duel is illegal
+  2    some document or replay is malformed or unreadable (the others are still
+       checked), an unknown rule id, or a command line that is not understood
+  3    the environment is at fault: a bad environment variable (such as PORT or
+       DUELCHECK_MAX_ACTIONS) or an output file that cannot be written
+  130  interrupted (Ctrl-C)
 
+examples:
+  duelcheck check duel.json                 judge one duel document
+  duelcheck check logs/ --quiet             every duel under a folder; only the
+                                            illegal and malformed ones are listed
+  duelcheck check day1.jsonl --format json  one verdict (JSON) per line of a
+                                            JSON Lines file
+  cat games.jsonl | duelcheck check --jsonl -
+  duelcheck check replay.json               a Duelingbook replay, game by game
+  duelcheck import duelingbook replay.json -o games.jsonl
+  duelcheck rules summon.tribute-count      one rule, with why and an example
+  duelcheck rules summon.tribute-count --format json
+  duelcheck serve                           the HTTP service on 127.0.0.1:8000
 
-@dataclass(frozen=True, slots=True)
-class Item:
-    """One duel to check: where it came from, and its JSON text (or why it could not be read)."""
-
-    source: str
-    text: str | None
-    error: str | None = None
+environment: NO_COLOR turns colour off; HOST, PORT, WEB_CONCURRENCY and the
+DUELCHECK_* variables configure duelcheck serve (see the README).
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,62 +66,6 @@ class Result:
     errors: dict[str, Any] | None = None
     notes: tuple[str, ...] = ()
     players: dict[str, str] | None = None
-
-
-def read_replays(paths: Sequence[str], stdin: TextIO) -> Iterator[Item]:
-    """Each game of each Duelingbook replay, as an item holding its duel document."""
-    for path in paths:
-        try:
-            text = stdin.read() if path == "-" else _read(path)
-            games = load_replay(text)
-        except OSError as exc:
-            yield Item(path, None, f"cannot read: {exc.strerror or exc}")
-            continue
-        except ReplayError as exc:
-            yield Item(path, None, f"not an importable Duelingbook replay: {exc}")
-            continue
-        for game in games:
-            yield Item(f"{path}#game{game.number}", json.dumps(game.document))
-
-
-def read_items(paths: Sequence[str], stdin: TextIO) -> Iterator[Item]:
-    """Each duel in the files: a ``.json`` document, or JSON Lines with one duel per line.
-
-    >>> import io
-    >>> [i.source for i in read_items(["-"], io.StringIO('{"cards": {}}\\n{"cards": {}}\\n'))]
-    ['-:1', '-:2']
-    """
-    for path in paths:
-        try:
-            text = stdin.read() if path == "-" else _read(path)
-        except OSError as exc:
-            yield Item(path, None, f"cannot read: {exc.strerror or exc}")
-            continue
-        yield from _split(path, text)
-
-
-def _read(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except UnicodeDecodeError as exc:
-        raise OSError(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-
-
-def _split(path: str, text: str) -> Iterator[Item]:
-    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
-    if len(lines) > 1 and _is_json_object(lines[0][1]):
-        for n, line in lines:
-            yield Item(f"{path}:{n}", line)
-    else:
-        yield Item(path, text)
-
-
-def _is_json_object(line: str) -> bool:
-    try:
-        return isinstance(json.loads(line), dict)
-    except (ValueError, RecursionError):
-        return False
 
 
 def judge(item: Item) -> Result:
@@ -124,7 +88,18 @@ def judge(item: Item) -> Result:
         return Result(item.source, verdict=validate(data).to_dict(), notes=notes,
                       players=players)
     except DocumentError as exc:
-        return Result(item.source, errors=exc.errors, notes=notes)
+        errors = exc.errors
+        if isinstance(data, dict) and "plays" in data and "cards" not in data:
+            errors = {"_document": ["This looks like a Duelingbook replay: check it with "
+                                    "--from duelingbook."], **errors}
+        return Result(item.source, errors=errors, notes=notes)
+
+
+def kind_of(result: Result) -> Kind:
+    """``legal``, ``illegal`` or ``malformed``."""
+    if result.verdict is None:
+        return "malformed"
+    return "legal" if result.verdict["legal"] else "illegal"
 
 
 def describe(result: Result) -> str:
@@ -158,26 +133,6 @@ def describe(result: Result) -> str:
     return line
 
 
-class Progress:
-    """A one-line progress bar on a terminal's stderr; silent elsewhere."""
-
-    def __init__(self, total: int, stream: TextIO, enabled: bool) -> None:
-        self.total, self.stream, self.done = total, stream, 0
-        self.enabled = enabled and total >= 20 and stream.isatty()
-
-    def step(self) -> None:
-        """Count one more duel done."""
-        self.done += 1
-        if self.enabled and (self.done == self.total or self.done % 16 == 0):
-            width = 30
-            filled = width * self.done // self.total
-            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] "
-                              f"{self.done}/{self.total} duels")
-            if self.done == self.total:
-                self.stream.write("\n")
-            self.stream.flush()
-
-
 def _results(items: list[Item], jobs: int) -> Iterable[Result]:
     if jobs <= 1 or len(items) < 2:
         return map(judge, items)
@@ -192,46 +147,50 @@ def _results(items: list[Item], jobs: int) -> Iterable[Result]:
 
 
 def check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    """``duelcheck check``: print one verdict per duel and return the exit status."""
-    reader = read_replays if args.source == "duelingbook" else read_items
-    items = list(reader(args.files, stdin))
-    jobs = args.jobs if args.jobs > 0 else (os.cpu_count() or 1)
+    """``duelcheck check``: report one verdict per duel and return the exit status."""
+    items = list(gather(args.files, stdin, args.source, args.jsonl))
+    jobs = args.jobs if args.jobs > 0 else _usable_cpus()
     progress = Progress(len(items), err, not args.no_progress)
-    status = EXIT_LEGAL
-    single = len(items) == 1
-    for result in _results(items, jobs):
-        progress.step()
-        if result.verdict is None:
-            status = EXIT_MALFORMED
-            if args.format == "json":
-                err.write(json.dumps({"source": result.source, "errors": result.errors}) + "\n")
-            else:
-                err.write(describe(result) + "\n")
-            continue
-        if not result.verdict["legal"] and status == EXIT_LEGAL:
-            status = EXIT_ILLEGAL
-        if args.format == "json":
-            obj = result.verdict if single else {"source": result.source, **result.verdict}
-            if result.notes:
-                obj = {**obj, "notes": list(result.notes)}
-            out.write(json.dumps(obj) + "\n")
-        else:
-            out.write(describe(result) + "\n")
-            out.writelines(f"  note: {note}\n" for note in result.notes)
-    return status
+    formatter = FORMATS[args.format](out, err, progress, use_colour(args.color, out),
+                                     args.quiet, single=len(items) == 1)
+    tally = Tally()
+    try:
+        for result in _results(items, jobs):
+            kind = kind_of(result)
+            tally.add(kind)
+            formatter.result(kind, result)
+            progress.step()
+    finally:
+        progress.close()
+    formatter.finish(tally)
+    return tally.status
+
+
+def _usable_cpus() -> int:
+    from api.server import usable_cpus
+
+    return usable_cpus()
 
 
 def import_games(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
     """``duelcheck import duelingbook``: write each game as a duel document (JSON Lines)."""
     status = EXIT_LEGAL
-    target = open(args.output, "w", encoding="utf-8") if args.output else out  # noqa: SIM115
     try:
-        for item in read_replays(args.files, stdin):
+        target = open(args.output, "w", encoding="utf-8") if args.output else out  # noqa: SIM115
+    except OSError as exc:
+        err.write(f"duelcheck: cannot write {args.output}: {exc.strerror or exc}\n")
+        return EXIT_ENVIRONMENT
+    try:
+        for item in gather(args.files, stdin, "duelingbook"):
             if item.text is None:
                 err.write(f"{item.source}: {item.error}\n")
                 status = EXIT_MALFORMED
                 continue
             target.write(item.text + "\n")
+    except OSError as exc:
+        err.write(f"duelcheck: cannot write {args.output or 'the output'}: "
+                  f"{exc.strerror or exc}\n")
+        return EXIT_ENVIRONMENT
     finally:
         if target is not out:
             target.close()
@@ -261,30 +220,63 @@ def show_rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_LEGAL
 
 
+def _count(text: str, low: int = 1, high: int | None = None) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < low or (high is not None and value > high):
+        bound = f"from {low} to {high}" if high is not None else f"at least {low}"
+        raise argparse.ArgumentTypeError(f"{value} is out of range ({bound})")
+    return value
+
+
 def parser() -> argparse.ArgumentParser:
-    """The argument parser of ``duelcheck``."""
-    top = argparse.ArgumentParser(prog="duelcheck", description=__doc__.splitlines()[0])
+    """The argument parser of ``duelcheck`` (reads no environment variable)."""
+    raw = argparse.RawDescriptionHelpFormatter
+    top = argparse.ArgumentParser(prog="duelcheck", description=__doc__.split("\n\n")[0],
+                                  epilog=EPILOG, formatter_class=raw)
     top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = top.add_subparsers(dest="command", required=True)
-    c = sub.add_parser("check", help="judge duel documents (.json, or JSON Lines; - is stdin)")
-    c.add_argument("files", nargs="+", metavar="FILE")
-    c.add_argument("--format", choices=("text", "json"), default="text")
-    c.add_argument("--jobs", "-j", type=int, default=1,
-                   help="worker processes (0: one per core; default 1)")
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    c = sub.add_parser("check", help="judge duel documents, JSON Lines files, folders and "
+                       "Duelingbook replays", epilog=EPILOG, formatter_class=raw,
+                       description="Judge each duel: legal, or the first illegal action and "
+                       "the rule it breaks.\nA summary line ends the text format.")
+    c.add_argument("files", nargs="+", metavar="PATH",
+                   help="a duel document (.json), JSON Lines (.jsonl, .ndjson: one duel per "
+                        "line), a Duelingbook replay, a folder to walk, or - for stdin")
+    c.add_argument("--format", choices=tuple(FORMATS), default="text",
+                   help="text (default): one line per duel and a summary; json: the verdict "
+                        "JSON of the contract, one line per duel")
+    c.add_argument("--jsonl", action="store_true",
+                   help="read every input (stdin too) as JSON Lines, one duel per line")
+    c.add_argument("--from", dest="source", choices=("auto", "json", "duelingbook"),
+                   default="auto", help="what the files are: recognised (auto, the "
+                   "default), duel documents, or Duelingbook replays")
+    c.add_argument("--quiet", "-q", action="store_true",
+                   help="list only illegal and malformed duels, without the summary")
+    c.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                   help="colour legal, illegal and malformed duels (auto: on a terminal, "
+                        "unless NO_COLOR is set)")
+    c.add_argument("--jobs", "-j", type=lambda t: _count(t, 0), default=1,
+                   help="worker processes (0: one per CPU; default 1)")
     c.add_argument("--no-progress", action="store_true", help="never show a progress bar")
-    c.add_argument("--from", dest="source", choices=("json", "duelingbook"), default="json",
-                   help="what the files are: duel documents (default) or Duelingbook replays")
-    i = sub.add_parser("import", help="convert game logs to duel documents (JSON Lines)")
+    i = sub.add_parser("import", help="convert game logs to duel documents (JSON Lines)",
+                       epilog=EPILOG, formatter_class=raw)
     i.add_argument("format", choices=("duelingbook",))
-    i.add_argument("files", nargs="+", metavar="FILE")
-    i.add_argument("--output", "-o", help="write here instead of standard output")
-    r = sub.add_parser("rules", help="list the rule catalog, or show one rule")
-    r.add_argument("id", nargs="?")
-    r.add_argument("--format", choices=("text", "json", "markdown"), default="text")
-    s = sub.add_parser("serve", help="run the HTTP service (gunicorn, as make serve does)")
+    i.add_argument("files", nargs="+", metavar="FILE", help="replays (.json), or - for stdin")
+    i.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    r = sub.add_parser("rules", help="list the rule catalog, or show one rule",
+                       epilog=EPILOG, formatter_class=raw)
+    r.add_argument("id", nargs="?", help="a rule id, such as summon.normal-once")
+    r.add_argument("--format", choices=("text", "json", "markdown"), default="text",
+                   help="json: the objects of GET /v1/rules and GET /v1/rules/{id}")
+    s = sub.add_parser("serve", help="run the HTTP service (gunicorn, as make serve does)",
+                       epilog=EPILOG, formatter_class=raw)
     s.add_argument("--host", help="address to listen on (default: HOST, or 127.0.0.1)")
-    s.add_argument("--port", type=int, help="port to listen on (default: PORT, or 8000)")
-    s.add_argument("--workers", type=int, help="gunicorn worker processes (default: "
+    s.add_argument("--port", type=lambda t: _count(t, 1, 65535),
+                   help="port to listen on (default: PORT, or 8000)")
+    s.add_argument("--workers", type=_count, help="gunicorn worker processes (default: "
                    "WEB_CONCURRENCY, or one per CPU this process may use)")
     s.add_argument("--dev", action="store_true",
                    help="run Flask's development server instead (one process, for trying "
@@ -303,10 +295,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "import":
             return import_games(args, sys.stdout, sys.stderr, sys.stdin)
         return serve(args)
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        _silence_stdout()
         return EXIT_LEGAL
     except KeyboardInterrupt:
-        return 130
+        return EXIT_INTERRUPTED
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that Python's last flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # pragma: no cover - stdout is not a real file
+        pass
 
 
 def serve(args: argparse.Namespace) -> int:
