@@ -43,7 +43,8 @@ def load_action(value: Action | Mapping[str, Any], cards: Mapping[str, Card],
     else:
         raise DocumentError({"actions": {index: ["Not an action object."]}})
     errors: Errors = {}
-    check_action(errors, index, action, cards, lambda cid: cards[cid].owner)
+    check_action(errors, index, action, cards, lambda cid: cards[cid].owner,
+                 lambda cid: cards[cid].token)
     if errors:
         raise DocumentError(errors)
     return action

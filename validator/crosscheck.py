@@ -100,16 +100,18 @@ def _check_actions(errors: Errors, cards: dict[str, dict[str, Any]],
         return cards[cid].get("owner") or _owner_from(placed, cid)
 
     for i, action in enumerate(actions):
-        check_action(errors, i, action, cards, owner)
+        check_action(errors, i, action, cards, owner, lambda cid: bool(cards[cid].get("token")))
 
 
 def check_action(errors: Errors, i: int, action: m.Action, known: Container[str],
-                 owner: Callable[[str], str | None]) -> None:
+                 owner: Callable[[str], str | None], token: Callable[[str], bool]) -> None:
     """Errors of action ``i`` that its own fields cannot show: unknown card ids, a move to
-    material without a target, a draw of the opponent's card (``owner`` of a known id).
+    material without a target, a draw of a token or of the opponent's card (``owner`` and
+    ``token`` tell about a known id).
 
     >>> errors: Errors = {}
-    >>> check_action(errors, 3, m.Action("discard", "p1", card="c9"), {}, lambda c: None)
+    >>> check_action(errors, 3, m.Action("discard", "p1", card="c9"), {}, lambda c: None,
+    ...              lambda c: False)
     >>> errors
     {'actions': {3: {'card': ["Unknown card id 'c9'."]}}}
     """
@@ -125,7 +127,10 @@ def check_action(errors: Errors, i: int, action: m.Action, known: Container[str]
              "A move to material needs a target: the Xyz Monster it goes under.")
     if action.type == "draw" and action.card is not None and action.card in known:
         holder = owner(action.card)
-        if holder is not None and holder != action.player:
+        if token(action.card):
+            _add(errors, ("actions", i, "card"),
+                 f"{action.card!r} is a token: tokens are never in a Deck, so never drawn.")
+        elif holder is not None and holder != action.player:
             _add(errors, ("actions", i, "card"),
                  f"{action.player} cannot draw {action.card!r}: it is {holder}'s card.")
 

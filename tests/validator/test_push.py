@@ -44,3 +44,14 @@ def test_a_dict_and_an_action_get_the_same_answers() -> None:
     assert 42 not in duel.legal_actions
     duel.push(act("normal_summon", card="gemini"))
     assert duel.pushed == 4 and duel.state.sides["p1"].monsters
+
+
+def test_a_token_cannot_be_drawn() -> None:
+    doc = document([act("draw", card="tok")])
+    with pytest.raises(DocumentError) as caught:
+        validate(doc)
+    assert caught.value.errors == {"actions": {"0": {"card": [
+        "'tok' is a token: tokens are never in a Deck, so never drawn."]}}}
+    duel = Duel(load_document({**doc, "actions": []}))
+    assert act("draw", card="tok") not in duel.legal_actions
+    assert all(a.card != "tok" for a in duel.legal_actions)
