@@ -25,6 +25,7 @@ from validator import (
     Verdict,
     Violation,
     legal_actions,
+    list_legal_actions,
     load_document,
     replay,
     rules,
@@ -37,5 +38,5 @@ except PackageNotFoundError:  # pragma: no cover - run from a source tree that i
     __version__ = "0+unknown"
 
 __all__ = ["Action", "Card", "Document", "DocumentError", "Duel", "IllegalActionError",
-           "RuleDoc", "Verdict", "Violation", "__version__", "legal_actions", "load_document",
-           "replay", "rules", "validate"]
+           "RuleDoc", "Verdict", "Violation", "__version__", "legal_actions",
+           "list_legal_actions", "load_document", "replay", "rules", "validate"]
