@@ -7,22 +7,28 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
 WORKDIR /src
+# The pinned, hashed dependencies first (their layer is reused until the lock changes), then
+# the project itself without dependencies or build isolation: nothing unpinned is fetched.
+COPY requirements/serve.txt ./requirements/
+RUN pip install --require-hashes -r requirements/serve.txt
 COPY setup.cfg pyproject.toml README.md ./
 COPY validator ./validator
 COPY specs ./specs
 COPY api ./api
-RUN pip install . && rm -rf /src \
+COPY duelcheck ./duelcheck
+RUN pip install --no-deps --no-build-isolation . && rm -rf /src \
     && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin duelcheck
 
 WORKDIR /home/duelcheck
 USER duelcheck
 
-# Listen on every interface inside the container; WEB_CONCURRENCY sets the gunicorn workers
-# (default: one per core), DUELCHECK_MAX_BODY_BYTES and DUELCHECK_MAX_ACTIONS the limits.
-ENV HOST=0.0.0.0 PORT=8000
+# Listen on every interface inside the container, with gunicorn's access log on standard
+# output (DUELCHECK_ACCESS_LOG=off turns it off). WEB_CONCURRENCY sets the workers (default:
+# one per CPU the container may use); the README lists the limits' variables.
+ENV HOST=0.0.0.0 PORT=8000 DUELCHECK_ACCESS_LOG=-
 EXPOSE 8000
 
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
     CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:' + os.environ.get('PORT', '8000') + '/healthz', timeout=2)"]
 
-CMD ["gunicorn", "-c", "python:api.gunicorn_conf", "api:create_app()"]
+CMD ["duelcheck", "serve"]

@@ -1,45 +1,64 @@
 # duelcheck: `make serve` runs the service, `make test` runs every check CI runs.
 # HOST, PORT and WEB_CONCURRENCY (gunicorn workers) change how `make serve` runs.
+# Dependencies come from hashed lock files: requirements/serve.txt (what serving needs) and
+# requirements/dev.txt (that, plus the test and lint tools); `make lock` refreshes both.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed-stamp
+PIP    := $(BIN)/python -m pip --quiet --disable-pip-version-check
+LOCK   := $(BIN)/uv pip compile --quiet --generate-hashes --universal --python-version 3.11 \
+          --custom-compile-command "make lock" \
+          setup.cfg requirements/build.in
 
-.PHONY: serve test lint typecheck pytest bench bench-api docs screenshot clean
+.PHONY: serve test lint typecheck pytest bench bench-api docs screenshot lock clean
 
-$(STAMP): setup.cfg pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
 
-serve: $(STAMP)
-	$(BIN)/gunicorn -c python:api.gunicorn_conf 'api:create_app()'
+# Each stamp records that its lock file (and the project, editable, without its dependencies:
+# the lock has them all, hashed) is installed.
+$(VENV)/.serve-stamp: requirements/serve.txt setup.cfg pyproject.toml | $(BIN)/python
+	$(PIP) install --require-hashes -r requirements/serve.txt
+	$(PIP) install --no-deps --no-build-isolation -e .
+	touch $@
+
+$(VENV)/.dev-stamp: requirements/dev.txt setup.cfg pyproject.toml | $(BIN)/python
+	$(PIP) install --require-hashes -r requirements/dev.txt
+	$(PIP) install --no-deps --no-build-isolation -e .
+	touch $@
+
+serve: $(VENV)/.serve-stamp
+	$(BIN)/duelcheck serve
 
 test: lint typecheck pytest
 
-lint: $(STAMP)
+lint: $(VENV)/.dev-stamp
 	$(BIN)/ruff check .
 
-typecheck: $(STAMP)
-	$(BIN)/mypy validator api
+typecheck: $(VENV)/.dev-stamp
+	$(BIN)/mypy validator api duelcheck
 
-pytest: $(STAMP)
+pytest: $(VENV)/.dev-stamp
 	$(BIN)/pytest
 
-bench: $(STAMP)
+bench: $(VENV)/.dev-stamp
 	$(BIN)/python bench/bench_validate.py
 
-bench-api: $(STAMP)
+bench-api: $(VENV)/.dev-stamp
 	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
 	$(BIN)/python bench/bench_api.py
 
-docs: $(STAMP)
+docs: $(VENV)/.dev-stamp
 	$(BIN)/duelcheck rules --format markdown > docs/rules.md
 	$(BIN)/python -m api.openapi_dump > specs/openapi.json
 
-screenshot: $(STAMP)
+screenshot: $(VENV)/.dev-stamp
 	$(BIN)/python docs/make_screenshot.py
+
+# Refresh the hashed lock files from setup.cfg (newest versions its bounds allow).
+lock: $(VENV)/.dev-stamp
+	$(LOCK) -o requirements/serve.txt
+	$(LOCK) --extra dev -o requirements/dev.txt
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis

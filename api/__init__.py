@@ -13,17 +13,22 @@ from typing import Any
 from flask import Flask
 
 from . import problems
-from .config import Config, from_environment
+from .config import Config, load_settings
 from .openapi import register_document_schemas
 from .teaching import page, teach_blp
 from .views import docs_static, health_blp, rules_blp, validate_blp
 
 
 def create_app(config: Mapping[str, Any] | object | None = None) -> Flask:
-    """Build the app: :class:`Config`, then environment overrides, then ``config``."""
+    """Build the app: :class:`Config` and the settings from the environment
+    (:class:`api.config.Settings`), then ``config``.
+
+    Raises :class:`api.config.ConfigError` (a ``ValueError``) naming a variable whose value
+    cannot be used.
+    """
     app = Flask(__name__)
     app.config.from_object(Config)
-    app.config.update(from_environment())
+    app.config.update(load_settings().flask_config())
     if isinstance(config, Mapping):
         app.config.update(config)
     elif config is not None:

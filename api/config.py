@@ -1,23 +1,105 @@
-"""Configuration: defaults on :class:`Config`, overridden by environment variables, then by the
-``config`` given to :func:`api.create_app`."""
+"""Configuration: every environment variable the service reads, in one pydantic-settings
+model, so that each fails the same way: one line naming the variable, its value and what it
+should be. Defaults live on the fields; ``create_app(config)`` overrides them last.
+
+>>> Settings(DUELCHECK_MAX_ACTIONS="500").max_actions
+500
+"""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from typing import Any
 
-#: Environment variable -> (config key, what it means).
-ENVIRONMENT: dict[str, tuple[str, str]] = {
-    "DUELCHECK_MAX_BODY_BYTES": ("MAX_CONTENT_LENGTH", "largest request body, in bytes"),
-    "DUELCHECK_MAX_ACTIONS": ("DUELCHECK_MAX_ACTIONS", "most actions in one duel document"),
-    "DUELCHECK_MAX_LEGAL_ACTIONS": ("DUELCHECK_MAX_LEGAL_ACTIONS",
-                                    "most actions one legal-actions answer lists"),
-}
+from pydantic import Field, ValidationError
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class ConfigError(ValueError):
+    """An environment variable with a value the service cannot use; the message is one line.
+
+    >>> str(ConfigError("PORT", "abc", "Input should be a valid integer", "the port"))
+    "PORT='abc' is not valid (the port): input should be a valid integer"
+    """
+
+    def __init__(self, name: str, value: Any, problem: str, meaning: str) -> None:
+        self.name, self.value = name, value
+        super().__init__(f"{name}={value!r} is not valid ({meaning}): "
+                         f"{problem[:1].lower()}{problem[1:]}")
+
+
+def _env(name: str, default: Any, meaning: str, **bounds: Any) -> Any:
+    return Field(default, validation_alias=name, description=meaning, **bounds)
+
+
+class Settings(BaseSettings):
+    """The service's settings, read from the environment (README: "Limits" and "Serving")."""
+
+    model_config = SettingsConfigDict(case_sensitive=True, env_ignore_empty=True,
+                                      extra="ignore", populate_by_name=False)
+
+    host: str = _env("HOST", "127.0.0.1", "the address the server listens on")
+    port: int = _env("PORT", 8000, "the TCP port the server listens on", ge=1, le=65535)
+    workers: int | None = _env("WEB_CONCURRENCY", None,
+                               "gunicorn worker processes; default one per usable CPU", gt=0)
+    timeout: int = _env("DUELCHECK_TIMEOUT", 30,
+                        "seconds a worker may spend on one request before it is restarted",
+                        gt=0)
+    access_log: str | None = _env("DUELCHECK_ACCESS_LOG", None,
+                                  "where gunicorn writes its access log: - for standard "
+                                  "output, a file path, or off")
+    max_body_bytes: int = _env("DUELCHECK_MAX_BODY_BYTES", 2 * 1024 * 1024,
+                               "largest request body, in bytes", gt=0)
+    max_actions: int = _env("DUELCHECK_MAX_ACTIONS", 20_000,
+                            "most actions in one duel document", gt=0)
+    max_legal_actions: int = _env("DUELCHECK_MAX_LEGAL_ACTIONS", 1_000,
+                                  "most actions one legal-actions answer lists", gt=0)
+    max_candidates: int = _env("DUELCHECK_MAX_CANDIDATES", 20_000,
+                               "most candidate actions one legal-actions request checks",
+                               gt=0)
+
+    def flask_config(self) -> dict[str, Any]:
+        """The Flask config keys these settings give.
+
+        >>> Settings().flask_config()["MAX_CONTENT_LENGTH"]
+        2097152
+        """
+        return {"MAX_CONTENT_LENGTH": self.max_body_bytes,
+                "DUELCHECK_MAX_ACTIONS": self.max_actions,
+                "DUELCHECK_MAX_LEGAL_ACTIONS": self.max_legal_actions,
+                "DUELCHECK_MAX_CANDIDATES": self.max_candidates}
+
+
+#: Environment variable -> what it means (for docs and errors).
+ENVIRONMENT: dict[str, str] = {
+    str(field.validation_alias): field.description or ""
+    for field in Settings.model_fields.values()}
+
+
+def load_settings(environ: Mapping[str, str] | None = None) -> Settings:
+    """The settings from the environment (or from ``environ``, for tests).
+
+    Raises :class:`ConfigError` for the first variable whose value cannot be used.
+
+    >>> load_settings({"DUELCHECK_MAX_ACTIONS": "-5"})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    api.config.ConfigError: DUELCHECK_MAX_ACTIONS='-5' is not valid (...): input should be ...
+    """
+    try:
+        if environ is None:
+            return Settings()
+        return Settings.model_validate({k: v for k, v in environ.items()
+                                        if k in ENVIRONMENT and v != ""})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        name = str(first["loc"][0])
+        raise ConfigError(name, first["input"], first["msg"], ENVIRONMENT.get(name, "")) \
+            from None
 
 
 class Config:
-    """Defaults; every limit is documented in the README."""
+    """Flask and flask-smorest settings that no environment variable changes."""
 
     API_TITLE = "duelcheck"
     API_VERSION = "1"
@@ -30,28 +112,3 @@ class Config:
         "info": {"description": "A judge in software for Yu-Gi-Oh! TCG duel logs: is every "
                                "action legal, and if not, which rule does the first illegal "
                                "one break."}}
-    MAX_CONTENT_LENGTH = 2 * 1024 * 1024
-    DUELCHECK_MAX_ACTIONS = 20_000
-    DUELCHECK_MAX_LEGAL_ACTIONS = 1_000
-
-
-def from_environment(environ: Mapping[str, str] | None = None) -> dict[str, int]:
-    """The overrides the environment sets; a value that is not a positive integer is an error.
-
-    >>> from_environment({"DUELCHECK_MAX_ACTIONS": "500"})
-    {'DUELCHECK_MAX_ACTIONS': 500}
-    """
-    environ = os.environ if environ is None else environ
-    out: dict[str, int] = {}
-    for name, (key, meaning) in ENVIRONMENT.items():
-        raw = environ.get(name)
-        if raw is None or raw == "":
-            continue
-        try:
-            value = int(raw)
-        except ValueError:
-            value = 0
-        if value <= 0:
-            raise ValueError(f"{name} ({meaning}) must be a positive integer, not {raw!r}")
-        out[key] = value
-    return out

@@ -1,23 +1,14 @@
-"""gunicorn settings for ``make serve``: sync workers, one per core unless WEB_CONCURRENCY says.
+"""gunicorn settings, for running gunicorn directly: ``gunicorn -c python:api.gunicorn_conf
+'api:create_app()'``. ``make serve``, ``duelcheck serve`` and the image use
+:mod:`api.server`, which checks the environment before gunicorn reads it.
 
-HOST and PORT choose the address (default 127.0.0.1:8000).
+The same settings as :func:`api.server.gunicorn_options`; a bad variable stops gunicorn
+with one line naming it (exit status 3).
 """
 
 from __future__ import annotations
 
-import os
+from api.server import gunicorn_options, install_problem_errors, settings_or_exit
 
-
-def _positive(name: str, default: int) -> int:
-    raw = os.environ.get(name) or str(default)
-    if not raw.isdigit() or int(raw) <= 0:
-        raise SystemExit(f"{name} must be a positive integer, not {raw!r}")
-    return int(raw)
-
-
-bind = f"{os.environ.get('HOST') or '127.0.0.1'}:{_positive('PORT', 8000)}"
-workers = _positive("WEB_CONCURRENCY", os.cpu_count() or 1)
-worker_class = "sync"
-preload_app = True  # the shared turn machine is built once, before the workers fork
-timeout = _positive("DUELCHECK_TIMEOUT", 30)
-accesslog = os.environ.get("DUELCHECK_ACCESS_LOG") or None
+globals().update(gunicorn_options(settings_or_exit()))
+install_problem_errors()

@@ -1,5 +1,6 @@
-"""Reading the request body: 415 for another content type, 400 for bad JSON, 422 above the
-action limit, before the schema spends time on the document."""
+"""Reading the request body: 415 for another content type, 413 above the size limit (also
+for a body sent in chunks), 400 for bad JSON, 422 above the action limit, before the schema
+spends time on the document."""
 
 from __future__ import annotations
 
@@ -14,6 +15,24 @@ from validator.jsontext import DuplicateKeyError, loads
 from .problems import TOO_MANY_ACTIONS
 
 
+def read_body(req: Request) -> bytes:
+    """The request body, or 413 when it is larger than ``MAX_CONTENT_LENGTH``.
+
+    A body with a Content-Length is checked by werkzeug from the header. A body sent in
+    chunks has none, and werkzeug stops reading it at the limit without a word, so the
+    document would arrive cut short (and answer 400); here one byte more than the limit is
+    read, and finding it is a 413.
+    """
+    limit = req.max_content_length
+    if req.content_length is not None or limit is None or \
+            not req.environ.get("wsgi.input_terminated"):
+        return req.get_data(cache=True)
+    data: bytes = req.environ["wsgi.input"].read(limit + 1)
+    if len(data) > limit:
+        abort(413)
+    return data
+
+
 class DocumentParser(FlaskParser):
     """webargs' Flask parser with the service's checks on the raw body."""
 
@@ -22,7 +41,7 @@ class DocumentParser(FlaskParser):
             abort(415, detail=f"Send the duel document as application/json, not "
                               f"{req.mimetype or 'no content type'}.")
         try:
-            data = loads(req.get_data(cache=True))
+            data = loads(read_body(req))
         except DuplicateKeyError as exc:
             abort(422, messages=duplicate_key_errors(exc))
         except RecursionError:

@@ -9,9 +9,10 @@ from flask import Blueprint as FlaskBlueprint
 from flask import Response, current_app
 from flask.views import MethodView
 
-from validator import Document, IllegalActionError, legal_actions
+from validator import Document, IllegalActionError
 from validator.catalog import golden_cases
 from validator.diagram import mermaid, svg
+from validator.engine import list_legal_actions
 from validator.legal import EFFECT_DRIVEN
 from validator.quiz import quiz
 from validator.schema import DocumentSchema
@@ -43,18 +44,17 @@ class LegalActionsView(MethodView):
     @teach_blp.alt_response(415, description="The body is not application/json.", **ERRORS)
     def post(self, document: Document) -> Response:
         """Every legal next action after the document's actions."""
-        limit: int = current_app.config["DUELCHECK_MAX_LEGAL_ACTIONS"]
+        config = current_app.config
         try:
-            actions = legal_actions(document, limit + 1)
+            found = list_legal_actions(document, config["DUELCHECK_MAX_LEGAL_ACTIONS"],
+                                       config["DUELCHECK_MAX_CANDIDATES"])
         except IllegalActionError as err:
             return problem(422, f"The document's own action {err.index} is illegal "
                                 f"({err.rule}): {err.message}", type_=ILLEGAL_SEQUENCE,
                            title="Illegal action sequence",
                            errors={"actions": {str(err.index): [f"{err.rule}: {err.message}"]}})
-        truncated = len(actions) > limit
-        actions = actions[:limit]
-        return json_response({"actions": actions, "count": len(actions), "truncated": truncated,
-                              "omitted": list(EFFECT_DRIVEN)})
+        return json_response({"actions": found.actions, "count": len(found.actions),
+                              "truncated": found.truncated, "omitted": list(EFFECT_DRIVEN)})
 
 
 @teach_blp.route("/quiz")

@@ -8,9 +8,10 @@ from typing import Any
 
 import swagger_ui_bundle
 from flask import Blueprint as FlaskBlueprint
-from flask import Response, send_from_directory
+from flask import Response, redirect, send_from_directory
 from flask.views import MethodView
 from flask_smorest import Blueprint, abort
+from werkzeug.wrappers import Response as BaseResponse
 
 from validator import Document, rules, validate
 from validator.schema import DocumentSchema
@@ -90,3 +91,9 @@ class HealthView(MethodView):
 def swagger_ui_asset(filename: str) -> Response:
     """Swagger UI's files, from the installed swagger-ui-bundle package (no CDN)."""
     return send_from_directory(os.fspath(swagger_ui_bundle.swagger_ui_path), filename)
+
+
+@docs_static.route("/docs/")
+def docs_with_a_slash() -> BaseResponse:
+    """``/docs/`` is Swagger UI too (flask-smorest serves it at ``/docs``)."""
+    return redirect("/docs", 308)

@@ -1,34 +1,144 @@
-"""What `pip install .` (the Dockerfile's install) ships, and what the Dockerfile promises."""
+"""What `pip install .` ships: the wheel is built, installed into a fresh virtual environment
+(not editable, no network) and every command is run from there, as a user would."""
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
 import sys
 import zipfile
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
-from tests.helpers import ROOT
+import pytest
+
+from tests.helpers import ROOT, SHARED
+from tests.wheelhouse import build_wheel, closure, repack, requirements_of
+
+pytestmark = pytest.mark.slow
+REPLAY = SHARED / "data" / "duelingbook" / "aco77-sdesowitz02-2026-10-07.json"
+LEGAL = {"cards": {}, "actions": [{"type": "draw", "player": "p1"}]}
 
 
-def test_the_wheel_carries_the_catalog_and_the_service(tmp_path: Path) -> None:
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
-                    "-q", "-w", str(tmp_path), str(ROOT)], check=True, timeout=300,
-                   capture_output=True)
-    (wheel,) = tmp_path.glob("duelcheck-*.whl")
-    names = set(zipfile.ZipFile(wheel).namelist())
-    for needed in ("validator/specs/rules.toml", "validator/checks/turn.py", "validator/py.typed",
-                   "api/gunicorn_conf.py", "api/views.py", "api/static/app.js",
-                   "api/static/index.html", "validator/specs/cases/hand.limit.json"):
+@dataclass(frozen=True)
+class Installed:
+    wheel: Path
+    bin: Path
+    work: Path
+
+    def run(self, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+        """Run a program of the fresh environment, outside the source tree."""
+        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+        return subprocess.run([str(self.bin / args[0]), *args[1:]], cwd=self.work, env=env,
+                              input=stdin, capture_output=True, text=True, timeout=120,
+                              check=False)
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
+    scratch = tmp_path_factory.mktemp("install")
+    house = scratch / "wheelhouse"
+    wheel = build_wheel(ROOT, house, scratch)
+    dists, missing = closure(requirements_of(wheel))
+    for dist in dists:
+        repack(dist, house)
+    venv = scratch / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True,
+                   timeout=120)
+    offline = [] if missing else ["--no-index"]  # whatever is not installed here, from PyPI
+    subprocess.run([sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python"),
+                    "install", "-q", *offline, "--find-links", str(house), str(wheel)],
+                   check=True, timeout=600, capture_output=True)
+    work = scratch / "work"
+    work.mkdir()
+    yield Installed(wheel, venv / "bin", work)
+
+
+def test_the_wheel_carries_every_module_and_the_data(installed: Installed) -> None:
+    names = set(zipfile.ZipFile(installed.wheel).namelist())
+    for package in ("validator", "api", "duelcheck"):
+        for path in (ROOT / package).rglob("*.py"):
+            shipped = path.relative_to(ROOT).as_posix()
+            if "__pycache__" not in shipped and not shipped.startswith("validator/specs"):
+                assert shipped in names, f"{shipped} is not in the wheel"
+    cases = {p.name for p in (ROOT / "specs" / "cases").glob("*.json")}
+    assert cases == {n.rsplit("/", 1)[1] for n in names
+                     if n.startswith("validator/specs/cases/")}
+    for needed in ("validator/specs/rules.toml", "validator/py.typed", "duelcheck/py.typed",
+                   "api/static/app.js", "api/static/index.html", "api/static/style.css"):
         assert needed in names, needed
-    assert not any(n.startswith("tests/") for n in names)
+    assert not any(n.startswith(("tests/", "specs/", "bench/", "docs/")) for n in names)
 
 
-def test_dockerfile_runs_gunicorn_as_a_non_root_user_with_a_healthcheck() -> None:
+def test_the_installed_package_is_not_the_source_tree(installed: Installed) -> None:
+    proc = installed.run("python", "-c", "import validator, duelcheck; "
+                         "print(validator.__file__); print(duelcheck.__version__)")
+    where, version = proc.stdout.splitlines()
+    assert proc.returncode == 0, proc.stderr
+    assert str(ROOT) not in where and "site-packages" in where
+    assert version == metadata_version(installed.wheel)
+
+
+def metadata_version(wheel: Path) -> str:
+    return wheel.name.split("-")[1]
+
+
+def test_version_and_python_dash_m(installed: Installed) -> None:
+    version = metadata_version(installed.wheel)
+    proc = installed.run("duelcheck", "--version")
+    assert (proc.returncode, proc.stdout) == (0, f"duelcheck {version}\n")
+    proc = installed.run("python", "-m", "duelcheck", "rules", "summon.normal-once",
+                         "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["id"] == "summon.normal-once"
+
+
+def test_check_rules_and_serve_help(installed: Installed) -> None:
+    (installed.work / "legal.json").write_text(json.dumps(LEGAL), "utf-8")
+    proc = installed.run("duelcheck", "check", "legal.json")
+    assert (proc.returncode, proc.stderr) == (0, ""), proc.stderr
+    assert proc.stdout.startswith("legal.json: legal (1 actions)")
+    proc = installed.run("duelcheck", "check", "-", stdin=json.dumps(LEGAL))
+    assert proc.returncode == 0, proc.stderr
+    proc = installed.run("duelcheck", "rules")
+    assert proc.returncode == 0 and len(proc.stdout.splitlines()) == 34, proc.stderr
+    proc = installed.run("duelcheck", "serve", "--help")
+    assert proc.returncode == 0 and "--port" in proc.stdout, proc.stderr
+    proc = installed.run("python", "-c", "from api import create_app; "
+                         "c = create_app().test_client(); "
+                         "print(c.get('/').status_code, c.get('/docs/static/swagger-ui.css')"
+                         ".status_code, len(c.get('/v1/examples').json))")
+    status, docs, examples = proc.stdout.split()
+    assert (status, docs) == ("200", "200") and int(examples) >= 68, proc.stderr
+
+
+@pytest.mark.skipif(not REPLAY.exists(), reason="../shared/data/duelingbook is not beside "
+                                                "the checkout, so there is no replay to import")
+def test_duelingbook_replays(installed: Installed) -> None:
+    proc = installed.run("duelcheck", "check", "--from", "duelingbook", str(REPLAY))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.count(": legal (") == 2
+    proc = installed.run("duelcheck", "import", "duelingbook", str(REPLAY), "-o", "games.jsonl")
+    assert proc.returncode == 0, proc.stderr
+    games = (installed.work / "games.jsonl").read_text("utf-8").splitlines()
+    assert len(games) == 2
+    proc = installed.run("python", "-m", "duelcheck", "check", "games.jsonl")
+    assert proc.returncode == 0 and proc.stdout.count(": legal (") == 2, proc.stderr
+
+
+def test_dockerfile_installs_the_package_and_runs_gunicorn_as_a_non_root_user() -> None:
     lines = (ROOT / "Dockerfile").read_text("utf-8").splitlines()
     assert lines[1] == "FROM python:3.11-slim"
     assert "USER duelcheck" in lines
+    for package in ("validator", "specs", "api", "duelcheck"):
+        assert any(line.startswith(f"COPY {package} ") for line in lines), package
     assert any(line.startswith("HEALTHCHECK") for line in lines)
     assert any("/healthz" in line for line in lines)
-    assert lines[-1] == 'CMD ["gunicorn", "-c", "python:api.gunicorn_conf", "api:create_app()"]'
+    assert lines[-1] == 'CMD ["duelcheck", "serve"]'
+    assert any(line.startswith("RUN pip install --require-hashes -r requirements/serve.txt")
+               for line in lines)
+    assert any("DUELCHECK_ACCESS_LOG=-" in line for line in lines)
     ignored = (ROOT / ".dockerignore").read_text("utf-8").split()
     assert ".venv" in ignored and ".git" in ignored

@@ -5,6 +5,7 @@ Every error is keyed by its path, as marshmallow keys field errors, so one repor
 
 from __future__ import annotations
 
+from collections.abc import Callable, Container
 from typing import Any
 
 from . import model as m
@@ -95,23 +96,43 @@ def _check_placement(errors: Errors, cards: dict[str, dict[str, Any]],
 
 def _check_actions(errors: Errors, cards: dict[str, dict[str, Any]],
                    placed: dict[str, tuple[Any, ...]], actions: list[m.Action]) -> None:
+    def owner(cid: str) -> str | None:
+        return cards[cid].get("owner") or _owner_from(placed, cid)
+
     for i, action in enumerate(actions):
-        for key in ("card", "target"):
-            cid = getattr(action, key)
-            if cid is not None and cid not in cards:
-                _add(errors, ("actions", i, key), f"Unknown card id {cid!r}.")
-        for j, cid in enumerate(action.tributes):
-            if cid not in cards:
-                _add(errors, ("actions", i, "tributes", j), f"Unknown card id {cid!r}.")
-        if action.type == "move" and action.to == "material" and action.target is None:
-            _add(errors, ("actions", i, "target"),
-                 "A move to material needs a target: the Xyz Monster it goes under.")
-        card = cards.get(action.card or "")
-        if action.type == "draw" and card is not None:
-            owner = card.get("owner") or _owner_from(placed, action.card or "")
-            if owner is not None and owner != action.player:
-                _add(errors, ("actions", i, "card"),
-                     f"{action.player} cannot draw {action.card!r}: it is {owner}'s card.")
+        check_action(errors, i, action, cards, owner, lambda cid: bool(cards[cid].get("token")))
+
+
+def check_action(errors: Errors, i: int, action: m.Action, known: Container[str],
+                 owner: Callable[[str], str | None], token: Callable[[str], bool]) -> None:
+    """Errors of action ``i`` that its own fields cannot show: unknown card ids, a move to
+    material without a target, a draw of a token or of the opponent's card (``owner`` and
+    ``token`` tell about a known id).
+
+    >>> errors: Errors = {}
+    >>> check_action(errors, 3, m.Action("discard", "p1", card="c9"), {}, lambda c: None,
+    ...              lambda c: False)
+    >>> errors
+    {'actions': {3: {'card': ["Unknown card id 'c9'."]}}}
+    """
+    for key in ("card", "target"):
+        cid = getattr(action, key)
+        if cid is not None and cid not in known:
+            _add(errors, ("actions", i, key), f"Unknown card id {cid!r}.")
+    for j, cid in enumerate(action.tributes):
+        if cid not in known:
+            _add(errors, ("actions", i, "tributes", j), f"Unknown card id {cid!r}.")
+    if action.type == "move" and action.to == "material" and action.target is None:
+        _add(errors, ("actions", i, "target"),
+             "A move to material needs a target: the Xyz Monster it goes under.")
+    if action.type == "draw" and action.card is not None and action.card in known:
+        holder = owner(action.card)
+        if token(action.card):
+            _add(errors, ("actions", i, "card"),
+                 f"{action.card!r} is a token: tokens are never in a Deck, so never drawn.")
+        elif holder is not None and holder != action.player:
+            _add(errors, ("actions", i, "card"),
+                 f"{action.player} cannot draw {action.card!r}: it is {holder}'s card.")
 
 
 def _owner_from(placed: dict[str, tuple[Any, ...]], cid: str) -> str | None:

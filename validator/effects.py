@@ -71,7 +71,8 @@ def draw(s: DuelState, a: Action) -> None:
             side.hand_unknown += 1
             return
         card = side.deck[0]
-    if s.locate(card) == (a.player, "deck") or (s.unplaced(card) and side.deck_unknown):
+    if s.locate(card) == (a.player, "deck") or \
+            (s.unplaced(card) and side.deck_unknown and not s.cards[card].token):
         s.take(card, "deck")
         s.put(card, a.player, "hand")
         return
@@ -101,13 +102,15 @@ def _summon(s: DuelState, a: Action, position: str, hidden: str) -> None:
     assert a.card is not None
     for tribute in a.tributes:
         s.send(tribute, "graveyard")
+    # Equips waiting for this monster in a Graveyard or banished (only a Special Summon
+    # brings it from there; taking it from anywhere clears the waiting list)
+    waiting = [e for e, target in s.pending_equips.items() if target == a.card]
     s.take(a.card, hidden)
     s.put(a.card, a.player, "monsters", position=position)
     s.this_turn.placed[a.card] = s.index
-    for equip, target in list(s.pending_equips.items()):
-        if target == a.card and s.on_field(equip):
-            del s.pending_equips[equip]
-            _attach(s, equip, target)
+    for equip in waiting:
+        if s.on_field(equip):
+            _attach(s, equip, a.card)
 
 
 def normal_summon(s: DuelState, a: Action) -> None:

@@ -7,10 +7,11 @@ from typing import Any
 
 from marshmallow import ValidationError
 
+from .actionload import load_action
 from .effects import resolve_chain, resolves_chain_first
 from .errors import DocumentError, IllegalActionError
 from .jsontext import DuplicateKeyError, loads
-from .legal import LegalActions
+from .legal import LegalActions, Listing
 from .machine import TurnModel, fire
 from .model import Action, Document
 from .schema import DocumentSchema
@@ -96,9 +97,20 @@ class Duel:
         assert failure is not None, f"no guard reported why {action} failed"
         return violation_of(state, index, action, *failure)
 
-    def push(self, action: Action) -> None:
-        """Apply ``action``, or raise :class:`IllegalActionError` naming the rule it breaks."""
-        violation = self.check(action)
+    def push(self, action: Action | Mapping[str, Any]) -> None:
+        """Apply ``action`` (an :class:`Action` or its JSON object), or raise
+        :class:`IllegalActionError` naming the rule it breaks.
+
+        An action that is not well formed, of an unknown type or naming an unknown card
+        raises the :class:`DocumentError` that :func:`validate` gives for it.
+
+        >>> duel = Duel(load_document({"cards": {}}))
+        >>> duel.push({"type": "draw", "player": "p1", "card": "c9"})
+        Traceback (most recent call last):
+        ...
+        validator.errors.DocumentError: actions.0.card: Unknown card id 'c9'.
+        """
+        violation = self.check(load_action(action, self.document.cards, self.pushed))
         if violation is not None:
             raise IllegalActionError(violation.index, violation.rule, violation.message,
                                      violation.action)
@@ -143,6 +155,21 @@ def legal_actions(document: Mapping[str, Any] | str | bytes | Document,
     ['draw', 'resolve', 'surrender']
     """
     return replay(document).legal_actions.dicts(limit)
+
+
+def list_legal_actions(document: Mapping[str, Any] | str | bytes | Document,
+                       limit: int | None = None,
+                       max_candidates: int | None = None) -> Listing:
+    """The first ``limit`` legal next actions, checking at most ``max_candidates`` candidate
+    actions (the bound on work the HTTP service sets with ``DUELCHECK_MAX_CANDIDATES``).
+
+    Raises as :func:`legal_actions` does.
+
+    >>> found = list_legal_actions({"cards": {}}, limit=10, max_candidates=3)
+    >>> (len(found.actions), found.truncated, found.checked)
+    (1, True, 3)
+    """
+    return replay(document).legal_actions.listing(limit, max_candidates)
 
 
 def validate(document: Mapping[str, Any] | str | bytes | Document) -> Verdict:

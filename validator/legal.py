@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from itertools import combinations, islice
 from typing import Any, Final
 
+from .actionload import load_action
 from .checks.summon import required_tributes
 from .effects import resolve_chain, resolves_chain_first
+from .errors import DocumentError
 from .machine import MACHINE, TurnModel, trigger_of
 from .model import PHASES, PLAYERS, Action, Player, other
 from .state import FIELD_PILES, DuelState
@@ -114,6 +117,20 @@ def candidates(s: DuelState) -> Iterator[Action]:
         yield make("surrender", p)
 
 
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """Legal next actions found among at most ``max_candidates`` candidates.
+
+    ``truncated``: more legal actions may exist (the listing stopped at its limit, or not
+    every candidate was checked); ``checked``: how many candidates were offered to the
+    guards.
+    """
+
+    actions: list[dict[str, Any]]
+    truncated: bool
+    checked: int
+
+
 class LegalActions:
     """The legal next actions of a duel: iterate them, or ask ``action in legal``."""
 
@@ -140,7 +157,21 @@ class LegalActions:
         return model.failure
 
     def __contains__(self, action: object) -> bool:
-        return isinstance(action, Action) and self.why_not(action) is None
+        """Whether ``action`` (an :class:`Action` or its JSON object) is legal next; one
+        that is not well formed or names an unknown card is not.
+
+        >>> from validator import Duel, load_document
+        >>> legal = Duel(load_document({"cards": {}})).legal_actions
+        >>> {"type": "draw", "player": "p1"} in legal, make("draw", "p1") in legal
+        (True, True)
+        """
+        if not isinstance(action, Action | Mapping):
+            return False
+        try:
+            action = load_action(action, self._state.cards, self._state.index)
+        except DocumentError:
+            return False
+        return self.why_not(action) is None
 
     def __iter__(self) -> Iterator[Action]:
         seen: set[Action] = set()
@@ -152,6 +183,31 @@ class LegalActions:
     def dicts(self, limit: int | None = None) -> list[dict[str, Any]]:
         """The legal actions (the first ``limit`` of them) as JSON objects of the contract."""
         return [a.raw for a in islice(self, limit)]
+
+    def listing(self, limit: int | None = None, max_candidates: int | None = None) -> Listing:
+        """The first ``limit`` legal actions among the first ``max_candidates`` candidates:
+        candidates are capped before the guards see them, so the work is bounded whatever
+        the board holds.
+
+        >>> from validator import Duel, load_document
+        >>> found = Duel(load_document({"cards": {}})).legal_actions.listing(2, 100)
+        >>> ([a["type"] for a in found.actions], found.truncated)
+        (['draw', 'resolve'], True)
+        """
+        seen: set[Action] = set()
+        found: list[dict[str, Any]] = []
+        checked = 0
+        for action in candidates(self._state):
+            if checked == max_candidates:
+                return Listing(found, True, checked)
+            checked += 1
+            if action in seen or action not in self:
+                continue
+            if len(found) == limit:
+                return Listing(found, True, checked)
+            seen.add(action)
+            found.append(action.raw)
+        return Listing(found, False, checked)
 
 
 

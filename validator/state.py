@@ -240,7 +240,9 @@ class DuelState:
             getattr(side, pile).remove(card)
         if pile in FIELD_PILES and not control_change:
             self.this_turn.forget(card)
-        self.pending_equips.pop(card, None)
+        self.pending_equips.pop(card, None)  # an Equip that left stops waiting
+        for equip in [e for e, target in self.pending_equips.items() if target == card]:
+            del self.pending_equips[equip]  # its target left the Graveyard or banishment
 
     def _take_hidden(self, card: str, hidden: str) -> None:
         side = self.sides[self.owner(card)]

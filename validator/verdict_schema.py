@@ -110,7 +110,10 @@ class ActionListSchema(Schema):
                           metadata={"description": "action objects of the contract"})
     count = fields.Integer(required=True)
     truncated = fields.Boolean(required=True, metadata={
-        "description": "true when there were more than DUELCHECK_MAX_LEGAL_ACTIONS"})
+        "description": "true when more legal actions may exist: there were more than "
+                       "DUELCHECK_MAX_LEGAL_ACTIONS, or more candidate actions than "
+                       "DUELCHECK_MAX_CANDIDATES (the bound on the work of one request), "
+                       "so not all were checked"})
     omitted = fields.List(fields.String(), required=True,
                           metadata={"description": "action types caused only by effects, "
                                                    "which are not listed"})

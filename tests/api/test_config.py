@@ -1,29 +1,54 @@
-"""Configuration from the environment (api/config.py)."""
+"""Configuration from the environment (api/config.py): one mechanism, one way to fail."""
 
 from __future__ import annotations
 
 import pytest
 
 from api import create_app
-from api.config import from_environment
+from api.config import ENVIRONMENT, ConfigError, load_settings
 
 
 def test_environment_overrides_defaults_and_explicit_config_wins(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DUELCHECK_MAX_ACTIONS", "7")
     monkeypatch.setenv("DUELCHECK_MAX_BODY_BYTES", "4096")
+    monkeypatch.setenv("DUELCHECK_MAX_CANDIDATES", "")  # empty: the default
     app = create_app()
     assert app.config["DUELCHECK_MAX_ACTIONS"] == 7 and app.config["MAX_CONTENT_LENGTH"] == 4096
+    assert app.config["DUELCHECK_MAX_CANDIDATES"] == 20_000
     assert create_app({"DUELCHECK_MAX_ACTIONS": 9}).config["DUELCHECK_MAX_ACTIONS"] == 9
 
 
 def test_defaults() -> None:
-    config = create_app().config
+    settings = load_settings({})
+    assert (settings.host, settings.port, settings.workers, settings.timeout) == \
+        ("127.0.0.1", 8000, None, 30)
+    config = settings.flask_config()
     assert config["MAX_CONTENT_LENGTH"] == 2 * 1024 * 1024
     assert config["DUELCHECK_MAX_ACTIONS"] == 20_000
+    assert config["DUELCHECK_MAX_LEGAL_ACTIONS"] == 1_000
 
 
+NUMERIC = [name for name in ENVIRONMENT if name not in ("HOST", "DUELCHECK_ACCESS_LOG")]
+
+
+@pytest.mark.parametrize("name", NUMERIC)
 @pytest.mark.parametrize("value", ["0", "-5", "lots", "1.5"])
-def test_a_bad_limit_names_the_variable(value: str) -> None:
-    with pytest.raises(ValueError, match="DUELCHECK_MAX_ACTIONS"):
-        from_environment({"DUELCHECK_MAX_ACTIONS": value})
+def test_every_bad_number_fails_the_same_way_naming_the_variable(name: str, value: str) -> None:
+    with pytest.raises(ConfigError) as caught:
+        load_settings({name: value})
+    message = str(caught.value)
+    assert message.startswith(f"{name}={value!r} is not valid ({ENVIRONMENT[name]}): ")
+    assert "\n" not in message
+
+
+def test_a_bad_variable_stops_create_app_with_a_value_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DUELCHECK_MAX_ACTIONS", "abc")
+    with pytest.raises(ValueError, match="DUELCHECK_MAX_ACTIONS='abc'"):
+        create_app()
+
+
+def test_a_port_out_of_range() -> None:
+    with pytest.raises(ConfigError, match="PORT='70000'"):
+        load_settings({"PORT": "70000"})

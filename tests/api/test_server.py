@@ -14,6 +14,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from tests.api.test_concurrency import duels
 from tests.helpers import ROOT, SHARED
 from validator import validate
 
-GUNICORN = Path(sys.executable).with_name("gunicorn")
+DUELCHECK = Path(sys.executable).with_name("duelcheck")
 
 
 def free_port() -> int:
@@ -33,31 +34,54 @@ def free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[str]:
-    """gunicorn with 2 workers of 4 threads each, so requests really overlap in a process."""
+@dataclass
+class Server:
+    base: str
+    proc: subprocess.Popen[bytes]
+    home: Path
+
+    def stop(self) -> str:
+        """Stop the server; what it wrote (its log)."""
+        self.proc.send_signal(signal.SIGTERM)
+        out, _ = self.proc.communicate(timeout=30)
+        return out.decode()
+
+
+def start(tmp: Path, *args: str, **env: str) -> Server:
+    """``duelcheck serve`` (gunicorn, as make serve runs it) on a free loopback port, with a
+    home of its own (to see what it leaves there)."""
     port = free_port()
-    env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": "2",
-           "GUNICORN_CMD_ARGS": "--threads 4"}
-    proc = subprocess.Popen([str(GUNICORN), "-c", "python:api.gunicorn_conf", "api:create_app()"],
-                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(base + "/healthz", timeout=2) as response:
-                    assert json.load(response) == {"status": "ok"}
-                break
-            except (urllib.error.URLError, ConnectionError):
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    out = proc.stdout.read().decode() if proc.stdout else ""
-                    pytest.fail(f"gunicorn did not start:\n{out}")
-                time.sleep(0.1)
-        yield base
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=30)
+    home = tmp / "home"
+    home.mkdir(exist_ok=True)
+    environ = {k: v for k, v in os.environ.items() if k != "XDG_RUNTIME_DIR"}
+    environ.update(HOST="127.0.0.1", PORT=str(port), HOME=str(home), **env)
+    proc = subprocess.Popen([str(DUELCHECK), "serve", *args], cwd=tmp, env=environ,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    server = Server(f"http://127.0.0.1:{port}", proc, home)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            with urllib.request.urlopen(server.base + "/healthz", timeout=2) as response:
+                assert json.load(response) == {"status": "ok"}
+            return server
+        except (urllib.error.URLError, ConnectionError):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"the server did not start:\n{server.stop()}")
+            time.sleep(0.1)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """gunicorn with 2 workers of 4 threads each, so requests really overlap in a process."""
+    server = start(tmp_path_factory.mktemp("serve"), WEB_CONCURRENCY="2",
+                   GUNICORN_CMD_ARGS="--threads 4", DUELCHECK_ACCESS_LOG="-")
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def server(served: Server) -> str:
+    return served.base
 
 
 def call(url: str, body: bytes | None = None,
@@ -121,10 +145,9 @@ def test_concurrent_requests_of_different_duels(server: str) -> None:
             assert verdict == expected[i]
 
 
-def test_duelcheck_serve_runs_the_development_server() -> None:
+def test_duelcheck_serve_dev_runs_the_development_server() -> None:
     port = free_port()
-    exe = Path(sys.executable).with_name("duelcheck")
-    proc = subprocess.Popen([str(exe), "serve", "--port", str(port)], cwd=ROOT,
+    proc = subprocess.Popen([str(DUELCHECK), "serve", "--dev", "--port", str(port)], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 30
@@ -139,3 +162,69 @@ def test_duelcheck_serve_runs_the_development_server() -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def raw_request(base: str, data: bytes) -> tuple[int, str, Any]:
+    """Send bytes as they are; the status, content type and JSON body of the answer."""
+    host, port = base.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as sock:
+        sock.sendall(data)
+        response = http.client.HTTPResponse(sock)
+        response.begin()
+        return response.status, response.getheader("Content-Type") or "", json.load(response)
+
+
+def chunked(body: bytes, size: int = 65536) -> bytes:
+    parts = [b"%x\r\n%s\r\n" % (len(body[i:i + size]), body[i:i + size])
+             for i in range(0, len(body), size)]
+    return (b"POST /v1/validate HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n"
+            b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n" + b"".join(parts)
+            + b"0\r\n\r\n")
+
+
+def test_a_chunked_body_is_read_whole_and_over_the_limit_is_413(server: str) -> None:
+    doc = {"cards": {}, "actions": [{"type": "draw", "player": "p1"},
+                                    {"type": "phase", "player": "p1", "to": "standby"},
+                                    {"type": "phase", "player": "p1", "to": "main1"}]}
+    status, _, verdict = raw_request(server, chunked(json.dumps(doc).encode()))
+    assert status == 200 and verdict["actions_checked"] == 3
+    padded = json.dumps(doc).encode()[:-1] + b" " * (2 * 1024 * 1024) + b"}"
+    status, kind, problem = raw_request(server, chunked(padded))
+    assert (status, kind) == (413, "application/problem+json")
+    assert "DUELCHECK_MAX_BODY_BYTES" in problem["detail"]
+
+
+def test_gunicorns_own_errors_are_problem_json_not_html(server: str) -> None:
+    status, kind, problem = raw_request(server, b"GET /" + b"a" * 5000 + b" HTTP/1.1\r\n\r\n")
+    assert (status, kind, problem["status"]) == (414, "application/problem+json", 414)
+    status, kind, problem = raw_request(server, b"NOT A REQUEST LINE\r\n\r\n")
+    assert (status, kind, problem["title"]) == (400, "application/problem+json", "Bad Request")
+
+
+def test_docs_with_and_without_a_trailing_slash(server: str) -> None:
+    for path in ("/docs", "/docs/"):
+        with urllib.request.urlopen(server + path, timeout=30) as response:
+            assert response.status == 200 and b"swagger-ui" in response.read()
+
+
+def test_access_log_on_request_and_no_control_socket(tmp_path: Path) -> None:
+    server = start(tmp_path, WEB_CONCURRENCY="1", DUELCHECK_ACCESS_LOG="-")
+    call(server.base + "/v1/rules")
+    log = server.stop()
+    assert '"GET /v1/rules HTTP/1.1" 200' in log
+    assert "Control socket" not in log and not (server.home / ".gunicorn").exists()
+
+
+@pytest.mark.parametrize(("command", "name"), [
+    (["duelcheck", "serve"], "WEB_CONCURRENCY"), (["duelcheck", "serve"], "PORT"),
+    (["duelcheck", "serve"], "DUELCHECK_TIMEOUT"),
+    (["duelcheck", "serve", "--dev"], "DUELCHECK_MAX_ACTIONS"),
+    (["gunicorn", "-c", "python:api.gunicorn_conf", "api:create_app()"],
+     "DUELCHECK_MAX_ACTIONS")])
+def test_a_bad_variable_stops_the_server_with_one_line(command: list[str], name: str) -> None:
+    exe = Path(sys.executable).with_name(command[0])
+    proc = subprocess.run([str(exe), *command[1:]], env={**os.environ, name: "abc"}, cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert proc.returncode == 3
+    assert proc.stderr.startswith(f"duelcheck: {name}='abc' is not valid (")
+    assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr

@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
 from flask.testing import FlaskClient
 
 from tests.helpers import act, document, opening
 from validator import legal_actions
+from validator.legal import LegalActions
 from validator.quiz import quiz
 
 
@@ -74,3 +78,53 @@ def test_legal_actions_are_bounded_and_say_so() -> None:
     assert body["actions"] == legal_actions(doc)[:3]
     many = create_app({"TESTING": True}).test_client().post("/v1/legal-actions", json=doc)
     assert many.get_json()["truncated"] is False
+
+
+def equips_and_targets(n: int) -> dict[str, object]:
+    """n Equip Spells in hand and n monsters in the Graveyard, in the Draw Phase: n * n * 2
+    candidate activations, none of them legal (the adversarial review's 31-second request)."""
+    cards: dict[str, object] = {f"e{i}": {"kind": "spell", "subtype": "equip"} for i in range(n)}
+    cards.update({f"m{i}": {"kind": "monster", "level": 4} for i in range(n)})
+    return {"cards": cards, "setup": {"p1": {"hand": [f"e{i}" for i in range(n)],
+                                             "graveyard": [f"m{i}" for i in range(n)]}}}
+
+
+def test_candidates_are_capped_before_they_are_checked_at_the_body_size_limit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from api import create_app
+
+    checks = 0
+    contains = LegalActions.__contains__
+
+    def counted(self: LegalActions, action: object) -> bool:
+        nonlocal checks
+        checks += 1
+        return contains(self, action)
+
+    monkeypatch.setattr(LegalActions, "__contains__", counted)
+    app = create_app({"TESTING": True})
+    limit, cap = app.config["MAX_CONTENT_LENGTH"], app.config["DUELCHECK_MAX_CANDIDATES"]
+    n = 1
+    while len(json.dumps(equips_and_targets(n * 2))) < limit:
+        n *= 2
+    while len(json.dumps(equips_and_targets(n + 500))) < limit:
+        n += 500
+    body = json.dumps(equips_and_targets(n)).encode()
+    assert limit - 40_000 < len(body) <= limit and n * n * 2 > 100 * cap
+    response = app.test_client().post("/v1/legal-actions", data=body,
+                                      content_type="application/json")
+    assert response.status_code == 200 and response.get_json()["truncated"] is True
+    assert 0 < checks <= cap
+    checks = 0
+    small = create_app({"TESTING": True, "DUELCHECK_MAX_CANDIDATES": 50}).test_client()
+    assert small.post("/v1/legal-actions", json=equips_and_targets(20)).json["truncated"]
+    assert checks == 50
+
+
+def test_an_integer_too_long_to_read_is_400_on_both_endpoints(client: FlaskClient) -> None:
+    body = b'{"cards": {}, "actions": [{"type": "draw", "player": "p1", "n": ' + b"9" * 5000 \
+        + b"}]}"
+    for path in ("/v1/validate", "/v1/legal-actions"):
+        response = client.post(path, data=body, content_type="application/json")
+        assert (response.status_code, response.content_type) == (400, "application/problem+json")
+        assert "4300 digits" in response.get_json()["detail"]

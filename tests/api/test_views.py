@@ -175,3 +175,10 @@ def test_json_nested_too_deeply_is_400(client: FlaskClient) -> None:
     body = "[" * 100_000 + "]" * 100_000
     response = client.post("/v1/validate", data=body, content_type="application/json")
     assert "nested too deeply" in problem_of(response, 400)["detail"]
+
+
+def test_a_byte_order_mark_is_accepted(client: FlaskClient) -> None:
+    body = b'\xef\xbb\xbf{"cards": {}, "actions": [{"type": "draw", "player": "p1"}]}'
+    for path in ("/v1/validate", "/v1/legal-actions"):
+        response = client.post(path, data=body, content_type="application/json")
+        assert response.status_code == 200, response.get_json()

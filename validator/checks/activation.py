@@ -140,9 +140,14 @@ def activated_card_controlled(s: DuelState, a: Action) -> str | None:
 
 @REGISTRY.rule("card.wrong-kind")
 def activated_card_has_effect(s: DuelState, a: Action) -> str | None:
-    """A monster without an activated effect cannot be activated."""
+    """A card whose effect is activated (a monster, a face-up Spell or Trap, one in the
+    Graveyard or banished) needs an effect: ``effect: none`` has none to activate."""
     card = s.cards[a.card or ""]
-    if card.kind != "monster" or card.effect != "none":
+    if card.kind != "monster":
+        act = activation(s, a)
+        if act.card_activation or act.source is None or act.effect != "none":
+            return None
+    elif card.effect != "none":
         return None
     return f"{card.label} has no effect to activate."
 

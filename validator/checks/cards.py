@@ -47,14 +47,27 @@ def card_in_hand_unless_on_field(s: DuelState, a: Action) -> str | None:
     return None if s.on_field(a.card) else card_in_hand(s, a)
 
 
-@REGISTRY.rule("card.not-on-field")
 def card_on_own_field(s: DuelState, a: Action) -> str | None:
-    """The card is on the field under the acting player's control."""
+    """The card is on the field under the acting player's control (``card.not-on-field``
+    of the checks that call it)."""
     assert a.card is not None
     if s.controls(a.player, a.card):
         return None
     return (f"{s.cards[a.card].label} is not on the field under {a.player}'s control "
             f"(it is {whereabouts(s, a.card)}).")
+
+
+@REGISTRY.rule("card.not-on-field")
+def card_face_up_on_own_field(s: DuelState, a: Action) -> str | None:
+    """A Standby or End Phase effect is resolved by a card face-up under the acting
+    player's control (a face-down card's effect does not apply)."""
+    assert a.card is not None
+    if s.face_up_on_field(a.player, a.card):
+        return None
+    if s.controls(a.player, a.card):
+        return f"{s.cards[a.card].label} is face-down: only a face-up card resolves its " \
+               f"Standby or End Phase effect."
+    return card_on_own_field(s, a)
 
 
 @REGISTRY.rule("card.not-on-field")
@@ -164,7 +177,9 @@ def spell_trap_zone_has_room_for_move(s: DuelState, a: Action) -> str | None:
 
 
 def _spell_trap_room(s: DuelState, a: Action) -> str | None:
-    if len(s.sides[a.player].spell_traps) < ZONE_SIZE:
+    zone = s.sides[a.player].spell_traps
+    already = any(st.card == a.card for st in zone)  # moved within the zone: no 6th card
+    if len(zone) - already < ZONE_SIZE:
         return None
     return f"{a.player}'s Spell & Trap Zone already holds {ZONE_SIZE} cards: no room for " \
            f"{s.cards[a.card or ''].label}."

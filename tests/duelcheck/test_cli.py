@@ -1,4 +1,4 @@
-"""``duelcheck check`` and ``duelcheck rules`` as users run them (validator/cli.py)."""
+"""``duelcheck check`` and ``duelcheck rules`` as users run them (duelcheck/cli.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from duelcheck.cli import main
 from tests.helpers import act, document, opening
-from validator.cli import main
 
 LEGAL = document([act("draw")])
 ILLEGAL = document([*opening(), act("normal_summon", card="gemini"),
@@ -34,7 +34,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 def test_text_format_and_exit_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     legal, illegal = write(tmp_path, "a.json", LEGAL), write(tmp_path, "b.json", ILLEGAL)
     code, out, _ = run(capsys, "check", legal)
-    assert code == 0 and out == f"{legal}: legal (1 actions)\n"
+    assert code == 0 and out == f"{legal}: legal (1 actions)\n1 legal, 0 illegal, 0 malformed\n"
     code, out, _ = run(capsys, "check", legal, illegal)
     assert code == 1
     assert out.splitlines()[1] == (
@@ -78,7 +78,8 @@ def test_stdin_and_parallel_jobs_give_the_same_answers(
     code1, out1, _ = run(capsys, "check", "-")
     monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
     code2, out2, _ = run(capsys, "check", "--jobs", "2", "-")
-    assert code1 == code2 == 1 and out1 == out2 and out1.count("\n") == 40
+    assert code1 == code2 == 1 and out1 == out2 and out1.count("\n") == 41
+    assert out1.endswith("\n20 legal, 20 illegal, 0 malformed\n")
 
 
 def test_rules_listing_and_one_rule(capsys: pytest.CaptureFixture[str]) -> None:
@@ -108,7 +109,7 @@ def test_check_from_duelingbook_prints_one_verdict_per_game(
         capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "check", "--from", "duelingbook", str(REPLAY))
     lines = [line for line in out.splitlines() if not line.startswith("  note: ")]
-    assert code == 0 and len(lines) == 2
+    assert code == 0 and len(lines) == 3 and lines[2] == "2 legal, 0 illegal, 0 malformed"
     assert lines[0].endswith("#game1 (Unlimited): legal (172 actions; sdesowitz02 (p1) won by "
                              "surrender; LP sdesowitz02 (p1) 3100, Aco77 (p2) 1800)")
 
@@ -127,6 +128,7 @@ def test_a_game_the_import_stopped_in_exits_2_and_says_where(
     assert "\n  import stopped at play [8:02] sdesowitz02: Moved it: cannot read the zones" \
         in out
     assert "#game2 (Unlimited): legal (" in out
+    assert out.rstrip().endswith("2 legal, 0 illegal, 0 malformed, 1 import stopped")
     code, out, _ = run(capsys, "check", "--from", "duelingbook", "--format", "json", path)
     first = json.loads(out.splitlines()[0])
     assert code == 2 and first["import"]["stopped"].startswith("import stopped at play [8:02]")
@@ -163,7 +165,7 @@ def test_a_truncated_replay_exits_2_without_a_traceback(
     path = tmp_path / "cut.json"
     path.write_text('{"plays": [{"play": "Pick fi', "utf-8")
     code, out, err = run(capsys, "check", "--from", "duelingbook", str(path))
-    assert code == 2 and not out
+    assert code == 2 and out == "0 legal, 0 illegal, 1 malformed\n"
     assert "not valid JSON (truncated?)" in err and "Traceback" not in err
     code, _, err = run(capsys, "import", "duelingbook", str(path))
     assert code == 2 and "not valid JSON" in err
@@ -174,19 +176,28 @@ class FakeTerminal(io.StringIO):
         return True
 
 
-def test_progress_bar_on_a_terminal_only_for_many_duels() -> None:
-    from validator.cli import Progress
+def test_the_progress_bar_never_shares_a_line_with_a_result(tmp_path: Path) -> None:
+    from duelcheck.cli import check, parser
 
+    path = write(tmp_path, "t.jsonl", *[LEGAL, ILLEGAL] * 20)
     tty = FakeTerminal()
-    bar = Progress(40, tty, enabled=True)
-    for _ in range(40):
-        bar.step()
-    assert tty.getvalue().endswith("] 40/40 duels\n") and tty.getvalue().count("\r") == 3
-    for total, stream in ((5, FakeTerminal()), (40, io.StringIO())):
-        quiet = Progress(total, stream, enabled=True)
-        for _ in range(total):
-            quiet.step()
-        assert stream.getvalue() == ""
+    args = parser().parse_args(["check", "--color", "never", path])
+    assert check(args, tty, tty, io.StringIO()) == 1
+    chunks = tty.getvalue().split("\n")
+    assert "duel" in chunks[0] and "/40" in tty.getvalue()  # tqdm drew its bar
+    results = [chunk.rsplit("\r", 1)[-1] for chunk in chunks[:-1]]
+    assert all(line.startswith(f"{path}:") for line in results[:40]), results[:3]
+    assert results[40] == "20 legal, 20 illegal, 0 malformed"
+    assert "\r" not in chunks[-1].strip("\r ") and "duel" not in chunks[-1]  # bar removed
+
+
+def test_no_bar_for_a_few_duels_or_off_a_terminal(tmp_path: Path) -> None:
+    from duelcheck.cli import check, parser
+
+    for total, err in ((5, FakeTerminal()), (40, io.StringIO())):
+        path = write(tmp_path, f"{total}.jsonl", *[LEGAL] * total)
+        check(parser().parse_args(["check", path]), io.StringIO(), err, io.StringIO())
+        assert err.getvalue() == ""
 
 
 def test_json_nested_too_deeply_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -205,3 +216,136 @@ def test_a_binary_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str
                  ["import", "duelingbook", str(path)]):
         code, _, err = run(capsys, *args)
         assert code == 2 and "not UTF-8 text" in err, args
+
+
+def test_one_rule_in_json_is_the_object_the_api_serves(capsys: pytest.CaptureFixture[str]) -> None:
+    from api import create_app
+
+    code, out, _ = run(capsys, "rules", "summon.normal-once", "--format", "json")
+    served = create_app({"TESTING": True}).test_client().get("/v1/rules/summon.normal-once")
+    assert code == 0 and json.loads(out) == served.json
+    code, out, err = run(capsys, "rules", "no.such")
+    assert (code, out) == (2, "") and "unknown rule id 'no.such'" in err
+
+
+def test_colour_on_a_terminal_and_off_with_no_color(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from duelcheck.cli import check, parser
+
+    legal, illegal = write(tmp_path, "a.json", LEGAL), write(tmp_path, "b.json", ILLEGAL)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    tty = FakeTerminal()
+    check(parser().parse_args(["check", legal, illegal]), tty, io.StringIO(), io.StringIO())
+    assert f"\x1b[32m{legal}: legal" in tty.getvalue()
+    assert f"\x1b[31m{illegal}: illegal" in tty.getvalue()
+    monkeypatch.setenv("NO_COLOR", "1")
+    for argv in (["check", legal], ["check", "--color", "never", legal]):
+        tty = FakeTerminal()
+        check(parser().parse_args(argv), tty, io.StringIO(), io.StringIO())
+        assert "\x1b[" not in tty.getvalue()
+    piped = io.StringIO()
+    check(parser().parse_args(["check", "--color", "always", legal]), piped, piped,
+          io.StringIO())
+    assert "\x1b[32m" in piped.getvalue()
+
+
+def test_quiet_lists_only_illegal_and_malformed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "t.jsonl", LEGAL, ILLEGAL, MALFORMED, LEGAL)
+    code, out, err = run(capsys, "check", "--quiet", path)
+    assert code == 2 and out.splitlines() == [line for line in out.splitlines()
+                                              if line.startswith(f"{path}:2: illegal")]
+    assert len(out.splitlines()) == 1 and err.startswith(f"{path}:3: malformed")
+
+
+def test_a_folder_is_walked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "day1").mkdir()
+    (tmp_path / ".hidden").mkdir()
+    write(tmp_path / "day1", "a.json", LEGAL)
+    write(tmp_path / "day1", "b.ndjson", ILLEGAL, LEGAL)
+    write(tmp_path / ".hidden", "c.json", MALFORMED)
+    (tmp_path / "notes.txt").write_text("not a duel", "utf-8")
+    code, out, _ = run(capsys, "check", str(tmp_path))
+    assert code == 1
+    assert [line.split(": ")[0].removeprefix(str(tmp_path)) for line in out.splitlines()] == [
+        "/day1/a.json", "/day1/b.ndjson:1", "/day1/b.ndjson:2",
+        "2 legal, 1 illegal, 0 malformed"]
+    (tmp_path / "empty").mkdir()
+    code, _, err = run(capsys, "check", str(tmp_path / "empty"))
+    assert code == 2 and "holds no .json, .jsonl or .ndjson files" in err
+
+
+@pytest.mark.parametrize("name", ["t.jsonl", "t.ndjson"])
+def test_json_lines_survive_a_bad_first_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> None:
+    path = tmp_path / name
+    path.write_bytes(b'\xef\xbb\xbf{"cards": \n' + json.dumps(LEGAL).encode() + b"\n\n"
+                     + b"\xff\xfe\n" + json.dumps(ILLEGAL).encode() + b"\n")
+    code, out, err = run(capsys, "check", str(path))
+    assert code == 2
+    assert [line.split(": ")[0] for line in out.splitlines()[:2]] == [f"{path}:2", f"{path}:5"]
+    assert out.splitlines()[2] == "1 legal, 1 illegal, 2 malformed"
+    assert err.startswith(f"{path}:1: malformed: _document: Not valid JSON")
+    assert f"{path}:4: malformed: _file: line 4 is not UTF-8 text" in err
+
+
+def test_jsonl_flag_reads_stdin_line_by_line(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\ufeffnope\n" + json.dumps(LEGAL) + "\n"))
+    code, out, err = run(capsys, "check", "--jsonl", "-")
+    assert code == 2 and out.startswith("-:2: legal") and err.startswith("-:1: malformed")
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(LEGAL).encode())
+    code, out, _ = run(capsys, "check", str(path))
+    assert code == 0 and out.startswith(f"{path}: legal")
+
+
+def test_import_to_a_path_that_cannot_be_written_exits_3(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    replay = tmp_path / "r.json"
+    replay.write_text('{"plays": []}', "utf-8")
+    for target in ("/nonexistent/x.jsonl", str(tmp_path)):
+        code, out, err = run(capsys, "import", "duelingbook", str(replay), "-o", target)
+        assert (code, out) == (3, "")
+        assert err.startswith(f"duelcheck: cannot write {target}: ") and err.count("\n") == 1
+
+
+def test_the_environment_is_read_only_by_serve(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PORT", "abc")
+    assert run(capsys, "rules")[0] == 0
+    code, _, _ = run(capsys, "check", write(tmp_path, "a.json", LEGAL))
+    assert code == 0
+
+
+def test_help_lists_exit_statuses_and_examples_in_plain_text(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["--help"], ["check", "--help"]):
+        with pytest.raises(SystemExit) as done:
+            main(argv)
+        out = capsys.readouterr().out
+        assert done.value.code == 0
+        assert "exit status:" in out and "examples:" in out and "  130  interrupted" in out
+        assert "``" not in out and ":func:" not in out
+
+
+@needs_replay
+def test_a_replay_is_recognised_without_from(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", str(REPLAY))
+    assert code == 0 and out.count("#game") == 2
+    code, _, err = run(capsys, "check", "--from", "json", str(REPLAY))
+    assert code == 2 and "looks like a Duelingbook replay: check it with --from duelingbook" in err
+
+
+def test_a_usage_error_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["check"], ["check", "--jobs", "-1", "x"], ["serve", "--port", "99999"]):
+        with pytest.raises(SystemExit) as done:
+            main(argv)
+        assert done.value.code == 2
+    assert "Traceback" not in capsys.readouterr().err

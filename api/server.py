@@ -1,0 +1,136 @@
+"""Serving with gunicorn, as ``make serve``, ``duelcheck serve`` and the image do.
+
+The settings are checked before gunicorn is imported (gunicorn itself reads
+``WEB_CONCURRENCY`` with ``int()`` at import, which would end in a traceback). Defaults are
+safe: sync workers, one per CPU the process may use (its affinity and its cgroup's CPU
+limit, not the host's count), gunicorn's control socket off, and gunicorn's own error pages
+(a bad request line, a URI too long) as problem+json rather than HTML.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import socket
+import sys
+from collections.abc import Callable
+from http import HTTPStatus
+from pathlib import Path
+from typing import Any
+
+from .config import ConfigError, Settings, load_settings
+
+#: Where cgroups (v2, then v1) state the CPU quota and period of the process's group.
+CGROUP_V2 = Path("/sys/fs/cgroup/cpu.max")
+CGROUP_V1 = (Path("/sys/fs/cgroup/cpu/cpu.cfs_quota_us"),
+             Path("/sys/fs/cgroup/cpu/cpu.cfs_period_us"))
+
+
+def cgroup_cpu_limit(v2: Path = CGROUP_V2, v1: tuple[Path, Path] = CGROUP_V1) -> float | None:
+    """The CPUs the process's cgroup may use (quota / period), or None without a limit.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     _ = (Path(d) / "cpu.max").write_text("150000 100000\\n")
+    ...     cgroup_cpu_limit(Path(d) / "cpu.max")
+    1.5
+    """
+    try:
+        quota, period = v2.read_text().split()[:2]
+        return None if quota == "max" else int(quota) / int(period)
+    except (OSError, ValueError):
+        pass
+    try:
+        quota_us, period_us = (int(p.read_text()) for p in v1)
+    except (OSError, ValueError):
+        return None
+    return quota_us / period_us if quota_us > 0 and period_us > 0 else None
+
+
+def usable_cpus() -> int:
+    """CPUs this process may run on: its affinity mask, capped by its cgroup's limit.
+
+    >>> usable_cpus() >= 1
+    True
+    """
+    try:
+        count = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        count = os.cpu_count() or 1
+    limit = cgroup_cpu_limit()
+    if limit is not None:
+        count = min(count, math.ceil(limit))
+    return max(1, count)
+
+
+def gunicorn_options(settings: Settings) -> dict[str, Any]:
+    """gunicorn's settings for ``settings``.
+
+    >>> opts = gunicorn_options(Settings(PORT="9000", WEB_CONCURRENCY="3"))
+    >>> (opts["bind"], opts["workers"], opts["control_socket_disable"], opts["accesslog"])
+    (['127.0.0.1:9000'], 3, True, None)
+    """
+    access = settings.access_log
+    host = f"[{settings.host}]" if ":" in settings.host else settings.host
+    return {
+        "bind": [f"{host}:{settings.port}"],
+        "workers": settings.workers or usable_cpus(),
+        "worker_class": "sync",
+        "preload_app": True,  # the shared turn machine is built once, before workers fork
+        "timeout": settings.timeout,
+        "accesslog": None if access in (None, "off") else access,
+        # gunicorn 25.1+ opens a control socket in $HOME by default; nothing here uses it.
+        "control_socket_disable": True,
+    }
+
+
+def write_problem(sock: socket.socket, status_int: int, reason: str, mesg: str) -> None:
+    """gunicorn's own error responses (it parses the request before the app sees it) as
+    problem+json; it calls this in place of its ``util.write_error``, which writes HTML."""
+    body = json.dumps({"type": "about:blank", "title": reason or HTTPStatus(status_int).phrase,
+                       "status": status_int,
+                       "detail": mesg or "The server could not read the request."}).encode()
+    head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\n"
+            f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n\r\n")
+    from gunicorn import util
+
+    util.write_nonblock(sock, head.encode("latin-1") + body)
+
+
+def install_problem_errors() -> None:
+    """Make gunicorn answer its own errors with :func:`write_problem`."""
+    from gunicorn import util
+
+    util.write_error = write_problem
+
+
+def settings_or_exit(report: Callable[[str], object] | None = None) -> Settings:
+    """The settings, or exit with status 3 after one line naming the bad variable."""
+    try:
+        return load_settings()
+    except ConfigError as exc:
+        (report or (lambda m: sys.stderr.write(m + "\n")))(f"duelcheck: {exc}")
+        raise SystemExit(3) from None
+
+
+def serve(options: dict[str, Any]) -> None:
+    """Run the app under gunicorn with ``options`` (``GUNICORN_CMD_ARGS`` may add more)."""
+    from gunicorn.app.base import BaseApplication
+
+    from . import create_app
+
+    class Server(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            for key, value in options.items():
+                self.cfg.set(key, value)
+            extra = self.cfg.parser().parse_args(self.cfg.get_cmd_args_from_env())
+            for key, value in vars(extra).items():
+                if value is not None and key != "args":
+                    self.cfg.set(key.lower(), value)
+            install_problem_errors()
+
+        def load(self) -> Any:
+            return create_app()
+
+    Server().run()

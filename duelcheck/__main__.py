@@ -1,0 +1,8 @@
+"""``python -m duelcheck``: the same command line as the ``duelcheck`` console script."""
+
+from __future__ import annotations
+
+from .cli import main
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,349 @@
+"""Judge Yu-Gi-Oh! TCG duel logs: check duel documents and Duelingbook replays, import
+replays, show the rule catalog, run the HTTP service.
+
+The first paragraph of this docstring is the description ``duelcheck --help`` shows (plain
+text); :data:`EPILOG` lists the exit statuses and examples.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from validator.catalog import markdown, rules
+from validator.checks.turn import phase_name
+from validator.engine import validate
+from validator.errors import DocumentError, flatten_errors
+from validator.importers.duelingbook import format_name
+from validator.jsontext import loads
+
+from . import __version__
+from .inputs import Item, gather
+from .output import FORMATS, Kind, Progress, Tally, use_colour
+
+#: Exit statuses (``duelcheck --help`` lists them).
+EXIT_LEGAL, EXIT_ILLEGAL, EXIT_MALFORMED, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EPILOG = """\
+exit status:
+  0    every duel is legal (other commands: done)
+  1    some duel is illegal
+  2    some document or replay is malformed or unreadable (the others are still
+       checked), an unknown rule id, or a command line that is not understood
+  3    the environment is at fault: a bad environment variable (such as PORT or
+       DUELCHECK_MAX_ACTIONS) or an output file that cannot be written
+  130  interrupted (Ctrl-C)
+
+examples:
+  duelcheck check duel.json                 judge one duel document
+  duelcheck check logs/ --quiet             every duel under a folder; only the
+                                            illegal and malformed ones are listed
+  duelcheck check day1.jsonl --format json  one verdict (JSON) per line of a
+                                            JSON Lines file
+  cat games.jsonl | duelcheck check --jsonl -
+  duelcheck check replay.json               a Duelingbook replay, game by game
+  duelcheck import duelingbook replay.json -o games.jsonl
+  duelcheck rules summon.tribute-count      one rule, with why and an example
+  duelcheck rules summon.tribute-count --format json
+  duelcheck serve                           the HTTP service on 127.0.0.1:8000
+
+environment: NO_COLOR turns colour off; HOST, PORT, WEB_CONCURRENCY and the
+DUELCHECK_* variables configure duelcheck serve (see the README).
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The verdict of one duel (``verdict``), or its document errors (``errors``), with the
+    notes an importer left in the document's ``source``."""
+
+    source: str
+    verdict: dict[str, Any] | None = None
+    errors: dict[str, Any] | None = None
+    notes: tuple[str, ...] = ()
+    players: dict[str, str] | None = None
+    imported: dict[str, Any] | None = None  # an importer's format, stop and unmodelled rules
+
+    @property
+    def stopped(self) -> str | None:
+        """Where and why the import of this game stopped, if it did."""
+        return (self.imported or {}).get("stopped")
+
+
+def judge(item: Item) -> Result:
+    """Validate one item (run in worker processes with ``--jobs``).
+
+    >>> judge(Item("x", '{"cards": {}}')).verdict["legal"]
+    True
+    """
+    if item.text is None:
+        return Result(item.source, errors={"_file": [item.error or "unreadable"]})
+    try:
+        data = loads(item.text)
+    except (ValueError, RecursionError):
+        data = item.text  # validate() words the JSON error
+    source = data.get("source") if isinstance(data, dict) else None
+    source = source if isinstance(source, dict) else {}
+    notes = tuple(str(n) for n in source.get("notes", ()))
+    players = source.get("players") if isinstance(source.get("players"), dict) else None
+    imported = {k: source[k] for k in ("format", "stopped", "unmodelled") if k in source} \
+        if source.get("from") else None
+    try:
+        return Result(item.source, verdict=validate(data).to_dict(), notes=notes,
+                      players=players, imported=imported)
+    except DocumentError as exc:
+        errors = exc.errors
+        if isinstance(data, dict) and "plays" in data and "cards" not in data:
+            errors = {"_document": ["This looks like a Duelingbook replay: check it with "
+                                    "--from duelingbook."], **errors}
+        return Result(item.source, errors=errors, notes=notes, imported=imported)
+
+
+def kind_of(result: Result) -> Kind:
+    """``legal``, ``illegal`` or ``malformed``."""
+    if result.verdict is None:
+        return "malformed"
+    return "legal" if result.verdict["legal"] else "illegal"
+
+
+def describe(result: Result) -> str:
+    """One line for the text format.
+
+    >>> describe(Result("a.json", verdict={"legal": True, "outcome": None, "actions_checked": 3}))
+    'a.json: legal (3 actions)'
+    """
+    v = result.verdict
+    imported = result.imported or {}
+    where = result.source
+    if result.imported is not None:
+        where += f" ({format_name(imported.get('format'))})"
+    tail = "".join(f"\n  classic does not model {sign}: seen at {at}"
+                   for sign, at in (imported.get("unmodelled") or {}).items())
+    if result.stopped:
+        tail += f"\n  {result.stopped}"
+    if v is None:
+        pairs = flatten_errors(result.errors)
+        return f"{where}: malformed: " + "; ".join(f"{p}: {m}" for p, m in pairs) + tail
+    end, who = v["outcome"], result.players or {}
+
+    def named(player: str) -> str:
+        return f"{who[player]} ({player})" if player in who else player
+    ended = f"; {named(end['winner'])} won by {end['reason'].replace('_', ' ')}" if end else ""
+    if who:
+        sides = v["state"]["players"]
+        ended += "; LP " + ", ".join(f"{named(p)} {sides[p]['lp']}" for p in ("p1", "p2"))
+    if v["legal"]:
+        upto = " up to the import stop" if result.stopped else ""
+        return f"{where}: legal{upto} ({v['actions_checked']} actions{ended}){tail}"
+    x = v["violation"]
+    line = (f"{where}: illegal at action {x['index']} (turn {x['turn']}, "
+            f"{phase_name(x['phase'])}, {x['player']}): {x['rule']}: {x['message']}")
+    log = x["action"].get("log")
+    if isinstance(log, dict):
+        line += f"\n  at play {log.get('time', '')} {log.get('player', '')}: {log.get('text', '')}"
+        if log.get("note"):
+            line += f" ({log['note']})"
+    return line + tail
+
+
+def _results(items: list[Item], jobs: int) -> Iterable[Result]:
+    if jobs <= 1 or len(items) < 2:
+        return map(judge, items)
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    chunk = max(1, min(64, len(items) // (jobs * 8)))
+    results = pool.map(judge, items, chunksize=chunk)
+
+    def drain() -> Iterator[Result]:
+        with pool:
+            yield from results
+    return drain()
+
+
+def check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    """``duelcheck check``: report one verdict per duel and return the exit status."""
+    items = list(gather(args.files, stdin, args.source, args.jsonl))
+    jobs = args.jobs if args.jobs > 0 else _usable_cpus()
+    progress = Progress(len(items), err, not args.no_progress)
+    formatter = FORMATS[args.format](out, err, progress, use_colour(args.color, out),
+                                     args.quiet, single=len(items) == 1)
+    tally = Tally()
+    try:
+        for result in _results(items, jobs):
+            kind = kind_of(result)
+            tally.add(kind, stopped=result.stopped is not None)
+            formatter.result(kind, result)
+            progress.step()
+    finally:
+        progress.close()
+    formatter.finish(tally)
+    return tally.status
+
+
+def _usable_cpus() -> int:
+    from api.server import usable_cpus
+
+    return usable_cpus()
+
+
+def import_games(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    """``duelcheck import duelingbook``: write each game as a duel document (JSON Lines)."""
+    status = EXIT_LEGAL
+    try:
+        target = open(args.output, "w", encoding="utf-8") if args.output else out  # noqa: SIM115
+    except OSError as exc:
+        err.write(f"duelcheck: cannot write {args.output}: {exc.strerror or exc}\n")
+        return EXIT_ENVIRONMENT
+    try:
+        for item in gather(args.files, stdin, "duelingbook"):
+            if item.text is None:
+                err.write(f"{item.source}: {item.error}\n")
+                status = EXIT_MALFORMED
+                continue
+            target.write(item.text + "\n")
+    except OSError as exc:
+        err.write(f"duelcheck: cannot write {args.output or 'the output'}: "
+                  f"{exc.strerror or exc}\n")
+        return EXIT_ENVIRONMENT
+    finally:
+        if target is not out:
+            target.close()
+    return status
+
+
+def show_rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``duelcheck rules``: the catalog, or one rule in full (in JSON, the objects of
+    ``GET /v1/rules`` and ``GET /v1/rules/{id}``)."""
+    catalog = rules()
+    if args.id is not None and args.id not in catalog:
+        err.write(f"duelcheck: unknown rule id {args.id!r}; `duelcheck rules` lists them\n")
+        return EXIT_MALFORMED
+    chosen = [catalog[args.id]] if args.id else list(catalog.values())
+    if args.format == "json":
+        body: Any = chosen[0].to_dict() if args.id else [r.to_dict() for r in chosen]
+        out.write(json.dumps(body, indent=2) + "\n")
+    elif args.format == "markdown":
+        out.write(markdown() + "\n")
+    elif args.id:
+        r = chosen[0]
+        out.write(f"{r.id}: {r.title}\n\n{r.text}\n\nWhy: {r.why}\nExample: {r.example}\n"
+                  f"Source: {r.source}\n")
+    else:
+        width = max(len(r.id) for r in chosen)
+        out.writelines(f"{r.id:<{width}}  {r.title}\n" for r in chosen)
+    return EXIT_LEGAL
+
+
+def _count(text: str, low: int = 1, high: int | None = None) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < low or (high is not None and value > high):
+        bound = f"from {low} to {high}" if high is not None else f"at least {low}"
+        raise argparse.ArgumentTypeError(f"{value} is out of range ({bound})")
+    return value
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser of ``duelcheck`` (reads no environment variable)."""
+    raw = argparse.RawDescriptionHelpFormatter
+    top = argparse.ArgumentParser(prog="duelcheck", description=__doc__.split("\n\n")[0],
+                                  epilog=EPILOG, formatter_class=raw)
+    top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    c = sub.add_parser("check", help="judge duel documents, JSON Lines files, folders and "
+                       "Duelingbook replays", epilog=EPILOG, formatter_class=raw,
+                       description="Judge each duel: legal, or the first illegal action and "
+                       "the rule it breaks.\nA summary line ends the text format.")
+    c.add_argument("files", nargs="+", metavar="PATH",
+                   help="a duel document (.json), JSON Lines (.jsonl, .ndjson: one duel per "
+                        "line), a Duelingbook replay, a folder to walk, or - for stdin")
+    c.add_argument("--format", choices=tuple(FORMATS), default="text",
+                   help="text (default): one line per duel and a summary; json: the verdict "
+                        "JSON of the contract, one line per duel")
+    c.add_argument("--jsonl", action="store_true",
+                   help="read every input (stdin too) as JSON Lines, one duel per line")
+    c.add_argument("--from", dest="source", choices=("auto", "json", "duelingbook"),
+                   default="auto", help="what the files are: recognised (auto, the "
+                   "default), duel documents, or Duelingbook replays")
+    c.add_argument("--quiet", "-q", action="store_true",
+                   help="list only illegal and malformed duels, without the summary")
+    c.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                   help="colour legal, illegal and malformed duels (auto: on a terminal, "
+                        "unless NO_COLOR is set)")
+    c.add_argument("--jobs", "-j", type=lambda t: _count(t, 0), default=1,
+                   help="worker processes (0: one per CPU; default 1)")
+    c.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    i = sub.add_parser("import", help="convert game logs to duel documents (JSON Lines)",
+                       epilog=EPILOG, formatter_class=raw)
+    i.add_argument("format", choices=("duelingbook",))
+    i.add_argument("files", nargs="+", metavar="FILE", help="replays (.json), or - for stdin")
+    i.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    r = sub.add_parser("rules", help="list the rule catalog, or show one rule",
+                       epilog=EPILOG, formatter_class=raw)
+    r.add_argument("id", nargs="?", help="a rule id, such as summon.normal-once")
+    r.add_argument("--format", choices=("text", "json", "markdown"), default="text",
+                   help="json: the objects of GET /v1/rules and GET /v1/rules/{id}")
+    s = sub.add_parser("serve", help="run the HTTP service (gunicorn, as make serve does)",
+                       epilog=EPILOG, formatter_class=raw)
+    s.add_argument("--host", help="address to listen on (default: HOST, or 127.0.0.1)")
+    s.add_argument("--port", type=lambda t: _count(t, 1, 65535),
+                   help="port to listen on (default: PORT, or 8000)")
+    s.add_argument("--workers", type=_count, help="gunicorn worker processes (default: "
+                   "WEB_CONCURRENCY, or one per CPU this process may use)")
+    s.add_argument("--dev", action="store_true",
+                   help="run Flask's development server instead (one process, for trying "
+                        "the API out; never for real traffic)")
+    return top
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``duelcheck`` console script."""
+    args = parser().parse_args(argv)
+    try:
+        if args.command == "check":
+            return check(args, sys.stdout, sys.stderr, sys.stdin)
+        if args.command == "rules":
+            return show_rules(args, sys.stdout, sys.stderr)
+        if args.command == "import":
+            return import_games(args, sys.stdout, sys.stderr, sys.stdin)
+        return serve(args)
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        _silence_stdout()
+        return EXIT_LEGAL
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that Python's last flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # pragma: no cover - stdout is not a real file
+        pass
+
+
+def serve(args: argparse.Namespace) -> int:
+    """``duelcheck serve``: the service under gunicorn, or Flask's development server."""
+    from api import create_app
+    from api.server import gunicorn_options, settings_or_exit
+    from api.server import serve as run_gunicorn
+
+    settings = settings_or_exit()
+    overrides = {"host": args.host, "port": args.port, "workers": args.workers}
+    settings = settings.model_copy(update={k: v for k, v in overrides.items() if v is not None})
+    if args.dev:
+        create_app().run(host=settings.host, port=settings.port)
+    else:
+        run_gunicorn(gunicorn_options(settings))
+    return EXIT_LEGAL
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

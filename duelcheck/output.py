@@ -1,0 +1,171 @@
+"""How ``duelcheck check`` reports: one formatter per ``--format`` (:data:`FORMATS`), colour
+on a terminal, a progress bar (tqdm) that never shares a line with a result, and the tally.
+
+A new format is a :class:`Formatter` subclass added to :data:`FORMATS`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, TextIO
+
+from tqdm import tqdm
+
+Kind = Literal["legal", "illegal", "malformed"]
+#: SGR colours of each kind of result: green, red, yellow.
+COLOURS: dict[Kind, str] = {"legal": "32", "illegal": "31", "malformed": "33"}
+
+
+def use_colour(choice: str, stream: TextIO, environ: Any = None) -> bool:
+    """``--color``: ``always``, ``never``, or ``auto`` (a terminal, and no ``NO_COLOR``).
+
+    >>> import io
+    >>> use_colour("auto", io.StringIO(), {}), use_colour("always", io.StringIO(), {})
+    (False, True)
+    """
+    environ = os.environ if environ is None else environ
+    if choice != "auto":
+        return choice == "always"
+    return stream.isatty() and not environ.get("NO_COLOR") and environ.get("TERM") != "dumb"
+
+
+def paint(text: str, kind: Kind, colour: bool) -> str:
+    """``text`` in the colour of ``kind`` (its first line), or as it is.
+
+    >>> paint("a: legal", "legal", True)
+    '\\x1b[32ma: legal\\x1b[0m'
+    """
+    if not colour:
+        return text
+    first, sep, rest = text.partition("\n")
+    return f"\x1b[{COLOURS[kind]}m{first}\x1b[0m{sep}{rest}"
+
+
+@dataclass
+class Tally:
+    """How many duels were legal, illegal and malformed, and the exit status that follows."""
+
+    counts: dict[Kind, int] = field(default_factory=lambda: dict.fromkeys(COLOURS, 0))
+    stopped: int = 0  # games whose import stopped at a play it could not follow
+
+    def add(self, kind: Kind, *, stopped: bool = False) -> None:
+        """Count one result (and a game whose import stopped)."""
+        self.counts[kind] += 1
+        self.stopped += stopped
+
+    @property
+    def status(self) -> int:
+        """2 if any duel was malformed or any import stopped, else 1 if any was illegal,
+        else 0.
+
+        >>> t = Tally(); t.add("illegal"); t.status
+        1
+        """
+        if self.counts["malformed"] or self.stopped:
+            return 2
+        return 1 if self.counts["illegal"] else 0
+
+    def summary(self, colour: bool = False) -> str:
+        """``N legal, M illegal, K malformed`` (and ``, S import stopped`` when any did).
+
+        >>> Tally().summary()
+        '0 legal, 0 illegal, 0 malformed'
+        """
+        line = ", ".join(paint(f"{n} {kind}", kind, colour and n > 0)
+                         for kind, n in self.counts.items())
+        if self.stopped:
+            line += ", " + paint(f"{self.stopped} import stopped", "malformed", colour)
+        return line
+
+
+class Progress:
+    """A tqdm progress bar on a terminal's stderr, for 20 duels or more; silent elsewhere.
+    Results are written through :meth:`write`, which takes the bar off the line first."""
+
+    def __init__(self, total: int, stream: TextIO, enabled: bool) -> None:
+        self.enabled = enabled and total >= 20 and stream.isatty()
+        self.bar = tqdm(total=total, file=stream, disable=not self.enabled, leave=False,
+                        unit="duel", dynamic_ncols=True)
+
+    def write(self, stream: TextIO, text: str) -> None:
+        """Write ``text`` (whole lines) with the bar out of its way."""
+        if self.enabled:
+            self.bar.clear()
+        stream.write(text)
+        if self.enabled:
+            stream.flush()
+            self.bar.refresh()
+
+    def step(self) -> None:
+        """Count one more duel done."""
+        self.bar.update(1)
+
+    def close(self) -> None:
+        """Remove the bar."""
+        self.bar.close()
+
+
+class Formatter:
+    """Writes each result of ``check`` and, at the end, the tally. Results on ``out``, duels
+    that could not be judged on ``err``."""
+
+    #: Whether this format ends with the summary line.
+    summary: ClassVar[bool] = False
+
+    def __init__(self, out: TextIO, err: TextIO, progress: Progress, colour: bool = False,
+                 quiet: bool = False, single: bool = False) -> None:
+        self.out, self.err, self.progress = out, err, progress
+        self.colour, self.quiet, self.single = colour, quiet, single
+
+    def result(self, kind: Kind, result: Any) -> None:
+        """Report one result."""
+        raise NotImplementedError
+
+    def finish(self, tally: Tally) -> None:
+        """After the last result."""
+        if self.summary and not self.quiet:
+            self.progress.write(self.out, tally.summary(self.colour) + "\n")
+
+
+class TextFormatter(Formatter):
+    """One line per duel (:func:`duelcheck.cli.describe`), then the summary line."""
+
+    summary = True
+
+    def result(self, kind: Kind, result: Any) -> None:
+        from .cli import describe
+
+        if kind == "legal" and self.quiet:
+            return
+        text = paint(describe(result), kind, self.colour)
+        if kind == "malformed":
+            self.progress.write(self.err, text + "\n")
+            return
+        notes = "".join(f"  note: {note}\n" for note in result.notes)
+        self.progress.write(self.out, text + "\n" + notes)
+
+
+class JsonFormatter(Formatter):
+    """The verdict JSON of the contract, one line per duel (with ``source`` unless there is
+    only one duel, and ``notes`` when an importer left some); document errors as JSON lines
+    on stderr."""
+
+    def result(self, kind: Kind, result: Any) -> None:
+        if kind == "malformed":
+            body = {"source": result.source, "errors": result.errors}
+            self.progress.write(self.err, json.dumps(body) + "\n")
+            return
+        if kind == "legal" and self.quiet:
+            return
+        obj = result.verdict if self.single else {"source": result.source, **result.verdict}
+        if result.notes:
+            obj = {**obj, "notes": list(result.notes)}
+        if result.imported:
+            obj = {**obj, "import": result.imported}
+        self.progress.write(self.out, json.dumps(obj) + "\n")
+
+
+#: ``--format`` name -> formatter.
+FORMATS: dict[str, type[Formatter]] = {"text": TextFormatter, "json": JsonFormatter}
