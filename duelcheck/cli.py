@@ -91,7 +91,8 @@ def judge(item: Item) -> Result:
     source = source if isinstance(source, dict) else {}
     notes = tuple(str(n) for n in source.get("notes", ()))
     players = source.get("players") if isinstance(source.get("players"), dict) else None
-    imported = {k: source[k] for k in ("format", "stopped", "unmodelled") if k in source} \
+    imported = {k: source[k] for k in ("format", "card_pool", "stopped", "unmodelled")
+                if source.get(k) is not None} \
         if source.get("from") else None
     try:
         return Result(item.source, verdict=validate(data).to_dict(), notes=notes,
@@ -121,7 +122,7 @@ def describe(result: Result) -> str:
     imported = result.imported or {}
     where = result.source
     if result.imported is not None:
-        where += f" ({format_name(imported.get('format'))})"
+        where += f" ({format_name(imported.get('format'), imported.get('card_pool'))})"
     tail = "".join(f"\n  classic does not model {sign}: seen at {at}"
                    for sign, at in (imported.get("unmodelled") or {}).items())
     if result.stopped:

@@ -24,6 +24,7 @@ class GameBuilder:
         self.objects = objects
         self.deck_sizes = {self.users[u]: n for u, n in deck_sizes.items() if u in self.users}
         self.board = Board()
+        self._defined: dict[str, tuple[dict[str, Any], bool] | CardTextError | None] = {}
         self.actions: list[dict[str, Any]] = []
         self.turn, self.phase, self.drew = 1, "draw", False
         self.turn_player: Player = "p1"
@@ -58,23 +59,38 @@ class GameBuilder:
         """The Duelingbook card object that describes the card (empty when none does)."""
         return self.objects.get(self.board.name(cid) or "") or {}
 
+    def defined(self, name: str | None) -> tuple[dict[str, Any], bool] | None:
+        """The duel-format card a name's card object gives, and whether its text told its
+        effect kind (None when no object describes it; :class:`CardTextError` when it is no
+        card of the format). Read once per name."""
+        if name is None:
+            return None
+        if name not in self._defined:
+            obj = self.objects.get(name)
+            try:
+                self._defined[name] = definition(obj) if obj else None
+            except CardTextError as exc:
+                self._defined[name] = exc
+        found = self._defined[name]
+        if isinstance(found, CardTextError):
+            raise found
+        return found
+
     def effect_kind(self, cid: str) -> str:
         """The kind of the card's own effect, as its text reads."""
-        obj = self.card_object(cid)
-        if not obj:
-            return "quick"
         try:
-            return str(definition(obj)[0].get("effect", "none"))
+            found = self.defined(self.board.name(cid))
         except CardTextError:
             return "quick"
+        return str(found[0].get("effect", "none")) if found else "quick"
 
     def unchecked_timing(self, cid: str) -> bool:
         """True when the card's text does not say when its effect may be used."""
-        obj = self.card_object(cid)
         try:
-            return bool(obj) and not definition(obj)[1]
+            found = self.defined(self.board.name(cid))
         except CardTextError:
             return False
+        return found is not None and not found[1]
 
     def definition_level(self, cid: str) -> int:
         """A monster's Level (4 for one the log does not name)."""

@@ -60,6 +60,7 @@ def effect_kinds(text: str) -> set[str]:
     return kinds
 
 
+@cache
 def effect_kind(text: str) -> tuple[str, bool]:
     """The effect kind to judge a card by, and whether its text told us.
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cardtext import CardTextError, definition
+from .cardtext import CardTextError
 
 if TYPE_CHECKING:
     from .builder import GameBuilder
@@ -28,17 +28,16 @@ def define(b: GameBuilder, cid: str, card: dict[str, Any]) -> dict[str, Any]:
     """One card of the document: from its card object, as a token, or (when no object
     describes it) the laxest stand-in, noted."""
     name = card.get("name")
-    obj = b.objects.get(str(name)) if name else None
     owner = {"owner": card["owner"]}
     if card.get("token"):
         return {"name": name or "Token", "kind": "monster", "level": 1, "token": True}
-    if obj is not None:
-        try:
-            df = definition(obj)[0]
-        except CardTextError as exc:
-            b.game.notes.append(f"{name}: {exc}; judged as a Normal Spell")
-            return {"name": name, "kind": "spell", "subtype": "normal", **owner}
-        return {**df, **owner}
+    try:
+        found = b.defined(str(name) if name else None)
+    except CardTextError as exc:
+        b.game.notes.append(f"{name}: {exc}; judged as a Normal Spell")
+        return {"name": name, "kind": "spell", "subtype": "normal", **owner}
+    if found is not None:
+        return {**found[0], **owner}
     placeholder: dict[str, Any] = {"kind": "monster", "level": card.get("level", 4)} \
         if card.get("monster") else {"kind": "trap", "subtype": "normal"}
     if name:
@@ -63,7 +62,8 @@ def document(b: GameBuilder) -> dict[str, Any]:
         size = b.deck_sizes.get(player, 40) - len(b.hands[player])
         setup[player] = {"deck": max(size, 0), "hand": b.hands[player]}
     source: dict[str, Any] = {
-        "from": "duelingbook", "format": b.game.format, "game": b.game.number,
+        "from": "duelingbook", "format": b.game.format, "card_pool": b.game.card_pool,
+        "game": b.game.number,
         "players": b.game.players, "notes": b.game.notes}
     if b.signs:
         source["unmodelled"] = {sign: at for sign, at in b.signs.items()}

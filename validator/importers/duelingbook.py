@@ -44,15 +44,21 @@ class ReplayError(ValueError):
     the game it is in is judged up to it)."""
 
 
-def format_name(code: str | None) -> str:
-    """A format code in words.
+#: Card pool dates "Pick first" carries, for replays saved without their format code.
+CARD_POOLS: Final = {"2005-08-20": "Goat"}
 
-    >>> format_name("gu"), format_name("uu"), format_name(None)
-    ('Goat', 'Unlimited', 'format unknown')
+
+def format_name(code: str | None, card_pool: str | None = None) -> str:
+    """A format code in words (or, without one, the format its card pool date names).
+
+    >>> format_name("gu"), format_name("uu"), format_name(None), format_name(None, "2005-08-20")
+    ('Goat', 'Unlimited', 'format unknown', 'Goat, by its card pool')
     """
-    if not code:
-        return "format unknown"
-    return FORMATS.get(code[0], code)
+    if code:
+        return FORMATS.get(code[0], code)
+    if card_pool in CARD_POOLS:
+        return f"{CARD_POOLS[card_pool]}, by its card pool"
+    return f"format unknown, card pool {card_pool}" if card_pool else "format unknown"
 
 
 def canonical(kind: str) -> str:
@@ -111,6 +117,8 @@ def _open(number: int, pick: dict[str, Any], plays: list[Any], objects: dict[str
     order: list[str] = _order_from_plays(plays, plays.index(pick), decks) if inferred \
         else [str(u) for u in given or ()]
     builder = GameBuilder(number, order, plays, objects, decks, fmt)
+    pool = pick.get("date")
+    builder.game.card_pool = pool if isinstance(pool, str) else None
     if inferred:
         builder.note(pick, f"\"Pick first\" has no order of the two players: {order[0]} "
                            f"is read as going first (the first to start a turn)")

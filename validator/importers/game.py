@@ -83,7 +83,8 @@ class Game:
     """One imported game: its duel document, the usernames of p1 and p2, and notes.
 
     ``stopped`` says where and why the import stopped early (None when it followed every
-    play); ``format`` is the replay's format code (``gu``, ``uu``, ...) or None.
+    play); ``format`` is the replay's format code (``gu``, ``uu``, ...) or None, and
+    ``card_pool`` the card pool date "Pick first" gives (``2005-08-20`` for Goat), if any.
     """
 
     number: int
@@ -92,6 +93,7 @@ class Game:
     notes: list[str] = field(default_factory=list)
     stopped: str | None = None
     format: str | None = None
+    card_pool: str | None = None
 
 
 #: Plays only a turn player makes: one by the next player after "Ended turn" means their
@@ -100,4 +102,6 @@ TURN_PLAYS: Final = frozenset({"Enter SP", "Enter M1", "Enter BP", "Enter M2", "
                                "Normal Summon", "Set monster", "Flip Summon", "Set ST",
                                "Attack", "Attack directly", "End turn"})
 #: Format codes whose matches are played with the first player drawing in turn 1.
-CLASSIC_DRAW_FORMATS: Final = frozenset({"gu", "er", "ge", "hat", "tu", "pu"})
+CLASSIC_DRAW_FORMATS: Final = frozenset({"gu", "gr", "eu", "er"})  # Goat, Edison
+#: Card pool dates ("Pick first" ``date``) of formats whose first player draws in turn 1.
+CLASSIC_DRAW_POOLS: Final = frozenset({"2005-08-20"})

@@ -196,3 +196,18 @@ def test_leaving_and_rejoining_changes_nothing() -> None:
 def test_leaving_for_good_concedes() -> None:
     _, verdict = judged(*A1, "A: Enter SP | Entered Standby Phase", "B: Left duel | Left duel")
     assert verdict["outcome"] == {"winner": "p1", "reason": "surrender"}
+
+
+# -- rules classic does not model ---------------------------------------------------------------
+def test_no_draw_in_the_first_turn_of_a_later_format_is_said_not_failed() -> None:
+    imported, verdict = judged("A: Enter SP | Entered Standby Phase",
+                               "A: Enter M1 | Entered Main Phase 1", fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    signs = imported.document["source"]["unmodelled"]
+    assert list(signs) == ["no draw in the first player's first turn"]
+    assert signs["no draw in the first player's first turn"].startswith("[0:02] Alice:")
+
+
+def test_no_draw_in_the_first_turn_of_goat_is_judged() -> None:
+    _, verdict = judged("A: Enter SP | Entered Standby Phase", fmt="gu")
+    assert rule_at(verdict) == ("draw.required", "Entered Standby Phase")

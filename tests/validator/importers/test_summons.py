@@ -158,3 +158,13 @@ def test_a_monster_placed_in_a_spell_trap_zone_then_moved_to_a_monster_zone() ->
     assert verdict["legal"], verdict["violation"]
     assert actions(imported)[-1] == ("special_summon", "blaster")
     assert "one Special Summon" in notes_of(imported)
+
+
+def test_a_link_summon_is_a_rule_classic_does_not_model() -> None:
+    hands = (["Decode Talker", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: SS ATK | Special Summoned "Decode Talker" from Extra Deck to Left Extra '
+             'Monster Zone (ATK)', hands=hands, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert set(imported.document["source"]["unmodelled"]) == {"Link Summons",
+                                                              "Extra Monster Zones"}
