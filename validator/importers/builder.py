@@ -215,7 +215,8 @@ class GameBuilder:
                           note=f"the log never moved {self.label(displaced)} out of {spot}: "
                                f"read as sent to the Graveyard before this play")
         if before is not None and is_zone(before.spot) and not is_zone(spot):
-            self.declared.pop(cid, None)
+            self.declared.pop(cid, None)  # a new card if it comes back (contract §2)
+            self.attack_flipped.discard(cid)
         for place in (before, target):
             if place is not None and is_monster_zone(place.spot):
                 self.field_changed(place.side)

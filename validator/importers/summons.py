@@ -162,6 +162,14 @@ def change_position(b: GameBuilder, play: Play, player: Player) -> None:
     if now == to:
         b.note(play, f"{b.label(cid)} is already in that position: nothing to change")
         return
+    last = b.actions[-1] if b.actions else {}
+    if last.get("type") == "special_summon" and last.get("card") == cid and \
+            last.get("player") == player and to in ("attack", "defense"):
+        last["position"] = to  # the summon's position, fixed at once: no change of its own
+        last["log"]["note"] = f"Special Summoned, then changed to {to} at once ({texts(play)[0]})" \
+            f": a misclick fixed, read as summoned in {to.capitalize()} Position"
+        b.board.turn(cid, position=to)
+        return
     spot = b.board.where.get(cid)
     mine = spot is not None and spot.side == player == b.turn_player
     why = b.explain_position(cid, to) if to != "facedown_defense" else "a card effect"

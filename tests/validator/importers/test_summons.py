@@ -168,3 +168,29 @@ def test_a_link_summon_is_a_rule_classic_does_not_model() -> None:
     assert verdict["legal"], verdict["violation"]
     assert set(imported.document["source"]["unmodelled"]) == {"Link Summons",
                                                               "Extra Monster Zones"}
+
+
+def test_a_special_summon_whose_position_is_fixed_at_once_is_one_summon() -> None:
+    imported, verdict = judged(
+        *A1, 'A: SS ATK | Special Summoned "Vorse Raider" from hand (2/6) to M-1 (ATK)',
+        "B: Good | Signaled OK", 'A: To DEF | Changed "Vorse Raider" in M-1 to DEF')
+    assert verdict["legal"], verdict["violation"]
+    summon = imported.document["actions"][-1]
+    assert (summon["type"], summon["position"]) == ("special_summon", "defense")
+    assert "misclick fixed" in summon["log"]["note"]
+
+
+def test_an_attacked_set_monster_that_left_and_came_back_is_a_new_card() -> None:
+    _, verdict = judged(
+        *A1, 'A: Set monster | Set card from hand (1/6) to M-1 || Set "Blade Knight" from '
+             'hand (1/6) to M-1', "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+        "B: Enter BP | Entered Battle Phase",
+        'B: Attack | Attacked Set card in M-1 with "Gemini Elf" in M-1',
+        'A: To GY | Sent Set "Blade Knight" from M-1 to GY', "B: End turn | Ended turn",
+        *opening("A", "Vorse Raider"), 'A: To hand | Returned "Blade Knight" from GY to hand',
+        'A: Set monster | Set card from hand (1/6) to M-2 || Set "Blade Knight" from hand '
+        '(1/6) to M-2', "A: End turn | Ended turn", *opening("B", "Pot of Greed"),
+        "B: End turn | Ended turn", *opening("A", "Sangan"),
+        'A: Flip Summon | Flip Summoned Set "Blade Knight" in M-2')
+    assert verdict["legal"], verdict["violation"]
