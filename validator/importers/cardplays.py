@@ -165,9 +165,8 @@ def _set_card_activated(b: GameBuilder, play: Play, player: Player, cid: str) ->
         return False
     if not (obj.get("card_type") == "Trap" or obj.get("type") == "Quick-Play"):
         return False
-    recent = [(index, who) for index, who, _ in b.recent if b.cursor - index <= 6]
-    if recent and recent[-1][1] != player:
-        return False  # the opponent's card just used destroys it: only sent
+    if any(who != player for index, who, _ in b.recent if b.cursor - index <= 8):
+        return False  # a card the opponent just used destroys it: only sent
     if cid in b.set_this_turn:
         b.note(play, f"{b.label(cid)} sent to the Graveyard without an activation line: it "
                      f"was Set this turn, so it is read as only sent")

@@ -69,8 +69,6 @@ def phase_action(b: GameBuilder, play: Play, player: Player, target: str, *, imp
             note = "no draw in the first turn: later rules, which classic does not model"
     b.emit(play, "phase", player, implied=implied, note=note, **fields)
     b.phase = target
-    if target in ("battle", "main2", "end"):
-        b.recent.clear()
 
 
 def enter(b: GameBuilder, play: Play, player: Player, target: str) -> None:

@@ -118,6 +118,36 @@ def test_an_attack_after_main_phase_2() -> None:
     assert text.startswith("Attacked Set card in M-3")
 
 
+def test_a_battle_phase_in_the_first_turn() -> None:
+    replay = edited()
+    end = find(replay, "1:20", "sdesowitz02", "Entered End Phase")
+    insert_copy(replay, end - 1, replay["plays"][end], play="Enter BP", seconds=79,
+                log={"public_log": "Entered Battle Phase", "username": "sdesowitz02"})
+    assert flagged(replay) == ("turn.first-turn-battle", "[1:19]", "Entered Battle Phase")
+
+
+def test_a_normal_set_by_the_player_whose_turn_it_is_not() -> None:
+    replay = edited()
+    at = find(replay, "1:13", "sdesowitz02", "Returned")
+    set_play = replay["plays"][find(replay, "2:07", "Aco77", "Set card from hand")]
+    insert_copy(replay, at, set_play, seconds=73)
+    rule, time, _ = flagged(replay)
+    assert (rule, time) == ("turn.not-turn-player", "[1:13]")
+
+
+def test_two_position_changes_by_hand_in_one_turn() -> None:
+    replay = edited()
+    at = find(replay, "2:16", "sdesowitz02", "Entered Main Phase 1")
+    for seconds, position in ((137, "DEF"), (138, "ATK")):
+        replay["plays"].insert(at + 1, {
+            "play": f"To {position}", "seconds": seconds, "username": "sdesowitz02",
+            "id": 79, "log": {"public_log": f'Changed "Dark Magician of Chaos" in M-3 to '
+                                           f'{position}', "username": "sdesowitz02"}})
+        at += 1
+    assert flagged(replay) == ("position.once-per-turn", "[2:18]",
+                               'Changed "Dark Magician of Chaos" in M-3 to ATK')
+
+
 def test_an_attack_logged_in_main_phase_1_is_an_implied_battle_phase() -> None:
     replay = edited()
     del replay["plays"][find(replay, "3:31", "sdesowitz02", "Entered Battle Phase")]
