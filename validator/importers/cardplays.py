@@ -9,7 +9,7 @@ from typing import Any
 from ..model import Player, other
 from . import logtext, phases
 from .builder import GameBuilder
-from .game import CannotFollow, Play, texts
+from .game import CannotFollow, Play, texts, where_said
 from .summons import free_zone, position_by_effect
 from .tracker import Board, is_monster_zone, is_zone
 
@@ -73,6 +73,12 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
         if obj.get("type") == "Field":
             dest = "F"
         b.relocate(play, cid, player, dest)
+        if obj.get("card_type") == "Monster":  # a Pendulum Monster placed as a Spell
+            b.signs.setdefault("Pendulum Zones", where_said(play))
+            b.emit(play, "move", player, card=cid, to="spell_trap",
+                   note="a Pendulum Monster placed in a Pendulum Zone: rules classic does not "
+                        "model, followed as a card placed face-up")
+            return
     else:
         b.board.turn(cid, face_up=True)
     fields: dict[str, Any] = {"card": cid}

@@ -87,3 +87,13 @@ def test_a_direct_attack_while_the_opponent_controls_a_monster() -> None:
         'B: Attack directly | Attacked directly with "Gemini Elf" in M-1')
     assert rule_at(verdict) == ("battle.invalid-target",
                                 'Attacked directly with "Gemini Elf" in M-1')
+
+
+def test_a_pendulum_monster_placed_in_a_pendulum_zone_is_followed_not_judged() -> None:
+    hands = (["Geargiano Mk-II", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: Activate ST | Activated "Geargiano Mk-II" from hand (1/6) to Left Pendulum '
+             'Zone', hands=hands, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-1] == ("move", "geargiano-mk-ii")
+    assert "Pendulum Zones" in imported.document["source"]["unmodelled"]
