@@ -25,6 +25,7 @@ class GameBuilder:
         self.deck_sizes = {self.users[u]: n for u, n in deck_sizes.items() if u in self.users}
         self.board = Board()
         self._defined: dict[str, tuple[dict[str, Any], bool] | CardTextError | None] = {}
+        self._logged: tuple[Play | None, dict[str, Any]] = (None, {})
         self.actions: list[dict[str, Any]] = []
         self.turn, self.phase, self.drew = 1, "draw", False
         self.turn_player: Player = "p1"
@@ -232,11 +233,14 @@ class GameBuilder:
     def emit(self, play: Play, kind: str, player: Player, *, note: str | None = None,
              implied: bool = False, **fields: Any) -> int:
         """Append an action that came from ``play``; returns its index."""
-        public, private = texts(play)
-        log: dict[str, Any] = {"time": stamp(play.get("seconds")),
-                               "player": str(play.get("username", "")), "text": public}
-        if private != public:
-            log["private"] = private
+        if play is not self._logged[0]:  # one play often gives several actions
+            public, private = texts(play)
+            base: dict[str, Any] = {"time": stamp(play.get("seconds")),
+                                    "player": str(play.get("username", "")), "text": public}
+            if private != public:
+                base["private"] = private
+            self._logged = (play, base)
+        log = dict(self._logged[1])
         if implied:
             log["implied"] = True
         if note:

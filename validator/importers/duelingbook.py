@@ -185,11 +185,14 @@ def import_replay(replay: Any) -> list[Game]:
     builder: GameBuilder | None = None
     decks, starts = _decks(replay), _starts(replay)
     for index, play in enumerate(plays):
-        if not isinstance(play, dict) or not isinstance(play.get("play"), str):
+        raw = play.get("play") if isinstance(play, dict) else None
+        if raw in IGNORED:  # most plays: viewing, chat, signals
+            continue
+        if not isinstance(raw, str):
             if builder is not None and not builder.over:
                 builder.note(None, f"play {index} is not a Duelingbook play object: skipped")
             continue
-        kind = canonical(play["play"])
+        kind = canonical(raw)
         if kind in ("Pick first", "Begin next duel", "Back to RPS"):
             _close(builder, games, plays, index)
             builder = None
@@ -199,9 +202,7 @@ def import_replay(replay: Any) -> list[Game]:
             builder = _open(len(games) + 1, play, plays, objects, decks, starts, fmt)
             starts = {}
             continue
-        if builder is None or builder.over or builder.game.stopped:
-            continue
-        if kind in IGNORED:
+        if builder is None or builder.over or builder.game.stopped or kind in IGNORED:
             continue
         handler = HANDLERS.get(kind)
         player = builder.users.get(str(play.get("username")))
@@ -217,7 +218,7 @@ def import_replay(replay: Any) -> list[Game]:
         builder.cursor = index
         try:
             phases.before(builder, kind, player, play)
-            handler(builder, {**play, "play": kind} if kind != play["play"] else play, player)
+            handler(builder, {**play, "play": kind} if kind != raw else play, player)
         except Exception as exc:  # one play never loses the match: its game stops there
             reason = str(exc) if isinstance(exc, CannotFollow) else \
                 f"the play does not read as Duelingbook writes it ({type(exc).__name__})"
