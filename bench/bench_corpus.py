@@ -9,28 +9,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from bench_validate import median_seconds  # the same timing as the other benchmark
 
 from validator import load_document, validate
 from validator.importers.duelingbook import import_replay
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "data" / "duelingbook"
-
-
-def median_seconds(func: Callable[[], object], repeat: int) -> float:
-    """Median wall time of ``repeat`` calls of ``func`` (after one warm-up call)."""
-    func()
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        func()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
 
 
 def main() -> int:

@@ -8,14 +8,13 @@ validator.importers.duelingbook.ReplayError: the replay holds no game (no "Pick 
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any, Final
 
 from ..jsontext import loads
 from . import document, phases
 from .builder import GameBuilder
-from .game import CannotFollow, Game, stamp, texts, where_said
+from .game import CannotFollow, Game, stamp, where_said
 from .plays import HANDLERS, IGNORED
 
 __all__ = ["FORMATS", "Game", "ReplayError", "import_replay", "load_replay", "stamp"]
@@ -88,25 +87,24 @@ def _objects(plays: list[Any]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _decks(source: dict[str, Any]) -> dict[str, int]:
-    out: dict[str, int] = {}
+def _numbers(source: dict[str, Any]) -> tuple[dict[str, int], dict[str, int]]:
+    """Each user's deck size (``main_total``, default 40) and first card number (``start``),
+    from a replay's or a "Begin next duel" play's ``player1``/``player2``.
+
+    >>> _numbers({"player1": {"username": "a", "main_total": 41, "start": 1}})
+    ({'a': 41}, {'a': 1})
+    """
+    decks: dict[str, int] = {}
+    starts: dict[str, int] = {}
     for key in ("player1", "player2"):
         entry = source.get(key)
-        if isinstance(entry, dict) and isinstance(entry.get("username"), str):
-            try:
-                out[entry["username"]] = int(entry.get("main_total") or 40)
-            except (TypeError, ValueError):
-                out[entry["username"]] = 40
-    return out
-
-
-def _starts(source: dict[str, Any]) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for key in ("player1", "player2"):
-        entry = source.get(key)
-        if isinstance(entry, dict) and isinstance(entry.get("start"), int):
-            out[str(entry.get("username"))] = entry["start"]
-    return out
+        if not (isinstance(entry, dict) and isinstance(entry.get("username"), str)):
+            continue
+        total = entry.get("main_total")
+        decks[entry["username"]] = total if isinstance(total, int) and total > 0 else 40
+        if isinstance(entry.get("start"), int):
+            starts[entry["username"]] = entry["start"]
+    return decks, starts
 
 
 def _open(number: int, pick: dict[str, Any], plays: list[Any], objects: dict[str, Any],
@@ -183,7 +181,7 @@ def import_replay(replay: Any) -> list[Game]:
     objects = _objects(plays)
     games: list[Game] = []
     builder: GameBuilder | None = None
-    decks, starts = _decks(replay), _starts(replay)
+    decks, starts = _numbers(replay)
     for index, play in enumerate(plays):
         raw = play.get("play") if isinstance(play, dict) else None
         if raw in IGNORED:  # most plays: viewing, chat, signals
@@ -197,7 +195,8 @@ def import_replay(replay: Any) -> list[Game]:
             _close(builder, games, plays, index)
             builder = None
             if kind != "Pick first":
-                decks, starts = {**decks, **_decks(play)}, {**_starts(play)}
+                more, starts = _numbers(play)
+                decks = {**decks, **more}
                 continue
             builder = _open(len(games) + 1, play, plays, objects, decks, starts, fmt)
             starts = {}
@@ -255,5 +254,3 @@ def load_replay(text: str | bytes) -> list[Game]:
         raise ReplayError(f"not valid JSON (truncated?): {exc}") from None
     return import_replay(replay)
 
-
-_ = (json, texts)

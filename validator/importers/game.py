@@ -11,9 +11,8 @@ from .tracker import Spot
 
 Play = dict[str, Any]
 
-#: Phases in turn order, and the phases an action needs (for implied forward moves).
+#: Phases in turn order (for implied forward moves and rewinds).
 ORDER: Final = {phase: n for n, phase in enumerate(PHASES)}
-MAIN: Final = ("main1", "main2")
 #: Plays that say nothing about the game: skipped when looking at what comes next.
 QUIET: Final = frozenset({
     "Duel message", "View GY", "View GY 2", "View Banished", "View Banished 2", "View deck",

@@ -12,7 +12,6 @@ ZONE: Final = (r"(?:[MS]2?-[1-5]|F-?[12]?\b|Field (?:Spell )?Zone|"
 _ZONE_IN = re.compile(rf"\b(?:in|from) (?:the )?({ZONE})")
 _ZONE_TO = re.compile(rf"\b(?:to|onto|into) (?:the )?({ZONE})")
 _MOVE = re.compile(rf"\bfrom (?:the )?({ZONE}) to (?:the )?({ZONE})")
-_NAME = re.compile(r'"(.+?)"(?= (?:in|from|to|onto|\(|$)|$)')
 _ANY_NAME = re.compile(r'"(.+?)"')
 _PILES: Final = (
     (re.compile(r"\bfrom (?:the )?hand\b|\bcard from hand\b|^Normal Summoned \"[^\"]+\" \("),
@@ -124,5 +123,3 @@ def object_name(play: dict[str, Any]) -> str | None:
         return str(card["name"])
     return None
 
-
-_ = _NAME
