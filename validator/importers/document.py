@@ -59,7 +59,7 @@ def document(b: GameBuilder) -> dict[str, Any]:
             f"not say when they may be used: {', '.join(timed)}")
     setup = {}
     for player in ("p1", "p2"):
-        size = b.deck_sizes.get(player, 40) - len(b.hands[player])
+        size = b.deck_sizes.get(player, 60) - len(b.hands[player])
         setup[player] = {"deck": max(size, 0), "hand": b.hands[player]}
     source: dict[str, Any] = {
         "from": "duelingbook", "format": b.game.format, "card_pool": b.game.card_pool,

@@ -23,6 +23,8 @@ __all__ = ["FORMATS", "Game", "ReplayError", "import_replay", "load_replay", "st
 FORMATS: Final = {"a": "Advanced", "g": "Goat", "e": "Edison", "t": "Traditional",
                   "u": "Unlimited", "s": "Speed Duel", "r": "Rush Duel", "c": "Custom cards",
                   "d": "Duel Links", "h": "HAT", "p": "Plus"}
+#: A deck size no replay play tells: the most a Main Deck holds.
+UNKNOWN_DECK: Final = 60
 #: Plays that end a game.
 ENDS: Final = frozenset({"Admit defeat", "Quit duel", "Game loss", "Match loss", "Loss",
                          "Accept draw", "Cancel game"})
@@ -88,8 +90,8 @@ def _objects(plays: list[Any]) -> dict[str, dict[str, Any]]:
 
 
 def _numbers(source: dict[str, Any]) -> tuple[dict[str, int], dict[str, int]]:
-    """Each user's deck size (``main_total``, default 40) and first card number (``start``),
-    from a replay's or a "Begin next duel" play's ``player1``/``player2``.
+    """Each user's deck size (``main_total``; :data:`UNKNOWN_DECK` without it) and first card
+    number (``start``), from a replay's or a "Begin next duel" play's ``player1``/``player2``.
 
     >>> _numbers({"player1": {"username": "a", "main_total": 41, "start": 1}})
     ({'a': 41}, {'a': 1})
@@ -101,10 +103,23 @@ def _numbers(source: dict[str, Any]) -> tuple[dict[str, int], dict[str, int]]:
         if not (isinstance(entry, dict) and isinstance(entry.get("username"), str)):
             continue
         total = entry.get("main_total")
-        decks[entry["username"]] = total if isinstance(total, int) and total > 0 else 40
+        decks[entry["username"]] = total if isinstance(total, int) and total > 0 \
+            else UNKNOWN_DECK
         if isinstance(entry.get("start"), int):
             starts[entry["username"]] = entry["start"]
     return decks, starts
+
+
+def _later_decks(plays: list[Any], decks: dict[str, int]) -> dict[str, int]:
+    """Deck sizes for a first game the replay gives none for: the next game's (siding
+    changes them little), else 60, the most a Main Deck holds (a game judged with too
+    small a deck would end by a deck-out the players never had)."""
+    for play in plays:
+        if isinstance(play, dict) and play.get("play") == "Begin next duel":
+            later = _numbers(play)[0]
+            if later:
+                return {**dict.fromkeys(decks, UNKNOWN_DECK), **later}
+    return dict.fromkeys(decks, UNKNOWN_DECK)
 
 
 def _open(number: int, pick: dict[str, Any], plays: list[Any], objects: dict[str, Any],
@@ -182,6 +197,9 @@ def import_replay(replay: Any) -> list[Game]:
     games: list[Game] = []
     builder: GameBuilder | None = None
     decks, starts = _numbers(replay)
+    if len(decks) < 2 or not any(isinstance(e, dict) and "main_total" in e for e in (
+            replay.get("player1"), replay.get("player2"))):
+        decks = _later_decks(plays, decks)
     for index, play in enumerate(plays):
         raw = play.get("play") if isinstance(play, dict) else None
         if raw in IGNORED:  # most plays: viewing, chat, signals

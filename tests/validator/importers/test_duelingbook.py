@@ -259,3 +259,14 @@ def test_effects_whose_timing_the_text_does_not_tell_are_reported() -> None:
     summary = [n for n in game.notes if n.startswith("timing not checked")]
     assert unchecked and summary
     assert unchecked[0]["log"]["time"] in summary[0]
+
+
+def test_a_first_game_without_deck_sizes_takes_the_next_games() -> None:
+    replay = edited()
+    for key in ("player1", "player2"):
+        replay[key] = {"username": replay[key]["username"]}
+    first, second = import_replay(replay)
+    assert first.document["setup"]["p1"]["deck"] == 35  # 40 from "Begin next duel", less 5
+    replay["plays"] = [p for p in replay["plays"] if p["play"] != "Begin next duel"]
+    alone = import_replay(replay)[0]
+    assert alone.document["setup"]["p1"]["deck"] == 55  # 60, the most a Main Deck holds
