@@ -265,7 +265,7 @@ def test_a_first_game_without_deck_sizes_takes_the_next_games() -> None:
     replay = edited()
     for key in ("player1", "player2"):
         replay[key] = {"username": replay[key]["username"]}
-    first, second = import_replay(replay)
+    first = import_replay(replay)[0]
     assert first.document["setup"]["p1"]["deck"] == 35  # 40 from "Begin next duel", less 5
     replay["plays"] = [p for p in replay["plays"] if p["play"] != "Begin next duel"]
     alone = import_replay(replay)[0]
