@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
 
 from marshmallow import ValidationError
 
 from .effects import resolve_chain, resolves_chain_first
 from .errors import DocumentError, IllegalActionError
+from .fastpath import FAST_PATH, Engine
 from .jsontext import DuplicateKeyError, loads
 from .legal import LegalActions
-from .machine import TurnModel, fire
 from .model import Action, Document
 from .schema import DocumentSchema
 from .state import initial_state
@@ -74,10 +74,13 @@ class Duel:
     validator.errors.IllegalActionError: action 1: turn.phase-order: The turn cannot go ...
     """
 
+    #: What fires an action's trigger: the machine compiled (:mod:`validator.fastpath`);
+    #: ``validator.fastpath.TRANSITIONS`` runs transitions' own dispatch, with equal verdicts.
+    engine: ClassVar[Engine] = FAST_PATH
+
     def __init__(self, document: Document) -> None:
         self.document = document
         self.state = initial_state(document)
-        self._model = TurnModel(self.state)
         self.pushed = 0
 
     def check(self, action: Action) -> Violation | None:
@@ -89,11 +92,10 @@ class Duel:
         state.index = index = self.pushed
         if resolves_chain_first(state, action):
             resolve_chain(state)
-        if fire(self._model, action):
+        failure = self.engine.fire(state, action)
+        if failure is None:
             self.pushed += 1
             return None
-        failure = self._model.failure
-        assert failure is not None, f"no guard reported why {action} failed"
         return violation_of(state, index, action, *failure)
 
     def push(self, action: Action) -> None:
@@ -107,6 +109,19 @@ class Duel:
     def legal_actions(self) -> LegalActions:
         """The legal next actions, as a lazy view (``action in duel.legal_actions``)."""
         return LegalActions(self.state)
+
+    def judge(self, actions: Iterable[Action]) -> Verdict:
+        """Check ``actions`` in order, stopping at the first illegal one; the verdict.
+
+        >>> duel = Duel(load_document({"cards": {}}))
+        >>> duel.judge([Action("draw", "p1"), Action("draw", "p1")]).violation.rule
+        'draw.once'
+        """
+        for action in actions:
+            violation = self.check(action)
+            if violation is not None:
+                return self.verdict(violation)
+        return self.verdict()
 
     def verdict(self, violation: Violation | None = None) -> Verdict:
         """The verdict so far."""
@@ -153,9 +168,4 @@ def validate(document: Mapping[str, Any] | str | bytes | Document) -> Verdict:
     (False, 'draw.required', 1)
     """
     doc = document if isinstance(document, Document) else load_document(document)
-    duel = Duel(doc)
-    for action in doc.actions:
-        violation = duel.check(action)
-        if violation is not None:
-            return duel.verdict(violation)
-    return duel.verdict()
+    return Duel(doc).judge(doc.actions)

@@ -2,8 +2,10 @@
 
 States are the six phases; triggers are the action types (with ``*_by_effect`` variants whose
 guards differ, and one ``enter_<phase>`` trigger per phase); guards are the registry's checks
-in §4 precedence. No model is ever added: :func:`fire` triggers an event on a per-duel
-:class:`TurnModel`, so one machine serves every duel and every thread.
+in §4 precedence. No model is ever added: an event is triggered on a per-duel
+:class:`TurnModel`, so one machine serves every duel and every thread. The machine is the one
+definition; :mod:`validator.fastpath` compiles it into the path that judges duels, and
+:mod:`validator.legal` and :mod:`validator.diagram` read it as it is.
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ _PHASE_GUARDS: Final = (turn.turn_player_acts, turn.phase_follows_order,
                         turn.phase_effects_resolved)
 
 _BY_EFFECT_VARIANTS: Final = frozenset({"draw", "change_position", "discard"})
+_PHASE_TRIGGERS: Final = {phase: f"enter_{phase}" for phase in PHASES}
 
 
 def trigger_of(action: Action) -> str:
@@ -86,7 +89,7 @@ def trigger_of(action: Action) -> str:
     'draw_by_effect'
     """
     if action.type == "phase":
-        return f"enter_{action.to}"
+        return _PHASE_TRIGGERS[action.to or ""]
     if action.by_effect and action.type in _BY_EFFECT_VARIANTS:
         return f"{action.type}_by_effect"
     return action.type
@@ -180,11 +183,5 @@ def build_machine() -> Machine:
 
 
 MACHINE: Final = build_machine()
-_EVENTS: Final[dict[str, Any]] = dict(MACHINE.events)
-
-
-def fire(model: TurnModel, action: Action) -> bool:
-    """Fire ``action``'s trigger on ``model``: True when legal (and applied), else False with
-    ``model.failure`` holding ``(rule id, message)``."""
-    model.failure = None
-    return bool(_EVENTS[trigger_of(action)].trigger(model, action))
+#: Trigger name -> its ``transitions`` event.
+EVENTS: Final[dict[str, Any]] = dict(MACHINE.events)
