@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from .checks.activation import activation
+from .checks.activation import classified
 from .errors import DocumentError
 from .model import ONE_SHOT_SUBTYPES, Action, other
 from .state import ChainLink, DuelState, Outcome, ThisTurn
@@ -159,7 +159,8 @@ def set_spell_trap(s: DuelState, a: Action) -> None:
 def activate(s: DuelState, a: Action) -> None:
     """Place or flip the card face-up if the card itself is activated; add a chain link."""
     assert a.card is not None
-    act = activation(s, a)
+    act = classified(s, a)
+    s.activating = None  # judged: the classification is no longer this state's
     if act.card_activation:
         if act.source == "hand":
             s.take(a.card, "hand")

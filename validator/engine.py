@@ -90,7 +90,7 @@ class Duel:
         """
         state = self.state
         state.index = index = self.pushed
-        if resolves_chain_first(state, action):
+        if state.chain and resolves_chain_first(state, action):
             resolve_chain(state)
         failure = self.engine.fire(state, action)
         if failure is None:

@@ -72,6 +72,8 @@ GUARDS: Final[dict[str, tuple[Check, ...]]] = {
     "discard_by_effect": (cards.card_in_hand,),
     "damage": (), "gain_lp": (), "surrender": (),
 }
+#: Trigger name -> what its transition prepares before the guards run.
+PREPARE: Final[dict[str, tuple[effects.Effect, ...]]] = {"activate": (act.classify,)}
 _PHASE_GUARDS: Final = (turn.turn_player_acts, turn.phase_follows_order,
                         turn.no_battle_on_first_turn, turn.drew_before_leaving_draw_phase,
                         turn.phase_effects_resolved)
@@ -178,7 +180,9 @@ def build_machine() -> Machine:
             continue
         effect = effects.EFFECTS[trigger.removesuffix("_by_effect")]
         after: list[Any] = [Apply(effect)]
-        machine.add_transition(trigger, "*", None, conditions=_guards(checks), after=after)
+        prepare: list[Any] = [Apply(p) for p in PREPARE.get(trigger, ())]
+        machine.add_transition(trigger, "*", None, conditions=_guards(checks), after=after,
+                               prepare=prepare)
     return machine
 
 

@@ -7,9 +7,12 @@ query is O(1) in the number of cards. Only the primitives here move cards.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .model import PLAYERS, Card, Document, Placed, Player, other
+from .model import PLAYERS, Action, Card, Document, Placed, Player, other
+
+if TYPE_CHECKING:
+    from .checks.activation import Activation
 
 FIELD_PILES = frozenset({"monsters", "spell_traps", "field_spell"})
 
@@ -121,6 +124,8 @@ class DuelState:
     outcome: Outcome | None = None
     index: int = 0
     gone: set[str] = field(default_factory=set)
+    #: The ``activate`` being judged and how it activates (see checks.activation.classify).
+    activating: tuple[Action, Activation] | None = None
 
     # -- queries -----------------------------------------------------------------------
     def locate(self, card: str) -> tuple[Player, str] | None:
