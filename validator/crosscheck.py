@@ -96,18 +96,19 @@ def _check_placement(errors: Errors, cards: dict[str, dict[str, Any]],
 def _check_actions(errors: Errors, cards: dict[str, dict[str, Any]],
                    placed: dict[str, tuple[Any, ...]], actions: list[m.Action]) -> None:
     for i, action in enumerate(actions):
-        for key in ("card", "target"):
-            cid = getattr(action, key)
-            if cid is not None and cid not in cards:
-                _add(errors, ("actions", i, key), f"Unknown card id {cid!r}.")
-        for j, cid in enumerate(action.tributes):
-            if cid not in cards:
-                _add(errors, ("actions", i, "tributes", j), f"Unknown card id {cid!r}.")
-        if action.type == "move" and action.to == "material" and action.target is None:
+        cid, target = action.card, action.target
+        card = None if cid is None else cards.get(cid)
+        if cid is not None and card is None:
+            _add(errors, ("actions", i, "card"), f"Unknown card id {cid!r}.")
+        if target is not None and target not in cards:
+            _add(errors, ("actions", i, "target"), f"Unknown card id {target!r}.")
+        for j, tribute in enumerate(action.tributes):
+            if tribute not in cards:
+                _add(errors, ("actions", i, "tributes", j), f"Unknown card id {tribute!r}.")
+        if action.type == "move" and action.to == "material" and target is None:
             _add(errors, ("actions", i, "target"),
                  "A move to material needs a target: the Xyz Monster it goes under.")
-        card = cards.get(action.card or "")
-        if action.type == "draw" and card is not None:
+        if card is not None and action.type == "draw":
             owner = card.get("owner") or _owner_from(placed, action.card or "")
             if owner is not None and owner != action.player:
                 _add(errors, ("actions", i, "card"),

@@ -23,13 +23,15 @@ from marshmallow import (
 
 from . import model as m
 from .crosscheck import cross_check
-from .fastload import FastLoader
+from .fastload import Compiler, Fallback, FastSchema, Load, LoadWith, marshmallow_load
 
 _PLAYER = validate.OneOf(m.PLAYERS)
 
 
 class StrictInt(fields.Integer):
     """An integer that refuses booleans, floats and numeric strings."""
+
+    plain_values = True  # an int loads unchanged (validator.fastload)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -39,6 +41,8 @@ class StrictInt(fields.Integer):
 
 class StrictBool(fields.Boolean):
     """``true`` or ``false`` only: no ``"yes"``, ``1`` or ``"on"``."""
+
+    plain_values = True  # a bool loads unchanged (validator.fastload)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
         if not isinstance(value, bool):
@@ -75,7 +79,7 @@ class CardTable(fields.Field):  # type: ignore[type-arg]
         self.schema = CardSchema()
 
     def _deserialize(self, value: Any, attr: str | None, data: Any,
-                     **kwargs: Any) -> dict[str, dict[str, Any]]:
+                     load: LoadWith = marshmallow_load, **kwargs: Any) -> dict[str, dict[str, Any]]:
         if not isinstance(value, Mapping):
             raise ValidationError("Not an object of card id -> card.")
         out: dict[str, dict[str, Any]] = {}
@@ -88,7 +92,7 @@ class CardTable(fields.Field):  # type: ignore[type-arg]
                 errors[cid] = ["Not a card object."]
                 continue
             try:
-                out[cid] = self.schema.load(raw)
+                out[cid] = load(self.schema, raw)
             except ValidationError as exc:
                 errors[cid] = exc.messages
         if errors:
@@ -270,28 +274,40 @@ class ActionField(fields.Field):  # type: ignore[type-arg]
 
     schemas: ClassVar[dict[str, Schema]] = ACTION_SCHEMAS
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.fast = {kind: FastLoader(schema) for kind, schema in self.schemas.items()}
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> m.Action:
-        if not isinstance(value, Mapping):
+    def _deserialize(self, value: Any, attr: str | None, data: Any,
+                     load: LoadWith = marshmallow_load, **kwargs: Any) -> m.Action:
+        if type(value) is not dict and not isinstance(value, Mapping):
             raise ValidationError("Not an action object.")
         kind = value.get("type")
         if not isinstance(kind, str) or kind not in self.schemas:
             raise ValidationError({"type": [f"Unknown action type {kind!r}; one of: "
                                             f"{', '.join(self.schemas)}."]})
-        schema = self.schemas[kind]
-        loaded = self.fast[kind].load(value)
-        if loaded is None:  # not plainly valid: the schema decides, and words any error
-            loaded = schema.load(value)
-            if "tributes" in loaded:
-                loaded["tributes"] = tuple(loaded["tributes"])
+        return self.action(value, load(self.schemas[kind], value))
+
+    @staticmethod
+    def action(value: Mapping[str, Any], loaded: dict[str, Any]) -> m.Action:
+        """The action of a loaded object (``value`` kept as it came, for the verdict)."""
+        if "tributes" in loaded:
+            loaded["tributes"] = tuple(loaded["tributes"])
         return m.Action(raw=dict(value), **loaded)
 
+    def fast_load(self, compiler: Compiler) -> Load:
+        """This field compiled (it is loaded once per action): each type's schema compiled."""
+        loaders = {kind: compiler.schema(schema) for kind, schema in self.schemas.items()}
+        action = self.action
 
-class DocumentSchema(_Base):
-    """The whole duel document of §1."""
+        def load(value: Any) -> m.Action:
+            kind = value.get("type") if type(value) is dict else None
+            loader = loaders.get(kind) if type(kind) is str else None
+            if loader is None:
+                raise Fallback
+            return action(value, loader(value))
+        return load
+
+
+class DocumentSchema(FastSchema, _Base):
+    """The whole duel document of §1 (loaded through :mod:`validator.fastload` when it is
+    plainly valid, by marshmallow otherwise)."""
 
     ruleset = fields.String(load_default="classic", validate=validate.OneOf(
         m.RULESETS, error="Unknown ruleset {input!r}; known: {choices}."))
