@@ -75,8 +75,8 @@ def draw(s: DuelState, a: Action) -> None:
         s.take(card, "deck")
         s.put(card, a.player, "hand")
         return
-    raise DocumentError({"actions": {s.index: {"card": [
-        f"{a.player} cannot draw {card!r}: it is not in {a.player}'s deck at this point."]}}})
+    raise DocumentError({"card": [  # keyed by the action's own field: Duel adds its path
+        f"{a.player} cannot draw {card!r}: it is not in {a.player}'s deck at this point."]})
 
 
 def enter_phase(s: DuelState, a: Action) -> None:

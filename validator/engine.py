@@ -64,7 +64,8 @@ def duplicate_key_errors(exc: DuplicateKeyError) -> dict[str, Any]:
 
 
 class Duel:
-    """A duel in progress, judged action by action (like a chess board with ``push``).
+    """A duel in progress, judged action by action, as python-chess's ``Board`` is played
+    move by move: :meth:`push`, :meth:`pop`, :meth:`copy` and a :attr:`move_stack`.
 
     >>> duel = Duel(load_document({"cards": {}}))
     >>> duel.push(Action("draw", "p1"))
@@ -72,6 +73,14 @@ class Duel:
     Traceback (most recent call last):
     ...
     validator.errors.IllegalActionError: action 1: turn.phase-order: The turn cannot go ...
+    >>> trial = duel.copy()
+    >>> trial.push(Action("phase", "p1", to="standby"))
+    >>> trial.state.phase, duel.state.phase
+    ('standby', 'draw')
+    >>> trial.pop().to, trial.pushed
+    ('standby', 1)
+    >>> trial.position() == duel.position()
+    True
     """
 
     #: What fires an action's trigger: the machine compiled (:mod:`validator.fastpath`);
@@ -81,22 +90,33 @@ class Duel:
     def __init__(self, document: Document) -> None:
         self.document = document
         self.state = initial_state(document)
-        self.pushed = 0
+        #: The legal actions pushed so far, oldest first.
+        self.move_stack: list[Action] = []
+
+    @property
+    def pushed(self) -> int:
+        """How many actions have been pushed (the index, in the document, of the next one)."""
+        return len(self.move_stack)
 
     def check(self, action: Action) -> Violation | None:
         """Apply ``action`` if legal and return None; else return its violation (unapplied).
 
-        An open chain resolves first unless the action responds to it (§2).
+        An open chain resolves first unless the action responds to it (§2). Indexes in the
+        violation count the document's actions; those its message cites (``action 3``) count
+        the whole duel's, as the state records them.
         """
         state = self.state
-        state.index = index = self.pushed
         if state.chain and resolves_chain_first(state, action):
             resolve_chain(state)
-        failure = self.engine.fire(state, action)
+        try:
+            failure = self.engine.fire(state, action)
+        except DocumentError as exc:  # a field of this action contradicts the duel
+            raise DocumentError({"actions": {str(self.pushed): exc.errors}}) from None
         if failure is None:
-            self.pushed += 1
+            state.index += 1
+            self.move_stack.append(action)
             return None
-        return violation_of(state, index, action, *failure)
+        return violation_of(state, self.pushed, action, *failure)
 
     def push(self, action: Action) -> None:
         """Apply ``action``, or raise :class:`IllegalActionError` naming the rule it breaks."""
@@ -104,6 +124,39 @@ class Duel:
         if violation is not None:
             raise IllegalActionError(violation.index, violation.rule, violation.message,
                                      violation.action)
+
+    def pop(self) -> Action:
+        """Take back the last action pushed and return it (``IndexError`` when none was).
+
+        The duel is replayed from the document's start, so this takes time in proportion to
+        the actions left.
+        """
+        action = self.move_stack.pop()
+        state = initial_state(self.document)
+        engine = self.engine
+        for earlier in self.move_stack:
+            if state.chain and resolves_chain_first(state, earlier):
+                resolve_chain(state)
+            engine.fire(state, earlier)
+            state.index += 1
+        self.state = state
+        return action
+
+    def peek(self) -> Action:
+        """The last action pushed (``IndexError`` when none was)."""
+        return self.move_stack[-1]
+
+    def copy(self) -> Duel:
+        """An independent duel in the same position, with the same move stack."""
+        duel = type(self).__new__(type(self))
+        duel.document = self.document
+        duel.state = self.state.copy()
+        duel.move_stack = list(self.move_stack)
+        return duel
+
+    def position(self) -> dict[str, Any]:
+        """The duel as it stands: a verdict's ``state``, which a document may start from."""
+        return state_report(self.state)
 
     @property
     def legal_actions(self) -> LegalActions:

@@ -173,6 +173,9 @@ class Action:
 class Document:
     """A whole duel document (§1), loaded and cross-checked.
 
+    A document that starts from a ``position`` (a verdict's ``state``, as loaded) has an
+    empty ``setup``; ``turn`` and ``turn_player`` are the position's.
+
     >>> Document(cards={}, setup={"p1": SetupPlayer(), "p2": SetupPlayer()}, actions=()).turn
     1
     """
@@ -184,3 +187,4 @@ class Document:
     turn: int = 1
     turn_player: Player = "p1"
     source: dict[str, Any] | None = None
+    position: dict[str, Any] | None = None

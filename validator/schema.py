@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from marshmallow import (
-    RAISE,
     Schema,
     ValidationError,
     fields,
@@ -22,39 +21,17 @@ from marshmallow import (
 )
 
 from . import model as m
-from .crosscheck import cross_check
+from .crosscheck import cross_check, cross_check_position
 from .fastload import Compiler, Fallback, FastSchema, Load, LoadWith, marshmallow_load
+from .position import owners as position_owners
+from .position_schema import StateSchema
+from .strict import CardId, StrictBool, StrictInt
+from .strict import Strict as _Base
+
+__all__ = ["ACTION_SCHEMAS", "ActionField", "CardId", "CardSchema", "CardTable", "Deck",
+           "DocumentSchema", "StrictBool", "StrictInt"]
 
 _PLAYER = validate.OneOf(m.PLAYERS)
-
-
-class StrictInt(fields.Integer):
-    """An integer that refuses booleans, floats and numeric strings."""
-
-    plain_values = True  # an int loads unchanged (validator.fastload)
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValidationError("Not a valid integer.")
-        return value
-
-
-class StrictBool(fields.Boolean):
-    """``true`` or ``false`` only: no ``"yes"``, ``1`` or ``"on"``."""
-
-    plain_values = True  # a bool loads unchanged (validator.fastload)
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
-        if not isinstance(value, bool):
-            raise ValidationError("Not a valid boolean (true or false).")
-        return value
-
-
-class CardId(fields.String):
-    """A non-empty card id; whether it names a card is checked by the cross-checks."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(validate=validate.Length(min=1, max=200), **kwargs)
 
 
 class Deck(fields.Field):  # type: ignore[type-arg]
@@ -98,11 +75,6 @@ class CardTable(fields.Field):  # type: ignore[type-arg]
         if errors:
             raise ValidationError(errors)
         return out
-
-
-class _Base(Schema):
-    class Meta:
-        unknown = RAISE
 
 
 class CardSchema(_Base):
@@ -315,6 +287,9 @@ class DocumentSchema(FastSchema, _Base):
     turn_player = fields.String(load_default="p1", validate=_PLAYER)
     cards = CardTable(required=True)
     setup = fields.Nested(SetupSchema)  # optional: filled with defaults before loading
+    position = fields.Nested(StateSchema, metadata={
+        "description": "instead of turn, turn_player and setup: a verdict's state, to go on "
+                       "from there (mid-turn and mid-chain included)"})
     actions = fields.List(ActionField(), load_default=list)
     #: Extension: where the document came from (an importer's notes); never judged.
     source = fields.Dict(metadata={"description": "where the document came from, e.g. an "
@@ -322,25 +297,45 @@ class DocumentSchema(FastSchema, _Base):
 
     @pre_load
     def _default_setup(self, data: Any, **kwargs: Any) -> Any:
-        if isinstance(data, Mapping) and "setup" not in data:
+        """A missing ``setup`` is every default; a ``position`` replaces all three fields."""
+        if not isinstance(data, Mapping):
+            return data
+        if "position" in data:
+            clash = [key for key in ("turn", "turn_player", "setup") if key in data]
+            if clash:
+                raise ValidationError({key: ["A document starts either from a position or "
+                                             "from turn, turn_player and setup, not both."]
+                                       for key in clash})
+            return data
+        if "setup" not in data:
             return {**data, "setup": {}}
         return data
 
     @validates_schema(skip_on_field_errors=True)
     def _cross_check(self, data: dict[str, Any], **kwargs: Any) -> None:
-        errors = cross_check(data["cards"], data["setup"], data["actions"])
+        if "position" in data:
+            errors = cross_check_position(data["cards"], data["position"], data["actions"])
+        else:
+            errors = cross_check(data["cards"], data["setup"], data["actions"])
         if errors:
             raise ValidationError(errors)
 
     @post_load
     def _make(self, data: dict[str, Any], **kwargs: Any) -> m.Document:
-        setup = data["setup"]
-        side = {cid: p for p in m.PLAYERS for cid, _ in setup[p].placements()}
+        position = data.get("position")
+        if position is not None:
+            tokens = {cid for cid, raw in data["cards"].items() if raw.get("token")}
+            side: dict[str, m.Player] = position_owners(position, tokens)
+            setup: dict[m.Player, m.SetupPlayer] = {}
+            turn, turn_player = position["turn"], position["turn_player"]
+        else:
+            setup = {"p1": data["setup"]["p1"], "p2": data["setup"]["p2"]}
+            side = {cid: p for p in m.PLAYERS for cid, _ in setup[p].placements()}
+            turn, turn_player = data["turn"], data["turn_player"]
         cards = {cid: _card(cid, raw, side.get(cid)) for cid, raw in data["cards"].items()}
-        return m.Document(cards=cards, setup={"p1": setup["p1"], "p2": setup["p2"]},
-                          actions=tuple(data["actions"]), ruleset=data["ruleset"],
-                          turn=data["turn"], turn_player=data["turn_player"],
-                          source=data.get("source"))
+        return m.Document(cards=cards, setup=setup, actions=tuple(data["actions"]),
+                          ruleset=data["ruleset"], turn=turn, turn_player=turn_player,
+                          source=data.get("source"), position=position)
 
 
 def _card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
