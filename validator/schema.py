@@ -65,7 +65,7 @@ class CardTable(fields.Field):  # type: ignore[type-arg]
             if not cid or len(cid) > 200:
                 errors[cid] = ["A card id is 1 to 200 characters."]
                 continue
-            if not isinstance(raw, Mapping):
+            if type(raw) is not dict and not isinstance(raw, Mapping):
                 errors[cid] = ["Not a card object."]
                 continue
             try:
@@ -338,11 +338,13 @@ class DocumentSchema(FastSchema, _Base):
                           source=data.get("source"), position=position)
 
 
+#: A card's ``effect`` when the document leaves it out (§1).
+DEFAULT_EFFECTS = {"monster": "none", "spell": "ignition", "trap": "quick"}
+
+
 def _card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
-    owner = raw.get("owner") or side
+    get = raw.get
     kind = raw["kind"]
-    effect = raw.get("effect") or {"monster": "none", "spell": "ignition", "trap": "quick"}[kind]
-    return m.Card(id=cid, kind=kind, level=raw.get("level"), atk=raw.get("atk"),
-                  def_=raw.get("def_"), subtype=raw.get("subtype"), effect=effect,
-                  phase_effect=raw.get("phase_effect"), owner=owner, name=raw.get("name"),
-                  token=raw.get("token", False))
+    return m.Card(cid, kind, get("level"), get("atk"), get("def_"), get("subtype"),
+                  get("effect") or DEFAULT_EFFECTS[kind], get("phase_effect"),
+                  get("owner") or side, get("name"), get("token", False))
