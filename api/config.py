@@ -13,6 +13,12 @@ ENVIRONMENT: dict[str, tuple[str, str]] = {
     "DUELCHECK_MAX_ACTIONS": ("DUELCHECK_MAX_ACTIONS", "most actions in one duel document"),
     "DUELCHECK_MAX_LEGAL_ACTIONS": ("DUELCHECK_MAX_LEGAL_ACTIONS",
                                     "most actions one legal-actions answer lists"),
+    "DUELCHECK_MAX_BATCH_BYTES": ("DUELCHECK_MAX_BATCH_BYTES",
+                                  "largest JSON Lines batch body, in bytes"),
+    "DUELCHECK_MAX_BATCH_DOCUMENTS": ("DUELCHECK_MAX_BATCH_DOCUMENTS",
+                                      "most duel documents in one JSON Lines batch"),
+    "DUELCHECK_MAX_BATCH_ACTIONS": ("DUELCHECK_MAX_BATCH_ACTIONS",
+                                    "most actions judged for one JSON Lines batch"),
 }
 
 
@@ -33,6 +39,9 @@ class Config:
     MAX_CONTENT_LENGTH = 2 * 1024 * 1024
     DUELCHECK_MAX_ACTIONS = 20_000
     DUELCHECK_MAX_LEGAL_ACTIONS = 1_000
+    DUELCHECK_MAX_BATCH_BYTES = 32 * 1024 * 1024
+    DUELCHECK_MAX_BATCH_DOCUMENTS = 1_000
+    DUELCHECK_MAX_BATCH_ACTIONS = 200_000
 
 
 def from_environment(environ: Mapping[str, str] | None = None) -> dict[str, int]:

@@ -139,3 +139,23 @@ def test_duelcheck_serve_runs_the_development_server() -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_a_json_lines_batch_is_streamed_over_http(server: str) -> None:
+    docs = duels()[:20]
+    body = b"".join(json.dumps(d).encode() + b"\n" for d in docs) + b"not json\n"
+    host, port = server.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    conn.request("POST", "/v1/validate", body=body,
+                 headers={"Content-Type": "application/x-ndjson"})
+    response = conn.getresponse()
+    assert response.status == 200
+    assert response.getheader("Content-Type") == "application/x-ndjson"
+    assert response.getheader("Transfer-Encoding") == "chunked"
+    lines = []
+    while line := response.readline():
+        lines.append(json.loads(line))
+    conn.close()
+    assert [line.pop("line") for line in lines] == list(range(1, 22))
+    assert lines[:20] == [validate(d).to_dict() for d in docs]
+    assert lines[20]["status"] == 400
