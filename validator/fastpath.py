@@ -19,7 +19,7 @@ run both and compare.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
 from transitions import Machine, MachineError, Transition
@@ -27,7 +27,7 @@ from transitions import Machine, MachineError, Transition
 from .effects import Effect
 from .machine import EVENTS, MACHINE, Apply, Guard, TurnModel, trigger_of
 from .model import Action
-from .registry import Check
+from .registry import Check, Predicate
 from .state import DuelState
 
 Failure = tuple[str, str]
@@ -51,6 +51,11 @@ class Step:
     before: tuple[Effect, ...]
     dest: str | None
     after: tuple[Effect, ...]
+    #: The checks as ``(predicate, rule id)`` pairs, the form :meth:`FastPath.fire` runs.
+    guards: tuple[tuple[Predicate, str], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "guards", tuple((c.predicate, c.rule) for c in self.checks))
 
 
 def _effects(callbacks: Iterable[Any], where: str) -> tuple[Effect, ...]:
@@ -131,16 +136,18 @@ class FastPath:
             raise MachineError(f"Can't trigger event {trigger} from state {state.phase}!")
         failure: Failure | None = None
         for step in steps:
-            for effect in step.prepare:
-                effect(state, action)
-            for check in step.checks:
-                message = check.predicate(state, action)
+            if step.prepare:
+                for effect in step.prepare:
+                    effect(state, action)
+            for predicate, rule in step.guards:
+                message = predicate(state, action)
                 if message is not None:
-                    failure = (check.rule, message)
+                    failure = (rule, message)
                     break
             else:
-                for effect in step.before:
-                    effect(state, action)
+                if step.before:
+                    for effect in step.before:
+                        effect(state, action)
                 if step.dest is not None:
                     state.phase = step.dest
                 for effect in step.after:
