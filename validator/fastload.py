@@ -139,6 +139,14 @@ def _dict(x: Any) -> dict[str, Any]:
     return dict(x)
 
 
+def _mapping(keys: Load, values: Load) -> Load:
+    def load_mapping(x: Any) -> dict[Any, Any]:
+        if type(x) is not dict:
+            raise Fallback
+        return {keys(k): values(v) for k, v in x.items()}
+    return load_mapping
+
+
 class Compiler:
     """Compiles schemas and fields into loaders; one loader per schema instance.
 
@@ -198,8 +206,12 @@ class Compiler:
             return _checked(self.schema(field.schema), checks, field.allow_none)
         if isinstance(field, fields.List) and type(field)._deserialize is fields.List._deserialize:
             return _checked(_list(self.field(field.inner)), checks, field.allow_none)
-        if type(field) is fields.Dict and field.key_field is None and field.value_field is None:
-            return _checked(_dict, checks, field.allow_none)
+        if type(field) is fields.Dict:
+            if field.key_field is None and field.value_field is None:
+                return _checked(_dict, checks, field.allow_none)
+            if field.key_field is not None and field.value_field is not None:
+                mapping = _mapping(self.field(field.key_field), self.field(field.value_field))
+                return _checked(mapping, checks, field.allow_none)
         return self._custom(field)
 
     def _custom(self, field: fields.Field) -> Load:  # type: ignore[type-arg]

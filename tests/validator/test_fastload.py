@@ -139,7 +139,22 @@ def mutated(draw: st.DrawFn, document: dict[str, Any]) -> Any:
     return doc
 
 
-STARTS = [case["document"] for _, case in CASES[::3]] + [legal_duel(2, seed=1)]
+def from_position(doc: dict[str, Any]) -> dict[str, Any]:
+    """The document going on from where ``doc`` ends (its state as the position)."""
+    from validator import validate
+
+    return {"cards": doc["cards"], "position": validate(doc).state,
+            "actions": doc["actions"][-2:]}
+
+
+POSITIONS = [from_position(case["document"]) for _, case in CASES[::5]
+             if case["expect"]["legal"]]
+STARTS = [case["document"] for _, case in CASES[::3]] + [legal_duel(2, seed=1), *POSITIONS]
+
+
+def test_positions_load_compiled() -> None:
+    for doc in POSITIONS:
+        assert_agree(doc, well_formed=True)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
