@@ -263,26 +263,29 @@ class Compiler:
 def _schema_loader(schema: Schema, plan: dict[str, Any], required: tuple[str, ...],
                    defaults: tuple[tuple[str, str, Any], ...]) -> Load:
     """One schema's loader: pre-load hooks, fields, defaults, schema validators, post-load."""
-    options = {"many": False, "partial": schema.partial, "unknown": schema.unknown}
     pre = tuple(getattr(schema, name) for name, _, _ in schema._hooks[PRE_LOAD])
     checks = tuple(getattr(schema, name) for name, _, _ in schema._hooks[VALIDATES_SCHEMA])
     post = tuple(getattr(schema, name) for name, _, _ in schema._hooks[POST_LOAD])
     load_fields = _fields_loader(plan, required, schema.unknown)
     if not (pre or defaults or checks or post):
         return load_fields
+    partial, unknown = schema.partial, schema.unknown
 
     def load(data: Any) -> Any:
         try:
-            for hook in pre:
-                data = hook(data, **options)
+            if pre:
+                for hook in pre:
+                    data = hook(data, many=False, partial=partial, unknown=unknown)
             out = load_fields(data)
-            for name, key, default in defaults:
-                if key not in data:
-                    out[name] = default() if callable(default) else default
+            if defaults:
+                for name, key, default in defaults:
+                    if key not in data:
+                        out[name] = default() if callable(default) else default
             for check in checks:
-                check(out, **options)
-            for hook in post:
-                out = hook(out, **options)
+                check(out, many=False, partial=partial, unknown=unknown)
+            if post:
+                for hook in post:
+                    out = hook(out, many=False, partial=partial, unknown=unknown)
         except ValidationError:
             raise Fallback from None
         return out
