@@ -11,6 +11,7 @@ from typing import Any
 from . import model as m
 from .position import owners as position_owners
 from .position import placements
+from .position_schema import CARD_RECORDS, ONCE_RECORDS
 
 Errors = dict[Any, Any]
 
@@ -195,8 +196,7 @@ def _check_references(errors: Errors, cards: dict[str, dict[str, Any]],
         if link["target"] is not None:
             refs.append((link["target"], ("position", "chain_links", i, "target")))
     this_turn = position["this_turn"]
-    for name in ("positions_changed", "attacked", "placed", "set", "phase_effects_resolved",
-                 "phase_effects_due"):
+    for name in (*CARD_RECORDS, "phase_effects_due"):
         refs += [(cid, ("position", "this_turn", name, i))
                  for i, cid in enumerate(this_turn[name])]
     for cid, foes in this_turn["declared"].items():
@@ -223,11 +223,10 @@ def _check_turn(errors: Errors, position: Mapping[str, Any]) -> None:
     this_turn, judged = position["this_turn"], position["actions_judged"]
     indexes = this_turn["indexes"]
     path = ("position", "this_turn", "indexes")
-    for name in ("normal_draw", "normal_summon", "quick_summon"):
+    for name in ONCE_RECORDS:
         if this_turn[name] != (name in indexes):
             _add(errors, (*path, name), f"An index is given exactly when {name} is true.")
-    for name in ("positions_changed", "attacked", "placed", "set", "phase_effects_resolved",
-                 "declared"):
+    for name in (*CARD_RECORDS, "declared"):
         if set(this_turn[name]) != set(indexes[name]):
             _add(errors, (*path, name), f"The cards are not those of this_turn.{name}.")
     for name, value in indexes.items():

@@ -75,29 +75,32 @@ class PlayersSchema(_Base):
     p2 = fields.Nested(SideStateSchema, required=True)
 
 
-class TurnIndexesSchema(_Base):
-    """The index (counted over the whole duel) of the action that used each thing."""
+#: What this turn has used once (a boolean in ``this_turn``), by the state's names.
+ONCE_RECORDS: Final = ("normal_draw", "normal_summon", "quick_summon")
+#: What this turn records per card (a list of ids in ``this_turn``), and what the list holds.
+CARD_RECORDS: Final = {
+    "positions_changed": "monsters whose battle position was changed by hand",
+    "attacked": "monsters that attacked", "placed": "cards placed on the field this turn",
+    "set": "cards Set this turn",
+    "phase_effects_resolved": "cards whose phase effect was resolved in this phase"}
 
-    normal_draw = StrictInt(validate=_COUNT)
-    normal_summon = StrictInt(validate=_COUNT)
-    quick_summon = StrictInt(validate=_COUNT)
-    positions_changed = _indexes("card -> its position change")
-    attacked = _indexes("card -> its attack")
-    placed = _indexes("card -> when it was placed on the field")
-    set = _indexes("card -> when it was Set")
-    phase_effects_resolved = _indexes("card -> when its phase effect was resolved")
-    declared = _indexes("card -> its last attack declaration")
+#: The index (counted over the whole duel) of the action that used each thing.
+TurnIndexesSchema = _Base.from_dict({
+    **{name: StrictInt(validate=_COUNT) for name in ONCE_RECORDS},
+    **{name: _indexes(f"card -> the action that made it one of the {what}")
+       for name, what in CARD_RECORDS.items()},
+    "declared": _indexes("card -> its last attack declaration")}, name="TurnIndexesSchema")
 
 
 class ThisTurnSchema(_Base):
     normal_draw = StrictBool(required=True)
     normal_summon = StrictBool(required=True)
     quick_summon = StrictBool(required=True)
-    positions_changed = _ids("monsters whose battle position was changed by hand")
-    attacked = _ids("monsters that attacked")
-    placed = _ids("cards placed on the field this turn")
-    set = _ids("cards Set this turn")
-    phase_effects_resolved = _ids("cards whose phase effect was resolved in this phase")
+    positions_changed = _ids(CARD_RECORDS["positions_changed"])
+    attacked = _ids(CARD_RECORDS["attacked"])
+    placed = _ids(CARD_RECORDS["placed"])
+    set = _ids(CARD_RECORDS["set"])
+    phase_effects_resolved = _ids(CARD_RECORDS["phase_effects_resolved"])
     phase_effects_due = _ids("cards whose mandatory phase effect is still due in this phase")
     declared = fields.Dict(keys=CardId(), values=fields.List(CardId()), required=True,
                            metadata={"description": "monster -> the monsters its opponent "
