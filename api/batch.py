@@ -90,7 +90,14 @@ def verdict_lines(body: bytes, config: Mapping[str, Any]) -> Iterator[bytes]:
 
 def batch_response() -> Response:
     """The streamed answer to a JSON Lines body, after the batch-wide limits: its size (413)
-    and its number of documents (422, before any is judged)."""
+    and its number of documents (422, before any is judged).
+
+    >>> from api import create_app
+    >>> with create_app({"TESTING": True}).test_request_context(
+    ...         "/v1/validate", method="POST", data=b'{"cards": {}}', content_type=NDJSON):
+    ...     batch_response().mimetype
+    'application/x-ndjson'
+    """
     config = current_app.config
     request.max_content_length = config["DUELCHECK_MAX_BATCH_BYTES"]
     try:
@@ -111,7 +118,15 @@ def batch_response() -> Response:
 
 def takes_json_lines(view: Callable[..., Response]) -> Callable[..., Response]:
     """A view that takes one JSON duel document also takes JSON Lines: such a body is judged
-    line by line (:func:`batch_response`) before the view's own JSON parsing runs."""
+    line by line (:func:`batch_response`) before the view's own JSON parsing runs.
+
+    >>> from api import create_app
+    >>> view = takes_json_lines(lambda: Response("one document"))
+    >>> with create_app({"TESTING": True}).test_request_context(
+    ...         method="POST", data=b"{}", content_type="application/json"):
+    ...     view().get_data()
+    b'one document'
+    """
     @functools.wraps(view)
     def view_or_batch(*args: Any, **kwargs: Any) -> Response:
         if request.mimetype == NDJSON:

@@ -62,7 +62,14 @@ def _keys_as_strings(errors: Any) -> Any:
 
 
 def http_problem(error: HTTPException) -> dict[str, Any]:
-    """The problem object of an HTTP error (webargs' and our ``abort`` data included)."""
+    """The problem object of an HTTP error (webargs' and our ``abort`` data included).
+
+    >>> from werkzeug.exceptions import NotFound
+    >>> from api import create_app
+    >>> with create_app({"TESTING": True}).test_request_context():
+    ...     http_problem(NotFound("No such rule."))["detail"]
+    'No such rule.'
+    """
     data: dict[str, Any] = getattr(error, "data", None) or {}
     status = error.code or 500
     messages = data.get("messages")
@@ -96,13 +103,21 @@ def _http_error(error: HTTPException) -> Response:
 
 
 def document_problem(error: DocumentError) -> dict[str, Any]:
-    """The problem object of a malformed duel document."""
+    """The problem object of a malformed duel document.
+
+    >>> document_problem(DocumentError({"turn": ["Not a valid integer."]}))["errors"]
+    {'turn': ['Not a valid integer.']}
+    """
     return problem_body(422, "The duel document is not well formed; see errors, keyed by path.",
                         errors=error.errors, type_=MALFORMED, title="Malformed duel document")
 
 
 def unexpected_problem(error: Exception) -> dict[str, Any]:
-    """The problem object of a bug (logged with its traceback, never shown)."""
+    """The problem object of a bug (logged with its traceback, never shown).
+
+    >>> unexpected_problem(KeyError("x"))["status"]
+    500
+    """
     LOG.error("unexpected error", exc_info=error)
     return problem_body(500, "An unexpected error occurred; it has been logged.")
 

@@ -143,7 +143,13 @@ class Duel:
         return action
 
     def peek(self) -> Action:
-        """The last action pushed (``IndexError`` when none was)."""
+        """The last action pushed (``IndexError`` when none was).
+
+        >>> duel = Duel(load_document({"cards": {}}))
+        >>> duel.push(Action("draw", "p1"))
+        >>> duel.peek().type
+        'draw'
+        """
         return self.move_stack[-1]
 
     def copy(self) -> Duel:
@@ -155,7 +161,14 @@ class Duel:
         return duel
 
     def position(self) -> dict[str, Any]:
-        """The duel as it stands: a verdict's ``state``, which a document may start from."""
+        """The duel as it stands: a verdict's ``state``, which a document may start from.
+
+        >>> duel = Duel(load_document({"cards": {}}))
+        >>> duel.push(Action("draw", "p1"))
+        >>> later = Duel(load_document({"cards": {}, "position": duel.position()}))
+        >>> later.state.this_turn.drew, later.position() == duel.position()
+        (0, True)
+        """
         return state_report(self.state)
 
     @property

@@ -168,7 +168,12 @@ class Compiler:
         self._keep: list[Schema] = []
 
     def load_with(self, schema: Schema, data: Any) -> Any:
-        """The :data:`LoadWith` custom fields receive: ``schema`` compiled, loading ``data``."""
+        """The :data:`LoadWith` custom fields receive: ``schema`` compiled, loading ``data``.
+
+        >>> from marshmallow import Schema, fields
+        >>> Compiler().load_with(Schema.from_dict({"n": fields.Integer()})(), {"n": 2})
+        {'n': 2}
+        """
         load = self._loaders.get(id(schema))
         return (load or self.schema(schema))(data)
 
@@ -181,11 +186,22 @@ class Compiler:
         return load
 
     def field(self, field: fields.Field) -> Load:  # type: ignore[type-arg]
-        """The loader of one field's value (present in the input)."""
+        """The loader of one field's value (present in the input).
+
+        >>> load = Compiler().field(fields.List(fields.String()))
+        >>> load(["a", "b"])
+        ['a', 'b']
+        """
         return self.plan(field)[3]
 
     def plan(self, field: fields.Field) -> FieldPlan:  # type: ignore[type-arg]
-        """How one field's value loads: see :data:`FieldPlan`."""
+        """How one field's value loads: see :data:`FieldPlan`.
+
+        >>> kind, choices, tests, load = Compiler().plan(
+        ...     fields.String(validate=validate.OneOf(["p1", "p2"])))
+        >>> kind, sorted(choices), tests
+        (<class 'str'>, ['p1', 'p2'], ())
+        """
         split = _tests(field)
         kind = _plain_type(field)
         if split is not None and kind is not None:
@@ -335,7 +351,15 @@ class FastSchema(Schema):
 
     def load(self, data: Mapping[str, Any] | Any, *, many: bool | None = None,
              partial: Any = None, unknown: Any = None) -> Any:
-        """Load ``data``: compiled when it is plainly valid, else by marshmallow."""
+        """Load ``data``: compiled when it is plainly valid, else by marshmallow.
+
+        >>> class Turn(FastSchema):
+        ...     turn = fields.Integer(validate=validate.Range(1, 10))
+        >>> Turn().load({"turn": 3})
+        {'turn': 3}
+        >>> Turn().load({"turn": "3"})  # not plainly valid: marshmallow loads it
+        {'turn': 3}
+        """
         if self.fast and many is None and partial is None and unknown is None:
             loader = self._compiled.get(type(self))
             if loader is None:

@@ -163,7 +163,13 @@ class TransitionsTrigger:
     __slots__ = ()
 
     def fire(self, state: DuelState, action: Action) -> Failure | None:
-        """Judge ``action`` in ``state`` through the machine and apply it when legal."""
+        """Judge ``action`` in ``state`` through the machine and apply it when legal.
+
+        >>> from validator.state import Side
+        >>> s = DuelState({}, 1, "p1", {p: Side(8000, [], 40) for p in ("p1", "p2")})
+        >>> TRANSITIONS.fire(s, Action("phase", "p2", to="standby"))[0]
+        'turn.not-turn-player'
+        """
         model = TurnModel(state)
         if EVENTS[trigger_of(action)].trigger(model, action):
             return None

@@ -120,6 +120,12 @@ def placements(position: Mapping[str, Any]) -> Iterator[Placement]:
 
     Materials count as the side of the monster they are under; pending ones have no side
     (``None``) and the pile ``"material"``.
+
+    >>> from validator import validate
+    >>> state = validate({"cards": {"x": {"kind": "monster", "level": 4, "owner": "p2"}},
+    ...                   "setup": {"p2": {"graveyard": ["x"]}}}).state
+    >>> list(placements(state))
+    [('x', 'p2', 'graveyard', ('position', 'players', 'p2', 'graveyard', 0))]
     """
     for p in PLAYERS:
         side = position["players"][p]

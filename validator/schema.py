@@ -258,13 +258,23 @@ class ActionField(fields.Field):  # type: ignore[type-arg]
 
     @staticmethod
     def action(value: Mapping[str, Any], loaded: dict[str, Any]) -> m.Action:
-        """The action of a loaded object (``value`` kept as it came, for the verdict)."""
+        """The action of a loaded object (``value`` kept as it came, for the verdict).
+
+        >>> ActionField.action({"type": "surrender", "player": "p2"},
+        ...                    {"type": "surrender", "player": "p2"}).player
+        'p2'
+        """
         if "tributes" in loaded:
             loaded["tributes"] = tuple(loaded["tributes"])
         return m.Action(raw=dict(value), **loaded)
 
     def fast_load(self, compiler: Compiler) -> Load:
-        """This field compiled (it is loaded once per action): each type's schema compiled."""
+        """This field compiled (it is loaded once per action): each type's schema compiled.
+
+        >>> load = ActionField().fast_load(Compiler())
+        >>> load({"type": "phase", "player": "p1", "to": "main1"}).to
+        'main1'
+        """
         loaders = {kind: compiler.schema(schema) for kind, schema in self.schemas.items()}
         action = self.action
 
