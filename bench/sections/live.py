@@ -67,12 +67,20 @@ def run(options: argparse.Namespace) -> Result:
         for text in texts:
             json.loads(text)
 
+    prefixes = [json.dumps({**doc, "actions": doc["actions"][:i]}) for i in range(1, n + 1)]
+
+    def resend() -> None:
+        for text in prefixes:
+            validate(text)
+
     m = interleaved({"once": lambda: validate(whole), "live": live,
-                     "live, json.loads alone": live_floor},
+                     "live, json.loads alone": live_floor,
+                     "resending the whole duel each time": resend},
                     rounds=options.rounds, sample_seconds=0.2)
     result = Result(f"Live duel: {n} actions, medians of {options.rounds} interleaved rounds",
                     ["how", "ms in all", "us per action", "ratio to once"])
-    for name in ("once", "live", "live, json.loads alone"):
+    for name in ("once", "live", "live, json.loads alone",
+                 "resending the whole duel each time"):
         result.rows.append([name, f"{m[name] * 1e3:.2f}", f"{m[name] / n * 1e6:.1f}",
                             ratio(m[name] / m["once"])])
     size = sum(map(len, texts)) / n
