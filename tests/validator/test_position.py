@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from tests.helpers import act, corpus, document, load_cases, mon, needs_corpus, opening
 from tests.validator.test_properties import random_action
-from validator import DocumentError, Duel, Verdict, load_document, validate
+from validator import DocumentError, Duel, Verdict, legal_actions, load_document, validate
 from validator.legal import random_play
 from validator.position_schema import StateSchema
 from validator.synth import legal_duel
@@ -70,6 +70,14 @@ def test_every_golden_state_is_a_position(stem: str, case: dict[str, Any]) -> No
     assert again.state == state and again.legal and again.actions_checked == 0
     for cut in range(len(doc["actions"]) + 1):
         assert_split_equals_whole(doc, cut)
+
+
+@pytest.mark.parametrize(("stem", "case"), [(s, c) for s, c in CASES if c["expect"]["legal"]],
+                         ids=[f"{s}: {c['name']}" for s, c in CASES if c["expect"]["legal"]])
+def test_legal_actions_from_a_position_are_those_of_the_whole(stem: str,
+                                                             case: dict[str, Any]) -> None:
+    doc = case["document"]
+    assert legal_actions(continued(doc, validate(doc).state, [])) == legal_actions(doc)
 
 
 @needs_corpus()
