@@ -131,7 +131,11 @@ def corpus() -> list[tuple[str, dict[str, Any]]]:
     for path in sorted(CORPUS.glob("*.json")):
         try:
             games = load_replay(path.read_bytes())
-        except ReplayError:
+        except ReplayError as exc:
+            import warnings
+
+            warnings.warn(f"corpus: {path.name} left out, the importer cannot read it: {exc}",
+                          stacklevel=2)
             continue
         out += [(f"{path.stem}#game{game.number}", game.document) for game in games]
     return out
