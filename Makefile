@@ -43,7 +43,6 @@ pytest: $(VENV)/.dev-stamp
 
 bench: $(VENV)/.dev-stamp
 	$(BIN)/python bench/bench_validate.py
-	$(BIN)/python bench/bench_corpus.py
 
 bench-api: $(VENV)/.dev-stamp
 	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }

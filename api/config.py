@@ -57,6 +57,12 @@ class Settings(BaseSettings):
     max_candidates: int = _env("DUELCHECK_MAX_CANDIDATES", 20_000,
                                "most candidate actions one legal-actions request checks",
                                gt=0)
+    max_batch_bytes: int = _env("DUELCHECK_MAX_BATCH_BYTES", 32 * 1024 * 1024,
+                                "largest JSON Lines batch body, in bytes", gt=0)
+    max_batch_documents: int = _env("DUELCHECK_MAX_BATCH_DOCUMENTS", 1_000,
+                                    "most duel documents in one JSON Lines batch", gt=0)
+    max_batch_actions: int = _env("DUELCHECK_MAX_BATCH_ACTIONS", 200_000,
+                                  "most actions judged for one JSON Lines batch", gt=0)
 
     def flask_config(self) -> dict[str, Any]:
         """The Flask config keys these settings give.
@@ -67,7 +73,10 @@ class Settings(BaseSettings):
         return {"MAX_CONTENT_LENGTH": self.max_body_bytes,
                 "DUELCHECK_MAX_ACTIONS": self.max_actions,
                 "DUELCHECK_MAX_LEGAL_ACTIONS": self.max_legal_actions,
-                "DUELCHECK_MAX_CANDIDATES": self.max_candidates}
+                "DUELCHECK_MAX_CANDIDATES": self.max_candidates,
+                "DUELCHECK_MAX_BATCH_BYTES": self.max_batch_bytes,
+                "DUELCHECK_MAX_BATCH_DOCUMENTS": self.max_batch_documents,
+                "DUELCHECK_MAX_BATCH_ACTIONS": self.max_batch_actions}
 
 
 #: Environment variable -> what it means (for docs and errors).

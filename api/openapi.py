@@ -10,6 +10,8 @@ from marshmallow import fields
 
 from validator.schema import ACTION_SCHEMAS, ActionField, CardSchema, CardTable, Deck
 
+from .batch import BatchProblemSchema, BatchVerdictSchema
+
 
 def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
@@ -44,3 +46,5 @@ def register_document_schemas(api: Api) -> None:
         body = converter.schema2jsonschema(schema)
         body["properties"]["type"] = {"type": "string", "enum": [kind]}
         api.spec.components.schema(_action_name(kind), component=body)
+    api.spec.components.schema("BatchVerdict", schema=BatchVerdictSchema)
+    api.spec.components.schema("BatchProblem", schema=BatchProblemSchema)

@@ -33,29 +33,36 @@ def read_body(req: Request) -> bytes:
     return data
 
 
+def load_document_json(body: bytes, limit: int, what: str = "The body") -> Any:
+    """One duel document's JSON text, read as the service reads it: ``abort`` with 400 for
+    text that is not JSON, 422 for a duplicate key or more than ``limit`` actions."""
+    try:
+        data = loads(body)
+    except DuplicateKeyError as exc:
+        abort(422, messages=duplicate_key_errors(exc))
+    except RecursionError:
+        abort(400, detail=f"{what} is JSON nested too deeply.")
+    except ValueError as exc:
+        abort(400, detail=f"{what} is not valid JSON: {exc}")
+    actions = data.get("actions") if isinstance(data, dict) else None
+    if isinstance(actions, list) and len(actions) > limit:
+        abort(422, type=TOO_MANY_ACTIONS, title="Too many actions",
+              detail=f"This service checks at most {limit} actions per document; this one "
+                     f"has {len(actions)}. Split the duel or raise DUELCHECK_MAX_ACTIONS.",
+              messages={"actions": [f"At most {limit} actions, not {len(actions)}."]})
+    return data
+
+
 class DocumentParser(FlaskParser):
     """webargs' Flask parser with the service's checks on the raw body."""
 
     def _raw_load_json(self, req: Request) -> Any:
         if not is_json_request(req):
-            abort(415, detail=f"Send the duel document as application/json, not "
+            abort(415, detail=f"Send the duel document as application/json (or duel "
+                              f"documents as application/x-ndjson, one per line), not "
                               f"{req.mimetype or 'no content type'}.")
-        try:
-            data = loads(read_body(req))
-        except DuplicateKeyError as exc:
-            abort(422, messages=duplicate_key_errors(exc))
-        except RecursionError:
-            abort(400, detail="The body is JSON nested too deeply.")
-        except ValueError as exc:
-            abort(400, detail=f"The body is not valid JSON: {exc}")
-        limit: int = current_app.config["DUELCHECK_MAX_ACTIONS"]
-        actions = data.get("actions") if isinstance(data, dict) else None
-        if isinstance(actions, list) and len(actions) > limit:
-            abort(422, type=TOO_MANY_ACTIONS, title="Too many actions",
-                  detail=f"This service checks at most {limit} actions per document; this one "
-                         f"has {len(actions)}. Split the duel or raise DUELCHECK_MAX_ACTIONS.",
-                  messages={"actions": [f"At most {limit} actions, not {len(actions)}."]})
-        return data
+        return load_document_json(read_body(req),
+                                  current_app.config["DUELCHECK_MAX_ACTIONS"])
 
     def _handle_invalid_json_error(self, error: Exception, req: Request, *args: Any,
                                    **kwargs: Any) -> Any:

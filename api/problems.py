@@ -34,13 +34,24 @@ class ProblemSchema(Schema):
                                                   "nested style (list indexes as strings)"})
 
 
-def problem(status: int, detail: str, *, errors: Any = None, type_: str = "about:blank",
-            title: str | None = None) -> Response:
-    """A problem+json response."""
+def problem_body(status: int, detail: str, *, errors: Any = None, type_: str = "about:blank",
+                 title: str | None = None) -> dict[str, Any]:
+    """The problem object (RFC 9457) of an error.
+
+    >>> problem_body(404, "No such rule.")["title"]
+    'Not Found'
+    """
     body: dict[str, Any] = {"type": type_, "title": title or HTTPStatus(status).phrase,
                             "status": status, "detail": detail}
     if errors is not None:
         body["errors"] = _keys_as_strings(errors)
+    return body
+
+
+def problem(status: int, detail: str, *, errors: Any = None, type_: str = "about:blank",
+            title: str | None = None) -> Response:
+    """A problem+json response."""
+    body = problem_body(status, detail, errors=errors, type_=type_, title=title)
     return Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
 
 
@@ -50,7 +61,15 @@ def _keys_as_strings(errors: Any) -> Any:
     return errors
 
 
-def _http_error(error: HTTPException) -> Response:
+def http_problem(error: HTTPException) -> dict[str, Any]:
+    """The problem object of an HTTP error (webargs' and our ``abort`` data included).
+
+    >>> from werkzeug.exceptions import NotFound
+    >>> from api import create_app
+    >>> with create_app({"TESTING": True}).test_request_context():
+    ...     http_problem(NotFound("No such rule."))["detail"]
+    'No such rule.'
+    """
     data: dict[str, Any] = getattr(error, "data", None) or {}
     status = error.code or 500
     messages = data.get("messages")
@@ -58,32 +77,57 @@ def _http_error(error: HTTPException) -> Response:
             next(iter(messages)) in ("json", "query"):
         messages = next(iter(messages.values()))  # webargs keys errors by location: one here
     if status == 422 and messages is not None and request.method == "GET":
-        return problem(422, "The query parameters are not valid; see errors.", errors=messages)
+        return problem_body(422, "The query parameters are not valid; see errors.",
+                            errors=messages)
     if status == 422 and messages is not None:
-        return problem(422, data.get("detail", "The duel document is not well formed; see "
-                                               "errors, keyed by path."),
-                       errors=messages, type_=data.get("type", MALFORMED),
-                       title=data.get("title", "Malformed duel document"))
+        return problem_body(422, data.get("detail", "The duel document is not well formed; "
+                                                    "see errors, keyed by path."),
+                            errors=messages, type_=data.get("type", MALFORMED),
+                            title=data.get("title", "Malformed duel document"))
     detail = data.get("detail") or error.description or HTTPStatus(status).phrase
-    if status == 413:
+    if status == 413 and not data.get("detail"):
         limit = current_app.config.get("MAX_CONTENT_LENGTH")
         detail = (f"The body is larger than this service accepts ({limit} bytes); raise "
                   f"DUELCHECK_MAX_BODY_BYTES to allow more.")
-    response = problem(status, detail, errors=messages)
-    allow = error.get_response().headers.get("Allow") if status == 405 else None
+    return problem_body(status, detail, errors=messages, type_=data.get("type", "about:blank"),
+                        title=data.get("title"))
+
+
+def _http_error(error: HTTPException) -> Response:
+    body = http_problem(error)
+    response = Response(json.dumps(body), status=body["status"], mimetype=PROBLEM_JSON)
+    allow = error.get_response().headers.get("Allow") if body["status"] == 405 else None
     if allow:
         response.headers["Allow"] = allow
     return response
 
 
+def document_problem(error: DocumentError) -> dict[str, Any]:
+    """The problem object of a malformed duel document.
+
+    >>> document_problem(DocumentError({"turn": ["Not a valid integer."]}))["errors"]
+    {'turn': ['Not a valid integer.']}
+    """
+    return problem_body(422, "The duel document is not well formed; see errors, keyed by path.",
+                        errors=error.errors, type_=MALFORMED, title="Malformed duel document")
+
+
+def unexpected_problem(error: Exception) -> dict[str, Any]:
+    """The problem object of a bug (logged with its traceback, never shown).
+
+    >>> unexpected_problem(KeyError("x"))["status"]
+    500
+    """
+    LOG.error("unexpected error", exc_info=error)
+    return problem_body(500, "An unexpected error occurred; it has been logged.")
+
+
 def _document_error(error: DocumentError) -> Response:
-    return problem(422, "The duel document is not well formed; see errors, keyed by path.",
-                   errors=error.errors, type_=MALFORMED, title="Malformed duel document")
+    return Response(json.dumps(document_problem(error)), status=422, mimetype=PROBLEM_JSON)
 
 
 def _unexpected(error: Exception) -> Response:
-    LOG.exception("unexpected error")
-    return problem(500, "An unexpected error occurred; it has been logged.")
+    return Response(json.dumps(unexpected_problem(error)), status=500, mimetype=PROBLEM_JSON)
 
 
 def register(app: Flask) -> None:

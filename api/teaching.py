@@ -15,7 +15,6 @@ from validator.diagram import mermaid, svg
 from validator.engine import list_legal_actions
 from validator.legal import EFFECT_DRIVEN
 from validator.quiz import quiz
-from validator.schema import DocumentSchema
 from validator.verdict_schema import (
     ActionListSchema,
     ExampleSchema,
@@ -26,7 +25,7 @@ from validator.verdict_schema import (
 )
 
 from .problems import problem
-from .views import ERRORS, ApiBlueprint, json_response
+from .views import DOCUMENT_SCHEMA, ERRORS, ApiBlueprint, json_response
 
 teach_blp = ApiBlueprint("teaching", __name__, url_prefix="/v1",
                          description="What may be done next, quizzes, the turn diagram.")
@@ -36,7 +35,7 @@ ILLEGAL_SEQUENCE = "urn:duelcheck:problem:illegal-sequence"
 
 @teach_blp.route("/legal-actions")
 class LegalActionsView(MethodView):
-    @teach_blp.arguments(DocumentSchema, location="json",
+    @teach_blp.arguments(DOCUMENT_SCHEMA, location="json",
                          description="A duel document; its actions must all be legal.")
     @teach_blp.response(200, ActionListSchema)
     @teach_blp.alt_response(400, description="The body is not JSON.", **ERRORS)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +12,7 @@ from validator import Verdict, validate
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 CASES = ROOT / "specs" / "cases"
+CORPUS = SHARED / "data" / "duelingbook"
 
 CARDS: dict[str, dict[str, Any]] = {
     "gemini": {"name": "Gemini Elf", "kind": "monster", "level": 4},
@@ -116,3 +118,33 @@ def check_edge(actions: list[dict[str, Any]], setup: dict[str, Any],
     top = {k: v for k, v in setup.items() if k not in ("p1", "p2")}
     verdict = judge(actions, setup.get("p1"), setup.get("p2"), **top)
     assert broken(verdict) == expected, verdict.violation and verdict.violation.message
+
+
+@cache
+def corpus() -> list[tuple[str, dict[str, Any]]]:
+    """Every game of the real Duelingbook matches in ../shared that the importer reads, as
+    ``(file#game, document)``; empty when ../shared is not beside the repository. (A match
+    the importer cannot read yet is left out: its own tests cover the importer.)"""
+    from validator.importers.duelingbook import ReplayError, load_replay
+
+    out = []
+    for path in sorted(CORPUS.glob("*.json")):
+        try:
+            games = load_replay(path.read_bytes())
+        except ReplayError as exc:
+            import warnings
+
+            warnings.warn(f"corpus: {path.name} left out, the importer cannot read it: {exc}",
+                          stacklevel=2)
+            continue
+        out += [(f"{path.stem}#game{game.number}", game.document) for game in games]
+    return out
+
+
+def needs_corpus() -> Any:
+    """A pytest mark that skips a test when the Duelingbook corpus is not in ../shared."""
+    import pytest
+
+    return pytest.mark.skipif(not corpus(),
+                              reason=f"no Duelingbook match in {CORPUS} (../shared is not "
+                                     f"beside the repository)")

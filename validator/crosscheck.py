@@ -5,10 +5,13 @@ Every error is keyed by its path, as marshmallow keys field errors, so one repor
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Mapping
 from typing import Any
 
 from . import model as m
+from .position import owners as position_owners
+from .position import placements
+from .position_schema import CARD_RECORDS, ONCE_RECORDS
 
 Errors = dict[Any, Any]
 
@@ -19,6 +22,7 @@ _PILE_KINDS = {
 }
 #: Piles whose cards belong to the player whose setup holds them (no control change there).
 _OWNED_PILES = frozenset({"deck", "hand", "graveyard", "banished", "extra"})
+_OWNED_POSITION_PILES = frozenset({"deck_cards", "hand", "graveyard", "banished", "extra"})
 
 
 def _add(errors: Errors, path: tuple[Any, ...], message: str) -> None:
@@ -65,7 +69,7 @@ def cross_check(cards: dict[str, dict[str, Any]], setup: dict[str, m.SetupPlayer
         if cid not in placed and "owner" not in card and not card.get("token"):
             _add(errors, ("cards", cid, "owner"),
                  "A card that setup does not place needs an owner (p1 or p2).")
-    _check_actions(errors, cards, placed, actions)
+    _check_actions(errors, cards, {cid: path[1] for cid, path in placed.items()}, actions)
     return errors
 
 
@@ -95,9 +99,11 @@ def _check_placement(errors: Errors, cards: dict[str, dict[str, Any]],
 
 
 def _check_actions(errors: Errors, cards: dict[str, dict[str, Any]],
-                   placed: dict[str, tuple[Any, ...]], actions: list[m.Action]) -> None:
+                   sides: Mapping[str, str], actions: list[m.Action]) -> None:
+    """Each action's errors (:func:`check_action`); a named draw is of the drawer's own card
+    (its owner, or the side where the document places it: ``sides``)."""
     def owner(cid: str) -> str | None:
-        return cards[cid].get("owner") or _owner_from(placed, cid)
+        return cards[cid].get("owner") or sides.get(cid)
 
     for i, action in enumerate(actions):
         check_action(errors, i, action, cards, owner, lambda cid: bool(cards[cid].get("token")))
@@ -135,6 +141,113 @@ def check_action(errors: Errors, i: int, action: m.Action, known: Container[str]
                  f"{action.player} cannot draw {action.card!r}: it is {holder}'s card.")
 
 
-def _owner_from(placed: dict[str, tuple[Any, ...]], cid: str) -> str | None:
-    path = placed.get(cid)
-    return str(path[1]) if path else None
+def cross_check_position(cards: dict[str, dict[str, Any]], position: Mapping[str, Any],
+                         actions: list[m.Action]) -> Errors:
+    """A ``position`` (§1) against the ``cards``: every id known, each card in one place,
+    monsters in Monster Zones and Field Spells in the Field Zone, owners that agree, the
+    chain and this turn's records consistent, and the actions' ids known.
+
+    >>> from validator.position_schema import StateSchema
+    >>> from validator import validate
+    >>> state = StateSchema().load(validate({"cards": {}}).state)
+    >>> state["players"]["p1"]["hand"] = ["x"]
+    >>> cross_check_position({}, state, [])
+    {'position': {'players': {'p1': {'hand': {0: ["Unknown card id 'x'."]}}}}}
+    """
+    errors: Errors = {}
+    tokens = {cid for cid, card in cards.items() if card.get("token")}
+    placed: dict[str, tuple[Any, ...]] = {}
+    for cid, side, pile, path in placements(position):
+        card = cards.get(cid)
+        if card is None:
+            _add(errors, path, f"Unknown card id {cid!r}.")
+        elif cid in placed:
+            first = ".".join(str(p) for p in placed[cid][1:])
+            _add(errors, path, f"Card {cid!r} is placed twice (also at {first}).")
+        elif pile == "monsters" and card["kind"] != "monster":
+            _add(errors, path, f"A {card['kind']} card cannot stand in a Monster Zone.")
+        elif pile == "field_spell" and card.get("subtype") != "field":
+            _add(errors, path, "Only a Field Spell can stand in the Field Zone.")
+        elif pile in _OWNED_PILES and card.get("owner", side) != side:
+            _add(errors, path, f"Card {cid!r} is owned by {card['owner']} but stands in "
+                               f"{side}'s {pile}.")
+        placed.setdefault(cid, path)
+    _check_references(errors, cards, position, placed)
+    for cid, owner in position["owners"].items():
+        given = cards.get(cid, {}).get("owner")
+        if given is not None and given != owner:
+            _add(errors, ("position", "owners", cid), f"The cards table says {cid!r} is "
+                                                      f"owned by {given}.")
+        elif cid in placed and placed[cid][3] in _OWNED_POSITION_PILES and \
+                placed[cid][2] != owner:
+            _add(errors, ("position", "owners", cid), f"{cid!r} stands in "
+                                                      f"{placed[cid][2]}'s {placed[cid][3]}.")
+    for cid, card in cards.items():
+        if cid not in placed and cid not in position["gone"] and "owner" not in card and \
+                cid not in tokens:
+            _add(errors, ("cards", cid, "owner"),
+                 "A card that the position does not place needs an owner (p1 or p2).")
+    _check_turn(errors, position)
+    _check_actions(errors, cards, position_owners(position, tokens), actions)
+    return errors
+
+
+def _check_references(errors: Errors, cards: dict[str, dict[str, Any]],
+                      position: Mapping[str, Any], placed: Mapping[str, Any]) -> None:
+    """Card ids the position names without placing them."""
+    refs: list[tuple[str, tuple[Any, ...]]] = []
+    for p in m.PLAYERS:
+        side = position["players"][p]
+        slots = [(f"spell_traps.{i}", s) for i, s in enumerate(side["spell_traps"])]
+        if side["field_spell"] is not None:
+            slots.append(("field_spell", side["field_spell"]))
+        for where, slot in slots:
+            refs += [(slot[key], ("position", "players", p, *where.split("."), key))
+                     for key in ("equipped_to", "waiting_for") if slot[key] is not None]
+        if side["deck"] < len(side["deck_cards"]):
+            _add(errors, ("position", "players", p, "deck"),
+                 "Fewer cards in the deck than deck_cards names.")
+    for i, pending in enumerate(position["pending_materials"]):
+        refs.append((pending["monster"], ("position", "pending_materials", i, "monster")))
+    for i, link in enumerate(position["chain_links"]):
+        refs.append((link["card"], ("position", "chain_links", i, "card")))
+        if link["target"] is not None:
+            refs.append((link["target"], ("position", "chain_links", i, "target")))
+    this_turn = position["this_turn"]
+    for name in (*CARD_RECORDS, "phase_effects_due"):
+        refs += [(cid, ("position", "this_turn", name, i))
+                 for i, cid in enumerate(this_turn[name])]
+    for cid, foes in this_turn["declared"].items():
+        refs += [(cid, ("position", "this_turn", "declared", cid))]
+        refs += [(foe, ("position", "this_turn", "declared", cid, i))
+                 for i, foe in enumerate(foes)]
+    refs += [(cid, ("position", "owners", cid)) for cid in position["owners"]]
+    for cid, path in refs:
+        if cid not in cards:
+            _add(errors, path, f"Unknown card id {cid!r}.")
+    for i, cid in enumerate(position["gone"]):
+        if not cards.get(cid, {}).get("token"):
+            _add(errors, ("position", "gone", i), f"{cid!r} is no token: only a token "
+                                                   f"ceases to exist.")
+        elif cid in placed:
+            _add(errors, ("position", "gone", i), f"Token {cid!r} is gone but stands at "
+                                                   f"{'.'.join(map(str, placed[cid][1:]))}.")
+    if position["chain"] != [link["card"] for link in position["chain_links"]]:
+        _add(errors, ("position", "chain"), "The chain's cards are not those of chain_links.")
+
+
+def _check_turn(errors: Errors, position: Mapping[str, Any]) -> None:
+    """This turn's records, the indexes of the actions that made them, and the outcome."""
+    this_turn, judged = position["this_turn"], position["actions_judged"]
+    indexes = this_turn["indexes"]
+    path = ("position", "this_turn", "indexes")
+    for name in ONCE_RECORDS:
+        if this_turn[name] != (name in indexes):
+            _add(errors, (*path, name), f"An index is given exactly when {name} is true.")
+    for name in (*CARD_RECORDS, "declared"):
+        if set(this_turn[name]) != set(indexes[name]):
+            _add(errors, (*path, name), f"The cards are not those of this_turn.{name}.")
+    for name, value in indexes.items():
+        numbers = value.values() if isinstance(value, dict) else [value]
+        if any(n >= judged for n in numbers):
+            _add(errors, (*path, name), f"An index is not below actions_judged ({judged}).")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from .checks.activation import activation
+from .checks.activation import classified
 from .errors import DocumentError
 from .model import ONE_SHOT_SUBTYPES, Action, other
 from .state import ChainLink, DuelState, Outcome, ThisTurn
@@ -76,8 +76,8 @@ def draw(s: DuelState, a: Action) -> None:
         s.take(card, "deck")
         s.put(card, a.player, "hand")
         return
-    raise DocumentError({"actions": {s.index: {"card": [
-        f"{a.player} cannot draw {card!r}: it is not in {a.player}'s deck at this point."]}}})
+    raise DocumentError({"card": [  # keyed by the action's own field: Duel adds its path
+        f"{a.player} cannot draw {card!r}: it is not in {a.player}'s deck at this point."]})
 
 
 def enter_phase(s: DuelState, a: Action) -> None:
@@ -162,7 +162,8 @@ def set_spell_trap(s: DuelState, a: Action) -> None:
 def activate(s: DuelState, a: Action) -> None:
     """Place or flip the card face-up if the card itself is activated; add a chain link."""
     assert a.card is not None
-    act = activation(s, a)
+    act = classified(s, a)
+    s.activating = None  # judged: the classification is no longer this state's
     if act.card_activation:
         if act.source == "hand":
             s.take(a.card, "hand")

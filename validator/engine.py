@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
 
 from marshmallow import ValidationError
 
 from .actionload import load_action
 from .effects import resolve_chain, resolves_chain_first
 from .errors import DocumentError, IllegalActionError
+from .fastpath import FAST_PATH, Engine
 from .jsontext import DuplicateKeyError, loads
 from .legal import LegalActions, Listing
-from .machine import TurnModel, fire
 from .model import Action, Document
 from .schema import DocumentSchema
 from .state import initial_state
@@ -65,7 +65,8 @@ def duplicate_key_errors(exc: DuplicateKeyError) -> dict[str, Any]:
 
 
 class Duel:
-    """A duel in progress, judged action by action (like a chess board with ``push``).
+    """A duel in progress, judged action by action, as python-chess's ``Board`` is played
+    move by move: :meth:`push`, :meth:`pop`, :meth:`copy` and a :attr:`move_stack`.
 
     >>> duel = Duel(load_document({"cards": {}}))
     >>> duel.push(Action("draw", "p1"))
@@ -73,29 +74,50 @@ class Duel:
     Traceback (most recent call last):
     ...
     validator.errors.IllegalActionError: action 1: turn.phase-order: The turn cannot go ...
+    >>> trial = duel.copy()
+    >>> trial.push(Action("phase", "p1", to="standby"))
+    >>> trial.state.phase, duel.state.phase
+    ('standby', 'draw')
+    >>> trial.pop().to, trial.pushed
+    ('standby', 1)
+    >>> trial.position() == duel.position()
+    True
     """
+
+    #: What fires an action's trigger: the machine compiled (:mod:`validator.fastpath`);
+    #: ``validator.fastpath.TRANSITIONS`` runs transitions' own dispatch, with equal verdicts.
+    engine: ClassVar[Engine] = FAST_PATH
 
     def __init__(self, document: Document) -> None:
         self.document = document
         self.state = initial_state(document)
-        self._model = TurnModel(self.state)
-        self.pushed = 0
+        #: The legal actions pushed so far, oldest first.
+        self.move_stack: list[Action] = []
+
+    @property
+    def pushed(self) -> int:
+        """How many actions have been pushed (the index, in the document, of the next one)."""
+        return len(self.move_stack)
 
     def check(self, action: Action) -> Violation | None:
         """Apply ``action`` if legal and return None; else return its violation (unapplied).
 
-        An open chain resolves first unless the action responds to it (§2).
+        An open chain resolves first unless the action responds to it (§2). Indexes in the
+        violation count the document's actions; those its message cites (``action 3``) count
+        the whole duel's, as the state records them.
         """
         state = self.state
-        state.index = index = self.pushed
-        if resolves_chain_first(state, action):
+        if state.chain and resolves_chain_first(state, action):
             resolve_chain(state)
-        if fire(self._model, action):
-            self.pushed += 1
+        try:
+            failure = self.engine.fire(state, action)
+        except DocumentError as exc:  # a field of this action contradicts the duel
+            raise DocumentError({"actions": {str(self.pushed): exc.errors}}) from None
+        if failure is None:
+            state.index += 1
+            self.move_stack.append(action)
             return None
-        failure = self._model.failure
-        assert failure is not None, f"no guard reported why {action} failed"
-        return violation_of(state, index, action, *failure)
+        return violation_of(state, self.pushed, action, *failure)
 
     def push(self, action: Action | Mapping[str, Any]) -> None:
         """Apply ``action`` (an :class:`Action` or its JSON object), or raise
@@ -115,10 +137,69 @@ class Duel:
             raise IllegalActionError(violation.index, violation.rule, violation.message,
                                      violation.action)
 
+    def pop(self) -> Action:
+        """Take back the last action pushed and return it (``IndexError`` when none was).
+
+        The duel is replayed from the document's start, so this takes time in proportion to
+        the actions left.
+        """
+        action = self.move_stack.pop()
+        state = initial_state(self.document)
+        engine = self.engine
+        for earlier in self.move_stack:
+            if state.chain and resolves_chain_first(state, earlier):
+                resolve_chain(state)
+            engine.fire(state, earlier)
+            state.index += 1
+        self.state = state
+        return action
+
+    def peek(self) -> Action:
+        """The last action pushed (``IndexError`` when none was).
+
+        >>> duel = Duel(load_document({"cards": {}}))
+        >>> duel.push(Action("draw", "p1"))
+        >>> duel.peek().type
+        'draw'
+        """
+        return self.move_stack[-1]
+
+    def copy(self) -> Duel:
+        """An independent duel in the same position, with the same move stack."""
+        duel = type(self).__new__(type(self))
+        duel.document = self.document
+        duel.state = self.state.copy()
+        duel.move_stack = list(self.move_stack)
+        return duel
+
+    def position(self) -> dict[str, Any]:
+        """The duel as it stands: a verdict's ``state``, which a document may start from.
+
+        >>> duel = Duel(load_document({"cards": {}}))
+        >>> duel.push(Action("draw", "p1"))
+        >>> later = Duel(load_document({"cards": {}, "position": duel.position()}))
+        >>> later.state.this_turn.drew, later.position() == duel.position()
+        (0, True)
+        """
+        return state_report(self.state)
+
     @property
     def legal_actions(self) -> LegalActions:
         """The legal next actions, as a lazy view (``action in duel.legal_actions``)."""
         return LegalActions(self.state)
+
+    def judge(self, actions: Iterable[Action]) -> Verdict:
+        """Check ``actions`` in order, stopping at the first illegal one; the verdict.
+
+        >>> duel = Duel(load_document({"cards": {}}))
+        >>> duel.judge([Action("draw", "p1"), Action("draw", "p1")]).violation.rule
+        'draw.once'
+        """
+        for action in actions:
+            violation = self.check(action)
+            if violation is not None:
+                return self.verdict(violation)
+        return self.verdict()
 
     def verdict(self, violation: Violation | None = None) -> Verdict:
         """The verdict so far."""
@@ -180,9 +261,4 @@ def validate(document: Mapping[str, Any] | str | bytes | Document) -> Verdict:
     (False, 'draw.required', 1)
     """
     doc = document if isinstance(document, Document) else load_document(document)
-    duel = Duel(doc)
-    for action in doc.actions:
-        violation = duel.check(action)
-        if violation is not None:
-            return duel.verdict(violation)
-    return duel.verdict()
+    return Duel(doc).judge(doc.actions)

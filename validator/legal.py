@@ -10,7 +10,6 @@ hand-limit discards, resolving and surrender. Actions that only an effect causes
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -143,7 +142,7 @@ class LegalActions:
         if not resolves_chain_first(state, action):
             return state
         if self._resolved is None:
-            self._resolved = copy.deepcopy(state, {id(state.cards): state.cards})
+            self._resolved = state.copy()
             resolve_chain(self._resolved)
         return self._resolved
 

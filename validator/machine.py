@@ -2,8 +2,10 @@
 
 States are the six phases; triggers are the action types (with ``*_by_effect`` variants whose
 guards differ, and one ``enter_<phase>`` trigger per phase); guards are the registry's checks
-in §4 precedence. No model is ever added: :func:`fire` triggers an event on a per-duel
-:class:`TurnModel`, so one machine serves every duel and every thread.
+in §4 precedence. No model is ever added: an event is triggered on a per-duel
+:class:`TurnModel`, so one machine serves every duel and every thread. The machine is the one
+definition; :mod:`validator.fastpath` compiles it into the path that judges duels, and
+:mod:`validator.legal` and :mod:`validator.diagram` read it as it is.
 """
 
 from __future__ import annotations
@@ -70,11 +72,14 @@ GUARDS: Final[dict[str, tuple[Check, ...]]] = {
     "discard_by_effect": (cards.card_in_hand,),
     "damage": (), "gain_lp": (), "surrender": (),
 }
+#: Trigger name -> what its transition prepares before the guards run.
+PREPARE: Final[dict[str, tuple[effects.Effect, ...]]] = {"activate": (act.classify,)}
 _PHASE_GUARDS: Final = (turn.turn_player_acts, turn.phase_follows_order,
                         turn.no_battle_on_first_turn, turn.drew_before_leaving_draw_phase,
                         turn.phase_effects_resolved)
 
 _BY_EFFECT_VARIANTS: Final = frozenset({"draw", "change_position", "discard"})
+_PHASE_TRIGGERS: Final = {phase: f"enter_{phase}" for phase in PHASES}
 
 
 def trigger_of(action: Action) -> str:
@@ -86,7 +91,7 @@ def trigger_of(action: Action) -> str:
     'draw_by_effect'
     """
     if action.type == "phase":
-        return f"enter_{action.to}"
+        return _PHASE_TRIGGERS[action.to or ""]
     if action.by_effect and action.type in _BY_EFFECT_VARIANTS:
         return f"{action.type}_by_effect"
     return action.type
@@ -175,16 +180,12 @@ def build_machine() -> Machine:
             continue
         effect = effects.EFFECTS[trigger.removesuffix("_by_effect")]
         after: list[Any] = [Apply(effect)]
-        machine.add_transition(trigger, "*", None, conditions=_guards(checks), after=after)
+        prepare: list[Any] = [Apply(p) for p in PREPARE.get(trigger, ())]
+        machine.add_transition(trigger, "*", None, conditions=_guards(checks), after=after,
+                               prepare=prepare)
     return machine
 
 
 MACHINE: Final = build_machine()
-_EVENTS: Final[dict[str, Any]] = dict(MACHINE.events)
-
-
-def fire(model: TurnModel, action: Action) -> bool:
-    """Fire ``action``'s trigger on ``model``: True when legal (and applied), else False with
-    ``model.failure`` holding ``(rule id, message)``."""
-    model.failure = None
-    return bool(_EVENTS[trigger_of(action)].trigger(model, action))
+#: Trigger name -> its ``transitions`` event.
+EVENTS: Final[dict[str, Any]] = dict(MACHINE.events)

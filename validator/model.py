@@ -40,9 +40,10 @@ def other(player: Player) -> Player:
     return "p2" if player == "p1" else "p1"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Card:
-    """One card definition of the document's ``cards`` table.
+    """One card definition of the document's ``cards`` table (a value: never changed once
+    loaded, and shared by every copy of a duel).
 
     >>> Card("dm", "monster", level=7).label
     'dm'
@@ -141,9 +142,13 @@ class SetupPlayer:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Action:
     """One proposed action (§2); ``raw`` is the object exactly as the document gave it.
+
+    A value, as python-chess's ``Move`` is: hashable, and never changed once made (it is not
+    frozen only because frozen dataclasses are four times slower to build, and a long duel
+    builds tens of thousands).
 
     >>> Action("draw", "p1").by_effect
     False
@@ -168,6 +173,9 @@ class Action:
 class Document:
     """A whole duel document (§1), loaded and cross-checked.
 
+    A document that starts from a ``position`` (a verdict's ``state``, as loaded) has an
+    empty ``setup``; ``turn`` and ``turn_player`` are the position's.
+
     >>> Document(cards={}, setup={"p1": SetupPlayer(), "p2": SetupPlayer()}, actions=()).turn
     1
     """
@@ -179,3 +187,4 @@ class Document:
     turn: int = 1
     turn_player: Player = "p1"
     source: dict[str, Any] | None = None
+    position: dict[str, Any] | None = None

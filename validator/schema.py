@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from marshmallow import (
-    RAISE,
     Schema,
     ValidationError,
     fields,
@@ -22,35 +21,17 @@ from marshmallow import (
 )
 
 from . import model as m
-from .crosscheck import cross_check
-from .fastload import FastLoader
+from .crosscheck import cross_check, cross_check_position
+from .fastload import Compiler, Fallback, FastSchema, Load, LoadWith, marshmallow_load
+from .position import owners as position_owners
+from .position_schema import StateSchema
+from .strict import CardId, StrictBool, StrictInt
+from .strict import Strict as _Base
+
+__all__ = ["ACTION_SCHEMAS", "ActionField", "CardId", "CardSchema", "CardTable", "Deck",
+           "DocumentSchema", "StrictBool", "StrictInt"]
 
 _PLAYER = validate.OneOf(m.PLAYERS)
-
-
-class StrictInt(fields.Integer):
-    """An integer that refuses booleans, floats and numeric strings."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValidationError("Not a valid integer.")
-        return value
-
-
-class StrictBool(fields.Boolean):
-    """``true`` or ``false`` only: no ``"yes"``, ``1`` or ``"on"``."""
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
-        if not isinstance(value, bool):
-            raise ValidationError("Not a valid boolean (true or false).")
-        return value
-
-
-class CardId(fields.String):
-    """A non-empty card id; whether it names a card is checked by the cross-checks."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(validate=validate.Length(min=1, max=200), **kwargs)
 
 
 class Deck(fields.Field):  # type: ignore[type-arg]
@@ -75,7 +56,7 @@ class CardTable(fields.Field):  # type: ignore[type-arg]
         self.schema = CardSchema()
 
     def _deserialize(self, value: Any, attr: str | None, data: Any,
-                     **kwargs: Any) -> dict[str, dict[str, Any]]:
+                     load: LoadWith = marshmallow_load, **kwargs: Any) -> dict[str, dict[str, Any]]:
         if not isinstance(value, Mapping):
             raise ValidationError("Not an object of card id -> card.")
         out: dict[str, dict[str, Any]] = {}
@@ -84,21 +65,16 @@ class CardTable(fields.Field):  # type: ignore[type-arg]
             if not cid or len(cid) > 200:
                 errors[cid] = ["A card id is 1 to 200 characters."]
                 continue
-            if not isinstance(raw, Mapping):
+            if type(raw) is not dict and not isinstance(raw, Mapping):
                 errors[cid] = ["Not a card object."]
                 continue
             try:
-                out[cid] = self.schema.load(raw)
+                out[cid] = load(self.schema, raw)
             except ValidationError as exc:
                 errors[cid] = exc.messages
         if errors:
             raise ValidationError(errors)
         return out
-
-
-class _Base(Schema):
-    class Meta:
-        unknown = RAISE
 
 
 class CardSchema(_Base):
@@ -270,28 +246,50 @@ class ActionField(fields.Field):  # type: ignore[type-arg]
 
     schemas: ClassVar[dict[str, Schema]] = ACTION_SCHEMAS
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.fast = {kind: FastLoader(schema) for kind, schema in self.schemas.items()}
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> m.Action:
-        if not isinstance(value, Mapping):
+    def _deserialize(self, value: Any, attr: str | None, data: Any,
+                     load: LoadWith = marshmallow_load, **kwargs: Any) -> m.Action:
+        if type(value) is not dict and not isinstance(value, Mapping):
             raise ValidationError("Not an action object.")
         kind = value.get("type")
         if not isinstance(kind, str) or kind not in self.schemas:
             raise ValidationError({"type": [f"Unknown action type {kind!r}; one of: "
                                             f"{', '.join(self.schemas)}."]})
-        schema = self.schemas[kind]
-        loaded = self.fast[kind].load(value)
-        if loaded is None:  # not plainly valid: the schema decides, and words any error
-            loaded = schema.load(value)
-            if "tributes" in loaded:
-                loaded["tributes"] = tuple(loaded["tributes"])
+        return self.action(value, load(self.schemas[kind], value))
+
+    @staticmethod
+    def action(value: Mapping[str, Any], loaded: dict[str, Any]) -> m.Action:
+        """The action of a loaded object (``value`` kept as it came, for the verdict).
+
+        >>> ActionField.action({"type": "surrender", "player": "p2"},
+        ...                    {"type": "surrender", "player": "p2"}).player
+        'p2'
+        """
+        if "tributes" in loaded:
+            loaded["tributes"] = tuple(loaded["tributes"])
         return m.Action(raw=dict(value), **loaded)
 
+    def fast_load(self, compiler: Compiler) -> Load:
+        """This field compiled (it is loaded once per action): each type's schema compiled.
 
-class DocumentSchema(_Base):
-    """The whole duel document of §1."""
+        >>> load = ActionField().fast_load(Compiler())
+        >>> load({"type": "phase", "player": "p1", "to": "main1"}).to
+        'main1'
+        """
+        loaders = {kind: compiler.schema(schema) for kind, schema in self.schemas.items()}
+        action = self.action
+
+        def load(value: Any) -> m.Action:
+            kind = value.get("type") if type(value) is dict else None
+            loader = loaders.get(kind) if type(kind) is str else None
+            if loader is None:
+                raise Fallback
+            return action(value, loader(value))
+        return load
+
+
+class DocumentSchema(FastSchema, _Base):
+    """The whole duel document of §1 (loaded through :mod:`validator.fastload` when it is
+    plainly valid, by marshmallow otherwise)."""
 
     ruleset = fields.String(load_default="classic", validate=validate.OneOf(
         m.RULESETS, error="Unknown ruleset {input!r}; known: {choices}."))
@@ -299,6 +297,9 @@ class DocumentSchema(_Base):
     turn_player = fields.String(load_default="p1", validate=_PLAYER)
     cards = CardTable(required=True)
     setup = fields.Nested(SetupSchema)  # optional: filled with defaults before loading
+    position = fields.Nested(StateSchema, metadata={
+        "description": "instead of turn, turn_player and setup: a verdict's state, to go on "
+                       "from there (mid-turn and mid-chain included)"})
     actions = fields.List(ActionField(), load_default=list)
     #: Extension: where the document came from (an importer's notes); never judged.
     source = fields.Dict(metadata={"description": "where the document came from, e.g. an "
@@ -306,32 +307,54 @@ class DocumentSchema(_Base):
 
     @pre_load
     def _default_setup(self, data: Any, **kwargs: Any) -> Any:
-        if isinstance(data, Mapping) and "setup" not in data:
+        """A missing ``setup`` is every default; a ``position`` replaces all three fields."""
+        if not isinstance(data, Mapping):
+            return data
+        if "position" in data:
+            clash = [key for key in ("turn", "turn_player", "setup") if key in data]
+            if clash:
+                raise ValidationError({key: ["A document starts either from a position or "
+                                             "from turn, turn_player and setup, not both."]
+                                       for key in clash})
+            return data
+        if "setup" not in data:
             return {**data, "setup": {}}
         return data
 
     @validates_schema(skip_on_field_errors=True)
     def _cross_check(self, data: dict[str, Any], **kwargs: Any) -> None:
-        errors = cross_check(data["cards"], data["setup"], data["actions"])
+        if "position" in data:
+            errors = cross_check_position(data["cards"], data["position"], data["actions"])
+        else:
+            errors = cross_check(data["cards"], data["setup"], data["actions"])
         if errors:
             raise ValidationError(errors)
 
     @post_load
     def _make(self, data: dict[str, Any], **kwargs: Any) -> m.Document:
-        setup = data["setup"]
-        side = {cid: p for p in m.PLAYERS for cid, _ in setup[p].placements()}
+        position = data.get("position")
+        if position is not None:
+            tokens = {cid for cid, raw in data["cards"].items() if raw.get("token")}
+            side: dict[str, m.Player] = position_owners(position, tokens)
+            setup: dict[m.Player, m.SetupPlayer] = {}
+            turn, turn_player = position["turn"], position["turn_player"]
+        else:
+            setup = {"p1": data["setup"]["p1"], "p2": data["setup"]["p2"]}
+            side = {cid: p for p in m.PLAYERS for cid, _ in setup[p].placements()}
+            turn, turn_player = data["turn"], data["turn_player"]
         cards = {cid: _card(cid, raw, side.get(cid)) for cid, raw in data["cards"].items()}
-        return m.Document(cards=cards, setup={"p1": setup["p1"], "p2": setup["p2"]},
-                          actions=tuple(data["actions"]), ruleset=data["ruleset"],
-                          turn=data["turn"], turn_player=data["turn_player"],
-                          source=data.get("source"))
+        return m.Document(cards=cards, setup=setup, actions=tuple(data["actions"]),
+                          ruleset=data["ruleset"], turn=turn, turn_player=turn_player,
+                          source=data.get("source"), position=position)
+
+
+#: A card's ``effect`` when the document leaves it out (§1).
+DEFAULT_EFFECTS = {"monster": "none", "spell": "ignition", "trap": "quick"}
 
 
 def _card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
-    owner = raw.get("owner") or side
+    get = raw.get
     kind = raw["kind"]
-    effect = raw.get("effect") or {"monster": "none", "spell": "ignition", "trap": "quick"}[kind]
-    return m.Card(id=cid, kind=kind, level=raw.get("level"), atk=raw.get("atk"),
-                  def_=raw.get("def_"), subtype=raw.get("subtype"), effect=effect,
-                  phase_effect=raw.get("phase_effect"), owner=owner, name=raw.get("name"),
-                  token=raw.get("token", False))
+    return m.Card(cid, kind, get("level"), get("atk"), get("def_"), get("subtype"),
+                  get("effect") or DEFAULT_EFFECTS[kind], get("phase_effect"),
+                  get("owner") or side, get("name"), get("token", False))

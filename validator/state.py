@@ -7,9 +7,12 @@ query is O(1) in the number of cards. Only the primitives here move cards.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .model import PLAYERS, Card, Document, Placed, Player, other
+from .model import PLAYERS, Action, Card, Document, Placed, Player, other
+
+if TYPE_CHECKING:
+    from .checks.activation import Activation
 
 FIELD_PILES = frozenset({"monsters", "spell_traps", "field_spell"})
 
@@ -119,8 +122,34 @@ class DuelState:
     attached: dict[str, str] = field(default_factory=dict)
     this_turn: ThisTurn = field(default_factory=ThisTurn)
     outcome: Outcome | None = None
+    #: Actions judged legal in the whole duel so far: the index of the one being judged.
     index: int = 0
     gone: set[str] = field(default_factory=set)
+    #: The ``activate`` being judged and how it activates (see checks.activation.classify).
+    activating: tuple[Action, Activation] | None = None
+
+    def copy(self) -> DuelState:
+        """An independent copy (the card table, never changed, is shared).
+
+        >>> s = DuelState({}, 1, "p1", {p: Side(8000, [], 40) for p in PLAYERS})
+        >>> t = s.copy()
+        >>> t.sides["p1"].lp = 1
+        >>> s.sides["p1"].lp
+        8000
+        """
+        t = self.this_turn
+        return DuelState(
+            cards=self.cards, turn=self.turn, turn_player=self.turn_player,
+            sides={p: _copy_side(side) for p, side in self.sides.items()}, phase=self.phase,
+            where=dict(self.where),
+            chain=[ChainLink(c.card, c.player, c.speed, c.card_activation, c.target)
+                   for c in self.chain],
+            pending_equips=dict(self.pending_equips), attached=dict(self.attached),
+            this_turn=ThisTurn(t.drew, t.normal_summon, t.quick_summon,
+                               dict(t.positions_changed), dict(t.attacked), dict(t.placed),
+                               dict(t.set), list(t.phase_effects_due),
+                               dict(t.phase_effects_done), dict(t.declared)),
+            outcome=self.outcome, index=self.index, gone=set(self.gone))
 
     # -- queries -----------------------------------------------------------------------
     def locate(self, card: str) -> tuple[Player, str] | None:
@@ -295,6 +324,18 @@ class DuelState:
         self.put(card, self.owner(card), pile)
 
 
+def _copy_spell_trap(st: SpellTrap | None) -> SpellTrap | None:
+    return None if st is None else SpellTrap(st.card, st.face_up, st.equipped_to)
+
+
+def _copy_side(side: Side) -> Side:
+    return Side(side.lp, list(side.deck), side.deck_unknown, list(side.hand), side.hand_unknown,
+                [Monster(m.card, m.position, list(m.materials)) for m in side.monsters],
+                [SpellTrap(st.card, st.face_up, st.equipped_to) for st in side.spell_traps],
+                _copy_spell_trap(side.field_spell), list(side.graveyard), list(side.banished),
+                list(side.extra))
+
+
 def _side(setup: Any) -> Side:
     deck = list(setup.deck) if isinstance(setup.deck, tuple) else []
     unknown = setup.deck if isinstance(setup.deck, int) else 0
@@ -311,13 +352,18 @@ def _st(placed: Placed) -> SpellTrap:
 
 
 def initial_state(doc: Document) -> DuelState:
-    """The state at the beginning of the document's turn, in its Draw Phase.
+    """The state at the beginning of the document's turn, in its Draw Phase; or the state its
+    ``position`` describes.
 
     >>> from validator.model import SetupPlayer
     >>> s = initial_state(Document({}, {"p1": SetupPlayer(), "p2": SetupPlayer()}, ()))
     >>> (s.turn, s.phase, s.sides["p1"].deck_size)
     (1, 'draw', 40)
     """
+    if doc.position is not None:
+        from .position import restore  # position.py builds on this module
+
+        return restore(doc.cards, doc.position)
     sides = {p: _side(doc.setup[p]) for p in PLAYERS}
     state = DuelState(cards=doc.cards, turn=doc.turn, turn_player=doc.turn_player, sides=sides)
     for player in PLAYERS:

@@ -1,7 +1,8 @@
 """marshmallow schemas of the verdict (§3) and of a catalog rule: what the API documents.
 
 The engine builds the verdict JSON itself (:meth:`validator.Verdict.to_dict`); these schemas
-describe it for OpenAPI, and the tests check every golden verdict against them.
+describe it for OpenAPI, and the tests check every golden verdict against them. The
+``state`` is :class:`validator.position_schema.StateSchema`, the schema a ``position`` loads.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from . import model as m
+from .position_schema import OutcomeSchema, StateSchema
 
 _PLAYER = fields.String(required=True, validate=validate.OneOf(m.PLAYERS))
 _PHASE = validate.OneOf(m.PHASES)
@@ -22,64 +24,6 @@ class ViolationSchema(Schema):
     phase = fields.String(required=True, validate=_PHASE)
     player = fields.String(required=True, validate=validate.OneOf(m.PLAYERS))
     action = fields.Dict(required=True, metadata={"description": "the action as it was given"})
-
-
-class OutcomeSchema(Schema):
-    winner = fields.String(required=True, validate=validate.OneOf(m.PLAYERS))
-    reason = fields.String(required=True, validate=validate.OneOf(
-        ("deck_out", "life_points", "surrender")))
-
-
-class MonsterSlotSchema(Schema):
-    card = fields.String(required=True)
-    position = fields.String(required=True, validate=validate.OneOf(m.POSITIONS))
-    materials = fields.List(fields.String(), metadata={
-        "description": "the Xyz Materials attached under it, when it has any"})
-
-
-class SpellTrapSlotSchema(Schema):
-    card = fields.String(required=True)
-    face_up = fields.Boolean(required=True)
-    equipped_to = fields.String(metadata={"description": "the monster an Equip is attached to"})
-
-
-class SideStateSchema(Schema):
-    lp = fields.Integer(required=True)
-    deck = fields.Integer(required=True, metadata={"description": "cards left in the deck"})
-    hand = fields.List(fields.String(allow_none=True), required=True,
-                       metadata={"description": "card ids; null for a card not yet known"})
-    monsters = fields.List(fields.Nested(MonsterSlotSchema), required=True)
-    spell_traps = fields.List(fields.Nested(SpellTrapSlotSchema), required=True)
-    field_spell = fields.Nested(SpellTrapSlotSchema, required=True, allow_none=True)
-    graveyard = fields.List(fields.String(), required=True)
-    banished = fields.List(fields.String(), required=True)
-    extra = fields.List(fields.String(), required=True)
-
-
-class PlayersSchema(Schema):
-    p1 = fields.Nested(SideStateSchema, required=True)
-    p2 = fields.Nested(SideStateSchema, required=True)
-
-
-class ThisTurnSchema(Schema):
-    normal_draw = fields.Boolean(required=True)
-    normal_summon = fields.Boolean(required=True)
-    quick_summon = fields.Boolean(required=True)
-    positions_changed = fields.List(fields.String(), required=True)
-    attacked = fields.List(fields.String(), required=True)
-    placed = fields.List(fields.String(), required=True)
-    set = fields.List(fields.String(), required=True)
-    phase_effects_resolved = fields.List(fields.String(), required=True)
-
-
-class StateSchema(Schema):
-    turn = fields.Integer(required=True)
-    turn_player = _PLAYER
-    phase = fields.String(required=True, validate=_PHASE)
-    players = fields.Nested(PlayersSchema, required=True)
-    this_turn = fields.Nested(ThisTurnSchema, required=True)
-    chain = fields.List(fields.String(), required=True,
-                        metadata={"description": "cards of the open chain, oldest first"})
 
 
 class VerdictSchema(Schema):

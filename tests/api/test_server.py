@@ -228,3 +228,23 @@ def test_a_bad_variable_stops_the_server_with_one_line(command: list[str], name:
     assert proc.returncode == 3
     assert proc.stderr.startswith(f"duelcheck: {name}='abc' is not valid (")
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+def test_a_json_lines_batch_is_streamed_over_http(server: str) -> None:
+    docs = duels()[:20]
+    body = b"".join(json.dumps(d).encode() + b"\n" for d in docs) + b"not json\n"
+    host, port = server.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    conn.request("POST", "/v1/validate", body=body,
+                 headers={"Content-Type": "application/x-ndjson"})
+    response = conn.getresponse()
+    assert response.status == 200
+    assert response.getheader("Content-Type") == "application/x-ndjson"
+    assert response.getheader("Transfer-Encoding") == "chunked"
+    lines = []
+    while line := response.readline():
+        lines.append(json.loads(line))
+    conn.close()
+    assert [line.pop("line") for line in lines] == list(range(1, 22))
+    assert lines[:20] == [validate(d).to_dict() for d in docs]
+    assert lines[20]["status"] == 400

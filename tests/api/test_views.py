@@ -182,3 +182,19 @@ def test_a_byte_order_mark_is_accepted(client: FlaskClient) -> None:
     for path in ("/v1/validate", "/v1/legal-actions"):
         response = client.post(path, data=body, content_type="application/json")
         assert response.status_code == 200, response.get_json()
+
+
+def test_validate_goes_on_from_a_position(client: FlaskClient) -> None:
+    first = client.post("/v1/validate", json={**ILLEGAL, "actions": ILLEGAL["actions"][:4]})
+    state = first.get_json()["state"]
+    body = client.post("/v1/validate", json={"cards": ILLEGAL["cards"], "position": state,
+                                             "actions": ILLEGAL["actions"][4:]}).get_json()
+    whole = validate(ILLEGAL).to_dict()
+    assert body["violation"] == {**whole["violation"], "index": 0}
+    assert body["state"] == whole["state"] and body["actions_checked"] == 1
+
+
+def test_a_position_beside_a_setup_is_422(client: FlaskClient) -> None:
+    state = validate(ILLEGAL).state
+    body = problem_of(client.post("/v1/validate", json={**ILLEGAL, "position": state}), 422)
+    assert "not both" in body["errors"]["setup"][0]

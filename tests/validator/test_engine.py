@@ -19,9 +19,18 @@ def test_verdict_has_exactly_the_fields_of_section_3() -> None:
     assert list(verdict["violation"]) == ["index", "rule", "message", "turn", "phase", "player",
                                           "action"]
     state = verdict["state"]
-    assert {"turn", "turn_player", "phase", "players", "this_turn"} <= set(state)
+    # The fields of revision 1 first, in their order (clients rely on them), then the ones a
+    # position needs: fields are only ever added.
+    assert list(state)[:6] == ["turn", "turn_player", "phase", "players", "this_turn", "chain"]
+    assert list(state)[6:] == ["chain_links", "owners", "pending_materials", "gone", "outcome",
+                               "actions_judged"]
     assert list(state["players"]["p1"]) == ["lp", "deck", "hand", "monsters", "spell_traps",
-                                            "field_spell", "graveyard", "banished", "extra"]
+                                            "field_spell", "graveyard", "banished", "extra",
+                                            "deck_cards"]
+    assert list(state["this_turn"]) == ["normal_draw", "normal_summon", "quick_summon",
+                                        "positions_changed", "attacked", "placed", "set",
+                                        "phase_effects_resolved", "phase_effects_due",
+                                        "declared", "indexes"]
 
 
 @needs_shared

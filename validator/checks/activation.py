@@ -55,6 +55,31 @@ def activation(s: DuelState, a: Action) -> Activation:
     return Activation(source, card.effect_speed, False, card.effect)
 
 
+def classify(s: DuelState, a: Action) -> None:
+    """The ``activate`` transition's prepare step: classify the activation once, for all of
+    its guards and its effect (:func:`classified` reads it back)."""
+    s.activating = (a, activation(s, a))
+
+
+def classified(s: DuelState, a: Action) -> Activation:
+    """``a`` classified: as :func:`classify` found it while ``a`` is being judged, else afresh.
+
+    >>> from validator.model import Card
+    >>> from validator.state import Side
+    >>> s = DuelState({"pot": Card("pot", "spell", subtype="normal", effect="ignition")}, 1,
+    ...               "p1", {"p1": Side(8000, [], 0, hand=["pot"]), "p2": Side(8000, [], 0)})
+    >>> s.where["pot"] = ("p1", "hand")
+    >>> a = Action("activate", "p1", card="pot")
+    >>> classify(s, a)
+    >>> classified(s, a) is s.activating[1], classified(s, a).speed
+    (True, 1)
+    """
+    memo = s.activating
+    if memo is not None and memo[0] is a:
+        return memo[1]
+    return activation(s, a)
+
+
 def _speed_one(act: Activation) -> bool:
     """Spell speed 1 and bound to its controller's turn (trigger effects are not)."""
     return act.speed == 1 and act.effect != "trigger"
@@ -65,7 +90,7 @@ def activation_by_turn_player(s: DuelState, a: Action) -> str | None:
     """Spell speed 1 cards, ignition effects and Quick-Play Spells from the hand: turn player."""
     if a.player == s.turn_player:
         return None
-    act = activation(s, a)
+    act = classified(s, a)
     card = s.cards[a.card or ""]
     if act.card_activation and act.source == "hand" and card.subtype == "quick_play":
         return f"{a.player} cannot activate the Quick-Play Spell {card.label} from the hand " \
@@ -82,7 +107,7 @@ def speed_one_in_main_phase(s: DuelState, a: Action) -> str | None:
     """Spell speed 1 activations (trigger effects aside) happen in a Main Phase."""
     if s.phase in MAIN_PHASES:
         return None
-    act = activation(s, a)
+    act = classified(s, a)
     if act.effect == "none" or not _speed_one(act):
         return None
     return f"{s.cards[a.card or ''].label} is Spell Speed 1: it can be activated only in " \
@@ -112,7 +137,7 @@ def chain_link_speed(s: DuelState, a: Action) -> str | None:
     label = s.cards[a.card or ""].label
     if not s.chain:
         return f"There is no open chain for {label} to respond to."
-    act = activation(s, a)
+    act = classified(s, a)
     last = s.chain[-1]
     if act.speed == 1:
         return f"{label} is Spell Speed 1: it cannot be chained as a response."
@@ -125,7 +150,7 @@ def chain_link_speed(s: DuelState, a: Action) -> str | None:
 @REGISTRY.rule("card.not-in-hand")
 def activated_card_in_reach(s: DuelState, a: Action) -> str | None:
     """A card is activated from its player's hand, field, Graveyard or banishment."""
-    if activation(s, a).source is not None or s.on_field(a.card or ""):
+    if classified(s, a).source is not None or s.on_field(a.card or ""):
         return None
     return card_in_hand(s, a)
 
@@ -133,7 +158,7 @@ def activated_card_in_reach(s: DuelState, a: Action) -> str | None:
 @REGISTRY.rule("card.not-on-field")
 def activated_card_controlled(s: DuelState, a: Action) -> str | None:
     """A card on the field is activated by the player who controls it."""
-    if activation(s, a).source is not None or not s.on_field(a.card or ""):
+    if classified(s, a).source is not None or not s.on_field(a.card or ""):
         return None
     return card_on_own_field(s, a)
 
@@ -156,7 +181,7 @@ def activated_card_has_effect(s: DuelState, a: Action) -> str | None:
 def trap_not_from_hand(s: DuelState, a: Action) -> str | None:
     """A Trap is Set first and activated from the field."""
     card = s.cards[a.card or ""]
-    if card.kind != "trap" or activation(s, a).source != "hand":
+    if card.kind != "trap" or classified(s, a).source != "hand":
         return None
     return f"{card.label} is a Trap: it must be Set before it can be activated."
 
@@ -165,7 +190,7 @@ def trap_not_from_hand(s: DuelState, a: Action) -> str | None:
 def equip_has_valid_target(s: DuelState, a: Action) -> str | None:
     """An Equip Spell names a monster face-up on the field, in a Graveyard or banished."""
     card = s.cards[a.card or ""]
-    if card.subtype != "equip" or not activation(s, a).card_activation:
+    if card.subtype != "equip" or not classified(s, a).card_activation:
         return None
     if a.target is None:
         return f"{card.label} is an Equip Spell: name the monster it equips (target)."
@@ -183,7 +208,7 @@ def equip_has_valid_target(s: DuelState, a: Action) -> str | None:
 @REGISTRY.rule("zone.spell-trap-full")
 def activation_zone_has_room(s: DuelState, a: Action) -> str | None:
     """A Spell activated from the hand needs a free Spell & Trap Zone (Field Spells aside)."""
-    act = activation(s, a)
+    act = classified(s, a)
     if not (act.card_activation and act.source == "hand"):
         return None
     return spell_trap_zone_has_room(s, a)

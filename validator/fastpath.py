@@ -1,0 +1,182 @@
+"""The turn machine compiled: a fast path read off the shared ``transitions`` machine.
+
+transitions' own dispatch (``Event.trigger``: an ``EventData``, partials, logging calls and
+callback resolution for every guard) costs more than the rules it runs. The machine stays the
+one definition of states, triggers, guards and callbacks. :func:`compile_machine` reads it
+once, at import: for each trigger and phase, the transitions in the order transitions tries
+them, each with its guards' checks in order, its destination and its callbacks.
+:meth:`FastPath.fire` then runs exactly that, with the same semantics (the first transition
+whose guards all pass is taken; a failed guard records its rule and the next transition is
+tried). A callback the compiler does not know is refused when the module is imported, so
+the machine cannot gain a feature that the fast path would silently skip.
+
+Both ways of firing an action share one signature, ``fire(state, action)``, returning None
+when the action is legal (and applied) or ``(rule id, message)`` when it is not:
+:data:`FAST_PATH` and :data:`TRANSITIONS`. :class:`validator.Duel` uses the first; tests
+run both and compare.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Final, Protocol
+
+from transitions import Machine, MachineError, Transition
+
+from .effects import Effect
+from .machine import EVENTS, MACHINE, Apply, Guard, TurnModel, trigger_of
+from .model import Action
+from .registry import Check, Predicate
+from .state import DuelState
+
+Failure = tuple[str, str]
+
+
+class Engine(Protocol):
+    """Fires an action's trigger: None when legal (and applied), else ``(rule, message)``."""
+
+    def fire(self, state: DuelState, action: Action) -> Failure | None:
+        """Judge ``action`` in ``state`` and apply it when legal."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One transition, compiled: what runs before its guards, the guards' checks in order,
+    what runs before the phase changes, the destination (None: an internal transition),
+    and what runs after."""
+
+    prepare: tuple[Effect, ...]
+    checks: tuple[Check, ...]
+    before: tuple[Effect, ...]
+    dest: str | None
+    after: tuple[Effect, ...]
+    #: The checks as ``(predicate, rule id)`` pairs, the form :meth:`FastPath.fire` runs.
+    guards: tuple[tuple[Predicate, str], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "guards", tuple((c.predicate, c.rule) for c in self.checks))
+
+
+def _effects(callbacks: Iterable[Any], where: str) -> tuple[Effect, ...]:
+    """The effects behind transitions callbacks; anything else cannot be compiled."""
+    out = []
+    for callback in callbacks:
+        if not isinstance(callback, Apply):
+            raise TypeError(f"the fast path cannot compile the {where} callback {callback!r}: "
+                            f"use validator.machine.Apply")
+        out.append(callback.effect)
+    return tuple(out)
+
+
+def _checks(transition: Transition) -> tuple[Check, ...]:
+    out = []
+    for condition in transition.conditions:
+        if not isinstance(condition.func, Guard) or condition.target is not True:
+            raise TypeError(f"the fast path cannot compile the condition {condition.func!r} "
+                            f"of {transition!r}: use validator.machine.Guard")
+        out.append(condition.func.check)
+    return tuple(out)
+
+
+def compile_step(machine: Machine, transition: Transition) -> Step:
+    """Compile one transition of ``machine``.
+
+    >>> step = compile_step(MACHINE, MACHINE.events["enter_standby"].transitions["draw"][0])
+    >>> (step.dest, [c.rule for c in step.checks][:2], len(step.after))
+    ('standby', ['duel.over', 'turn.not-turn-player'], 1)
+    """
+    before = [*machine.before_state_change, *transition.before]
+    after = [*transition.after, *machine.after_state_change]
+    dest = transition.dest
+    if dest is not None:
+        target = machine.get_state(dest)
+        before += machine.get_state(transition.source).on_exit
+        after = [*target.on_enter, *(machine.on_final if target.final else ()), *after]
+    return Step(_effects(transition.prepare, "prepare"), _checks(transition),
+                _effects(before, "before"), dest, _effects(after, "after"))
+
+
+def compile_machine(machine: Machine) -> dict[str, dict[str, tuple[Step, ...]]]:
+    """trigger -> phase -> the compiled transitions transitions would try, in order.
+
+    >>> plan = compile_machine(MACHINE)
+    >>> [step.dest for step in plan["end_turn"]["end"]], plan["draw"]["main1"][0].dest
+    (['draw'], None)
+    """
+    for hook in ("prepare_event", "finalize_event", "on_exception"):
+        if getattr(machine, hook):
+            raise TypeError(f"the fast path cannot compile the machine's {hook} callbacks")
+    return {name: {source: tuple(compile_step(machine, t) for t in transitions)
+                   for source, transitions in event.transitions.items()}
+            for name, event in machine.events.items()}
+
+
+class FastPath:
+    """The machine's transitions as plain data and loops (see the module's docstring)."""
+
+    __slots__ = ("plan",)
+
+    def __init__(self, machine: Machine) -> None:
+        self.plan = compile_machine(machine)
+
+    def fire(self, state: DuelState, action: Action) -> Failure | None:
+        """Judge ``action`` in ``state`` and apply it when legal, as the machine would.
+
+        >>> from validator.state import Side
+        >>> s = DuelState({}, 1, "p1", {p: Side(8000, [], 40) for p in ("p1", "p2")})
+        >>> FAST_PATH.fire(s, Action("phase", "p1", to="main1"))[0]
+        'turn.phase-order'
+        >>> FAST_PATH.fire(s, Action("draw", "p1")), s.phase, s.sides["p1"].hand_size
+        (None, 'draw', 1)
+        """
+        trigger = trigger_of(action)
+        steps = self.plan[trigger].get(state.phase)
+        if steps is None:
+            raise MachineError(f"Can't trigger event {trigger} from state {state.phase}!")
+        failure: Failure | None = None
+        for step in steps:
+            if step.prepare:
+                for effect in step.prepare:
+                    effect(state, action)
+            for predicate, rule in step.guards:
+                message = predicate(state, action)
+                if message is not None:
+                    failure = (rule, message)
+                    break
+            else:
+                if step.before:
+                    for effect in step.before:
+                        effect(state, action)
+                if step.dest is not None:
+                    state.phase = step.dest
+                for effect in step.after:
+                    effect(state, action)
+                return None
+        assert failure is not None, f"no transition of {trigger} from {state.phase}"
+        return failure
+
+
+class TransitionsTrigger:
+    """transitions' own dispatch: the trigger's ``Event.trigger`` on a :class:`TurnModel`."""
+
+    __slots__ = ()
+
+    def fire(self, state: DuelState, action: Action) -> Failure | None:
+        """Judge ``action`` in ``state`` through the machine and apply it when legal.
+
+        >>> from validator.state import Side
+        >>> s = DuelState({}, 1, "p1", {p: Side(8000, [], 40) for p in ("p1", "p2")})
+        >>> TRANSITIONS.fire(s, Action("phase", "p2", to="standby"))[0]
+        'turn.not-turn-player'
+        """
+        model = TurnModel(state)
+        if EVENTS[trigger_of(action)].trigger(model, action):
+            return None
+        assert model.failure is not None, f"no guard reported why {action} failed"
+        return model.failure
+
+
+FAST_PATH: Final = FastPath(MACHINE)
+TRANSITIONS: Final = TransitionsTrigger()
+Fire = Callable[[DuelState, Action], "Failure | None"]
