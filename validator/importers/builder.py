@@ -11,20 +11,26 @@ from .cardtext import CardTextError, Reading, definition, read
 from .game import QUIET, CannotFollow, Declaration, Game, Play, Snapshot, stamp, texts, where_said
 from .tracker import Board, Spot, is_monster_zone, is_zone
 
+#: Card name -> its duel-format definition and whether its text told its effect kind (None:
+#: no card object; the error: no card of the format). One per replay, shared by its games.
+Defined = dict[str, "tuple[dict[str, Any], bool] | CardTextError | None"]
+
 
 class GameBuilder:
     """Turns one game's plays into actions, following every card where it stands."""
 
     def __init__(self, number: int, order: list[str], plays: list[Play],
                  objects: dict[str, dict[str, Any]], deck_sizes: dict[str, int],
-                 fmt: str | None) -> None:
+                 fmt: str | None, defined: Defined | None = None) -> None:
         self.users: dict[str, Player] = {order[0]: "p1", order[1]: "p2"}
         self.game = Game(number, {"p1": order[0], "p2": order[1]}, {}, format=fmt)
         self.plays = plays
         self.objects = objects
         self.deck_sizes = {self.users[u]: n for u, n in deck_sizes.items() if u in self.users}
         self.board = Board()
-        self._defined: dict[str, tuple[dict[str, Any], bool] | CardTextError | None] = {}
+        self._defined: Defined = {} if defined is None else defined  # shared by the replay
+        self.documented: dict[tuple[str, Player], dict[str, Any]] = {}
+        self.untimed: list[dict[str, Any]] = []  # activations whose timing went unchecked
         self._logged: tuple[Play | None, dict[str, Any]] = (None, {})
         self.actions: list[dict[str, Any]] = []
         self.turn, self.phase, self.drew = 1, "draw", False
@@ -141,12 +147,18 @@ class GameBuilder:
 
         Raises :class:`CannotFollow` when the log names a zone where no such card stands.
         """
-        if name is None and named:
-            name = logtext.name_in(text) or logtext.object_name(play)
-        if name == "Set card" or (name and name.startswith("Set ")):
-            name = None
         oid = play.get(key)
         cid = self.board.by_object(oid)
+        if cid is not None and named:  # the usual case: an id this game knows, and its name
+            known = self.board.cards[cid].get("name")
+            if known is not None and (name == known or (name is None and f'"{known}"' in text)):
+                return cid
+        if name is None and named:  # the card object's name first: names may hold quotes
+            shown = logtext.object_name(play)
+            name = shown if shown and f'"{shown}"' in text else \
+                logtext.name_in(text) or shown
+        if name == "Set card" or (name and name.startswith("Set ")):
+            name = None
         if cid is not None and name not in (None, self.board.name(cid)) and \
                 self.board.name(cid) is not None:
             cid = None  # an id from another numbering: trust the text
@@ -204,10 +216,13 @@ class GameBuilder:
         """Follow a card to where the log puts it. True when that only puts back a card a
         rewind left out of place (the engine never saw it leave: no action)."""
         before = self.board.where.get(cid)
-        target = Spot(side, spot, position or ("attack" if is_monster_zone(spot) else None),
-                      position != "facedown_defense" if position else face_up) \
-            if is_zone(spot) else Spot(side, spot)
-        restoring = phases.restored(self, cid, target)
+        monster = is_monster_zone(spot)
+        restoring = False
+        if self.pending:  # after a rewind: is this card going back where it stood?
+            target = Spot(side, spot, position or ("attack" if monster else None),
+                          position != "facedown_defense" if position else face_up) \
+                if is_zone(spot) else Spot(side, spot)
+            restoring = phases.restored(self, cid, target)
         displaced = self.board.put(cid, side, spot, position=position, face_up=face_up, top=top)
         if displaced is not None:
             self.board.put(displaced, self.board.owner(displaced), "graveyard")
@@ -218,14 +233,17 @@ class GameBuilder:
         if before is not None and is_zone(before.spot) and not is_zone(spot):
             self.declared.pop(cid, None)  # a new card if it comes back (contract §2)
             self.attack_flipped.discard(cid)
-        for place in (before, target):
-            if place is not None and is_monster_zone(place.spot):
-                self.field_changed(place.side)
-        if spot.startswith("EMZ"):
-            self.signs.setdefault("Extra Monster Zones", where_said(play))
-        elif spot.startswith("PZ"):
-            self.signs.setdefault("Pendulum Zones", where_said(play))
-        if self.board.cards[cid].get("name") is None and is_monster_zone(spot):
+        if self.declared:
+            if before is not None and is_monster_zone(before.spot):
+                self.field_changed(before.side)
+            if monster:
+                self.field_changed(side)
+        if spot[0] in "EP":
+            if spot.startswith("EMZ"):
+                self.signs.setdefault("Extra Monster Zones", where_said(play))
+            elif spot.startswith("PZ"):
+                self.signs.setdefault("Pendulum Zones", where_said(play))
+        if monster and "name" not in self.board.cards[cid]:
             self.board.cards[cid]["monster"] = True
         return restoring
 
@@ -240,11 +258,13 @@ class GameBuilder:
             if private != public:
                 base["private"] = private
             self._logged = (play, base)
-        log = dict(self._logged[1])
-        if implied:
-            log["implied"] = True
-        if note:
-            log["note"] = note
+        log = self._logged[1]  # shared by the play's actions unless one needs more
+        if implied or note:
+            log = dict(log)
+            if implied:
+                log["implied"] = True
+            if note:
+                log["note"] = note
         self.actions.append({"type": kind, "player": player, **fields, "log": log})
         if kind != "move":
             self.sends.clear()

@@ -130,7 +130,9 @@ def declare(b: GameBuilder, play: Play, player: Player) -> None:
             "card_type") == "Monster":
         b.last_declared[player] = cid
     phases.sync(b, play, cid)
-    b.emit(play, "activate", player, card=cid, note=note)
+    index = b.emit(play, "activate", player, card=cid, note=note)
+    if note is not None:
+        b.untimed.append(b.actions[index])
     b.remember(player, cid)
 
 
@@ -165,10 +167,10 @@ def _set_card_activated(b: GameBuilder, play: Play, player: Player, cid: str) ->
     "Activated" line: read as activated when it was Set before this turn (Trap Dustshoot,
     Solemn Judgment); one Set this turn cannot have been, so it is only sent."""
     spot = b.board.where.get(cid)
-    obj = b.objects.get(b.board.name(cid) or "") or {}
     if spot is None or spot.face_up or spot.side != player or is_monster_zone(spot.spot) or \
             not is_zone(spot.spot):
         return False
+    obj = b.objects.get(b.board.name(cid) or "") or {}
     if not (obj.get("card_type") == "Trap" or obj.get("type") == "Quick-Play"):
         return False
     if any(who != player for index, who, _ in b.recent if b.cursor - index <= 8):

@@ -13,15 +13,14 @@ if TYPE_CHECKING:
 
 def definitions(b: GameBuilder) -> dict[str, dict[str, Any]]:
     """Every card the actions mention, defined from the best card object known."""
-    used = {a.get(k) for a in b.actions for k in ("card", "target")}
-    used |= {t for a in b.actions for t in a.get("tributes", ())}
-    used |= {c for side in ("p1", "p2") for c in b.hands[side]}
-    out: dict[str, dict[str, Any]] = {}
-    for cid, card in b.board.cards.items():
-        if cid not in used:
-            continue
-        out[cid] = define(b, cid, card)
-    return out
+    used: set[str | None] = {*b.hands["p1"], *b.hands["p2"]}
+    for action in b.actions:
+        used.add(action.get("card"))
+        used.add(action.get("target"))
+        if "tributes" in action:
+            used.update(action["tributes"])
+    cards = b.board.cards
+    return {cid: define(b, cid, card) for cid, card in cards.items() if cid in used}
 
 
 def define(b: GameBuilder, cid: str, card: dict[str, Any]) -> dict[str, Any]:
@@ -37,7 +36,11 @@ def define(b: GameBuilder, cid: str, card: dict[str, Any]) -> dict[str, Any]:
         b.game.notes.append(f"{name}: {exc}; judged as a Normal Spell")
         return {"name": name, "kind": "spell", "subtype": "normal", **owner}
     if found is not None:
-        return {**found[0], **owner}
+        key = (str(name), card["owner"])
+        done = b.documented.get(key)
+        if done is None:  # one dict per name and owner, shared by its copies
+            done = b.documented[key] = {**found[0], **owner}
+        return done
     placeholder: dict[str, Any] = {"kind": "monster", "level": card.get("level", 4)} \
         if card.get("monster") else {"kind": "trap", "subtype": "normal"}
     if name:
@@ -51,8 +54,8 @@ def document(b: GameBuilder) -> dict[str, Any]:
     """The game's duel document, with the importer's ``source`` (format, players, notes,
     where it stopped, rules ``classic`` does not model)."""
     cards = definitions(b)
-    timed = [f"{a['log']['time']} {b.label(a['card'])}" for a in b.actions
-             if "timing not checked" in a["log"].get("note", "")]
+    kept = {id(a) for a in b.actions} if b.untimed else set()  # a rewind may drop some
+    timed = [f"{a['log']['time']} {b.label(a['card'])}" for a in b.untimed if id(a) in kept]
     if timed:
         b.game.notes.append(
             f"timing not checked for {len(timed)} effect activation(s) whose card text does "

@@ -13,7 +13,7 @@ from typing import Any, Final
 
 from ..jsontext import loads
 from . import document, phases
-from .builder import GameBuilder
+from .builder import Defined, GameBuilder
 from .game import CannotFollow, Game, stamp, where_said
 from .plays import HANDLERS, IGNORED
 
@@ -76,19 +76,6 @@ def canonical(kind: str) -> str:
     return kind
 
 
-def _objects(plays: list[Any]) -> dict[str, dict[str, Any]]:
-    """Every card object the replay carries, by name (the first one seen)."""
-    out: dict[str, dict[str, Any]] = {}
-    for play in plays:
-        if not isinstance(play, dict):
-            continue
-        cards = play.get("cards") if play.get("play") == "Pick first" else [play.get("card")]
-        for obj in cards if isinstance(cards, list) else []:
-            if isinstance(obj, dict) and isinstance(obj.get("name"), str):
-                out.setdefault(obj["name"], obj)
-    return out
-
-
 def _numbers(source: dict[str, Any]) -> tuple[dict[str, int], dict[str, int]]:
     """Each user's deck size (``main_total``; :data:`UNKNOWN_DECK` without it) and first card
     number (``start``), from a replay's or a "Begin next duel" play's ``player1``/``player2``.
@@ -123,13 +110,14 @@ def _later_decks(plays: list[Any], decks: dict[str, int]) -> dict[str, int]:
 
 
 def _open(number: int, pick: dict[str, Any], plays: list[Any], objects: dict[str, Any],
-          decks: dict[str, int], starts: dict[str, int], fmt: str | None) -> GameBuilder:
+          decks: dict[str, int], starts: dict[str, int], fmt: str | None,
+          defined: Defined) -> GameBuilder:
     given = pick.get("order")
     inferred = not (isinstance(given, list) and len(given) == 2 and all(
         isinstance(u, str) for u in given) and given[0] != given[1])
     order: list[str] = _order_from_plays(plays, plays.index(pick), decks) if inferred \
         else [str(u) for u in given or ()]
-    builder = GameBuilder(number, order, plays, objects, decks, fmt)
+    builder = GameBuilder(number, order, plays, objects, decks, fmt, defined)
     pool = pick.get("date")
     builder.game.card_pool = pool if isinstance(pool, str) else None
     if inferred:
@@ -193,7 +181,8 @@ def import_replay(replay: Any) -> list[Game]:
         raise ReplayError("not a Duelingbook replay: expected an object with a \"plays\" list")
     plays: list[Any] = replay["plays"]
     fmt = replay.get("format") if isinstance(replay.get("format"), str) else None
-    objects = _objects(plays)
+    objects: dict[str, dict[str, Any]] = {}  # card name -> card object, as plays show them
+    defined: Defined = {}
     games: list[Game] = []
     builder: GameBuilder | None = None
     decks, starts = _numbers(replay)
@@ -201,14 +190,21 @@ def import_replay(replay: Any) -> list[Game]:
             replay.get("player1"), replay.get("player2"))):
         decks = _later_decks(plays, decks)
     for index, play in enumerate(plays):
-        raw = play.get("play") if isinstance(play, dict) else None
+        if type(play) is not dict:
+            if builder is not None and not builder.over:
+                builder.note(None, f"play {index} is not a Duelingbook play object: skipped")
+            continue
+        raw = play.get("play")
         if raw in IGNORED:  # most plays: viewing, chat, signals
             continue
+        shown = play.get("card")
+        if type(shown) is dict and type(shown.get("name")) is str:  # known from here on
+            objects.setdefault(shown["name"], shown)
         if not isinstance(raw, str):
             if builder is not None and not builder.over:
                 builder.note(None, f"play {index} is not a Duelingbook play object: skipped")
             continue
-        kind = canonical(raw)
+        kind = raw if raw in HANDLERS else canonical(raw)
         if kind in ("Pick first", "Begin next duel", "Back to RPS"):
             _close(builder, games, plays, index)
             builder = None
@@ -216,13 +212,17 @@ def import_replay(replay: Any) -> list[Game]:
                 more, starts = _numbers(play)
                 decks = {**decks, **more}
                 continue
-            builder = _open(len(games) + 1, play, plays, objects, decks, starts, fmt)
+            for each in play.get("cards") or () if isinstance(play.get("cards"), list) else ():
+                if isinstance(each, dict) and isinstance(each.get("name"), str):
+                    objects.setdefault(each["name"], each)
+            builder = _open(len(games) + 1, play, plays, objects, decks, starts, fmt, defined)
             starts = {}
             continue
         if builder is None or builder.over or builder.game.stopped or kind in IGNORED:
             continue
         handler = HANDLERS.get(kind)
-        player = builder.users.get(str(play.get("username")))
+        user = play.get("username")
+        player = builder.users.get(user) if type(user) is str else None
         if handler is None or player is None:
             who = "a watcher or the site" if player is None else "a play"
             builder.note(play, f"play {play['play']!r} not imported ({who}, outside the rules)"
@@ -234,7 +234,8 @@ def import_replay(replay: Any) -> list[Game]:
             continue
         builder.cursor = index
         try:
-            phases.before(builder, kind, player, play)
+            if builder.ending is not None:
+                phases.before(builder, kind, player, play)
             handler(builder, {**play, "play": kind} if kind != raw else play, player)
         except Exception as exc:  # one play never loses the match: its game stops there
             reason = str(exc) if isinstance(exc, CannotFollow) else \

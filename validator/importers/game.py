@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..model import PHASES, Player
-from .tracker import Spot
 
 Play = dict[str, Any]
 
@@ -32,20 +31,39 @@ def stamp(seconds: Any) -> str:
     >>> stamp(214)
     '[3:34]'
     """
+    if type(seconds) is int and seconds in _STAMPS:
+        return _STAMPS[seconds]
     try:
         total = max(int(seconds or 0), 0)
     except (TypeError, ValueError):
         total = 0
-    return f"[{total // 60}:{total % 60:02d}]"
+    text = f"[{total // 60}:{total % 60:02d}]"
+    if type(seconds) is int and len(_STAMPS) < 100_000:
+        _STAMPS[seconds] = text
+    return text
+
+
+_STAMPS: dict[int, str] = {}
+_LAST_TEXTS: list[Any] = [None, ("", "")]  # the last play read, and its texts
 
 
 def texts(play: Play) -> tuple[str, str]:
     """A play's public log line and its private one (which names hidden cards, when the
-    replay was saved unconcealed)."""
+    replay was saved unconcealed). Handlers ask several times per play: the last is kept.
+
+    >>> texts({"play": "Draw card", "log": {"public_log": "Drew a card",
+    ...                                     "private_log": 'Drew "Sangan"'}})
+    ('Drew a card', 'Drew "Sangan"')
+    """
+    if play is _LAST_TEXTS[0]:
+        found: tuple[str, str] = _LAST_TEXTS[1]
+        return found
     log = play.get("log")
     log = log if isinstance(log, dict) else {}
     public = str(log.get("public_log") or play.get("play") or "")
-    return public, str(log.get("private_log") or public)
+    found = (public, str(log.get("private_log") or public))
+    _LAST_TEXTS[0], _LAST_TEXTS[1] = play, found
+    return found
 
 
 def where_said(play: Play) -> str:
@@ -53,7 +71,7 @@ def where_said(play: Play) -> str:
     return f"{stamp(play.get('seconds'))} {play.get('username', '')}: {texts(play)[0]}"
 
 
-@dataclass
+@dataclass(slots=True)
 class Declaration:
     """An attack declaration this turn, and what happened since (replays, re-clicks)."""
 
@@ -64,14 +82,14 @@ class Declaration:
     changed_after_activation: bool | None = None  # None: the foes have not changed yet
 
 
-@dataclass
+@dataclass(slots=True)
 class Snapshot:
     """The game as a phase was left: a backward phase move lands here (a rewind)."""
 
     turn: int
     phase: str
     actions: int
-    board: dict[str, Spot]
+    board: int  # a mark in the board's journal of moves
     lp: dict[Player, int]
     drew: bool
     declared: dict[str, Declaration]

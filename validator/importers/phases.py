@@ -34,16 +34,16 @@ def ensure_phase(b: GameBuilder, play: Play, player: Player, needed: tuple[str, 
         advance(b, play, player, later[0], implied=True)
 
 
+#: The steps a turn must take from a phase before it can reach one past Main Phase 1.
+_STEPS: Final = {"draw": ("standby", "main1"), "standby": ("main1",)}
+
+
 def advance(b: GameBuilder, play: Play, player: Player, target: str, *, implied: bool) -> None:
     """Move forward to ``target``, with the steps between implied."""
-    path = {"draw": ["standby", "main1"], "standby": ["main1"], "main1": [],
-            "battle": [], "main2": []}.get(b.phase, [])
-    for step in path:
+    for step in _STEPS.get(b.phase, ()):
         if ORDER[step] >= ORDER[target]:
             break
         phase_action(b, play, player, step, implied=True)
-    if target == "battle" and b.phase not in ("main1",):
-        pass  # the engine judges it (turn.phase-order)
     if target == "main2" and b.phase == "main1":
         phase_action(b, play, player, "battle", implied=True)
     phase_action(b, play, player, target, implied=implied)
@@ -52,9 +52,8 @@ def advance(b: GameBuilder, play: Play, player: Player, target: str, *, implied:
 def phase_action(b: GameBuilder, play: Play, player: Player, target: str, *, implied: bool) -> None:
     """One phase change: a snapshot of the phase left (for rewinds), the draw skipped by
     an effect, then the action."""
-    b.snapshots.append(Snapshot(b.turn, b.phase, len(b.actions),
-                                   b.board.snapshot(), dict(b.lp), b.drew,
-                                   dict(b.declared)))
+    b.snapshots.append(Snapshot(b.turn, b.phase, len(b.actions), b.board.snapshot(),
+                                dict(b.lp), b.drew, dict(b.declared) if b.declared else {}))
     fields: dict[str, Any] = {"to": target}
     note = None
     if b.phase == "draw" and not b.drew and player == b.turn_player:
@@ -64,8 +63,7 @@ def phase_action(b: GameBuilder, play: Play, player: Player, target: str, *, imp
         elif b.turn == 1 and b.game.format not in CLASSIC_DRAW_FORMATS and \
                 b.game.card_pool not in CLASSIC_DRAW_POOLS:
             fields["by_effect"] = True
-            b.signs.setdefault("no draw in the first player's first turn",
-                                  where_said(play))
+            b.signs.setdefault("no draw in the first player's first turn", where_said(play))
             note = "no draw in the first turn: later rules, which classic does not model"
     b.emit(play, "phase", player, implied=implied, note=note, **fields)
     b.phase = target
@@ -111,8 +109,8 @@ def rewind(b: GameBuilder, play: Play, snap: Snapshot) -> None:
     b.snapshots.remove(snap)
     b.phase, b.drew = snap.phase, snap.drew
     b.declared = dict(snap.declared)
-    for cid, spot in snap.board.items():
-        if b.board.where.get(cid) != spot:
+    for cid, spot in b.board.since(snap.board).items():
+        if spot is not None and b.board.where.get(cid) != spot:
             b.pending[cid] = spot
     b.note(play, f"a rewind to the {phase_name(snap.phase)}: {len(undone)} action(s) from "
                     f"{first} on are undone (a slip fixed, not a step)")
@@ -169,6 +167,7 @@ def pass_turn(b: GameBuilder, play: Play | None = None) -> None:
     b.recent.clear()
     b.sends.clear()
     b.snapshots.clear()
+    b.board.forget()
 
 
 def before(b: GameBuilder, kind: str, player: Player, play: Play) -> None:
@@ -178,7 +177,7 @@ def before(b: GameBuilder, kind: str, player: Player, play: Play) -> None:
         return
     if kind in TURN_PLAYS or (kind == "Draw card" and not b.effect_since_end):
         b.note(play, "the turn passed with no \"Entered Draw Phase\": implied")
-        pass_turn(b, )
+        pass_turn(b)
 
 
 _PILE_WORDS: Final = {"graveyard": "graveyard", "banished": "banished", "hand": "hand",

@@ -166,8 +166,9 @@ def change_position(b: GameBuilder, play: Play, player: Player) -> None:
     if last.get("type") == "special_summon" and last.get("card") == cid and \
             last.get("player") == player and to in ("attack", "defense"):
         last["position"] = to  # the summon's position, fixed at once: no change of its own
-        last["log"]["note"] = f"Special Summoned, then changed to {to} at once ({texts(play)[0]})" \
-            f": a misclick fixed, read as summoned in {to.capitalize()} Position"
+        last["log"] = {**last["log"], "note": f"Special Summoned, then changed to {to} at once "
+                                              f"({texts(play)[0]}): a misclick fixed, read "
+                                              f"as summoned in {to.capitalize()} Position"}
         b.board.turn(cid, position=to)
         return
     spot = b.board.where.get(cid)

@@ -11,12 +11,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Final
+from functools import cache
+from typing import Any, Final, NamedTuple
 
 from ..model import PLAYERS, Player, other
 
 PILES: Final = ("hand", "deck", "graveyard", "banished", "extra", "material")
 _OTHER_SIDE: Final = re.compile(r"([MS])2-(\d)|F2|F-2")
+
+
+@cache
+def _slug(name: str) -> str:
+    """A card id's stem: the name in lower case, words joined by hyphens.
+
+    >>> _slug("Gravekeeper's Spy")
+    'gravekeeper-s-spy'
+    """
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "card"
 
 
 def is_monster_zone(spot: str) -> bool:
@@ -37,9 +48,13 @@ def is_zone(spot: str) -> bool:
     return spot not in PILES
 
 
-@dataclass(frozen=True, slots=True)
-class Spot:
-    """Where a card stands: a side, a zone or pile, and its face there."""
+class Spot(NamedTuple):
+    """Where a card stands: a side, a zone or pile, and its face there (a named tuple: the
+    importer makes one for every move).
+
+    >>> Spot("p1", "M-3", "defense")
+    Spot(side='p1', spot='M-3', position='defense', face_up=True)
+    """
 
     side: Player
     spot: str
@@ -58,6 +73,8 @@ class Board:
         default_factory=lambda: {(p, pile): [] for p in PLAYERS for pile in PILES})
     under: dict[str, list[str]] = field(default_factory=dict)  # top card -> materials
     by_id: dict[int, str] = field(default_factory=dict)
+    copies: dict[str, int] = field(default_factory=dict)  # slug -> copies made so far
+    journal: list[tuple[str, Spot | None]] = field(default_factory=list)  # moves, for rewinds
     id_of: dict[str, int] = field(default_factory=dict)
 
     # -- cards ------------------------------------------------------------------------------
@@ -67,11 +84,13 @@ class Board:
         >>> b = Board(); b.new_card("Pot of Greed", "p1", {}), b.new_card("Pot of Greed", "p2", {})
         ('pot-of-greed', 'pot-of-greed-2')
         """
-        slug = re.sub(r"[^a-z0-9]+", "-", (name or "hidden card").lower()).strip("-") or "card"
-        cid, n = slug, 1
-        while cid in self.cards:
+        slug = _slug(name or "hidden card")
+        n = self.copies.get(slug, 0)
+        cid = slug if n == 0 else f"{slug}-{n + 1}"
+        while cid in self.cards:  # a slug that another name's numbered copy already took
             n += 1
-            cid = f"{slug}-{n}"
+            cid = f"{slug}-{n + 1}"
+        self.copies[slug] = n + 1
         self.cards[cid] = {**definition, "owner": owner}
         if name is not None:
             self.cards[cid]["name"] = name
@@ -79,8 +98,8 @@ class Board:
 
     def name(self, cid: str) -> str | None:
         """The card's name, or None while the log has not revealed it."""
-        name = self.cards[cid].get("name")
-        return str(name) if name is not None else None
+        name: str | None = self.cards[cid].get("name")
+        return name
 
     def owner(self, cid: str) -> Player:
         """The card's owner."""
@@ -89,8 +108,8 @@ class Board:
 
     def bind(self, object_id: Any, cid: str) -> None:
         """Remember Duelingbook's object id of a card (the newest id wins)."""
-        if not isinstance(object_id, int) or isinstance(object_id, bool):
-            return
+        if type(object_id) is not int or self.by_id.get(object_id) == cid:
+            return  # no id, or the one it already has
         old = self.id_of.get(cid)
         if old is not None and self.by_id.get(old) == cid:
             del self.by_id[old]
@@ -158,7 +177,7 @@ class Board:
 
     def lift(self, cid: str) -> Spot | None:
         """Take a card from where it stands; its materials stay in the zone's stack."""
-        spot = self.where.pop(cid, None)
+        spot = self._unplace(cid)
         if spot is None:
             return None
         if is_zone(spot.spot):
@@ -168,7 +187,7 @@ class Board:
                 if below:  # the next material becomes the stack's top card
                     top, rest = below[-1], below[:-1]
                     self.zones[(spot.side, spot.spot)] = top
-                    self.where[top] = Spot(spot.side, spot.spot, spot.position)
+                    self._place(top, Spot(spot.side, spot.spot, spot.position))
                     self.piles[(spot.side, "material")].remove(top)
                     if rest:
                         self.under[top] = rest
@@ -184,21 +203,25 @@ class Board:
             face_up: bool = True, top: bool = False) -> str | None:
         """Put a card (lifted first) in a zone or pile; returns the card it displaced, if a
         zone was occupied (the log skipped that card's leaving)."""
-        self.lift(cid)
+        if cid in self.where:
+            self.lift(cid)
         displaced = None
-        if is_zone(spot):
-            displaced = self.zones.get((side, spot))
-            if displaced is not None:
-                self.lift(displaced)
-            self.zones[(side, spot)] = cid
-            if is_monster_zone(spot) and position is None:
-                position = "attack"
-        elif top:
-            self.piles[(side, spot)].insert(0, cid)
+        if spot in PILES:
+            if top:
+                self.piles[(side, spot)].insert(0, cid)
+            else:
+                self.piles[(side, spot)].append(cid)
+            self._place(cid, Spot(side, spot, None, face_up))
+            return None
+        displaced = self.zones.get((side, spot))
+        if displaced is not None:
+            self.lift(displaced)
+        self.zones[(side, spot)] = cid
+        if is_monster_zone(spot):
+            position = position or "attack"
+            self._place(cid, Spot(side, spot, position, position != "facedown_defense"))
         else:
-            self.piles[(side, spot)].append(cid)
-        self.where[cid] = Spot(side, spot, position if is_monster_zone(spot) else None,
-                               face_up if position is None else position != "facedown_defense")
+            self._place(cid, Spot(side, spot, None, face_up))
         return displaced
 
     def turn(self, cid: str, *, position: str | None = None, face_up: bool | None = None) -> None:
@@ -207,21 +230,20 @@ class Board:
         if spot is None:
             return
         if position is not None:
-            self.where[cid] = Spot(spot.side, spot.spot, position,
-                                   position != "facedown_defense")
+            self._place(cid, Spot(spot.side, spot.spot, position,
+                                   position != "facedown_defense"))
         elif face_up is not None:
-            self.where[cid] = Spot(spot.side, spot.spot, spot.position, face_up)
+            self._place(cid, Spot(spot.side, spot.spot, spot.position, face_up))
 
     def stack(self, cid: str, onto: str) -> None:
         """Put ``cid`` on top of the card ``onto`` as an Xyz stack (Duelingbook's Overlay)."""
         base = self.where[onto]
         self.lift(cid)
         self.zones[(base.side, base.spot)] = cid
-        self.where[cid] = Spot(base.side, base.spot, base.position)
+        self._place(cid, Spot(base.side, base.spot, base.position))
         below = [*self.under.pop(onto, []), onto]
-        del self.where[onto]
         self.piles[(base.side, "material")].append(onto)
-        self.where[onto] = Spot(base.side, "material")
+        self._place(onto, Spot(base.side, "material"))
         self.under[cid] = below
 
     def attach(self, cid: str, holder: str) -> None:
@@ -230,15 +252,41 @@ class Board:
         self.lift(cid)
         self.under.setdefault(holder, []).insert(0, cid)
         self.piles[(side, "material")].append(cid)
-        self.where[cid] = Spot(side, "material")
+        self._place(cid, Spot(side, "material"))
 
     def materials(self, cid: str) -> list[str]:
         """The cards under a zone's top card (its Xyz Materials)."""
         return list(self.under.get(cid, ()))
 
-    def snapshot(self) -> dict[str, Spot]:
-        """Where every card stands now (to compare after a rewind)."""
-        return dict(self.where)
+    def _place(self, cid: str, spot: Spot) -> None:
+        self.journal.append((cid, self.where.get(cid)))
+        self.where[cid] = spot
+
+    def _unplace(self, cid: str) -> Spot | None:
+        spot = self.where.pop(cid, None)
+        if spot is not None:
+            self.journal.append((cid, spot))
+        return spot
+
+    def snapshot(self) -> int:
+        """A mark in the journal of moves: :meth:`since` tells where cards stood then."""
+        return len(self.journal)
+
+    def since(self, mark: int) -> dict[str, Spot | None]:
+        """Where each card moved since ``mark`` stood at that moment (None: nowhere).
+
+        >>> b = Board(); b.put("x", "p1", "hand"); mark = b.snapshot(); b.put("x", "p1", "S-1")
+        >>> b.since(mark)
+        {'x': Spot(side='p1', spot='hand', position=None, face_up=True)}
+        """
+        before: dict[str, Spot | None] = {}
+        for cid, spot in reversed(self.journal[mark:]):
+            before[cid] = spot
+        return before
+
+    def forget(self) -> None:
+        """Empty the journal (no rewind reaches back past this point)."""
+        self.journal.clear()
 
 
 def describe_spot(spot: Spot | None) -> str:
