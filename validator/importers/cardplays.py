@@ -9,21 +9,24 @@ from typing import Any
 from ..model import Player, other
 from . import logtext, phases
 from .builder import GameBuilder
-from .game import CannotFollow, Play, texts, where_said
+from .game import CannotFollow, Play, from_hand, texts, where_said
 from .summons import free_zone, position_by_effect
 from .tracker import Board, is_monster_zone, is_zone
 
 
 def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
     text = texts(play)[1]
-    if "from hand" not in text and logtext.source_pile(text) != "hand" and \
-            logtext.zone_in(text) and not logtext.zone_to(text):
+    if not from_hand(play) and logtext.zone_in(text) and not logtext.zone_to(text):
         cid = b.field_card(play, player, text)  # "Set "X" in S-3": turned face-down where it stands
         _turned_face_down(b, play, player, cid)
         return
     cid = b.find(play, player, text, pile="hand")
-    phases.ensure_phase(b, play, player, ("main1", "main2"))
     dest = logtext.zone_to(text) or free_zone(b, player, "S")
+    if _hand_trap(b, cid) and _activated_next(b, play, cid):
+        _trap_from_hand(b, play, player, cid, dest, "Set, then activated at once: one "
+                        "activation from the hand in two clicks, as the card's text allows")
+        return
+    phases.ensure_phase(b, play, player, ("main1", "main2"))
     kind = b.objects.get(b.board.name(cid) or "")
     if kind is not None and kind.get("type") == "Field":
         dest = "F"
@@ -56,19 +59,52 @@ def _turned_face_down(b: GameBuilder, play: Play, player: Player, cid: str) -> N
     b.board.turn(cid, face_up=False)
 
 
+def _hand_trap(b: GameBuilder, cid: str) -> bool:
+    """A Trap whose own text lets it be activated from the hand (later rules)."""
+    return b.card_object(cid).get("card_type") == "Trap" and b.reading(cid).from_hand
+
+
+def _activated_next(b: GameBuilder, play: Play, cid: str) -> bool:
+    """True, and the activation consumed, when the same player's next play activates the
+    card just Set."""
+    for index, later in b.upcoming(4):
+        if later.get("username") != play.get("username"):
+            continue
+        if later.get("play") == "Activate ST" and \
+                logtext.name_in(texts(later)[1]) == b.board.name(cid):
+            b.consumed.add(index)
+            return True
+        return False
+    return False
+
+
+def _trap_from_hand(b: GameBuilder, play: Play, player: Player, cid: str, dest: str,
+                    how: str) -> None:
+    b.relocate(play, cid, player, dest)
+    b.signs.setdefault("Traps activated from the hand", where_said(play))
+    b.emit(play, "move", player, card=cid, to="spell_trap",
+           note=f"{how}: rules classic does not model a Trap activated from the hand, "
+                f"followed as a card placed face-up")
+    b.remember(player, cid)
+
+
 def activate(b: GameBuilder, play: Play, player: Player) -> None:
     text = texts(play)[1]
-    from_hand = "from hand" in text or logtext.source_pile(text) == "hand"
-    cid = b.find(play, player, text, pile="hand" if from_hand else None)
+    in_hand = from_hand(play)
+    cid = b.find(play, player, text, pile="hand" if in_hand else None)
     spot = b.board.where.get(cid)
-    if spot is not None and is_zone(spot.spot) and spot.face_up and not from_hand:
+    if spot is not None and is_zone(spot.spot) and spot.face_up and not in_hand:
         declare(b, play, player)  # a face-up card used again: its effect
         return
     obj = b.objects.get(b.board.name(cid) or "") or {}
     if obj.get("card_type") == "Spell" and obj.get("type") != "Quick-Play":
         phases.ensure_phase(b, play, player, ("main1", "main2"))
     phases.sync(b, play, cid)
-    if from_hand:
+    if in_hand and _hand_trap(b, cid):
+        _trap_from_hand(b, play, player, cid, logtext.zone_to(text) or free_zone(b, player, "S"),
+                        "an activation from the hand, as the card's text allows")
+        return
+    if in_hand:
         dest = logtext.zone_to(text) or free_zone(b, player, "S")
         if obj.get("type") == "Field":
             dest = "F"

@@ -31,6 +31,7 @@ _SKIP_DRAW = re.compile(r"skip (?:your|their|the) next (?P<n>\d+|one|two|three)?
                         re.I)
 _AS_IF = re.compile(r"as if (?:you controlled it|it were (?:a monster )?you control(?:led)?)",
                     re.I)
+_FROM_HAND = re.compile(r"activate this card from your hand", re.I)
 _NUMBERS: Final = {"one": 1, "two": 2, "three": 3}
 
 
@@ -92,6 +93,7 @@ class Reading:
     extra_attacks: bool = False
     skips_draws: int = 0
     tributes_foes: bool = False
+    from_hand: bool = False
 
     def changes_to(self, position: str, *, itself: bool) -> bool:
         """True when an effect of this card may change a monster (itself, or any) to
@@ -119,6 +121,9 @@ def read(text: str) -> Reading:
     frozenset({('self', 'defense')})
     >>> read("Draw 2 cards and skip your next 2 Draw Phases.").skips_draws
     2
+    >>> read("If your opponent controls more cards than you do, you can activate this card "
+    ...      "from your hand.").from_hand
+    True
     """
     text = text or ""
     positions: set[tuple[str, str]] = set()
@@ -140,7 +145,7 @@ def read(text: str) -> Reading:
         n = (skip["n"] or "1").lower()
         skips = int(n) if n.isdigit() else _NUMBERS[n]
     return Reading(frozenset(positions), bool(_EXTRA_ATTACK.search(text)), skips,
-                   bool(_AS_IF.search(text)))
+                   bool(_AS_IF.search(text)), bool(_FROM_HAND.search(text)))
 
 
 def _stat(value: Any) -> int | None:

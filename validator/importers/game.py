@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..model import PHASES, Player
+from . import logtext
 
 Play = dict[str, Any]
 
@@ -64,6 +65,24 @@ def texts(play: Play) -> tuple[str, str]:
     found = (public, str(log.get("private_log") or public))
     _LAST_TEXTS[0], _LAST_TEXTS[1] = play, found
     return found
+
+
+def from_hand(play: Play) -> bool:
+    """Whether a play takes its card from its player's hand. Either line may say so: the
+    v5 private line names the card but drops the words ("Set "X" (2/6) to M-1"), and the
+    play's own name may be the only witness ("Set monster from hand").
+
+    >>> from_hand({"play": "Set monster from hand", "log": {
+    ...     "public_log": "Set card from hand (2/6) to M-1",
+    ...     "private_log": 'Set "Fire King Avatar Yaksha" (2/6) to M-1'}})
+    True
+    >>> from_hand({"play": "Set monster", "log": {"public_log": 'Set "X" in M-2'}})
+    False
+    """
+    if str(play.get("play", "")).endswith("from hand"):
+        return True
+    return any("from hand" in text or logtext.source_pile(text) == "hand"
+               for text in texts(play))
 
 
 def where_said(play: Play) -> str:

@@ -11,7 +11,7 @@ from ..model import Player, other
 from . import logtext, phases
 from .builder import GameBuilder
 from .cardtext import is_link, is_xyz
-from .game import CannotFollow, Play, texts
+from .game import CannotFollow, Play, from_hand, texts
 from .tracker import Board, is_monster_zone, is_zone
 
 
@@ -89,7 +89,7 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
 
 def set_monster(b: GameBuilder, play: Play, player: Player) -> None:
     text = texts(play)[1]
-    if "from hand" in text or logtext.source_pile(text) == "hand":
+    if from_hand(play):
         normal_summon(b, play, player, kind="set_monster", position="facedown_defense")
         return
     cid = b.field_card(play, player, text)  # a face-up card turned face-down where it stands

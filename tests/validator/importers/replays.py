@@ -79,6 +79,10 @@ CARDS: dict[str, dict[str, Any]] = {
                                    "all your opponent's Attack Position monsters."},
         "Trap Dustshoot": {"card_type": "Trap", "type": "Normal",
                            "effect": "Look at your opponent's hand; return 1 monster."},
+        "Evenly Matched": {"card_type": "Trap", "type": "Normal",
+                           "effect": "If your opponent controls more cards than you do, you "
+                                     "can activate this card from your hand. At the end of "
+                                     "the Battle Phase: your opponent banishes cards."},
         "Mystical Space Typhoon": {"card_type": "Spell", "type": "Quick-Play",
                                    "effect": "Target 1 Spell/Trap on the field; destroy "
                                              "that target."},

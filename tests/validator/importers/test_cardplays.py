@@ -97,3 +97,51 @@ def test_a_pendulum_monster_placed_in_a_pendulum_zone_is_followed_not_judged() -
     assert verdict["legal"], verdict["violation"]
     assert actions(imported)[-1] == ("move", "geargiano-mk-ii")
     assert "Pendulum Zones" in imported.document["source"]["unmodelled"]
+
+
+def test_the_v5_private_line_of_a_set_drops_from_hand() -> None:
+    # Duelingbook v5 names the card in the private line but no longer says "from hand"
+    imported, verdict = judged(
+        *A1, 'A: Set monster from hand | Set card from hand (1/6) to M-1 || Set "Blade Knight" '
+             '(1/6) to M-1',
+        'A: Set ST from hand | Set a card from hand (3/5) to S-2 || Set "Mirror Force" '
+        '(3/5) to S-2')
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-2:] == [("set_monster", "blade-knight"),
+                                      ("set_spell_trap", "mirror-force")]
+    assert imported.stopped is None
+
+
+def test_a_trap_whose_text_allows_it_activated_from_the_hand() -> None:
+    hands = (HAND_A, ["Evenly Matched", *HAND_B[1:]])
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
+        "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'B: Activate ST | Activated "Evenly Matched" from hand (1/6) to S-1', hands=hands,
+        fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-1] == ("move", "evenly-matched")
+    assert "Traps activated from the hand" in imported.document["source"]["unmodelled"]
+
+
+def test_a_trap_set_then_activated_at_once_is_one_activation_from_the_hand() -> None:
+    hands = (HAND_A, ["Evenly Matched", *HAND_B[1:]])
+    imported, verdict = judged(
+        *A1, "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'B: Set ST from hand | Set a card from hand (1/6) to S-5 || Set "Evenly Matched" '
+        'from hand (1/6) to S-5',
+        'B: Activate ST | Activated Set "Evenly Matched" in S-5',
+        'B: To grave from field | Sent "Evenly Matched" from S-5 to Graveyard', hands=hands,
+        fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert [a for a in actions(imported) if a[1] == "evenly-matched"] == [
+        ("move", "evenly-matched"), ("move", "evenly-matched")]
+    assert "in two clicks" in notes_of(imported)
+
+
+def test_a_trap_without_such_text_set_and_activated_the_same_turn_is_illegal() -> None:
+    _, verdict = judged(
+        *A1, 'A: Set ST from hand | Set a card from hand (4/6) to S-1 || Set "Mirror Force" '
+             'from hand (4/6) to S-1',
+        'A: Activate ST | Activated Set "Mirror Force" in S-1')
+    assert rule_at(verdict) == ("card.set-this-turn", 'Activated Set "Mirror Force" in S-1')
