@@ -1,6 +1,7 @@
 """One action given on its own (``Duel.push``, ``action in duel.legal_actions``): a mapping
 is loaded by the document schema's own action field, and its card ids are checked against
 the duel's cards, so it fails with the :class:`DocumentError` that :func:`validate` gives.
+An :class:`Action` built by hand passes the same schema: its fields as an action object.
 """
 
 from __future__ import annotations
@@ -13,9 +14,34 @@ from marshmallow import ValidationError
 from .crosscheck import Errors, check_action
 from .errors import DocumentError
 from .model import Action, Card
-from .schema import ActionField
+from .schema import ACTION_SCHEMAS, ActionField
 
 _FIELD = ActionField()
+_DEFAULTS: dict[str, Any] = {"tributes": (), "by_effect": False, "replay": False,
+                             "respond": False, "target": None, "position": "attack",
+                             "amount": 0, "card": None, "to": None}
+
+
+def as_object(action: Action) -> dict[str, Any]:
+    """An :class:`Action` as the action object (§2) that loads to it: the fields its type
+    has, required ones always, others where they differ from the default.
+
+    >>> as_object(Action("declare_attack", "p1", card="c1"))
+    {'type': 'declare_attack', 'player': 'p1', 'card': 'c1', 'target': None}
+    >>> as_object(Action("normal_summon", "p1"))
+    {'type': 'normal_summon', 'player': 'p1', 'card': None}
+    """
+    out: dict[str, Any] = {"type": action.type, "player": action.player}
+    schema = ACTION_SCHEMAS.get(action.type) if isinstance(action.type, str) else None
+    if schema is None:
+        return out
+    for name, declared in schema.fields.items():
+        if name in out or name not in _DEFAULTS:
+            continue
+        value = getattr(action, name)
+        if declared.required or value != _DEFAULTS[name]:
+            out[name] = list(value) if isinstance(value, tuple) else value
+    return out
 
 
 def load_action(value: Action | Mapping[str, Any], cards: Mapping[str, Card],
@@ -32,8 +58,16 @@ def load_action(value: Action | Mapping[str, Any], cards: Mapping[str, Card],
     Traceback (most recent call last):
     ...
     validator.errors.DocumentError: actions.2.card: Unknown card id 'c9'.
+    >>> load_action(Action("move", "p1", card="c9"), {}, 3)
+    Traceback (most recent call last):
+    ...
+    validator.errors.DocumentError: actions.3.to: Field may not be null.
     """
     if isinstance(value, Action):
+        try:
+            _FIELD.deserialize(as_object(value))
+        except ValidationError as exc:
+            raise DocumentError({"actions": {index: exc.messages}}) from None
         action = value
     elif isinstance(value, Mapping):
         try:

@@ -55,3 +55,18 @@ def test_a_token_cannot_be_drawn() -> None:
     duel = Duel(load_document({**doc, "actions": []}))
     assert act("draw", card="tok") not in duel.legal_actions
     assert all(a.card != "tok" for a in duel.legal_actions)
+
+
+@pytest.mark.parametrize(("bad", "field"), [
+    (Action("normal_summon", "p1"), "card"), (Action("move", "p1", card="gemini"), "to"),
+    (Action("phase", "p1", to="nowhere"), "to"), (Action("draw", "p3"), "player"),
+    (Action("damage", "p1", amount=-3), "amount"), (Action("attack", "p1"), "type"),
+    (Action("normal_summon", "p1", card=5), "card")])  # type: ignore[arg-type]
+def test_an_action_built_by_hand_is_checked_as_its_json_object_is(bad: Action,
+                                                                     field: str) -> None:
+    # a hand-built Action skips the schema otherwise, and reaches checks that need its fields
+    with pytest.raises(DocumentError) as pushed:
+        fresh().push(bad)
+    (where,) = pushed.value.errors["actions"].values()
+    assert field in where
+    assert bad not in fresh().legal_actions
