@@ -15,7 +15,7 @@ from ..jsontext import loads
 from . import document, phases
 from .builder import Defined, GameBuilder
 from .game import CannotFollow, Game, stamp, where_said
-from .plays import HANDLERS, IGNORED
+from .plays import HANDLERS, IGNORED, unknown
 
 __all__ = ["FORMATS", "Game", "ReplayError", "import_replay", "load_replay", "stamp"]
 
@@ -28,8 +28,11 @@ UNKNOWN_DECK: Final = 60
 #: Plays that end a game.
 ENDS: Final = frozenset({"Admit defeat", "Quit duel", "Game loss", "Match loss", "Loss",
                          "Accept draw", "Cancel game"})
-#: Duelingbook's older replays name plays after where the card comes from.
-_OLD_NAMES: Final = (("SS ATK", "SS ATK"), ("SS DEF", "SS DEF"), ("OL ATK", "OL ATK"),
+#: Duelingbook's older replays name plays after where the card comes from; a few plays have
+#: a second name (a different case, an older spelling).
+_OLD_NAMES: Final = (("Set monster to ST", "Set ST"), ("Summon token", "Summon Token"),
+                     ("Flip monster", "Flip"), ("To Grave", "To GY"), ("SS ATK", "SS ATK"),
+                     ("SS DEF", "SS DEF"), ("OL ATK", "OL ATK"),
                      ("OL DEF", "OL DEF"), ("To grave", "To GY"), ("To GY", "To GY"),
                      ("Banish", "Banish"), ("To hand", "To hand"), ("To T Deck", "To T Deck"),
                      ("To B Deck", "To B Deck"), ("To top of deck", "To T Deck"),
@@ -67,6 +70,8 @@ def canonical(kind: str) -> str:
 
     >>> canonical("To grave from field"), canonical("SS DEF from hand"), canonical("Attack")
     ('To GY', 'SS DEF', 'Attack')
+    >>> canonical("Set monster to ST from hand"), canonical("To Grave from Extra")
+    ('Set ST', 'To GY')
     """
     if kind in HANDLERS or kind in IGNORED:
         return kind
@@ -220,15 +225,12 @@ def import_replay(replay: Any) -> list[Game]:
             continue
         if builder is None or builder.over or builder.game.stopped or kind in IGNORED:
             continue
-        handler = HANDLERS.get(kind)
         user = play.get("username")
         player = builder.users.get(user) if type(user) is str else None
-        if handler is None or player is None:
-            who = "a watcher or the site" if player is None else "a play"
-            builder.note(play, f"play {play['play']!r} not imported ({who}, outside the rules)"
-                         if handler is not None else
-                         f"play {play['play']!r} not imported (a kind this importer does not "
-                         f"know)")
+        handler = HANDLERS.get(kind, unknown)
+        if player is None:
+            builder.note(play, f"play {raw!r} not imported (a watcher or the site, outside the "
+                               f"rules)")
             continue
         if index in builder.consumed:
             continue

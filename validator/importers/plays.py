@@ -176,6 +176,25 @@ def _graveyard(b: GameBuilder, play: Play, player: Player) -> None:
     send(b, play, player, to="graveyard")
 
 
+def unknown(b: GameBuilder, play: Play, player: Player) -> None:
+    """A play kind this importer does not know (a card's own "Resolve Effect" play, a later
+    Duelingbook's): followed when its line sends a named card to a pile; when it touches a
+    card any other way the board after it is unknown, and the game stops; else a note."""
+    text = texts(play)[1]
+    kind = play.get("play")
+    pile = logtext.destination_pile(text) or ("banished" if text.startswith("Banished")
+                                              else None)
+    if pile is not None and logtext.name_in(text) is not None:
+        send(b, play, player, to=pile)
+        b.note(play, f"play {kind!r}, a kind this importer does not know, followed by its line: "
+                     f"a card moved to the {pile}")
+        return
+    if "card" in play or "id" in play or logtext.name_in(text) is not None:
+        raise CannotFollow(f"a kind of play this importer does not know ({kind!r}) changes a "
+                           f"card, so the board after it is unknown")
+    b.note(play, f"play {kind!r} not imported (a kind this importer does not know)")
+
+
 #: Play kind -> handler.
 HANDLERS: Final[dict[str, Handler]] = {
     "Start turn": start_turn, "End turn": end_turn, "Draw card": draw,

@@ -1,0 +1,56 @@
+"""Play kinds (validator/importers/plays.py): second names Duelingbook's server accepts for
+a play, and plays of a kind the importer does not know."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.validator.importers.replays import HAND_A, actions, game, judged
+from tests.validator.importers.test_phases import A1, notes_of
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("A: Summon token | Summoned a token in M-1", ("special_summon", "token")),
+    ('A: Flip monster | Flipped "Blade Knight" in M-1', ("change_position", "blade-knight")),
+    ('A: Set monster to ST from hand | Set card from hand (2/5) to S-2 || Set "Vorse Raider" '
+     '(2/5) to S-2', ("set_spell_trap", "vorse-raider")),
+])
+def test_second_names_of_a_play_are_read_as_the_play(line: str, expected: tuple[str, str]
+                                                     ) -> None:
+    imported = game(*A1, 'A: Set monster | Set card from hand (1/6) to M-1 || Set "Blade '
+                         'Knight" from hand (1/6) to M-1', line)
+    assert imported.stopped is None
+    last = actions(imported)[-1]
+    assert last[:2] == (expected[0], last[1]) and last[1].startswith(expected[1])
+
+
+def test_a_monster_set_in_a_spell_trap_zone_by_hand_is_judged() -> None:
+    _, verdict = judged(*A1, 'A: Set monster to ST from hand | Set card from hand (2/6) to '
+                             'S-2 || Set "Vorse Raider" (2/6) to S-2')
+    assert verdict["violation"]["rule"] == "card.wrong-kind"
+
+
+def test_an_unknown_play_that_sends_a_named_card_to_a_pile_is_followed() -> None:
+    imported, verdict = judged(
+        *A1, 'A: Crescent pick | Added "Sangan" from Deck to hand', hands=(HAND_A[:4],
+                                                                            ["Gemini Elf"]))
+    assert imported.stopped is None
+    assert actions(imported)[-1][0] == "move"
+    assert "a kind this importer does not know, followed by its line" in notes_of(imported)
+    assert verdict["legal"], verdict["violation"]
+
+
+def test_an_unknown_play_that_changes_a_card_any_other_way_stops_the_game() -> None:
+    imported = game(*A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) '
+                         'to M-1', 'A: Change level | Changed the level of "Blade Knight"',
+                    'A: Enter BP | Entered Battle Phase')
+    assert imported.stopped is not None
+    assert "'Change level'" in imported.stopped and "board after it is unknown" in \
+        imported.stopped
+
+
+def test_an_unknown_play_that_touches_no_card_is_a_note() -> None:
+    imported = game(*A1, "A: Pick 3 cards | Picking cards")
+    assert imported.stopped is None
+    assert "'Pick 3 cards' not imported (a kind this importer does not know)" in \
+        notes_of(imported)
