@@ -8,7 +8,18 @@ from typing import Any
 from ..model import Player, other
 from . import logtext, phases
 from .cardtext import CardTextError, Reading, definition, read
-from .game import QUIET, CannotFollow, Declaration, Game, Play, Snapshot, stamp, texts, where_said
+from .game import (
+    QUIET,
+    CannotFollow,
+    Declaration,
+    Game,
+    Play,
+    Snapshot,
+    canonical,
+    stamp,
+    texts,
+    where_said,
+)
 from .tracker import Board, Spot, is_monster_zone, is_zone
 
 #: Card name -> its duel-format definition and whether its text told its effect kind (None:
@@ -287,18 +298,19 @@ class GameBuilder:
     # -- what comes next ----------------------------------------------------------------
     def upcoming(self, count: int = 12) -> list[tuple[int, Play]]:
         """The next plays of this game that say something (for what the log only shows
-        later, such as a Tribute sent after its summon)."""
+        later, such as a Tribute sent after its summon), each under its current name."""
         out: list[tuple[int, Play]] = []
         for index in range(self.cursor + 1, len(self.plays)):
             play = self.plays[index]
             if not isinstance(play, dict):
                 continue
-            kind = play.get("play")
+            raw = play.get("play")
+            kind = canonical(raw) if type(raw) is str else raw
             if kind in ("Pick first", "Begin next duel"):
                 break
             if kind in QUIET or index in self.consumed:
                 continue
-            out.append((index, play))
+            out.append((index, play if kind == raw else {**play, "play": kind}))
             if len(out) >= count:
                 break
         return out

@@ -14,7 +14,7 @@ from typing import Any, Final
 from ..jsontext import loads
 from . import document, phases
 from .builder import Defined, GameBuilder
-from .game import CannotFollow, Game, stamp, where_said
+from .game import CannotFollow, Game, canonical, stamp, where_said
 from .plays import HANDLERS, IGNORED, unknown
 
 __all__ = ["FORMATS", "Game", "ReplayError", "import_replay", "load_replay", "stamp"]
@@ -28,21 +28,6 @@ UNKNOWN_DECK: Final = 60
 #: Plays that end a game.
 ENDS: Final = frozenset({"Admit defeat", "Quit duel", "Game loss", "Match loss", "Loss",
                          "Accept draw", "Cancel game"})
-#: Duelingbook's older replays name plays after where the card comes from; a few plays have
-#: a second name (a different case, an older spelling).
-_OLD_NAMES: Final = (("Set monster to ST", "Set ST"), ("Summon token", "Summon Token"),
-                     ("Flip monster", "Flip"), ("To Grave", "To GY"), ("SS ATK", "SS ATK"),
-                     ("SS DEF", "SS DEF"), ("OL ATK", "OL ATK"),
-                     ("OL DEF", "OL DEF"), ("To grave", "To GY"), ("To GY", "To GY"),
-                     ("Banish", "Banish"), ("To hand", "To hand"), ("To T Deck", "To T Deck"),
-                     ("To B Deck", "To B Deck"), ("To top of deck", "To T Deck"),
-                     ("To ED", "To ED"), ("To Extra", "To ED"), ("Set monster", "Set monster"),
-                     ("Set ST", "Set ST"), ("Set Field Spell", "Set ST"),
-                     ("Activate Spell", "Activate ST"), ("Activate Field Spell", "Activate ST"),
-                     ("Activate Pendulum", "Activate ST"), ("To ST", "To ST"),
-                     ("Reveal", "Reveal"), ("View ", "View GY"), ("Show ", "Show hand"))
-
-
 class ReplayError(ValueError):
     """A file that is not a Duelingbook replay at all (a single play never raises this:
     the game it is in is judged up to it)."""
@@ -63,22 +48,6 @@ def format_name(code: str | None, card_pool: str | None = None) -> str:
     if card_pool in CARD_POOLS:
         return f"{CARD_POOLS[card_pool]}, by its card pool"
     return f"format unknown, card pool {card_pool}" if card_pool else "format unknown"
-
-
-def canonical(kind: str) -> str:
-    """A play kind as the current Duelingbook names it (older replays used longer names).
-
-    >>> canonical("To grave from field"), canonical("SS DEF from hand"), canonical("Attack")
-    ('To GY', 'SS DEF', 'Attack')
-    >>> canonical("Set monster to ST from hand"), canonical("To Grave from Extra")
-    ('Set ST', 'To GY')
-    """
-    if kind in HANDLERS or kind in IGNORED:
-        return kind
-    for prefix, name in _OLD_NAMES:
-        if kind.startswith(prefix):
-            return name
-    return kind
 
 
 def _numbers(source: dict[str, Any]) -> tuple[dict[str, int], dict[str, int]]:

@@ -4,6 +4,7 @@ and what the builder remembers of attacks and phases."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Final
 
 from ..model import PHASES, Player
@@ -13,13 +14,64 @@ Play = dict[str, Any]
 
 #: Phases in turn order (for implied forward moves and rewinds).
 ORDER: Final = {phase: n for n, phase in enumerate(PHASES)}
+#: Play kinds outside the rules, with why (docs/duelingbook.md lists them).
+IGNORED: Final[dict[str, str]] = {
+    "Duel message": "chat", "Thinking": "a signal", "Good": "a signal (\"Signaled OK\")",
+    "Countdown": "a clock", "View GY": "viewing", "View GY 2": "viewing",
+    "View Banished": "viewing", "View Banished 2": "viewing", "View deck": "viewing",
+    "View ED": "viewing", "View Extra": "viewing", "Stop viewing": "viewing",
+    "Show hand": "showing cards (part of an effect's resolution, no move)",
+    "Reveal": "showing a card, no move", "Target card": "pointing at a card (\"Pointed at\")",
+    "Add counter": "counters are not modelled", "Remove counter": "counters are not modelled",
+    "Edit stats": "ATK/DEF edits are not modelled", "Die": "a die roll (\"Rolled a die\")",
+    "Coin": "a coin toss", "Rejoin duel": "connection", "Resume game": "connection",
+    "Add watcher": "spectators", "Remove watcher": "spectators", "RPS": "match bookkeeping",
+    "Siding": "match bookkeeping", "Done siding": "match bookkeeping",
+    "Cancel": "a cancelled click", "Stop good": "a signal", "Typing": "a signal",
+    "Message": "chat", "Watcher message": "chat", "Offer draw": "an offer",
+    "Revoke draw": "an offer", "Offer rematch": "an offer", "Revoke rematch": "an offer",
+    "Accept rematch": "match bookkeeping", "Pause game": "the clock",
+    "Call admin": "a call to a moderator", "Cancel call": "a call to a moderator",
+    "Permission event": "a permission", "Permission granted": "a permission",
+    "Permission denied": "a permission", "Frozen": "connection", "Beginner": "a room flag",
+    "Show deck": "showing cards", "Show ED": "showing cards",
+    "Show Extra Deck": "showing cards", "View materials": "viewing", "View ED 2": "viewing",
+    "Stay revealed": "showing a card", "Stop revealing": "showing a card",
+}
+#: Duelingbook's older replays name plays after where the card comes from; a few plays have
+#: a second name (a different case, an older spelling).
+_OLD_NAMES: Final = (("Set monster to ST", "Set ST"), ("Summon token", "Summon Token"),
+                     ("Flip monster", "Flip"), ("To Grave", "To GY"), ("SS ATK", "SS ATK"),
+                     ("SS DEF", "SS DEF"), ("OL ATK", "OL ATK"),
+                     ("OL DEF", "OL DEF"), ("To grave", "To GY"), ("To GY", "To GY"),
+                     ("Banish", "Banish"), ("To hand", "To hand"), ("To T Deck", "To T Deck"),
+                     ("To B Deck", "To B Deck"), ("To top of deck", "To T Deck"),
+                     ("To ED", "To ED"), ("To Extra", "To ED"), ("Set monster", "Set monster"),
+                     ("Set ST", "Set ST"), ("Set Field Spell", "Set ST"),
+                     ("Activate Spell", "Activate ST"), ("Activate Field Spell", "Activate ST"),
+                     ("Activate Pendulum", "Activate ST"), ("To ST", "To ST"),
+                     ("Reveal", "Reveal"), ("View ", "View GY"), ("Show ", "Show hand"))
+
+
+@lru_cache(maxsize=1024)  # kinds repeat; input may hold any number of strange ones
+def canonical(kind: str) -> str:
+    """A play kind as the current Duelingbook names it (older replays used longer names).
+
+    >>> canonical("To grave from field"), canonical("SS DEF from hand"), canonical("Attack")
+    ('To GY', 'SS DEF', 'Attack')
+    >>> canonical("Set monster to ST from hand"), canonical("To Grave from Extra")
+    ('Set ST', 'To GY')
+    """
+    if kind in IGNORED:
+        return kind
+    for prefix, name in _OLD_NAMES:
+        if kind.startswith(prefix):
+            return name
+    return kind
+
+
 #: Plays that say nothing about the game: skipped when looking at what comes next.
-QUIET: Final = frozenset({
-    "Duel message", "View GY", "View GY 2", "View Banished", "View Banished 2", "View deck",
-    "View ED", "View Extra", "Stop viewing", "Thinking", "Good", "Add watcher",
-    "Remove watcher", "Countdown", "Shuffle hand", "Shuffle deck", "Target card",
-    "Add counter", "Remove counter", "Edit stats", "Show hand", "Reveal", "Die", "Coin",
-    "Left duel", "Rejoin duel", "Resume game", "Cancel"})
+QUIET: Final = frozenset(IGNORED) | {"Shuffle hand", "Shuffle deck", "Left duel"}
 
 
 class CannotFollow(ValueError):

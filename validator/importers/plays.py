@@ -21,6 +21,7 @@ from .cardplays import (
     to_spell_trap,
     turn_face_down,
 )
+from .game import IGNORED as IGNORED
 from .game import CannotFollow, Play, texts
 from .summons import (
     attach,
@@ -213,29 +214,4 @@ HANDLERS: Final[dict[str, Handler]] = {
     "Accept draw": no_winner, "Cancel game": no_winner, "Turn face-down": turn_face_down,
     "Change control": change_control, "Attach": attach,
     **dict.fromkeys(PHASE_PLAYS, phase),
-}
-
-#: Play kinds outside the rules, with why (docs/duelingbook.md lists them).
-IGNORED: Final[dict[str, str]] = {
-    "Duel message": "chat", "Thinking": "a signal", "Good": "a signal (\"Signaled OK\")",
-    "Countdown": "a clock", "View GY": "viewing", "View GY 2": "viewing",
-    "View Banished": "viewing", "View Banished 2": "viewing", "View deck": "viewing",
-    "View ED": "viewing", "View Extra": "viewing", "Stop viewing": "viewing",
-    "Show hand": "showing cards (part of an effect's resolution, no move)",
-    "Reveal": "showing a card, no move", "Target card": "pointing at a card (\"Pointed at\")",
-    "Add counter": "counters are not modelled", "Remove counter": "counters are not modelled",
-    "Edit stats": "ATK/DEF edits are not modelled", "Die": "a die roll (\"Rolled a die\")",
-    "Coin": "a coin toss", "Rejoin duel": "connection", "Resume game": "connection",
-    "Add watcher": "spectators", "Remove watcher": "spectators", "RPS": "match bookkeeping",
-    "Siding": "match bookkeeping", "Done siding": "match bookkeeping",
-    "Cancel": "a cancelled click", "Stop good": "a signal", "Typing": "a signal",
-    "Message": "chat", "Watcher message": "chat", "Offer draw": "an offer",
-    "Revoke draw": "an offer", "Offer rematch": "an offer", "Revoke rematch": "an offer",
-    "Accept rematch": "match bookkeeping", "Pause game": "the clock",
-    "Call admin": "a call to a moderator", "Cancel call": "a call to a moderator",
-    "Permission event": "a permission", "Permission granted": "a permission",
-    "Permission denied": "a permission", "Frozen": "connection", "Beginner": "a room flag",
-    "Show deck": "showing cards", "Show ED": "showing cards",
-    "Show Extra Deck": "showing cards", "View materials": "viewing", "View ED 2": "viewing",
-    "Stay revealed": "showing a card", "Stop revealing": "showing a card",
 }

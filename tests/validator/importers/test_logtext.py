@@ -7,6 +7,7 @@ import pytest
 
 from validator.importers import logtext
 from validator.importers.duelingbook import canonical, format_name
+from validator.importers.plays import HANDLERS, IGNORED
 
 
 @pytest.mark.parametrize(("text", "pile"), [
@@ -39,6 +40,10 @@ def test_the_zone_a_play_puts_its_card_in(text: str, zone: str) -> None:
 ])
 def test_older_play_names_are_read_as_the_current_ones(old: str, new: str) -> None:
     assert canonical(old) == new
+
+
+def test_current_play_names_are_their_own_canonical_names() -> None:
+    assert [kind for kind in [*HANDLERS, *IGNORED] if canonical(kind) != kind] == []
 
 
 def test_a_format_is_named_by_its_code_or_its_card_pool() -> None:
