@@ -149,6 +149,13 @@ def no_winner(b: GameBuilder, play: Play, player: Player) -> None:
     b.finish(play, f"{play['play']}: the game ends here with no winner")
 
 
+def reset(b: GameBuilder, play: Play, player: Player) -> None:
+    """Every card back in its Deck (Fiber Jar's resolution, or the reset button): the log
+    does not say where each went, so the game is judged up to here."""
+    raise CannotFollow("the board was reset (Fiber Jar, or the reset button): the log does not "
+                       "say where each card went")
+
+
 def left(b: GameBuilder, play: Play, player: Player) -> None:
     """A player left: nothing, when they rejoin or quit next; else they abandoned the game."""
     for _, later in b.upcoming(40):
@@ -212,6 +219,6 @@ HANDLERS: Final[dict[str, Handler]] = {
     "Life points": life_points, "Admit defeat": surrender, "Quit duel": surrender,
     "Left duel": left, "Game loss": game_loss, "Match loss": game_loss, "Loss": game_loss,
     "Accept draw": no_winner, "Cancel game": no_winner, "Turn face-down": turn_face_down,
-    "Change control": change_control, "Attach": attach,
+    "Change control": change_control, "Attach": attach, "Reset game": reset,
     **dict.fromkeys(PHASE_PLAYS, phase),
 }

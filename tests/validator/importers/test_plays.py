@@ -54,3 +54,8 @@ def test_an_unknown_play_that_touches_no_card_is_a_note() -> None:
     assert imported.stopped is None
     assert "'Pick 3 cards' not imported (a kind this importer does not know)" in \
         notes_of(imported)
+
+
+def test_a_reset_board_stops_the_game_where_it_happened() -> None:
+    imported = game(*A1, "A: Reset game | Reset the game", "A: Enter BP | Entered Battle Phase")
+    assert imported.stopped is not None and "board was reset" in imported.stopped
