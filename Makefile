@@ -10,7 +10,7 @@ LOCK   := $(BIN)/uv pip compile --quiet --generate-hashes --universal --python-v
           --custom-compile-command "make lock" \
           setup.cfg requirements/build.in
 
-.PHONY: serve test lint typecheck pytest bench bench-api docs screenshot lock clean
+.PHONY: serve test lint typecheck pytest bench bench-api docs quiz-data screenshot vendor lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,11 @@ bench-api: $(VENV)/.dev-stamp
 docs: $(VENV)/.dev-stamp
 	$(BIN)/duelcheck rules --format markdown > docs/rules.md
 	$(BIN)/python -m api.openapi_dump > specs/openapi.json
+
+# Quiz questions from the real matches in ../shared (kept in the package, committed).
+quiz-data: $(VENV)/.dev-stamp
+	$(BIN)/python -m validator.quizbank ../shared/data/duelingbook > validator/quizdata/duelingbook.json.new
+	mv validator/quizdata/duelingbook.json.new validator/quizdata/duelingbook.json
 
 screenshot: $(VENV)/.dev-stamp
 	$(BIN)/python docs/make_screenshot.py
