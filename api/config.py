@@ -57,6 +57,9 @@ class Settings(BaseSettings):
     max_candidates: int = _env("DUELCHECK_MAX_CANDIDATES", 20_000,
                                "most candidate actions one legal-actions request checks",
                                gt=0)
+    max_steps: int = _env("DUELCHECK_MAX_STEPS", 5_000,
+                          "most actions of a duel whose board POST /v1/steps shows at every "
+                          "step", gt=0)
 
     def flask_config(self) -> dict[str, Any]:
         """The Flask config keys these settings give.
@@ -67,7 +70,8 @@ class Settings(BaseSettings):
         return {"MAX_CONTENT_LENGTH": self.max_body_bytes,
                 "DUELCHECK_MAX_ACTIONS": self.max_actions,
                 "DUELCHECK_MAX_LEGAL_ACTIONS": self.max_legal_actions,
-                "DUELCHECK_MAX_CANDIDATES": self.max_candidates}
+                "DUELCHECK_MAX_CANDIDATES": self.max_candidates,
+                "DUELCHECK_MAX_STEPS": self.max_steps}
 
 
 #: Environment variable -> what it means (for docs and errors).

@@ -33,6 +33,20 @@ def read_body(req: Request) -> bytes:
     return data
 
 
+def count_actions(data: Any) -> int:
+    """The actions of a body: a document's, or those of every document in ``games``.
+
+    >>> count_actions({"actions": [{}, {}]}), count_actions({"games": [{"actions": [{}]}] * 3})
+    (2, 3)
+    """
+    if not isinstance(data, dict):
+        return 0
+    games = data.get("games")
+    documents = [data, *(games if isinstance(games, list) else ())]
+    return sum(len(doc["actions"]) for doc in documents
+               if isinstance(doc, dict) and isinstance(doc.get("actions"), list))
+
+
 class DocumentParser(FlaskParser):
     """webargs' Flask parser with the service's checks on the raw body."""
 
@@ -49,12 +63,12 @@ class DocumentParser(FlaskParser):
         except ValueError as exc:
             abort(400, detail=f"The body is not valid JSON: {exc}")
         limit: int = current_app.config["DUELCHECK_MAX_ACTIONS"]
-        actions = data.get("actions") if isinstance(data, dict) else None
-        if isinstance(actions, list) and len(actions) > limit:
+        count = count_actions(data)
+        if count > limit:
             abort(422, type=TOO_MANY_ACTIONS, title="Too many actions",
-                  detail=f"This service checks at most {limit} actions per document; this one "
-                         f"has {len(actions)}. Split the duel or raise DUELCHECK_MAX_ACTIONS.",
-                  messages={"actions": [f"At most {limit} actions, not {len(actions)}."]})
+                  detail=f"This service checks at most {limit} actions per request; this one "
+                         f"has {count}. Split the duel or raise DUELCHECK_MAX_ACTIONS.",
+                  messages={"actions": [f"At most {limit} actions, not {count}."]})
         return data
 
     def _handle_invalid_json_error(self, error: Exception, req: Request, *args: Any,
