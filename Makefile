@@ -60,6 +60,12 @@ quiz-data: $(VENV)/.dev-stamp
 screenshot: $(VENV)/.dev-stamp
 	$(BIN)/python docs/make_screenshot.py
 
+# axe-core for the page's accessibility test, vendored (no CDN) at the version of
+# tests/api/vendor/package-lock.json; tests use the committed file and never need npm.
+vendor:
+	cd tests/api/vendor && npm ci --ignore-scripts --no-audit --no-fund && \
+	  cp node_modules/axe-core/axe.min.js . && cp node_modules/axe-core/LICENSE axe-core.LICENSE
+
 # Refresh the hashed lock files from setup.cfg (newest versions its bounds allow).
 lock: $(VENV)/.dev-stamp
 	$(LOCK) -o requirements/serve.txt
