@@ -89,6 +89,14 @@ def upload(page: Page, path: Path) -> None:
     page.wait_for_selector("#board .mat")
 
 
+def paste(page: Page, doc: dict[str, Any] | str, then: str = "#summary") -> None:
+    """Paste a document (or any text) and check it."""
+    page.click("#paste-box summary")
+    page.fill("#doc", doc if isinstance(doc, str) else json.dumps(doc))
+    page.click("#validate")
+    page.wait_for_selector(then)
+
+
 def edited_replay(tmp_path: Path) -> Path:
     """The Unlimited match with its first Battle Phase turned into a Main Phase 2: the
     attack at [3:34] is then declared outside the Battle Phase (action 47 of game 1)."""
@@ -255,15 +263,11 @@ def test_the_board_shows_positions_sets_equips_and_the_chain(desktop: Page) -> N
                        {"type": "activate", "player": "p1", "card": "axe", "target": "g"},
                        {"type": "resolve", "player": "p1"},
                        {"type": "activate", "player": "p1", "card": "mst"}]}
-    desktop.click("#paste-box summary")
-    desktop.fill("#doc", json.dumps(doc))
-    desktop.click("#validate")
-    desktop.wait_for_selector("#summary.legal")
+    paste(desktop, doc, "#summary.legal")
     board = desktop.locator("#board")
     elf = board.locator(".mat.bottom .monsters .card")
     assert "sideways" in elf.get_attribute("class")
-    assert "face-up Defense Position" in elf.inner_text() or \
-        "face-up Defense Position" in elf.text_content()
+    assert "face-up Defense Position" in elf.text_content()
     assert "E1" in elf.inner_text()
     set_monster = board.locator(".mat.top .monsters .card.back")
     assert "Dark Magician" in set_monster.text_content()
@@ -280,10 +284,7 @@ def test_the_outcome_shows_when_the_duel_is_over(desktop: Page) -> None:
     doc = {"cards": {}, "actions": [{"type": "draw", "player": "p1"},
                                     {"type": "surrender", "player": "p2"},
                                     {"type": "phase", "player": "p1", "to": "standby"}]}
-    desktop.click("#paste-box summary")
-    desktop.fill("#doc", json.dumps(doc))
-    desktop.click("#validate")
-    desktop.wait_for_selector("#summary.illegal")
+    paste(desktop, doc, "#summary.illegal")
     assert "duel.over" in desktop.inner_text("#summary")
     assert "The duel is over: p1 won by surrender." in desktop.inner_text("#board .outcome")
     desktop.keyboard.press("Home")
@@ -412,10 +413,8 @@ def test_a_slow_answer_shows_that_it_is_working(desktop: Page) -> None:
     import time
 
     desktop.route("**/v1/steps", lambda route: (time.sleep(0.6), route.continue_()))
-    desktop.click("#paste-box summary")
-    desktop.fill("#doc", '{"cards": {}, "actions": [{"type": "draw", "player": "p1"}]}')
-    desktop.click("#validate")
-    desktop.wait_for_selector("#status.busy")
+    paste(desktop, '{"cards": {}, "actions": [{"type": "draw", "player": "p1"}]}',
+          "#status.busy")
     desktop.wait_for_selector("#summary.legal")
 
 
@@ -442,10 +441,7 @@ def test_pasting_a_document_and_choosing_a_step_shows_its_board_and_phase(
            '{"type": "phase", "player": "p1", "to": "standby"}, '
            '{"type": "phase", "player": "p1", "to": "main1"}, '
            '{"type": "normal_summon", "player": "p1", "card": "g"}]}')
-    desktop.click("#paste-box summary")
-    desktop.fill("#doc", doc)
-    desktop.click("#validate")
-    desktop.wait_for_selector("#summary.legal")
+    paste(desktop, doc, "#summary.legal")
     desktop.click('#steps button[data-index="1"]')
     desktop.wait_for_selector("#bench-phase-standby.current")
     assert desktop.inner_text("#board-title") == "Board after step 1"
@@ -453,10 +449,7 @@ def test_pasting_a_document_and_choosing_a_step_shows_its_board_and_phase(
 
 
 def test_a_malformed_document_says_which_field(desktop: Page) -> None:
-    desktop.click("#paste-box summary")
-    desktop.fill("#doc", '{"cards": {"x": {"kind": "monster"}}}')
-    desktop.click("#validate")
-    desktop.wait_for_selector("#summary.illegal")
+    paste(desktop, '{"cards": {"x": {"kind": "monster"}}}', "#summary.illegal")
     summary = desktop.inner_text("#summary")
     assert "Malformed duel document" in summary
     assert "cards.x.level: A monster needs a level" in summary
