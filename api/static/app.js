@@ -260,8 +260,23 @@ function showBoard(game, i) {
   const shownIndex = v && i >= v.index ? v.index : i + 1;
   const over = endedAt !== null && endedAt !== undefined && shownIndex >= endedAt;
   $("board-title").textContent = title;
+  const again = focusedPile();
   $("board").replaceChildren(board.renderBoard(state, { ...ctxOf(game), outcome: over ? verdict.outcome : null }));
+  if (again) again();
   markPhase($("diagram"), state.phase);
+}
+
+// A pile button of the board that has the focus: a function that focuses the same pile of
+// the redrawn board (the keys move through steps with the focus anywhere outside a field).
+function focusedPile() {
+  const active = document.activeElement;
+  if (!active || !$("board").contains(active)) return null;
+  const pile = [...active.classList].find((c) => c.startsWith("pile-"));
+  const side = active.closest(".mat.top") ? "top" : "bottom";
+  return () => {
+    const same = pile && $("board").querySelector(`.mat.${side} .${pile}`);
+    if (same) same.focus({ preventScroll: true });
+  };
 }
 
 function step(delta) {

@@ -244,6 +244,10 @@ def test_a_pile_opens_with_its_cards_and_closes_back_to_its_button(page: Page) -
     page.keyboard.press("Escape")
     dialog.wait_for(state="hidden")
     assert page.evaluate("document.activeElement.classList.contains('pile-graveyard')")
+    page.keyboard.press("k")  # the board is drawn again: the focus stays on its Graveyard
+    assert page.inner_text("#step-panel").startswith("Step 58 of")
+    assert page.evaluate("document.activeElement.closest('.mat.bottom .pile-graveyard') "
+                         "!== null")
 
 
 def test_the_board_shows_positions_sets_equips_and_the_chain(desktop: Page) -> None:
