@@ -71,6 +71,18 @@ class DocumentParser(FlaskParser):
                   messages={"actions": [f"At most {limit} actions, not {count}."]})
         return data
 
+    def handle_error(self, error: Any, req: Request, schema: Any, *,
+                     error_status_code: int | None,
+                     error_headers: Any) -> Any:
+        """A body the schema refuses: 422 with the errors keyed by path, and the problem's
+        type, title and detail from the schema's ``PROBLEM`` when it has one (a duel
+        document's otherwise)."""
+        problem = getattr(schema, "PROBLEM", None)
+        if problem is None:
+            return super().handle_error(error, req, schema, error_status_code=error_status_code,
+                                        error_headers=error_headers)
+        abort(error_status_code or 422, messages=error.messages, **problem)
+
     def _handle_invalid_json_error(self, error: Exception, req: Request, *args: Any,
                                    **kwargs: Any) -> Any:
         abort(400, detail=f"The body is not valid JSON: {error}")

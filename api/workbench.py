@@ -4,7 +4,7 @@ Views translate: a schema in, library calls, a schema (or the report's HTML) out
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 from flask import Response, current_app
 from flask.views import MethodView
@@ -30,6 +30,16 @@ workbench_blp = ApiBlueprint("workbench", __name__, url_prefix="/v1",
                                          "board at every step, a judge's report.")
 NOT_A_REPLAY = "urn:duelcheck:problem:not-a-replay"
 TOO_MANY_STEPS = "urn:duelcheck:problem:too-many-steps"
+
+
+class ReplayBody(ReplaySchema):
+    """A replay as the import reads it: a body that is not one is a not-a-replay problem."""
+
+    PROBLEM: ClassVar[dict[str, str]] = {"type": NOT_A_REPLAY, "title": "Not an importable replay",
+                                         "detail": "The body is not a Duelingbook replay: "
+                                                   "it needs a plays list; see errors."}
+
+
 _BODY_ERRORS = (
     (400, "The body is not JSON."), (413, "The body is larger than the limit."),
     (415, "The body is not application/json."))
@@ -43,11 +53,11 @@ def _body_errors(func: Any) -> Any:
 
 @workbench_blp.route("/import/duelingbook")
 class ImportView(MethodView):
-    @workbench_blp.arguments(ReplaySchema, location="json",
+    @workbench_blp.arguments(ReplayBody, location="json",
                              description="A Duelingbook replay, as Duelingbook serves it.")
     @workbench_blp.response(200, ImportSchema, description="Each game as a duel document.")
-    @workbench_blp.alt_response(422, description="Not a replay that can be imported (type "
-                                f"{NOT_A_REPLAY}), or not an object with a plays list.",
+    @workbench_blp.alt_response(422, description="Not a replay that can be imported: no "
+                                f"plays list, or no game in it (type {NOT_A_REPLAY}).",
                                 **ERRORS)
     @_body_errors
     def post(self, replay: dict[str, Any]) -> Response:

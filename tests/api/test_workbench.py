@@ -37,8 +37,8 @@ def test_a_real_replay_is_imported_game_by_game(client: FlaskClient) -> None:
 @pytest.mark.parametrize(("body", "kind", "field"), [
     ({"plays": []}, "urn:duelcheck:problem:not-a-replay", "plays"),
     ({"plays": [{"play": "Thinking"}]}, "urn:duelcheck:problem:not-a-replay", "plays"),
-    ({"cards": {}}, "urn:duelcheck:problem:malformed-document", "plays"),
-    ({"plays": 3}, "urn:duelcheck:problem:malformed-document", "plays"),
+    ({"cards": {}}, "urn:duelcheck:problem:not-a-replay", "plays"),
+    ({"plays": 3}, "urn:duelcheck:problem:not-a-replay", "plays"),
 ])
 def test_what_is_not_a_replay_is_a_problem_naming_the_field(
         client: FlaskClient, body: dict, kind: str, field: str) -> None:  # type: ignore[type-arg]
