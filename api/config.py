@@ -57,7 +57,7 @@ class Settings(BaseSettings):
     max_candidates: int = _env("DUELCHECK_MAX_CANDIDATES", 20_000,
                                "most candidate actions one legal-actions request checks",
                                gt=0)
-    max_steps: int = _env("DUELCHECK_MAX_STEPS", 5_000,
+    max_steps: int = _env("DUELCHECK_MAX_STEPS", 2_000,
                           "most actions of a duel whose board POST /v1/steps shows at every "
                           "step", gt=0)
 
