@@ -64,7 +64,11 @@ def _plausible_illegal(duel: Duel, rng: random.Random) -> dict[str, Any] | None:
 def game_questions(key: str, document: dict[str, Any]) -> list[dict[str, Any]]:
     """The questions of one game: up to :data:`PER_GAME` positions spread over its legal
     part, alternately with the real next play and a plausible illegal one, and its first
-    illegal play (if any) as a real play to judge."""
+    illegal play (if any) as a real play to judge.
+
+    >>> game_questions("empty#1", {"cards": {}, "actions": []})
+    []
+    """
     rng = random.Random(key)
     actions = document["actions"]
     verdict = validate(document)
@@ -90,7 +94,11 @@ def game_questions(key: str, document: dict[str, Any]) -> list[dict[str, Any]]:
 
 def build_bank(replays: Iterable[Path]) -> dict[str, Any]:
     """The bank from replay files: each game's document (cut after its last question's
-    position) and the questions."""
+    position) and the questions.
+
+    >>> build_bank([])["questions"]
+    []
+    """
     games: dict[str, Any] = {}
     questions: list[dict[str, Any]] = []
     for path in sorted(replays):
@@ -112,7 +120,11 @@ def build_bank(replays: Iterable[Path]) -> dict[str, Any]:
 
 @cache
 def bank() -> dict[str, Any]:
-    """The bank kept in the package."""
+    """The bank kept in the package.
+
+    >>> len(bank()["questions"]) > 50
+    True
+    """
     text = resources.files("validator").joinpath("quizdata", "duelingbook.json") \
         .read_text("utf-8")
     data: dict[str, Any] = json.loads(text)

@@ -59,6 +59,9 @@ def game_report(document: Mapping[str, Any] | str | bytes | Document,
 
     The board before the illegal step is the verdict's ``state``. Raises
     :class:`validator.DocumentError` for a malformed document.
+
+    >>> game_report({"cards": {}}, "empty.json")["verdict"]["legal"]
+    True
     """
     doc = document if isinstance(document, Document) else load_document(document)
     judged = trace(doc)
