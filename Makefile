@@ -10,7 +10,7 @@ LOCK   := $(BIN)/uv pip compile --quiet --generate-hashes --universal --python-v
           --custom-compile-command "make lock" \
           setup.cfg requirements/build.in
 
-.PHONY: serve test lint typecheck pytest bench bench-api docs screenshot lock clean
+.PHONY: serve test lint typecheck pytest bench bench-api docs quiz-data screenshot vendor lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -52,8 +52,19 @@ docs: $(VENV)/.dev-stamp
 	$(BIN)/duelcheck rules --format markdown > docs/rules.md
 	$(BIN)/python -m api.openapi_dump > specs/openapi.json
 
+# Quiz questions from the real matches in ../shared (kept in the package, committed).
+quiz-data: $(VENV)/.dev-stamp
+	$(BIN)/python -m validator.quizbank ../shared/data/duelingbook > validator/quizdata/duelingbook.json.new
+	mv validator/quizdata/duelingbook.json.new validator/quizdata/duelingbook.json
+
 screenshot: $(VENV)/.dev-stamp
 	$(BIN)/python docs/make_screenshot.py
+
+# axe-core for the page's accessibility test, vendored (no CDN) at the version of
+# tests/api/vendor/package-lock.json; tests use the committed file and never need npm.
+vendor:
+	cd tests/api/vendor && npm ci --ignore-scripts --no-audit --no-fund && \
+	  cp node_modules/axe-core/axe.min.js . && cp node_modules/axe-core/LICENSE axe-core.LICENSE
 
 # Refresh the hashed lock files from setup.cfg (newest versions its bounds allow).
 lock: $(VENV)/.dev-stamp

@@ -63,6 +63,9 @@ class Settings(BaseSettings):
                                     "most duel documents in one JSON Lines batch", gt=0)
     max_batch_actions: int = _env("DUELCHECK_MAX_BATCH_ACTIONS", 200_000,
                                   "most actions judged for one JSON Lines batch", gt=0)
+    max_steps: int = _env("DUELCHECK_MAX_STEPS", 2_000,
+                          "most actions of a duel whose board POST /v1/steps shows at every "
+                          "step", gt=0)
 
     def flask_config(self) -> dict[str, Any]:
         """The Flask config keys these settings give.
@@ -76,7 +79,8 @@ class Settings(BaseSettings):
                 "DUELCHECK_MAX_CANDIDATES": self.max_candidates,
                 "DUELCHECK_MAX_BATCH_BYTES": self.max_batch_bytes,
                 "DUELCHECK_MAX_BATCH_DOCUMENTS": self.max_batch_documents,
-                "DUELCHECK_MAX_BATCH_ACTIONS": self.max_batch_actions}
+                "DUELCHECK_MAX_BATCH_ACTIONS": self.max_batch_actions,
+                "DUELCHECK_MAX_STEPS": self.max_steps}
 
 
 #: Environment variable -> what it means (for docs and errors).

@@ -33,9 +33,24 @@ def read_body(req: Request) -> bytes:
     return data
 
 
+def count_actions(data: Any) -> int:
+    """The actions of a body: a document's, or those of every document in ``games``.
+
+    >>> count_actions({"actions": [{}, {}]}), count_actions({"games": [{"actions": [{}]}] * 3})
+    (2, 3)
+    """
+    if not isinstance(data, dict):
+        return 0
+    games = data.get("games")
+    documents = [data, *(games if isinstance(games, list) else ())]
+    return sum(len(doc["actions"]) for doc in documents
+               if isinstance(doc, dict) and isinstance(doc.get("actions"), list))
+
+
 def load_document_json(body: bytes, limit: int, what: str = "The body") -> Any:
-    """One duel document's JSON text, read as the service reads it: ``abort`` with 400 for
-    text that is not JSON, 422 for a duplicate key or more than ``limit`` actions."""
+    """A body's JSON text (one duel document, or several in ``games``), read as the service
+    reads it: ``abort`` with 400 for text that is not JSON, 422 for a duplicate key or more
+    than ``limit`` actions in all."""
     try:
         data = loads(body)
     except DuplicateKeyError as exc:
@@ -44,12 +59,12 @@ def load_document_json(body: bytes, limit: int, what: str = "The body") -> Any:
         abort(400, detail=f"{what} is JSON nested too deeply.")
     except ValueError as exc:
         abort(400, detail=f"{what} is not valid JSON: {exc}")
-    actions = data.get("actions") if isinstance(data, dict) else None
-    if isinstance(actions, list) and len(actions) > limit:
+    count = count_actions(data)
+    if count > limit:
         abort(422, type=TOO_MANY_ACTIONS, title="Too many actions",
-              detail=f"This service checks at most {limit} actions per document; this one "
-                     f"has {len(actions)}. Split the duel or raise DUELCHECK_MAX_ACTIONS.",
-              messages={"actions": [f"At most {limit} actions, not {len(actions)}."]})
+              detail=f"This service checks at most {limit} actions per request; this one "
+                     f"has {count}. Split the duel or raise DUELCHECK_MAX_ACTIONS.",
+              messages={"actions": [f"At most {limit} actions, not {count}."]})
     return data
 
 
@@ -63,6 +78,18 @@ class DocumentParser(FlaskParser):
                               f"{req.mimetype or 'no content type'}.")
         return load_document_json(read_body(req),
                                   current_app.config["DUELCHECK_MAX_ACTIONS"])
+
+    def handle_error(self, error: Any, req: Request, schema: Any, *,
+                     error_status_code: int | None,
+                     error_headers: Any) -> Any:
+        """A body the schema refuses: 422 with the errors keyed by path, and the problem's
+        type, title and detail from the schema's ``PROBLEM`` when it has one (a duel
+        document's otherwise)."""
+        problem = getattr(schema, "PROBLEM", None)
+        if problem is None:
+            return super().handle_error(error, req, schema, error_status_code=error_status_code,
+                                        error_headers=error_headers)
+        abort(error_status_code or 422, messages=error.messages, **problem)
 
     def _handle_invalid_json_error(self, error: Exception, req: Request, *args: Any,
                                    **kwargs: Any) -> Any:

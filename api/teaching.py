@@ -15,6 +15,7 @@ from validator.diagram import mermaid, svg
 from validator.engine import list_legal_actions
 from validator.legal import EFFECT_DRIVEN
 from validator.quiz import quiz
+from validator.quizbank import corpus_quiz
 from validator.verdict_schema import (
     ActionListSchema,
     ExampleSchema,
@@ -60,20 +61,22 @@ class LegalActionsView(MethodView):
 class QuizView(MethodView):
     @teach_blp.arguments(QuizArgsSchema, location="query", as_kwargs=True)
     @teach_blp.response(200, QuizSchema)
-    def get(self, level: int, seed: int | None = None) -> Response:
+    def get(self, level: int, source: str, seed: int | None = None) -> Response:
         """A quiz question: is the proposed action legal? The answer comes with it."""
         if seed is None:
             seed = random.randrange(2**31)
-        return json_response(quiz(seed, level).to_dict())
+        question = corpus_quiz(seed) if source == "duelingbook" else quiz(seed, level)
+        return json_response(question.to_dict())
 
 
 @teach_blp.route("/machine")
 class MachineView(MethodView):
     @teach_blp.arguments(MachineArgsSchema, location="query", as_kwargs=True)
     @teach_blp.response(200, MachineSchema)
-    def get(self, phase: str | None = None) -> Response:
+    def get(self, ids: str, phase: str | None = None) -> Response:
         """The turn machine: Mermaid text and an SVG, with ``phase`` marked."""
-        return json_response({"phase": phase, "mermaid": mermaid(phase), "svg": svg(phase)})
+        return json_response({"phase": phase, "mermaid": mermaid(phase),
+                              "svg": svg(phase, ids)})
 
 
 @teach_blp.route("/examples")

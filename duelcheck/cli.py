@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TextIO
 
 from validator.catalog import markdown, rules
@@ -22,10 +23,11 @@ from validator.engine import validate
 from validator.errors import DocumentError, flatten_errors
 from validator.importers.duelingbook import format_name
 from validator.jsontext import loads
+from validator.workbench import game_label, game_report, malformed_report
 
 from . import __version__
 from .inputs import Item, gather
-from .output import FORMATS, Kind, Progress, Tally, use_colour
+from .output import FORMATS, Kind, Progress, ReportWriteError, Tally, use_colour
 
 #: Exit statuses (``duelcheck --help`` lists them).
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_MALFORMED, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -47,6 +49,9 @@ examples:
                                             JSON Lines file
   cat games.jsonl | duelcheck check --jsonl -
   duelcheck check replay.json               a Duelingbook replay, game by game
+  duelcheck check replay.json --format html --output-dir reports/
+                                            a judge's report (one HTML file) per
+                                            match
   duelcheck import duelingbook replay.json -o games.jsonl
   duelcheck rules summon.tribute-count      one rule, with why and an example
   duelcheck rules summon.tribute-count --format json
@@ -68,6 +73,7 @@ class Result:
     notes: tuple[str, ...] = ()
     players: dict[str, str] | None = None
     imported: dict[str, Any] | None = None  # an importer's format, stop and unmodelled rules
+    report: dict[str, Any] | None = None  # the game's part of a judge's report (--format html)
 
     @property
     def stopped(self) -> str | None:
@@ -75,14 +81,19 @@ class Result:
         return (self.imported or {}).get("stopped")
 
 
-def judge(item: Item) -> Result:
-    """Validate one item (run in worker processes with ``--jobs``).
+def judge(item: Item, report: bool = False) -> Result:
+    """Validate one item (run in worker processes with ``--jobs``); with ``report``, also
+    gather the game's part of a judge's report.
 
     >>> judge(Item("x", '{"cards": {}}')).verdict["legal"]
     True
+    >>> judge(Item("x", '{"cards": {}}'), report=True).report["label"]
+    'x'
     """
     if item.text is None:
-        return Result(item.source, errors={"_file": [item.error or "unreadable"]})
+        errors = {"_file": [item.error or "unreadable"]}
+        return Result(item.source, errors=errors,
+                      report=malformed_report(item.source, errors) if report else None)
     try:
         data = loads(item.text)
     except (ValueError, RecursionError):
@@ -94,15 +105,19 @@ def judge(item: Item) -> Result:
     imported = {k: source[k] for k in ("format", "card_pool", "stopped", "unmodelled")
                 if source.get(k) is not None} \
         if source.get("from") else None
+    label = game_label(source, item.source)
     try:
-        return Result(item.source, verdict=validate(data).to_dict(), notes=notes,
-                      players=players, imported=imported)
+        game = game_report(data, label) if report else None
+        verdict = game["verdict"] if game else validate(data).to_dict()
+        return Result(item.source, verdict=verdict, notes=notes, players=players,
+                      imported=imported, report=game)
     except DocumentError as exc:
         errors = exc.errors
         if isinstance(data, dict) and "plays" in data and "cards" not in data:
             errors = {"_document": ["This looks like a Duelingbook replay: check it with "
                                     "--from duelingbook."], **errors}
-        return Result(item.source, errors=errors, notes=notes, imported=imported)
+        return Result(item.source, errors=errors, notes=notes, imported=imported,
+                      report=malformed_report(label, errors) if report else None)
 
 
 def kind_of(result: Result) -> Kind:
@@ -152,12 +167,13 @@ def describe(result: Result) -> str:
     return line + tail
 
 
-def _results(items: list[Item], jobs: int) -> Iterable[Result]:
+def _results(items: list[Item], jobs: int, report: bool = False) -> Iterable[Result]:
+    work = partial(judge, report=report)
     if jobs <= 1 or len(items) < 2:
-        return map(judge, items)
+        return map(work, items)
     pool = ProcessPoolExecutor(max_workers=jobs)
     chunk = max(1, min(64, len(items) // (jobs * 8)))
-    results = pool.map(judge, items, chunksize=chunk)
+    results = pool.map(work, items, chunksize=chunk)
 
     def drain() -> Iterator[Result]:
         with pool:
@@ -170,18 +186,27 @@ def check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> 
     items = list(gather(args.files, stdin, args.source, args.jsonl))
     jobs = args.jobs if args.jobs > 0 else _usable_cpus()
     progress = Progress(len(items), err, not args.no_progress)
-    formatter = FORMATS[args.format](out, err, progress, use_colour(args.color, out),
-                                     args.quiet, single=len(items) == 1)
+    kind_of_format = FORMATS[args.format]
+    if kind_of_format.needs_reports and not os.path.isdir(args.output_dir):
+        err.write(f"duelcheck: --output-dir {args.output_dir}: not a folder\n")
+        return EXIT_ENVIRONMENT
+    formatter = kind_of_format(out, err, progress, use_colour(args.color, out), args.quiet,
+                               single=len(items) == 1, output_dir=args.output_dir)
     tally = Tally()
     try:
-        for result in _results(items, jobs):
+        for result in _results(items, jobs, kind_of_format.needs_reports):
             kind = kind_of(result)
             tally.add(kind, stopped=result.stopped is not None)
             formatter.result(kind, result)
             progress.step()
+        progress.close()
+        formatter.finish(tally)
+    except ReportWriteError as exc:
+        progress.close()
+        err.write(f"duelcheck: {exc}\n")
+        return EXIT_ENVIRONMENT
     finally:
         progress.close()
-    formatter.finish(tally)
     return tally.status
 
 
@@ -266,7 +291,12 @@ def parser() -> argparse.ArgumentParser:
                         "line), a Duelingbook replay, a folder to walk, or - for stdin")
     c.add_argument("--format", choices=tuple(FORMATS), default="text",
                    help="text (default): one line per duel and a summary; json: the verdict "
-                        "JSON of the contract, one line per duel")
+                        "JSON of the contract, one line per duel; html: one self-contained "
+                        "judge's report per match (a replay, a document, a JSON Lines line) "
+                        "in --output-dir")
+    c.add_argument("--output-dir", metavar="DIR", default=".",
+                   help="where --format html writes its reports (default: the current "
+                        "folder); each is named after its file, e.g. replay.html")
     c.add_argument("--jsonl", action="store_true",
                    help="read every input (stdin too) as JSON Lines, one duel per line")
     c.add_argument("--from", dest="source", choices=("auto", "json", "duelingbook"),

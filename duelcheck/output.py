@@ -107,17 +107,24 @@ class Progress:
         self.bar.close()
 
 
+class ReportWriteError(Exception):
+    """A report file that cannot be written (the environment is at fault: exit status 3)."""
+
+
 class Formatter:
     """Writes each result of ``check`` and, at the end, the tally. Results on ``out``, duels
     that could not be judged on ``err``."""
 
     #: Whether this format ends with the summary line.
     summary: ClassVar[bool] = False
+    #: Whether each result must carry its game's report data (``Result.report``).
+    needs_reports: ClassVar[bool] = False
 
     def __init__(self, out: TextIO, err: TextIO, progress: Progress, colour: bool = False,
-                 quiet: bool = False, single: bool = False) -> None:
+                 quiet: bool = False, single: bool = False, output_dir: str = ".") -> None:
         self.out, self.err, self.progress = out, err, progress
         self.colour, self.quiet, self.single = colour, quiet, single
+        self.output_dir = output_dir
 
     def result(self, kind: Kind, result: Any) -> None:
         """Report one result."""
@@ -167,5 +174,74 @@ class JsonFormatter(Formatter):
         self.progress.write(self.out, json.dumps(obj) + "\n")
 
 
+class HtmlFormatter(Formatter):
+    """One self-contained HTML report per match in ``output_dir`` (a replay's games
+    together; a duel document, or one line of JSON Lines, alone): each game's verdict, the
+    rule broken, the board before and after the illegal step and the plays around it. One
+    line per file written, then the summary; with ``quiet``, only matches with an illegal or
+    malformed game."""
+
+    summary = True
+    needs_reports = True
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.match: str | None = None
+        self.games: list[tuple[Kind, Any]] = []
+        self.names: set[str] = set()
+
+    def result(self, kind: Kind, result: Any) -> None:
+        match = result.source.split("#", 1)[0]
+        if match != self.match:
+            self._write()
+            self.match = match
+        self.games.append((kind, result))
+
+    def finish(self, tally: Tally) -> None:
+        self._write()
+        super().finish(tally)
+
+    def _write(self) -> None:
+        from api.report import report_html, report_title
+
+        games, self.games = self.games, []
+        if self.match is None or not games:
+            return
+        kinds = [kind for kind, _ in games]
+        if self.quiet and all(kind == "legal" for kind in kinds):
+            return
+        path = os.path.join(self.output_dir, self._name(self.match))
+        html = report_html(report_title(self.match), [r.report for _, r in games])
+        try:
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(html)
+        except OSError as exc:
+            raise ReportWriteError(f"cannot write {path}: {exc.strerror or exc}") from None
+        counts = ", ".join(f"{kinds.count(k)} {k}" for k in COLOURS if kinds.count(k))
+        worst: Kind = "malformed" if "malformed" in kinds else \
+            "illegal" if "illegal" in kinds else "legal"
+        line = f"{path}: {len(games)} game{'s' * (len(games) != 1)}, {counts}"
+        self.progress.write(self.out, paint(line, worst, self.colour) + "\n")
+
+    def _name(self, match: str) -> str:
+        """A report's file name from the match's source, unique within one run.
+
+        >>> f = HtmlFormatter(None, None, None)
+        >>> f._name("logs/a.json"), f._name("b/a.json"), f._name("day.jsonl:3"), f._name("-")
+        ('a.html', 'a-2.html', 'day-line3.html', 'stdin.html')
+        """
+        base, _, line = match.rpartition(":") if ":" in os.path.basename(match) else \
+            (match, "", "")
+        stem = os.path.splitext(os.path.basename(base))[0] if base != "-" else "stdin"
+        stem = (stem or "report") + (f"-line{line}" if line else "")
+        name, n = f"{stem}.html", 1
+        while name in self.names:
+            n += 1
+            name = f"{stem}-{n}.html"
+        self.names.add(name)
+        return name
+
+
 #: ``--format`` name -> formatter.
-FORMATS: dict[str, type[Formatter]] = {"text": TextFormatter, "json": JsonFormatter}
+FORMATS: dict[str, type[Formatter]] = {"text": TextFormatter, "json": JsonFormatter,
+                                       "html": HtmlFormatter}

@@ -67,8 +67,10 @@ def test_the_wheel_carries_every_module_and_the_data(installed: Installed) -> No
     assert cases == {n.rsplit("/", 1)[1] for n in names
                      if n.startswith("validator/specs/cases/")}
     for needed in ("validator/specs/rules.toml", "validator/py.typed", "duelcheck/py.typed",
-                   "api/static/app.js", "api/static/index.html", "api/static/style.css"):
+                   "validator/quizdata/duelingbook.json"):
         assert needed in names, needed
+    for asset in (ROOT / "api" / "static").iterdir():
+        assert f"api/static/{asset.name}" in names, asset.name
     assert not any(n.startswith(("tests/", "specs/", "bench/", "docs/")) for n in names)
 
 
@@ -93,6 +95,18 @@ def test_version_and_python_dash_m(installed: Installed) -> None:
                          "--format", "json")
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["id"] == "summon.normal-once"
+
+
+def test_the_judges_report_and_real_quiz_from_the_installed_package(
+        installed: Installed) -> None:
+    (installed.work / "legal.json").write_text(json.dumps(LEGAL), "utf-8")
+    proc = installed.run("duelcheck", "check", "--format", "html", "legal.json")
+    assert proc.returncode == 0, proc.stderr
+    html = (installed.work / "legal.html").read_text("utf-8")
+    assert "duelboard" in html and ".mat-field" in html  # the page's renderer, inlined
+    proc = installed.run("python", "-c", "from validator.quizbank import corpus_quiz; "
+                                         "print(corpus_quiz(1).origin['from'])")
+    assert (proc.returncode, proc.stdout) == (0, "duelingbook\n"), proc.stderr
 
 
 def test_check_rules_and_serve_help(installed: Installed) -> None:

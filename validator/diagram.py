@@ -64,19 +64,28 @@ def _x(phase: str) -> int:
     return 60 + PHASES.index(phase) * _STEP
 
 
-def svg(phase: str | None = None) -> str:
+def svg(phase: str | None = None, ids: str = "") -> str:
     """An SVG of a turn's phases and their changes; ``phase`` gets the class ``current``.
+
+    Every element id starts with ``ids`` and a hyphen (when given), so that two diagrams on
+    one page never share an id: an arrowhead ``marker`` referred to by ``url(#...)`` would
+    otherwise resolve to the first diagram's, and vanish when that one is hidden. Each
+    phase's group carries ``data-phase``, so a page can mark another phase without asking
+    again.
 
     >>> 'id="phase-battle"' in svg("battle")
     True
+    >>> 'id="quiz-phase-battle" data-phase="battle"' in svg(ids="quiz")
+    True
     """
+    pre = f"{ids}-" if ids else ""
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}" role="img" '
-             f'aria-labelledby="turn-title" class="turn-diagram">',
-             '<title id="turn-title">The phases of a turn and how one leads to the next'
+             f'aria-labelledby="{pre}turn-title" class="turn-diagram">',
+             f'<title id="{pre}turn-title">The phases of a turn and how one leads to the next'
              f'{escape(f"; now: {SHORT_NAMES[phase]}") if phase in PHASES else ""}</title>',
-             '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" '
-             'markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z"/></marker>'
-             '</defs>']
+             f'<defs><marker id="{pre}arrow" viewBox="0 0 10 10" refX="9" refY="5" '
+             'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
+             '<path d="M0,0L10,5L0,10z"/></marker></defs>']
     for source, dest, trigger in edges():
         x1, x2 = _x(source), _x(dest)
         span = abs(PHASES.index(dest) - PHASES.index(source))
@@ -87,13 +96,14 @@ def svg(phase: str | None = None) -> str:
             y = _Y + lift * 30
             bend = _Y + lift * (40 + 14 * span)
             path = f"M{x1},{y} C{x1},{bend} {x2},{bend} {x2},{y}"
-        parts.append(f'<path class="edge" d="{path}" marker-end="url(#arrow)">'
+        parts.append(f'<path class="edge" d="{path}" marker-end="url(#{pre}arrow)">'
                      f"<title>{escape(trigger)}</title></path>")
     for phase_id in PHASES:
         css = "phase current" if phase_id == phase else "phase"
-        parts.append(f'<g id="phase-{phase_id}" class="{css}"><rect x="{_x(phase_id) - 46}" '
-                     f'y="{_Y - 22}" width="92" height="44" rx="10"/><text x="{_x(phase_id)}" '
-                     f'y="{_Y + 5}" text-anchor="middle">{SHORT_NAMES[phase_id]}</text></g>')
+        parts.append(f'<g id="{pre}phase-{phase_id}" data-phase="{phase_id}" class="{css}">'
+                     f'<rect x="{_x(phase_id) - 46}" y="{_Y - 22}" width="92" height="44" '
+                     f'rx="10"/><text x="{_x(phase_id)}" y="{_Y + 5}" text-anchor="middle">'
+                     f'{SHORT_NAMES[phase_id]}</text></g>')
     parts.append("</svg>")
     return "".join(parts)
 

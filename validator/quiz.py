@@ -24,7 +24,12 @@ LEVELS: Final = {1: (0, 0), 2: (0, 4), 3: (3, 10)}
 
 @dataclass(frozen=True, slots=True)
 class Quiz:
-    """One question and its answer."""
+    """One question and its answer.
+
+    ``outcome`` says how the duel ended when it is already over before the proposed action
+    (any action then breaks ``duel.over``); ``origin`` says where a question from a real game
+    comes from (:mod:`validator.quizbank`), None for one built from a rule's golden case.
+    """
 
     seed: int
     level: int
@@ -32,12 +37,39 @@ class Quiz:
     proposed: dict[str, Any]
     answer: dict[str, Any]
     state: dict[str, Any]
+    outcome: dict[str, str] | None = None
+    origin: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The question as JSON: ask ``question`` about ``proposed`` after ``scenario``."""
         return {"seed": self.seed, "level": self.level,
                 "question": "Is the proposed action legal?", "scenario": self.scenario,
-                "state": self.state, "proposed": self.proposed, "answer": self.answer}
+                "state": self.state, "outcome": self.outcome, "proposed": self.proposed,
+                "answer": self.answer, "origin": self.origin}
+
+
+def answer_of(played: dict[str, Any], proposed: dict[str, Any]) -> dict[str, Any]:
+    """The answer to "is ``proposed`` legal after ``played``": the verdict, and for an
+    illegal action its rule's title, text, reason and source from the catalog.
+
+    >>> answer_of({"cards": {}}, {"type": "phase", "player": "p1", "to": "end"})["rule"]
+    'turn.phase-order'
+    """
+    verdict = validate({**played, "actions": [*played.get("actions", ()), proposed]})
+    answer: dict[str, Any] = {"legal": verdict.legal, "rule": None, "message": None}
+    if verdict.violation is not None:
+        entry = rules()[verdict.violation.rule]
+        answer.update(rule=entry.id, message=verdict.violation.message, title=entry.title,
+                      text=entry.text, why=entry.why, source=entry.source)
+    return answer
+
+
+def question(seed: int, level: int, played: dict[str, Any], proposed: dict[str, Any],
+             duel: Duel, origin: dict[str, Any] | None = None) -> Quiz:
+    """A :class:`Quiz` about ``proposed`` after ``played`` (``duel``: ``played`` judged)."""
+    verdict = duel.verdict()
+    return Quiz(seed, level, played, proposed, answer_of(played, proposed), verdict.state,
+                verdict.outcome, origin)
 
 
 def _illegal_for(duel: Duel, rule: str, rng: random.Random) -> dict[str, Any] | None:
@@ -77,10 +109,4 @@ def quiz(seed: int, level: int = 1) -> Quiz:
         played, proposed = scenario, doc["actions"][cut] if cut < len(doc["actions"]) else \
             {"type": "surrender", "player": doc.get("turn_player", "p1")}
         duel = replay(played)
-    verdict = validate({**played, "actions": [*played["actions"], proposed]})
-    answer: dict[str, Any] = {"legal": verdict.legal, "rule": None, "message": None}
-    if verdict.violation is not None:
-        entry = rules()[verdict.violation.rule]
-        answer.update(rule=entry.id, message=verdict.violation.message, title=entry.title,
-                      text=entry.text, why=entry.why, source=entry.source)
-    return Quiz(seed, level, played, proposed, answer, duel.verdict().state)
+    return question(seed, level, played, proposed, duel)

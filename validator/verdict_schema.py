@@ -69,7 +69,12 @@ class QuizArgsSchema(Schema):
                                                    "a random one when left out"})
     level = fields.Integer(load_default=1, validate=validate.Range(1, 3),
                            metadata={"description": "1 to 3: how much legal play comes "
-                                                    "before the question"})
+                                                    "before the question (rules only)"})
+    source = fields.String(load_default="rules", validate=validate.OneOf(
+        ("rules", "duelingbook")), metadata={
+        "description": "rules: built from a rule's golden case; duelingbook: a position "
+                       "of a real Duelingbook game, with the real next play or a plausible "
+                       "illegal one"})
 
 
 class AnswerSchema(Schema):
@@ -90,13 +95,24 @@ class QuizSchema(Schema):
     question = fields.String(required=True)
     scenario = fields.Dict(required=True, metadata={"description": "a duel document"})
     state = fields.Nested(StateSchema, required=True)
+    outcome = fields.Nested(OutcomeSchema, required=True, allow_none=True, metadata={
+        "description": "how the duel ended, when it is over before the proposed action"})
     proposed = fields.Dict(required=True, metadata={"description": "an action object"})
     answer = fields.Nested(AnswerSchema, required=True)
+    origin = fields.Dict(required=True, allow_none=True, metadata={
+        "description": "for a question from a real game: from, replay, game, players, "
+                       "format and real_play (whether the proposed action is the play "
+                       "that was really made)"})
 
 
 class MachineArgsSchema(Schema):
     phase = fields.String(validate=validate.OneOf(m.PHASES),
                           metadata={"description": "the phase to mark as current"})
+    ids = fields.String(load_default="", validate=validate.Regexp(
+        r"^([A-Za-z][A-Za-z0-9_-]{0,31})?$",
+        error="Up to 32 letters, digits, - or _, starting with a letter."), metadata={
+        "description": "a prefix for the SVG's element ids, so that several diagrams on one "
+                       "page keep their own (for example their own arrowheads)"})
 
 
 class MachineSchema(Schema):

@@ -1,235 +1,439 @@
-// duelcheck playground: validate a duel step by step, see the board, take a quiz.
-// Plain JavaScript, no library: every call goes to this service's own API.
+// The judge's workbench: open a Duelingbook replay or a duel document (upload, drop, paste or
+// an example), list its games with their verdicts, and step through one on the board.
+// Boards, steps and rules are drawn by board.js (window.duelboard), which the judge's report
+// uses too. Every call goes to this service's own API.
+import { $, ApiError, api, loadDiagram, markPhase, readAnswer, scrollIntoBox, setStatus } from "./common.js";
+import { initQuiz } from "./quiz.js";
 
-const $ = (id) => document.getElementById(id);
-const PHASES = { draw: "Draw Phase", standby: "Standby Phase", main1: "Main Phase 1",
-  battle: "Battle Phase", main2: "Main Phase 2", end: "End Phase" };
-const VERBS = { draw: "draws", phase: "enters the", end_turn: "ends the turn",
-  normal_summon: "Normal Summons", set_monster: "Sets", flip_summon: "Flip Summons",
-  change_position: "changes the position of", special_summon: "Special Summons",
-  quick_summon: "Quick Summons", set_spell_trap: "Sets", activate: "activates",
-  resolve: "resolves the chain", phase_effect: "resolves the phase effect of",
-  declare_attack: "attacks with", take_control: "takes control of", destroy: "destroys",
-  move: "moves", discard: "discards", damage: "loses", gain_lp: "gains",
-  surrender: "surrenders" };
+const board = window.duelboard;
+const { el } = board;
 
-async function api(path, body) {
-  const options = body === undefined ? {} : { method: "POST", body,
-    headers: { "Content-Type": "application/json" } };
-  const response = await fetch(path, options);
-  return { status: response.status, body: await response.json() };
+// session: {title, replay: bool, games: [{label, players, format, stopped, notes, document,
+//           steps (POST /v1/steps answer) | null, error | null}], game: index, step: index,
+//           asLogged: bool}
+let session = null;
+let pendingHash = readHash();
+const rules = new Map();
+
+// -- the URL keeps the game and step: #game=2&step=46 (and example=… for an example) -------
+function readHash() {
+  return new URLSearchParams(location.hash.slice(1));
+}
+function writeHash() {
+  if (!session) return;
+  const params = new URLSearchParams();
+  if (session.example) params.set("example", session.example);
+  if (session.games.length > 1) params.set("game", String(session.game + 1));
+  params.set("step", String(session.step));
+  history.replaceState(null, "", "#" + params.toString());
 }
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) {
-    if (key === "class") node.className = value; else node.setAttribute(key, value);
+// -- opening a duel ------------------------------------------------------------------------
+function isReplay(data) {
+  return data !== null && typeof data === "object" && !Array.isArray(data) &&
+    Array.isArray(data.plays) && !("cards" in data);
+}
+
+async function openText(text, title, example = "") {
+  const status = $("status");
+  let data;
+  try {
+    data = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (error) {
+    setStatus(status, `${title} is not JSON: ${error.message}`, "error");
+    return;
   }
-  for (const child of children) node.append(child);
-  return node;
-}
-
-function cardName(cards, id) {
-  if (id === null || id === undefined) return "an unknown card";
-  const card = cards[id];
-  return card && card.name ? `${card.name} (${id})` : id;
-}
-
-export function describe(action, cards) {
-  const who = action.player;
-  const card = action.card ? " " + cardName(cards, action.card) : "";
-  switch (action.type) {
-    case "phase": return `${who} enters the ${PHASES[action.to]}`;
-    case "draw": return `${who} draws${action.card ? card : ""}${action.by_effect ? " (by an effect)" : ""}`;
-    case "damage": case "gain_lp": return `${who} ${VERBS[action.type]} ${action.amount} LP`;
-    case "declare_attack": return `${who} attacks with${card} → ${action.target ? cardName(cards, action.target) : "directly"}`;
-    case "change_position": return `${who} changes${card} to ${action.to}${action.by_effect ? " (by an effect)" : ""}`;
-    case "move": return `${who} moves${card} to ${action.to}`;
-    default: {
-      let text = `${who} ${VERBS[action.type] || action.type}${card}`;
-      if (action.tributes && action.tributes.length) text += ` tributing ${action.tributes.map((t) => cardName(cards, t)).join(", ")}`;
-      if (action.respond) text += " in response";
-      if (action.target && action.type === "activate") text += ` on ${cardName(cards, action.target)}`;
-      return text;
+  $("workbench").setAttribute("aria-busy", "true");
+  try {
+    let games;
+    if (isReplay(data)) {
+      setStatus(status, `Importing the Duelingbook replay ${title}…`, "busy");
+      const body = await api("/v1/import/duelingbook", text);
+      games = body.games.map((g) => ({ label: `Game ${g.game}`, players: g.players,
+        format: g.format_name, stopped: g.stopped, notes: g.notes, document: g.document }));
+    } else {
+      const source = data && typeof data.source === "object" && data.source ? data.source : {};
+      games = [{ label: title, players: source.players || null, format: null,
+        stopped: source.stopped || null, notes: Array.isArray(source.notes) ? source.notes : [],
+        document: data }];
     }
+    setStatus(status, `Judging ${games.length === 1 ? "the duel" : games.length + " games"}…`, "busy");
+    await Promise.all(games.map(async (game) => {
+      try {
+        game.steps = await api("/v1/steps", JSON.stringify(game.document));
+      } catch (error) {
+        game.error = error;
+      }
+    }));
+    session = { title, replay: isReplay(data), example, games, game: 0, step: 0, asLogged: false };
+    const judged = games.filter((g) => g.steps).length;
+    setStatus(status, games.length === 1 ? (judged ? `Opened ${title}.` : "")
+      : `Opened ${title}: ${games.length} games.`);
+    renderGames();
+    const wanted = Number(pendingHash.get("game")) - 1;
+    openGame(wanted >= 0 && wanted < games.length ? wanted : 0, pendingHash.get("step"));
+    pendingHash = new URLSearchParams();
+  } catch (error) {
+    setStatus(status, error instanceof ApiError ? error.message : String(error), "error");
+  } finally {
+    $("workbench").removeAttribute("aria-busy");
   }
 }
 
-// Turn and phase of each step, as the actions themselves move them.
-function timeline(doc) {
-  let turn = doc.turn || 1, player = doc.turn_player || "p1", phase = "draw";
-  return (doc.actions || []).map((action) => {
-    const at = { turn, player, phase };
-    if (action.type === "phase") phase = action.to;
-    if (action.type === "end_turn") { turn += 1; player = player === "p1" ? "p2" : "p1"; phase = "draw"; }
-    return at;
+function verdictLine(game) {
+  if (game.error) return "could not be judged";
+  const v = game.steps.verdict;
+  const names = game.players;
+  const ended = v.outcome ? `; ${board.who(v.outcome.winner, names)} won by ${v.outcome.reason.replace("_", " ")}` : "";
+  if (v.legal) return `legal (${v.actions_checked} actions${ended})`;
+  return `illegal at step ${v.violation.index}: ${v.violation.rule}`;
+}
+
+function renderGames() {
+  const box = $("games-box");
+  const list = $("games");
+  list.replaceChildren();
+  box.hidden = false;
+  $("games-title").textContent = session.replay ? `Games of ${session.title}` : session.title;
+  const first = session.games[0];
+  $("match-line").textContent = session.replay
+    ? `${session.games.length} game${session.games.length === 1 ? "" : "s"}${first.format ? ", " + first.format : ""}.`
+    : "One duel document.";
+  session.games.forEach((game, i) => {
+    const players = game.players ? `${board.who("p1", game.players)} vs ${board.who("p2", game.players)}` : "";
+    const bad = game.error || (game.steps && !game.steps.verdict.legal);
+    const button = el("button", { type: "button", class: `game ${bad ? "bad" : "good"}`, "data-game": i,
+      onclick: () => { openGame(i); $("workbench").scrollIntoView({ block: "start" }); } },
+      el("span", { class: "game-label" }, game.label), players ? el("span", {}, players) : null,
+      el("span", { class: "game-verdict" }, verdictLine(game)),
+      game.stopped ? el("span", { class: "tag note" }, "import stopped early") : null);
+    list.append(el("li", {}, button));
   });
+  $("download").disabled = !session.games.some((g) => g.steps);
 }
 
-function renderBoard(target, state, cards) {
-  target.replaceChildren();
-  for (const p of ["p1", "p2"]) {
-    const side = state.players[p];
-    const list = (ids) => ids.length ? ids.map((c) => cardName(cards, c)).join(", ") : "none";
-    const zone = (entries, f) => entries.length ? entries.map(f).join(", ") : "none";
-    const dl = el("dl", {},
-      el("dt", {}, "Life Points"), el("dd", {}, String(side.lp)),
-      el("dt", {}, "Deck"), el("dd", {}, `${side.deck} cards`),
-      el("dt", {}, "Hand"), el("dd", {}, list(side.hand)),
-      el("dt", {}, "Monsters"), el("dd", {}, zone(side.monsters, (m) => `${cardName(cards, m.card)}: ${m.position.replace("_", " ")}`)),
-      el("dt", {}, "Spells & Traps"), el("dd", {}, zone(side.spell_traps, (s) => `${cardName(cards, s.card)}${s.face_up ? "" : " (Set)"}`)),
-      el("dt", {}, "Graveyard"), el("dd", {}, list(side.graveyard)),
-      el("dt", {}, "Banished"), el("dd", {}, list(side.banished)));
-    const title = `${p}${state.turn_player === p ? " (turn player)" : ""}`;
-    target.append(el("section", { class: "side", "aria-label": title }, el("h3", {}, title), dl));
+function openGame(index, step = null) {
+  session.game = index;
+  session.asLogged = false;
+  const game = session.games[index];
+  for (const button of $("games").querySelectorAll("button")) {
+    if (Number(button.dataset.game) === index) button.setAttribute("aria-current", "true");
+    else button.removeAttribute("aria-current");
   }
-}
-
-async function renderDiagram(target, phase) {
-  const { body } = await api(`/v1/machine?phase=${encodeURIComponent(phase)}`);
-  target.innerHTML = body.svg;  // our own server-made SVG
-}
-
-async function renderRule(target, ruleId, message) {
-  const { body: rule } = await api(`/v1/rules/${encodeURIComponent(ruleId)}`);
-  target.replaceChildren(
-    el("h3", {}, `${rule.title} (${rule.id})`),
-    el("p", {}, el("strong", {}, "What happened: "), message),
-    el("p", {}, el("strong", {}, "The rule: "), rule.text),
-    el("p", {}, el("strong", {}, "Why: "), rule.why),
-    el("p", {}, el("strong", {}, "Source: "), rule.source));
-  target.hidden = false;
-}
-
-let current = { doc: null, verdict: null };
-
-async function showStep(index) {
-  const { doc, verdict } = current;
-  for (const button of $("steps").querySelectorAll("button")) button.removeAttribute("aria-current");
-  const button = $("steps").querySelector(`button[data-index="${index}"]`);
-  if (button) button.setAttribute("aria-current", "step");
-  const bad = verdict.violation && verdict.violation.index === index;
-  const upto = bad ? index : index + 1;  // an illegal step changes nothing: show the board before it
-  const { body } = await api("/v1/validate", JSON.stringify({ ...doc, actions: doc.actions.slice(0, upto) }));
-  $("board-title").textContent = bad ? `Board before step ${index} (illegal)` : `Board after step ${index}`;
-  renderBoard($("board"), body.state, doc.cards);
-  await renderDiagram($("diagram"), body.state.phase);
-}
-
-async function validateDoc() {
-  $("rule").hidden = true;
-  let doc;
-  try { doc = JSON.parse($("doc").value); } catch (error) {
-    $("summary").className = "summary illegal";
-    $("summary").textContent = `Not valid JSON: ${error.message}`;
+  $("workbench").hidden = false;
+  $("game-title").textContent = game.players
+    ? `${game.label}: ${board.who("p1", game.players)} vs ${board.who("p2", game.players)}${game.format ? " (" + game.format + ")" : ""}`
+    : game.label;
+  renderNotes(game);
+  const summary = $("summary");
+  if (game.error) {
+    summary.className = "summary illegal";
+    summary.textContent = game.error.message;
+    for (const id of ["steps", "board", "step-panel"]) $(id).replaceChildren();
+    $("rule").hidden = true;
     return;
   }
-  const { status, body } = await api("/v1/validate", JSON.stringify(doc));
-  $("steps").replaceChildren();
-  if (status !== 200) {
-    $("summary").className = "summary illegal";
-    const errors = body.errors ? " " + JSON.stringify(body.errors) : "";
-    $("summary").textContent = `${body.title}: ${body.detail}${errors}`;
-    return;
-  }
-  current = { doc, verdict: body };
-  const v = body.violation;
-  const ended = body.outcome ? ` ${body.outcome.winner} won by ${body.outcome.reason.replace("_", " ")}.` : "";
-  $("summary").className = `summary ${body.legal ? "legal" : "illegal"}`;
-  $("summary").textContent = body.legal ? `Legal: all ${body.actions_checked} actions.${ended}`
-    : `Illegal at step ${v.index} (turn ${v.turn}, ${PHASES[v.phase]}): ${v.rule}`;
-  const times = timeline(doc);
-  let heading = "";
-  doc.actions.forEach((action, i) => {
-    const at = times[i];
-    const label = `Turn ${at.turn} (${at.player}), ${PHASES[at.phase]}`;
-    if (label !== heading) { heading = label; $("steps").append(el("li", { class: "heading" }, label)); }
-    const classes = v && v.index === i ? "illegal" : v && i > v.index ? "unchecked" : "";
-    const note = v && v.index === i ? " (illegal)" : v && i > v.index ? " (not checked)" : "";
-    const button = el("button", { class: classes, "data-index": String(i) }, `${i}. ${describe(action, doc.cards)}${note}`);
-    button.addEventListener("click", () => showStep(i));
-    $("steps").append(el("li", {}, button));
-  });
-  if (v) await renderRule($("rule"), v.rule, v.message);
-  if (doc.actions.length) await showStep(v ? v.index : doc.actions.length - 1);
-  else { renderBoard($("board"), body.state, doc.cards); await renderDiagram($("diagram"), body.state.phase); }
+  const { verdict } = game.steps;
+  const v = verdict.violation;
+  const actions = game.document.actions || [];
+  summary.className = `summary ${verdict.legal ? "legal" : "illegal"}`;
+  summary.textContent = verdict.legal
+    ? `Legal: all ${verdict.actions_checked} actions. ${board.outcomeText(verdict.outcome, game.players)}`
+    : `Illegal at step ${v.index} (turn ${v.turn}, ${board.phaseName(v.phase)}, ${board.who(v.player, game.players)}): ${v.rule}. ${v.message}`;
+  game.places = board.stepPlaces(actions, game.steps.states, verdict.state);
+  board.renderSteps($("steps"), actions, ctxOf(game), { violation: v, places: game.places,
+    onSelect: (i) => goTo(i, true) });
+  renderTurns(game);
+  $("slider").max = String(Math.max(actions.length - 1, 0));
+  $("slider").disabled = actions.length < 2;
+  $("to-violation").hidden = !v;
+  renderRule(v);
+  const wanted = step === null || step === undefined ? NaN : Number(step);
+  const start = Number.isInteger(wanted) && wanted >= 0 && wanted < actions.length ? wanted
+    : v ? v.index : Math.max(actions.length - 1, 0);
+  goTo(start, false);
 }
 
-let quizState = null;
-
-async function newQuiz() {
-  const { body: q } = await api(`/v1/quiz?level=${$("level").value}`);
-  quizState = q;
-  $("quiz-seed").textContent = `question #${q.seed}`;
-  const cards = q.scenario.cards;
-  $("quiz-question").replaceChildren(
-    el("p", {}, `${q.question} It is turn ${q.state.turn} (${q.state.turn_player}'s), ${PHASES[q.state.phase]}.`),
-    el("p", {}, el("strong", {}, "Proposed: "), describe(q.proposed, cards)));
-  $("quiz-answers").hidden = false;
-  $("quiz-feedback").hidden = true;
-  renderBoard($("quiz-board"), q.state, cards);
-  await renderDiagram($("quiz-diagram"), q.state.phase);
-  $("answer-legal").focus();
+function renderNotes(game) {
+  const box = $("import-notes");
+  box.replaceChildren();
+  const notes = [...(game.stopped ? [game.stopped] : []), ...(game.notes || [])];
+  if (!notes.length) return;
+  box.append(el("details", { class: "notes" },
+    el("summary", {}, `The importer's notes (${notes.length})`),
+    el("ul", {}, notes.map((n) => el("li", {}, n)))));
 }
 
-function answerQuiz(saidLegal) {
-  const a = quizState.answer;
-  const right = saidLegal === a.legal;
-  const box = $("quiz-feedback");
-  box.className = right ? "rule correct" : "rule";
-  const verdict = a.legal ? "The action is legal: no rule forbids it here."
-    : `The action is illegal: ${a.title} (${a.rule}).`;
-  box.replaceChildren(el("h3", {}, `${right ? "Correct" : "Not quite"}. ${verdict}`));
-  if (!a.legal) {
-    box.append(el("p", {}, el("strong", {}, "Why it is illegal: "), a.message),
-      el("p", {}, el("strong", {}, "The rule: "), a.text),
-      el("p", {}, el("strong", {}, "Source: "), a.source));
+async function renderRule(violation) {
+  const box = $("rule");
+  if (!violation) { box.hidden = true; return; }
+  try {
+    if (!rules.has(violation.rule)) rules.set(violation.rule, await api(`/v1/rules/${encodeURIComponent(violation.rule)}`));
+    box.replaceChildren(board.renderRule(rules.get(violation.rule), violation.message));
+  } catch (error) {
+    box.replaceChildren(el("p", { class: "status error" }, `The rule ${violation.rule} could not be loaded: ${error.message}`));
   }
   box.hidden = false;
-  $("quiz-answers").hidden = true;
-  $("new-quiz").focus();
 }
 
-function selectTab(name) {
+function renderTurns(game) {
+  const select = $("turn-select");
+  select.replaceChildren();
+  let last = null;
+  game.places.forEach((at, i) => {
+    if (!at || at.turn === last) return;
+    last = at.turn;
+    select.append(el("option", { value: i }, `Turn ${at.turn}: ${board.shortWho(at.player, game.players)}`));
+  });
+  select.disabled = select.options.length < 2;
+}
+
+function ctxOf(game, prefix = "bench") {
+  return { cards: game.document.cards || {}, names: game.players, idPrefix: prefix };
+}
+
+// -- moving through a game -----------------------------------------------------------------
+function currentGame() {
+  return session && session.games[session.game];
+}
+
+function goTo(index, focus) {
+  const game = currentGame();
+  if (!game || !game.steps) return;
+  const actions = game.document.actions || [];
+  if (!actions.length) { showBoard(game, -1); return; }
+  const i = Math.min(Math.max(index, 0), actions.length - 1);
+  if (i !== session.step) session.asLogged = false;
+  session.step = i;
+  const list = $("steps");
+  let target = null;
+  for (const button of list.querySelectorAll("button.step")) {
+    const on = Number(button.dataset.index) === i;
+    button.tabIndex = on ? 0 : -1;
+    if (on) { button.setAttribute("aria-current", "step"); target = button; } else button.removeAttribute("aria-current");
+  }
+  scrollIntoBox($("steps-box"), target);
+  if (focus && target) target.focus({ preventScroll: true });
+  $("slider").value = String(i);
+  const v = game.steps.verdict.violation;
+  $("slider").setAttribute("aria-valuetext", `Step ${i} of ${actions.length - 1}${v && v.index === i ? ", the illegal step" : ""}`);
+  const turnOptions = [...$("turn-select").options];
+  const turn = turnOptions.filter((o) => Number(o.value) <= i).pop();
+  if (turn) $("turn-select").value = turn.value;
+  $("prev").disabled = $("first").disabled = i === 0;
+  $("next").disabled = $("last").disabled = i === actions.length - 1;
+  showStep(game, i);
+  showBoard(game, i);
+  writeHash();
+}
+
+function showStep(game, i) {
+  const action = game.document.actions[i];
+  const v = game.steps.verdict.violation;
+  const status = v && v.index === i ? "illegal" : v && i > v.index ? "unchecked" : "";
+  const total = game.document.actions.length;
+  $("step-panel").replaceChildren(
+    el("p", { class: "step-where" }, `Step ${i} of ${total - 1}`),
+    el("div", { class: `step current ${status}` }, board.stepContent(action, i, ctxOf(game), status)));
+}
+
+function showBoard(game, i) {
+  const { verdict, states, ended_at: endedAt, attempted } = game.steps;
+  const v = verdict.violation;
+  let state;
+  let title;
+  const logged = $("as-logged");
+  logged.hidden = !(v && i === v.index && attempted);
+  if (i < 0) {
+    state = states[0]; title = "The board at the start";
+  } else if (v && i === v.index && session.asLogged && attempted) {
+    state = attempted; title = `Board after step ${i} as the log has it: the rules do not allow it`;
+  } else if (v && i === v.index) {
+    state = verdict.state; title = `Board before step ${i}: this step is illegal, so it changes nothing`;
+  } else if (v && i > v.index) {
+    state = verdict.state; title = `Step ${i} is after the first illegal step (${v.index}) and is not judged: the board before step ${v.index}`;
+  } else {
+    state = states[i + 1]; title = `Board after step ${i}`;
+  }
+  logged.setAttribute("aria-pressed", String(Boolean(session.asLogged)));
+  logged.textContent = session.asLogged ? "Show the board before the illegal step" : "Show the board as the log has it";
+  const shownIndex = v && i >= v.index ? v.index : i + 1;
+  const over = endedAt !== null && endedAt !== undefined && shownIndex >= endedAt;
+  $("board-title").textContent = title;
+  const again = focusedPile();
+  $("board").replaceChildren(board.renderBoard(state, { ...ctxOf(game), outcome: over ? verdict.outcome : null }));
+  if (again) again();
+  markPhase($("diagram"), state.phase);
+}
+
+// A pile button of the board that has the focus: a function that focuses the same pile of
+// the redrawn board (the keys move through steps with the focus anywhere outside a field).
+function focusedPile() {
+  const active = document.activeElement;
+  if (!active || !$("board").contains(active)) return null;
+  const pile = [...active.classList].find((c) => c.startsWith("pile-"));
+  const side = active.closest(".mat.top") ? "top" : "bottom";
+  return () => {
+    const same = pile && $("board").querySelector(`.mat.${side} .${pile}`);
+    if (same) same.focus({ preventScroll: true });
+  };
+}
+
+function step(delta) {
+  if (currentGame()) goTo(session.step + delta, document.activeElement && document.activeElement.classList.contains("step"));
+}
+
+function onKey(event) {
+  if (!session || $("panel-validate").hidden || $("workbench").hidden) return;
+  if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+  const target = event.target;
+  if (target.closest && target.closest("input, textarea, select, [role=tab], dialog, summary")) return;
+  const inList = target.closest && target.closest("#steps");
+  const game = currentGame();
+  if (!game || !game.steps) return;
+  const last = (game.document.actions || []).length - 1;
+  const moves = { ArrowRight: 1, j: 1, ArrowLeft: -1, k: -1 };
+  if (inList) Object.assign(moves, { ArrowDown: 1, ArrowUp: -1 });
+  let to = null;
+  if (event.key in moves) to = session.step + moves[event.key];
+  else if (event.key === "Home") to = 0;
+  else if (event.key === "End") to = last;
+  else if (event.key === "v" && game.steps.verdict.violation) to = game.steps.verdict.violation.index;
+  if (to === null) return;
+  event.preventDefault();
+  goTo(to, Boolean(inList));
+}
+
+// -- the judge's report --------------------------------------------------------------------
+async function downloadReport() {
+  const status = $("download-status");
+  const games = session.games.filter((g) => !g.error).map((g) => g.document);
+  setStatus(status, "Preparing the report…", "busy");
+  try {
+    const response = await fetch("/v1/report", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ title: session.title, games }) });
+    if (!response.ok || !(response.headers.get("Content-Type") || "").startsWith("text/html")) {
+      await readAnswer(response, "/v1/report");
+      throw new ApiError("The report could not be made.");
+    }
+    const blob = await response.blob();
+    const disposition = response.headers.get("Content-Disposition") || "";
+    const match = /filename="([^"]+)"/.exec(disposition);
+    const link = el("a", { href: URL.createObjectURL(blob), download: match ? match[1] : "duelcheck-report.html" });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+    setStatus(status, `Report saved: ${link.download}`);
+  } catch (error) {
+    setStatus(status, error.message, "error");
+  }
+}
+
+// -- input: upload, drop, paste, examples --------------------------------------------------
+async function readFile(file) {
+  if (!file) return;
+  $("doc").value = "";
+  try {
+    await openText(await file.text(), file.name);
+  } catch (error) {
+    setStatus($("status"), `${file.name} could not be read: ${error.message}`, "error");
+  }
+}
+
+function wireDrop() {
+  const zone = $("drop");
+  const stop = (event) => { event.preventDefault(); event.stopPropagation(); };
+  for (const name of ["dragenter", "dragover"]) {
+    zone.addEventListener(name, (event) => { stop(event); zone.classList.add("over"); });
+  }
+  zone.addEventListener("dragleave", (event) => { stop(event); zone.classList.remove("over"); });
+  zone.addEventListener("drop", (event) => {
+    stop(event);
+    zone.classList.remove("over");
+    const file = event.dataTransfer && event.dataTransfer.files[0];
+    if (file) readFile(file);
+    else if (event.dataTransfer && event.dataTransfer.getData("text")) {
+      openText(event.dataTransfer.getData("text"), "dropped text");
+    }
+  });
+}
+
+async function loadExamples() {
+  let examples;
+  try {
+    examples = await api("/v1/examples");
+  } catch (error) {
+    setStatus($("status"), `The examples could not be loaded: ${error.message}`, "error");
+    return;
+  }
+  const groups = new Map();
+  for (const example of examples) {
+    const key = example.rule || "how actions change the board";
+    if (!groups.has(key)) groups.set(key, el("optgroup", { label: key }));
+    groups.get(key).append(el("option", { value: example.id }, `${example.legal ? "legal" : "illegal"}: ${example.name}`));
+  }
+  for (const group of groups.values()) $("example").append(group);
+  const pick = (id) => {
+    const example = examples.find((e) => e.id === id);
+    if (!example) return;
+    $("example").value = id;
+    $("doc").value = JSON.stringify(example.document, null, 2);
+    openText($("doc").value, `Example: ${example.name}`, id);
+  };
+  $("example").addEventListener("change", () => pick($("example").value));
+  if (pendingHash.get("example")) pick(pendingHash.get("example"));
+}
+
+function selectTab(name, focus = true) {
   for (const tab of ["validate", "quiz"]) {
     const on = tab === name;
     $(`tab-${tab}`).setAttribute("aria-selected", String(on));
     $(`tab-${tab}`).tabIndex = on ? 0 : -1;
     $(`panel-${tab}`).hidden = !on;
   }
-  $(`tab-${name}`).focus();
-  if (name === "quiz" && !quizState) newQuiz();
+  if (focus) $(`tab-${name}`).focus();
+  if (name === "quiz") quiz.open();
 }
 
-async function loadExamples() {
-  const { body } = await api("/v1/examples");
-  const groups = new Map();
-  for (const example of body) {
-    const key = example.rule || "how actions change the board";
-    if (!groups.has(key)) groups.set(key, el("optgroup", { label: key }));
-    groups.get(key).append(el("option", { value: example.id }, `${example.legal ? "legal" : "illegal"}: ${example.name}`));
-  }
-  for (const group of groups.values()) $("example").append(group);
-  $("example").addEventListener("change", () => {
-    const example = body.find((e) => e.id === $("example").value);
-    if (example) { $("doc").value = JSON.stringify(example.document, null, 2); validateDoc(); }
-  });
-}
-
-$("validate").addEventListener("click", validateDoc);
-$("upload").addEventListener("change", async () => {
-  const file = $("upload").files[0];
-  if (file) { $("doc").value = await file.text(); validateDoc(); }
+const quiz = initQuiz();
+$("validate").addEventListener("click", () => openText($("doc").value, "the pasted JSON"));
+$("upload").addEventListener("change", () => readFile($("upload").files[0]));
+$("download").addEventListener("click", downloadReport);
+$("first").addEventListener("click", () => goTo(0));
+$("prev").addEventListener("click", () => step(-1));
+$("next").addEventListener("click", () => step(1));
+$("last").addEventListener("click", () => goTo(Infinity));
+$("to-violation").addEventListener("click", () => {
+  const v = currentGame() && currentGame().steps && currentGame().steps.verdict.violation;
+  if (v) goTo(v.index);
 });
+$("as-logged").addEventListener("click", () => {
+  session.asLogged = !session.asLogged;
+  showBoard(currentGame(), session.step);
+});
+$("slider").addEventListener("input", () => goTo(Number($("slider").value)));
+$("turn-select").addEventListener("change", () => goTo(Number($("turn-select").value)));
 $("tab-validate").addEventListener("click", () => selectTab("validate"));
 $("tab-quiz").addEventListener("click", () => selectTab("quiz"));
 for (const tab of document.querySelectorAll("[role=tab]")) {
   tab.addEventListener("keydown", (event) => {
-    if (event.key === "ArrowRight" || event.key === "ArrowLeft") selectTab(tab.id === "tab-quiz" ? "validate" : "quiz");
+    if (["ArrowRight", "ArrowLeft", "Home", "End"].includes(event.key)) {
+      event.preventDefault();
+      selectTab(tab.id === "tab-quiz" ? "validate" : "quiz");
+    }
   });
 }
-$("new-quiz").addEventListener("click", newQuiz);
-$("answer-legal").addEventListener("click", () => answerQuiz(true));
-$("answer-illegal").addEventListener("click", () => answerQuiz(false));
+document.addEventListener("keydown", onKey);
+window.addEventListener("hashchange", () => {
+  const hash = readHash();
+  const game = currentGame();
+  if (!game || !hash.has("step")) return;
+  const wanted = Number(hash.get("game") || 1) - 1;
+  if (wanted !== session.game && session.games[wanted]) openGame(wanted, hash.get("step"));
+  else if (Number(hash.get("step")) !== session.step) goTo(Number(hash.get("step")));
+});
+wireDrop();
+loadDiagram($("diagram"), "bench");
 loadExamples();
-renderDiagram($("diagram"), "draw");
+if (pendingHash.get("tab") === "quiz") selectTab("quiz", false);

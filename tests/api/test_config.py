@@ -27,6 +27,10 @@ def test_defaults() -> None:
     assert config["MAX_CONTENT_LENGTH"] == 2 * 1024 * 1024
     assert config["DUELCHECK_MAX_ACTIONS"] == 20_000
     assert config["DUELCHECK_MAX_LEGAL_ACTIONS"] == 1_000
+    assert config["DUELCHECK_MAX_STEPS"] == 2_000
+    assert load_settings({"DUELCHECK_MAX_STEPS": "50"}).max_steps == 50
+    with pytest.raises(ConfigError, match="DUELCHECK_MAX_STEPS='0'"):
+        load_settings({"DUELCHECK_MAX_STEPS": "0"})
 
 
 NUMERIC = [name for name in ENVIRONMENT if name not in ("HOST", "DUELCHECK_ACCESS_LOG")]

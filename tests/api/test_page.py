@@ -1,20 +1,36 @@
-"""The playground page in a real headless Chromium (Debian's, driven by Playwright)."""
+"""The judge's workbench page in a real headless Chromium (Debian's, driven by Playwright),
+at a desktop's 1280x800 and a phone's 390x844: real replays in, stepping by keyboard, piles,
+the downloadable report opened offline, quizzes from real games, and axe-core."""
 
 from __future__ import annotations
 
+import json
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from api import create_app
+from tests.helpers import SHARED
 
 CHROMIUM = Path("/usr/bin/chromium")
+AXE = Path(__file__).with_name("vendor") / "axe.min.js"
+REPLAY = SHARED / "data" / "duelingbook" / "aco77-sdesowitz02-2026-10-07.json"
+GOAT = SHARED / "data" / "duelingbook" / "goat-1001583-79697592.json"
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
                                 reason="Debian's chromium is not installed (.ci/run installs it)")
+needs_shared = pytest.mark.skipif(not REPLAY.exists(), reason="../shared is not beside the "
+                                                               "checkout: no real replay")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+#: Console errors the page causes on purpose: a browser logs every 4xx/5xx answer.
+EXPECTED = re.compile(r"the server responded with a status of (4\d\d|502)")
+Page = Any  # playwright.sync_api.Page, imported lazily (the module may be skipped)
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +45,7 @@ def base_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
+def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -38,69 +54,442 @@ def browser() -> Iterator[object]:
         chromium.close()
 
 
-@pytest.fixture
-def page(browser: object, base_url: str) -> Iterator[object]:
-    context = browser.new_context()  # type: ignore[attr-defined]
+def _open(browser: Any, url: str, viewport: dict[str, int],
+          errors: list[str], **options: Any) -> tuple[Any, Page]:
+    context = browser.new_context(viewport=viewport, **options)
     page = context.new_page()
-    errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(base_url + "/")
+    page.goto(url)
+    return context, page
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def page(request: pytest.FixtureRequest, browser: Any, base_url: str) -> Iterator[Page]:
+    errors: list[str] = []
+    context, page = _open(browser, base_url + "/", VIEWPORTS[request.param], errors,
+                          accept_downloads=True)
     yield page
     context.close()
-    expected = "the server responded with a status of 422"  # a malformed document's answer
-    assert [e for e in errors if expected not in e] == [], errors
+    assert [e for e in errors if not EXPECTED.search(e)] == [], errors
 
 
-def test_an_illegal_example_highlights_its_step_and_rule(page: object) -> None:
-    page.select_option("#example", "summon.normal-once/1")  # type: ignore[attr-defined]
-    illegal = page.wait_for_selector(".steps button.illegal")  # type: ignore[attr-defined]
-    assert illegal.inner_text().startswith("4. p1 Sets Vorse Raider")
-    rule = page.locator("#rule")  # type: ignore[attr-defined]
-    rule.wait_for()
+@pytest.fixture
+def desktop(browser: Any, base_url: str) -> Iterator[Page]:
+    errors: list[str] = []
+    context, page = _open(browser, base_url + "/", VIEWPORTS["desktop"], errors)
+    yield page
+    context.close()
+    assert [e for e in errors if not EXPECTED.search(e)] == [], errors
+
+
+def upload(page: Page, path: Path) -> None:
+    page.set_input_files("#upload", str(path))
+    page.wait_for_selector("#games button")
+    page.wait_for_selector("#board .mat")
+
+
+def paste(page: Page, doc: dict[str, Any] | str, then: str = "#summary") -> None:
+    """Paste a document (or any text) and check it."""
+    page.click("#paste-box summary")
+    page.fill("#doc", doc if isinstance(doc, str) else json.dumps(doc))
+    page.click("#validate")
+    page.wait_for_selector(then)
+
+
+def edited_replay(tmp_path: Path) -> Path:
+    """The Unlimited match with its first Battle Phase turned into a Main Phase 2: the
+    attack at [3:34] is then declared outside the Battle Phase (action 47 of game 1)."""
+    replay = json.loads(REPLAY.read_text("utf-8"))
+    battle = next(i for i, p in enumerate(replay["plays"]) if p["play"] == "Enter BP")
+    replay["plays"][battle]["play"] = "Enter M2"
+    replay["plays"][battle]["log"]["public_log"] = "Entered Main Phase 2"
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(replay), "utf-8")
+    return path
+
+
+def axe_serious(page: Page) -> list[str]:
+    """axe-core's serious and critical violations of the page as it stands."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => (await axe.run(document, "
+                           "{resultTypes: ['violations']})).violations")
+    return [f"{v['id']}: {v['help']} ({len(v['nodes'])}: "
+            f"{[n['target'] for n in v['nodes'][:3]]})"
+            for v in result if v["impact"] in ("serious", "critical")]
+
+
+def no_horizontal_scroll(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"laid out {width} px wide"
+
+
+# -- real replays in ------------------------------------------------------------------------
+@needs_shared
+def test_a_real_replay_uploaded_lists_its_games_with_their_verdicts(page: Page) -> None:
+    upload(page, GOAT)
+    games = page.locator("#games button")
+    assert games.count() == 3
+    assert "Pattn13 (p1) vs Galapagos1 (p2)" in games.nth(0).inner_text()
+    assert "legal (125 actions; Pattn13 (p1) won by surrender)" in games.nth(0).inner_text()
+    third = games.nth(2)
+    assert "illegal at step 59: summon.normal-once" in third.inner_text()
+    third.click()
+    page.wait_for_selector("#rule h3")
+    assert "One Normal Summon or Set per turn" in page.inner_text("#rule")
+    assert page.inner_text("#summary").startswith("Illegal at step 59 (turn 4, Main Phase 1, "
+                                                  "Galapagos1 (p2))")
+    panel = page.inner_text("#step-panel")
+    assert '[16:10] Galapagos1: Normal Summoned "Sangan" from hand (3/5) to M-4' in panel
+    assert "Galapagos1 Normal Summons Sangan" in panel
+    assert page.url.endswith("#game=3&step=59")
+    assert "Galapagos1 (p2)" in page.inner_text("#board .mat.top h3")
+    no_horizontal_scroll(page)
+
+
+@needs_shared
+def test_a_replay_dropped_or_pasted_is_recognised(desktop: Page) -> None:
+    text = REPLAY.read_text("utf-8")
+    desktop.evaluate("""text => {
+        const data = new DataTransfer();
+        data.items.add(new File([text], "dropped.json", {type: "application/json"}));
+        document.getElementById("drop").dispatchEvent(
+            new DragEvent("drop", {dataTransfer: data, bubbles: true, cancelable: true}));
+    }""", text)
+    desktop.wait_for_selector("#games button")
+    assert desktop.inner_text("#games-title") == "Games of dropped.json"
+    assert desktop.locator("#games button").count() == 2
+    desktop.click("#paste-box summary")
+    # as a paste leaves it (Playwright's fill and insert_text type 350 kB for minutes)
+    desktop.evaluate("text => { document.getElementById('doc').value = text; }", text)
+    desktop.click("#validate")
+    expect(desktop.locator("#games-title")).to_have_text("Games of the pasted JSON")
+    assert "sdesowitz02 (p1) vs Aco77 (p2)" in desktop.inner_text("#game-title")
+    assert "Unlimited" in desktop.inner_text("#game-title")
+
+
+# -- moving through a game ------------------------------------------------------------------
+@needs_shared
+def test_stepping_with_the_keyboard_reaches_the_violation(page: Page, tmp_path: Path) -> None:
+    upload(page, edited_replay(tmp_path))
+    page.locator("#games button").first.click()
+    page.wait_for_selector("#step-panel .step.illegal")
+    page.locator("body").focus()
+    page.keyboard.press("Home")
+    expect(page.locator("#step-panel .step-where")).to_have_text(re.compile(r"^Step 0 of"))
+    for n in range(47):
+        page.keyboard.press("ArrowRight" if n % 2 else "j")
+    panel = page.inner_text("#step-panel")
+    assert panel.startswith("Step 47 of") and "illegal" in panel
+    assert "[3:34] sdesowitz02: Attacked Set card in M-3" in panel
+    assert page.inner_text("#board-title").startswith("Board before step 47")
+    assert "phase.restricted-action" in page.inner_text("#rule")
+    assert page.url.endswith("#game=1&step=47")
+    current = page.locator("#steps button[aria-current=step]")
+    assert current.get_attribute("data-index") == "47" and current.is_visible()
+    box = page.locator("#steps-box").bounding_box()
+    item = current.bounding_box()
+    assert box["y"] <= item["y"] and item["y"] + item["height"] <= box["y"] + box["height"]
+    page.keyboard.press("k")
+    assert page.inner_text("#step-panel").startswith("Step 46 of")
+    page.keyboard.press("v")
+    assert page.inner_text("#step-panel").startswith("Step 47 of")
+    page.click("#as-logged")
+    assert "as the log has it" in page.inner_text("#board-title")
+
+
+@needs_shared
+def test_the_step_in_the_url_is_where_the_replay_opens(browser: Any, base_url: str) -> None:
+    errors: list[str] = []
+    context, page = _open(browser, base_url + "/#game=2&step=30", VIEWPORTS["desktop"], errors)
+    upload(page, REPLAY)
+    assert page.inner_text("#step-panel").startswith("Step 30 of")
+    assert page.get_attribute("#games button[aria-current=true]", "data-game") == "1"
+    page.evaluate("location.hash = '#game=2&step=12'")
+    expect(page.locator("#step-panel .step-where")).to_have_text(re.compile(r"^Step 12 of"))
+    page.select_option("#turn-select", index=2)
+    assert page.locator("#slider").input_value() == page.locator("#turn-select").input_value()
+    context.close()
+    assert errors == []
+
+
+@needs_shared
+def test_the_steps_list_is_one_tab_stop(desktop: Page) -> None:
+    upload(desktop, REPLAY)
+    assert desktop.locator("#steps button[tabindex='0']").count() == 1
+    desktop.focus("#steps button[tabindex='0']")
+    desktop.keyboard.press("ArrowUp")
+    focused = desktop.evaluate("document.activeElement.dataset.index")
+    assert focused == desktop.locator("#slider").input_value()
+    desktop.keyboard.press("Tab")
+    assert desktop.evaluate("!document.activeElement.closest('#steps')")
+
+
+# -- the board ------------------------------------------------------------------------------
+@needs_shared
+def test_a_pile_opens_with_its_cards_and_closes_back_to_its_button(page: Page) -> None:
+    upload(page, GOAT)
+    page.locator("#games button").nth(2).click()
+    page.wait_for_selector("#step-panel .step.illegal")
+    pile = page.locator("#board .mat.bottom .pile-graveyard")
+    assert re.sub(r"\s+", " ", pile.text_content()) == "Graveyard 4 cards"
+    pile.click()
+    dialog = page.locator("dialog.pile-dialog[open]")
+    dialog.wait_for()
+    assert dialog.locator("h2").inner_text() == "Pattn13's Graveyard (4 cards)"
+    names = dialog.locator(".pile-list .card-name").all_inner_texts()
+    assert names == ["Breaker the Magical Warrior", "Mystic Swordsman LV2", "Solemn Judgment",
+                     "Nobleman of Crossout"]  # the most recent first
+    assert axe_serious(page) == []
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+    assert page.evaluate("document.activeElement.classList.contains('pile-graveyard')")
+    page.keyboard.press("k")  # the board is drawn again: the focus stays on its Graveyard
+    assert page.inner_text("#step-panel").startswith("Step 58 of")
+    assert page.evaluate("document.activeElement.closest('.mat.bottom .pile-graveyard') "
+                         "!== null")
+
+
+def test_the_board_shows_positions_sets_equips_and_the_chain(desktop: Page) -> None:
+    doc = {"cards": {"g": {"name": "Gemini Elf", "kind": "monster", "level": 4},
+                     "w": {"name": "Dark Magician", "kind": "monster", "level": 7},
+                     "axe": {"name": "Axe of Despair", "kind": "spell", "subtype": "equip"},
+                     "mf": {"name": "Mirror Force", "kind": "trap", "subtype": "normal"},
+                     "mst": {"name": "Mystical Space Typhoon", "kind": "spell",
+                             "subtype": "quick_play"}},
+           "setup": {"p1": {"hand": ["axe", "mst"],
+                            "monsters": [{"card": "g", "position": "defense"}]},
+                     "p2": {"monsters": [{"card": "w", "position": "facedown_defense"}],
+                            "spell_traps": [{"card": "mf", "face_up": False}]}},
+           "actions": [{"type": "draw", "player": "p1"},
+                       {"type": "phase", "player": "p1", "to": "standby"},
+                       {"type": "phase", "player": "p1", "to": "main1"},
+                       {"type": "activate", "player": "p1", "card": "axe", "target": "g"},
+                       {"type": "resolve", "player": "p1"},
+                       {"type": "activate", "player": "p1", "card": "mst"}]}
+    paste(desktop, doc, "#summary.legal")
+    board = desktop.locator("#board")
+    elf = board.locator(".mat.bottom .monsters .card")
+    assert "sideways" in elf.get_attribute("class")
+    assert "face-up Defense Position" in elf.text_content()
+    assert "E1" in elf.inner_text()
+    set_monster = board.locator(".mat.top .monsters .card.back")
+    assert "Dark Magician" in set_monster.text_content()
+    assert "face-down Defense Position" in set_monster.text_content()
+    assert "Set" in board.locator(".mat.top .spelltraps .card.back").inner_text()
+    equip = board.locator(".mat.bottom .spelltraps .card.spell").first
+    assert "→ Gemini Elf" in equip.inner_text() and "E1" in equip.inner_text()
+    assert "Mystical Space Typhoon" in board.locator(".chain").inner_text()
+    desktop.keyboard.press("Home")
+    assert "Hand (3)" in board.locator(".mat.bottom").inner_text()  # the draw, unnamed
+
+
+def test_the_outcome_shows_when_the_duel_is_over(desktop: Page) -> None:
+    doc = {"cards": {}, "actions": [{"type": "draw", "player": "p1"},
+                                    {"type": "surrender", "player": "p2"},
+                                    {"type": "phase", "player": "p1", "to": "standby"}]}
+    paste(desktop, doc, "#summary.illegal")
+    assert "duel.over" in desktop.inner_text("#summary")
+    assert "The duel is over: p1 won by surrender." in desktop.inner_text("#board .outcome")
+    desktop.keyboard.press("Home")
+    assert desktop.locator("#board .outcome").count() == 0
+
+
+# -- the judge's report ---------------------------------------------------------------------
+@needs_shared
+def test_the_report_downloads_and_opens_offline(page: Page, browser: Any,
+                                                tmp_path: Path) -> None:
+    upload(page, GOAT)
+    with page.expect_download() as info:
+        page.click("#download")
+    download = info.value
+    assert download.suggested_filename == "goat-1001583-79697592-report.html"
+    target = tmp_path / download.suggested_filename
+    download.save_as(str(target))
+    errors: list[str] = []
+    requests: list[str] = []
+    context = browser.new_context(viewport=page.viewport_size, offline=True)
+    report = context.new_page()
+    report.on("request", lambda r: requests.append(r.url))
+    report.on("pageerror", lambda e: errors.append(str(e)))
+    report.goto(target.as_uri())
+    report.wait_for_selector(".game-report .mat")
+    assert report.inner_text(".tally") == "3 games: 2 legal, 1 illegal."
+    third = report.locator(".game-report").nth(2)
+    text = third.inner_text()
+    assert "Illegal at step 59 (turn 4, Main Phase 1, Galapagos1 (p2)): summon.normal-once." \
+        in text
+    for part in ("One Normal Summon or Set per turn (summon.normal-once)", "The rule:",
+                 "Why:", "Source:", "The board before step 59",
+                 "The board after step 59, as the log has it",
+                 '[16:10] Galapagos1: Normal Summoned "Sangan"', "[15:42] Pattn13"):
+        assert part in text, part
+    after = third.locator(".report-board").nth(1)
+    assert "Sangan" in after.locator(".mat.top .monsters").inner_text()
+    assert "Sangan" not in third.locator(".report-board").nth(0).locator(
+        ".mat.top .monsters").inner_text()
+    third.locator(".mat.bottom .pile-graveyard").first.click()
+    report.wait_for_selector("dialog.pile-dialog[open]")
+    no_horizontal_scroll(report)
+    assert axe_serious(report) == []
+    context.close()
+    assert [u for u in requests if not u.startswith("file:")] == [] and errors == []
+
+
+# -- the quiz -------------------------------------------------------------------------------
+def test_a_quiz_question_from_a_real_game_is_answered_and_explained(page: Page) -> None:
+    page.click("#tab-quiz")
+    page.wait_for_selector("#quiz-answers:not([hidden])")
+    page.select_option("#quiz-source", "duelingbook")
+    expect(page.locator("#quiz-question .hint")).to_contain_text("From a real game")
+    page.wait_for_selector("#quiz-answers:not([hidden])")
+    question = page.inner_text("#quiz-question")
+    assert re.search(r"From a real game: .+\.json, game \d \(.+\), .+ \(p1\) vs .+ \(p2\)\.",
+                     question), question
+    assert page.locator("#quiz-steps .step").count() > 0
+    assert page.locator("#quiz-steps .steps-heading").count() > 0
+    assert re.search(r"\[\d+:\d\d\]", page.inner_text("#quiz-steps"))
+    assert page.locator("#quiz-board .mat").count() == 2
+    assert page.inner_text("#quiz-proposed")
+    page.keyboard.press("Enter")  # focus is on "Legal"
+    feedback = page.wait_for_selector("#quiz-feedback:not([hidden])")
+    text = feedback.inner_text()
+    assert text.startswith(("Correct.", "Not quite."))
+    assert "really made" in text or "proposed to test the rule" in text
+    assert not page.is_visible("#answer-legal")
+    no_horizontal_scroll(page)
+
+
+def test_a_quiz_after_the_end_of_a_duel_says_it_is_over(desktop: Page, base_url: str) -> None:
+    from validator.quiz import quiz
+
+    seed = next(s for s in range(34) if quiz(s, 1).answer["rule"] == "duel.over")
+    desktop.route("**/v1/quiz?*", lambda route: route.continue_(
+        url=f"{base_url}/v1/quiz?seed={seed}&level=1"))
+    desktop.click("#tab-quiz")
+    desktop.wait_for_selector("#quiz-answers:not([hidden])")
+    assert desktop.inner_text("#quiz-outcome").startswith("The duel is over:")
+    assert "won by" in desktop.inner_text("#quiz-board .outcome")
+
+
+def test_the_two_turn_diagrams_keep_their_arrowheads(desktop: Page) -> None:
+    desktop.wait_for_selector("#diagram svg", state="attached")
+    desktop.click("#tab-quiz")
+    desktop.wait_for_selector("#quiz-diagram svg .phase.current")
+    ids = desktop.evaluate("[...document.querySelectorAll('[id]')].map(e => e.id)")
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+    marker = desktop.evaluate("""() => {
+        const edge = document.querySelector('#quiz-diagram path.edge');
+        const id = edge.getAttribute('marker-end').slice(5, -1);
+        return document.getElementById(id).closest('#quiz-diagram') !== null;
+    }""")
+    assert marker
+
+
+# -- errors and loading ---------------------------------------------------------------------
+@needs_shared
+def test_an_answer_that_is_not_json_shows_a_message(desktop: Page) -> None:
+    desktop.route("**/v1/import/duelingbook", lambda route: route.fulfill(
+        status=502, content_type="text/html", body="<html><h1>Bad Gateway</h1></html>"))
+    desktop.set_input_files("#upload", str(REPLAY))
+    status = desktop.wait_for_selector("#status.error")
+    assert "502" in status.inner_text() and "not JSON" in status.inner_text()
+    assert status.get_attribute("role") == "alert"
+
+
+def test_a_file_that_is_not_json_says_so(desktop: Page, tmp_path: Path) -> None:
+    bad = tmp_path / "notes.json"
+    bad.write_text("this is not json", "utf-8")
+    desktop.set_input_files("#upload", str(bad))
+    status = desktop.wait_for_selector("#status.error")
+    assert status.inner_text().startswith("notes.json is not JSON:")
+
+
+def test_a_replay_without_a_game_is_a_clear_error(desktop: Page, tmp_path: Path) -> None:
+    empty = tmp_path / "empty.json"
+    empty.write_text('{"plays": []}', "utf-8")
+    desktop.set_input_files("#upload", str(empty))
+    status = desktop.wait_for_selector("#status.error")
+    assert "the replay holds no game" in status.inner_text()
+
+
+def test_a_slow_answer_shows_that_it_is_working(desktop: Page) -> None:
+    import time
+
+    desktop.route("**/v1/steps", lambda route: (time.sleep(0.6), route.continue_()))
+    paste(desktop, '{"cards": {}, "actions": [{"type": "draw", "player": "p1"}]}',
+          "#status.busy")
+    desktop.wait_for_selector("#summary.legal")
+
+
+# -- the examples, pasting, malformed documents (as before) ---------------------------------
+def test_an_illegal_example_highlights_its_step_and_rule(desktop: Page) -> None:
+    desktop.select_option("#example", "summon.normal-once/1")
+    illegal = desktop.wait_for_selector("#steps button.illegal")
+    assert "p1 Sets Vorse Raider" in illegal.inner_text()
+    assert illegal.get_attribute("data-index") == "4"
+    rule = desktop.locator("#rule")
+    rule.locator("h3").wait_for()
     assert "One Normal Summon or Set per turn (summon.normal-once)" in rule.inner_text()
     assert "seeds/000_bcf055099641f3d9.txt" in rule.inner_text()
-    assert "Illegal at step 4" in page.inner_text("#summary")  # type: ignore[attr-defined]
-    assert page.inner_text("#board-title") == "Board before step 4 (illegal)"  # type: ignore[attr-defined]
-    assert "Gemini Elf (gemini): attack" in page.inner_text("#board")  # type: ignore[attr-defined]
+    assert "Illegal at step 4" in desktop.inner_text("#summary")
+    assert desktop.inner_text("#board-title").startswith("Board before step 4")
+    assert "Gemini Elf" in desktop.inner_text("#board .mat.bottom .monsters")
+    assert desktop.url.endswith("#example=summon.normal-once%2F1&step=4")
 
 
-def test_pasting_a_document_and_choosing_a_step_shows_its_board_and_phase(page: object) -> None:
+def test_pasting_a_document_and_choosing_a_step_shows_its_board_and_phase(
+        desktop: Page) -> None:
     doc = ('{"cards": {"g": {"name": "Gemini Elf", "kind": "monster", "level": 4}}, '
            '"setup": {"p1": {"hand": ["g"]}}, "actions": [{"type": "draw", "player": "p1"}, '
            '{"type": "phase", "player": "p1", "to": "standby"}, '
            '{"type": "phase", "player": "p1", "to": "main1"}, '
            '{"type": "normal_summon", "player": "p1", "card": "g"}]}')
-    page.fill("#doc", doc)  # type: ignore[attr-defined]
-    page.click("#validate")  # type: ignore[attr-defined]
-    page.wait_for_selector("#summary.legal")  # type: ignore[attr-defined]
-    page.click('.steps button[data-index="1"]')  # type: ignore[attr-defined]
-    page.wait_for_selector("#phase-standby.current")  # type: ignore[attr-defined]
-    assert page.inner_text("#board-title") == "Board after step 1"  # type: ignore[attr-defined]
-    assert "Gemini Elf (g)" in page.inner_text("#board")  # type: ignore[attr-defined]
+    paste(desktop, doc, "#summary.legal")
+    desktop.click('#steps button[data-index="1"]')
+    desktop.wait_for_selector("#bench-phase-standby.current")
+    assert desktop.inner_text("#board-title") == "Board after step 1"
+    assert "Gemini Elf" in desktop.inner_text("#board .mat.bottom .hand")
 
 
-def test_a_malformed_document_says_which_field(page: object) -> None:
-    page.fill("#doc", '{"cards": {"x": {"kind": "monster"}}}')  # type: ignore[attr-defined]
-    page.click("#validate")  # type: ignore[attr-defined]
-    page.wait_for_selector("#summary.illegal")  # type: ignore[attr-defined]
-    assert "A monster needs a level" in page.inner_text("#summary")  # type: ignore[attr-defined]
+def test_a_malformed_document_says_which_field(desktop: Page) -> None:
+    paste(desktop, '{"cards": {"x": {"kind": "monster"}}}', "#summary.illegal")
+    summary = desktop.inner_text("#summary")
+    assert "Malformed duel document" in summary
+    assert "cards.x.level: A monster needs a level" in summary
 
 
-def test_a_quiz_question_is_answered_and_explained(page: object) -> None:
-    page.keyboard.press("Tab")  # type: ignore[attr-defined]
-    page.focus("#tab-validate")  # type: ignore[attr-defined]
-    page.keyboard.press("ArrowRight")  # type: ignore[attr-defined]
-    page.wait_for_selector("#quiz-answers:not([hidden])")  # type: ignore[attr-defined]
-    assert "Proposed:" in page.inner_text("#quiz-question")  # type: ignore[attr-defined]
-    page.wait_for_selector("#quiz-diagram .phase.current")  # type: ignore[attr-defined]
-    page.keyboard.press("Enter")  # type: ignore[attr-defined]  # focus is on "Legal"
-    feedback = page.wait_for_selector("#quiz-feedback:not([hidden])")  # type: ignore[attr-defined]
-    assert feedback.inner_text().startswith(("Correct.", "Not quite."))
-    assert not page.is_visible("#answer-legal")  # type: ignore[attr-defined]
-    assert page.is_visible("#quiz-board")  # type: ignore[attr-defined]
+# -- works everywhere -----------------------------------------------------------------------
+@needs_shared
+def test_no_horizontal_scroll_from_360_px(browser: Any, base_url: str) -> None:
+    errors: list[str] = []
+    context, page = _open(browser, base_url + "/", {"width": 360, "height": 740}, errors)
+    upload(page, GOAT)
+    page.locator("#games button").nth(2).click()
+    no_horizontal_scroll(page)
+    page.click("#tab-quiz")
+    page.wait_for_selector("#quiz-answers:not([hidden])")
+    no_horizontal_scroll(page)
+    context.close()
+    assert errors == []
 
 
-def test_the_turn_diagram_marks_the_current_phase(page: object) -> None:
-    page.wait_for_selector("#diagram svg #phase-draw.current")  # type: ignore[attr-defined]
-    assert page.locator("#diagram svg .phase").count() == 6  # type: ignore[attr-defined]
+@needs_shared
+def test_axe_finds_no_serious_violation(page: Page) -> None:
+    assert axe_serious(page) == []
+    upload(page, GOAT)
+    page.locator("#games button").nth(2).click()
+    page.wait_for_selector("#rule h3")
+    assert axe_serious(page) == []
+    page.click("#tab-quiz")
+    page.wait_for_selector("#quiz-answers:not([hidden])")
+    page.click("#answer-illegal")
+    page.wait_for_selector("#quiz-feedback:not([hidden])")
+    assert axe_serious(page) == []
+
+
+def test_the_vendored_axe_is_the_locked_version() -> None:
+    lock = json.loads((AXE.parent / "package-lock.json").read_text("utf-8"))
+    version = lock["packages"]["node_modules/axe-core"]["version"]
+    assert AXE.read_text("utf-8").startswith(f"/*! axe v{version}\n"), \
+        "tests/api/vendor/axe.min.js is not the locked version: run `make vendor`"

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from flask.testing import FlaskClient
@@ -12,6 +13,7 @@ from tests.helpers import act, document, opening
 from validator import legal_actions
 from validator.legal import LegalActions
 from validator.quiz import quiz
+from validator.quizbank import corpus_quiz
 
 
 def test_legal_actions(client: FlaskClient) -> None:
@@ -46,13 +48,29 @@ def test_quiz_by_seed_and_level(client: FlaskClient) -> None:
     assert bad.status_code == 422 and "level" in bad.get_json()["errors"]
 
 
+def test_quiz_from_real_games(client: FlaskClient) -> None:
+    body = client.get("/v1/quiz?seed=5&source=duelingbook").get_json()
+    assert body == corpus_quiz(5).to_dict()
+    assert body["origin"]["from"] == "duelingbook" and body["origin"]["players"]["p1"]
+    assert client.get("/v1/quiz?source=nope").status_code == 422
+
+
 def test_machine(client: FlaskClient) -> None:
     body = client.get("/v1/machine?phase=battle").get_json()
     assert body["mermaid"].startswith("---\nTurn\n---\nstateDiagram-v2")
     assert "Class battle s_active" in body["mermaid"]
-    assert 'id="phase-battle" class="phase current"' in body["svg"]
+    assert 'id="phase-battle" data-phase="battle" class="phase current"' in body["svg"]
     assert client.get("/v1/machine").get_json()["phase"] is None
     assert client.get("/v1/machine?phase=nope").status_code == 422
+
+
+def test_two_diagrams_on_one_page_keep_their_own_ids(client: FlaskClient) -> None:
+    ids = [re.findall(r'id="([^"]+)"', client.get(f"/v1/machine?ids={name}").get_json()["svg"])
+           for name in ("bench", "quiz")]
+    assert ids[0] and not set(ids[0]) & set(ids[1])
+    svg = client.get("/v1/machine?ids=quiz").get_json()["svg"]
+    assert 'marker-end="url(#quiz-arrow)"' in svg and 'aria-labelledby="quiz-turn-title"' in svg
+    assert client.get("/v1/machine?ids=1bad").status_code == 422
 
 
 def test_examples_are_the_golden_cases(client: FlaskClient) -> None:
@@ -64,8 +82,10 @@ def test_examples_are_the_golden_cases(client: FlaskClient) -> None:
 def test_the_page_and_its_assets(client: FlaskClient) -> None:
     page = client.get("/").get_data(as_text=True)
     assert '<script type="module" src="/static/app.js">' in page and "http" not in page
-    for asset in ("app.js", "style.css"):
-        assert client.get(f"/static/{asset}").status_code == 200
+    for asset in ("app.js", "board.js", "common.js", "quiz.js", "style.css", "board.css"):
+        response = client.get(f"/static/{asset}")
+        assert response.status_code == 200
+        assert "http" not in response.get_data(as_text=True)
 
 
 def test_legal_actions_are_bounded_and_say_so() -> None:

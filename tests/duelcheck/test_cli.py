@@ -349,3 +349,64 @@ def test_a_usage_error_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
             main(argv)
         assert done.value.code == 2
     assert "Traceback" not in capsys.readouterr().err
+
+
+def _report_data(path: Path) -> dict:  # type: ignore[type-arg]
+    html = path.read_text("utf-8")
+    start = html.index('<script type="application/json" id="report-data">')
+    body = html[html.index(">", start) + 1:html.index("</script>", start)]
+    data: dict = json.loads(body)  # type: ignore[type-arg]
+    return data
+
+
+def test_html_format_writes_one_report_per_match(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out_dir = tmp_path / "reports"
+    out_dir.mkdir()
+    a = write(tmp_path, "a.json", ILLEGAL)
+    day = write(tmp_path, "day.jsonl", LEGAL, MALFORMED)
+    code, out, _ = run(capsys, "check", "--format", "html", "--output-dir", str(out_dir), a, day)
+    assert code == 2
+    assert sorted(p.name for p in out_dir.iterdir()) == ["a.html", "day-line1.html",
+                                                         "day-line2.html"]
+    assert f"{out_dir / 'a.html'}: 1 game, 1 illegal\n" in out
+    assert out.rstrip().endswith("1 legal, 1 illegal, 1 malformed")
+    game = _report_data(out_dir / "a.html")["games"][0]
+    assert game["label"] == a and game["rule"]["id"] == "summon.normal-once"
+    assert game["attempted"] is not None
+    bad = _report_data(out_dir / "day-line2.html")["games"][0]
+    assert "level" in bad["errors"]["cards"]["x"]
+
+
+def test_html_format_quiet_writes_only_matches_with_a_problem(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a, b = write(tmp_path, "a.json", ILLEGAL), write(tmp_path, "b.json", LEGAL)
+    code, out, _ = run(capsys, "check", "--format", "html", "-q", "--output-dir",
+                       str(tmp_path), a, b)
+    assert code == 1 and (tmp_path / "a.html").exists() and not (tmp_path / "b.html").exists()
+    assert out == f"{tmp_path / 'a.html'}: 1 game, 1 illegal\n"
+
+
+def test_html_format_that_cannot_write_is_an_environment_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = write(tmp_path, "a.json", ILLEGAL)
+    code, _, err = run(capsys, "check", "--format", "html", "--output-dir",
+                       str(tmp_path / "missing"), a)
+    assert code == 3 and "not a folder" in err
+    (tmp_path / "a.html").mkdir()  # the report's name is taken by a folder
+    code, _, err = run(capsys, "check", "--format", "html", "--output-dir", str(tmp_path), a)
+    assert code == 3 and err.startswith(f"duelcheck: cannot write {tmp_path / 'a.html'}")
+
+
+@needs_replay
+def test_html_format_puts_a_replays_games_in_one_report(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "--format", "html", "--output-dir", str(tmp_path),
+                       "--jobs", "2", str(REPLAY))
+    assert code == 0 and out.count(".html: 2 games, 2 legal") == 1
+    data = _report_data(tmp_path / (REPLAY.stem + ".html"))
+    assert data["title"] == REPLAY.name
+    assert [g["label"] for g in data["games"]] == [
+        "Game 1: sdesowitz02 (p1) vs Aco77 (p2), Unlimited",
+        "Game 2: Aco77 (p1) vs sdesowitz02 (p2), Unlimited"]
+    assert data["games"][0]["actions"][0]["log"]["time"].startswith("[")

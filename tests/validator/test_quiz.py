@@ -44,3 +44,11 @@ def test_higher_levels_play_further() -> None:
 def test_levels_are_1_to_3(level: int) -> None:
     with pytest.raises(ValueError, match="level"):
         quiz(1, level)
+
+
+def test_a_question_after_the_end_of_the_duel_says_so() -> None:
+    over = [q for q in QUIZZES if q.answer["rule"] == "duel.over"]
+    assert over
+    for q in over:
+        assert q.outcome is not None and q.to_dict()["outcome"] == q.outcome
+    assert all(q.outcome is None for q in QUIZZES if q.answer["legal"])

@@ -41,7 +41,7 @@ def edited_matches(draw: st.DrawFn) -> dict[str, Any]:
         elif edit == "swap":
             other = draw(st.integers(0, len(plays) - 1))
             plays[at], plays[other] = plays[other], plays[at]
-        elif not isinstance(plays[at], dict):
+        elif not isinstance(plays[at], dict):  # junk an earlier edit inserted
             continue
         elif edit == "cut" and isinstance(plays[at].get("log"), dict):
             log = plays[at]["log"]

@@ -1,0 +1,115 @@
+"""The judge's workbench: Duelingbook replays in, the board at every step, a judge's report.
+Views translate: a schema in, library calls, a schema (or the report's HTML) out."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+from flask import Response, current_app
+from flask.views import MethodView
+
+from validator import Document
+from validator.importers.duelingbook import ReplayError, import_replay
+from validator.schema import DocumentSchema
+from validator.steps import trace
+from validator.workbench import game_json, game_label, game_report
+from validator.workbench_schema import (
+    ImportSchema,
+    ReplaySchema,
+    ReportRequestSchema,
+    StepsSchema,
+)
+
+from .problems import problem
+from .report import report_html
+from .views import ERRORS, ApiBlueprint, json_response
+
+workbench_blp = ApiBlueprint("workbench", __name__, url_prefix="/v1",
+                             description="The judge's workbench: Duelingbook replays in, the "
+                                         "board at every step, a judge's report.")
+NOT_A_REPLAY = "urn:duelcheck:problem:not-a-replay"
+TOO_MANY_STEPS = "urn:duelcheck:problem:too-many-steps"
+
+
+class ReplayBody(ReplaySchema):
+    """A replay as the import reads it: a body that is not one is a not-a-replay problem."""
+
+    PROBLEM: ClassVar[dict[str, str]] = {"type": NOT_A_REPLAY, "title": "Not an importable replay",
+                                         "detail": "The body is not a Duelingbook replay: "
+                                                   "it needs a plays list; see errors."}
+
+
+_BODY_ERRORS = (
+    (400, "The body is not JSON."), (413, "The body is larger than the limit."),
+    (415, "The body is not application/json."))
+
+
+def _body_errors(func: Any) -> Any:
+    for status, why in _BODY_ERRORS:
+        func = workbench_blp.alt_response(status, description=why, **ERRORS)(func)
+    return func
+
+
+@workbench_blp.route("/import/duelingbook")
+class ImportView(MethodView):
+    @workbench_blp.arguments(ReplayBody, location="json",
+                             description="A Duelingbook replay, as Duelingbook serves it.")
+    @workbench_blp.response(200, ImportSchema, description="Each game as a duel document.")
+    @workbench_blp.alt_response(422, description="Not a replay that can be imported: no "
+                                f"plays list, or no game in it (type {NOT_A_REPLAY}).",
+                                **ERRORS)
+    @_body_errors
+    def post(self, replay: dict[str, Any]) -> Response:
+        """Import a Duelingbook replay: its games as duel documents, with their source."""
+        try:
+            games = import_replay(replay)
+        except ReplayError as exc:
+            return problem(422, f"This is not a Duelingbook replay that can be imported: {exc}.",
+                           type_=NOT_A_REPLAY, title="Not an importable replay",
+                           errors={"plays": [str(exc)]})
+        return json_response({"games": [game_json(game) for game in games]})
+
+
+@workbench_blp.route("/steps")
+class StepsView(MethodView):
+    @workbench_blp.arguments(DocumentSchema, location="json", description="A duel document.")
+    @workbench_blp.response(200, StepsSchema,
+                            description="The verdict and the board after every step.")
+    @workbench_blp.alt_response(422, description="A malformed document, or more actions than "
+                                "DUELCHECK_MAX_STEPS (type " + TOO_MANY_STEPS + ").", **ERRORS)
+    @_body_errors
+    def post(self, document: Document) -> Response:
+        """Judge a duel and show the board at every step (for pages that step through it)."""
+        limit: int = current_app.config["DUELCHECK_MAX_STEPS"]
+        if len(document.actions) > limit:
+            return problem(422, f"This service shows the board at every step for at most "
+                                f"{limit} actions; this duel has {len(document.actions)}. "
+                                f"Use POST /v1/validate, or raise DUELCHECK_MAX_STEPS.",
+                           type_=TOO_MANY_STEPS, title="Too many steps",
+                           errors={"actions": [f"At most {limit} actions, not "
+                                               f"{len(document.actions)}."]})
+        return json_response(trace(document).to_dict())
+
+
+@workbench_blp.route("/report")
+class ReportView(MethodView):
+    @workbench_blp.arguments(ReportRequestSchema, location="json",
+                             description="The games of one match.")
+    @workbench_blp.response(200, {"type": "string"}, content_type="text/html",
+                            description="One self-contained HTML file (no network needed "
+                                        "to open it), as an attachment.")
+    @workbench_blp.alt_response(422, description="A malformed document, keyed by path "
+                                "(games.N...).", **ERRORS)
+    @_body_errors
+    def post(self, body: dict[str, Any]) -> Response:
+        """A judge's report of one match: each game's verdict, the rule broken, the board
+        before and after the illegal step, and the plays around it."""
+        games = [game_report(doc, game_label(doc.source, f"Game {n}"))
+                 for n, doc in enumerate(body["games"], 1)]
+        html = report_html(body["title"], games)
+        name = re.sub(r"[^A-Za-z0-9._-]+", "-", body["title"]).strip("-.") or "report"
+        response = Response(html, mimetype="text/html")
+        response.headers["Content-Disposition"] = \
+            f'attachment; filename="{name.removesuffix(".json")}-report.html"'
+        return response

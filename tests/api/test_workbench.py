@@ -1,0 +1,110 @@
+"""Importing replays, the board at every step and the judge's report over HTTP
+(api/workbench.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from flask.testing import FlaskClient
+
+from api import create_app
+from tests.helpers import SHARED, act, document, opening
+from validator.importers.duelingbook import load_replay
+from validator.steps import trace
+
+REPLAY = SHARED / "data" / "duelingbook" / "goat-1001583-79697592.json"
+needs_shared = pytest.mark.skipif(not REPLAY.exists(), reason="../shared is not beside the "
+                                                               "checkout")
+TWO_SUMMONS = document([*opening(), act("normal_summon", card="gemini"),
+                        act("normal_summon", card="vorse")], {"hand": ["gemini", "vorse"]})
+
+
+@needs_shared
+def test_a_real_replay_is_imported_game_by_game(client: FlaskClient) -> None:
+    response = client.post("/v1/import/duelingbook", data=REPLAY.read_bytes(),
+                           content_type="application/json")
+    assert response.status_code == 200
+    games = response.get_json()["games"]
+    expected = load_replay(REPLAY.read_text("utf-8"))
+    assert [g["document"] for g in games] == [g.document for g in expected]
+    assert [(g["game"], g["players"]["p1"], g["format_name"]) for g in games] == [
+        (1, "Pattn13", "format unknown"), (2, "Galapagos1", "format unknown"),
+        (3, "Pattn13", "format unknown")]
+
+
+@pytest.mark.parametrize(("body", "kind", "field"), [
+    ({"plays": []}, "urn:duelcheck:problem:not-a-replay", "plays"),
+    ({"plays": [{"play": "Thinking"}]}, "urn:duelcheck:problem:not-a-replay", "plays"),
+    ({"cards": {}}, "urn:duelcheck:problem:not-a-replay", "plays"),
+    ({"plays": 3}, "urn:duelcheck:problem:not-a-replay", "plays"),
+])
+def test_what_is_not_a_replay_is_a_problem_naming_the_field(
+        client: FlaskClient, body: dict, kind: str, field: str) -> None:  # type: ignore[type-arg]
+    response = client.post("/v1/import/duelingbook", json=body)
+    problem = response.get_json()
+    assert response.status_code == 422 and response.mimetype == "application/problem+json"
+    assert problem["type"] == kind and field in problem["errors"]
+
+
+def test_an_unreadable_replay_is_400_or_415(client: FlaskClient) -> None:
+    bad = client.post("/v1/import/duelingbook", data='{"plays": [', content_type="application/json")
+    assert bad.status_code == 400 and "not valid JSON" in bad.get_json()["detail"]
+    assert client.post("/v1/import/duelingbook", data="x",
+                       content_type="text/plain").status_code == 415
+
+
+def test_steps_give_the_board_after_every_action(client: FlaskClient) -> None:
+    body = client.post("/v1/steps", json=TWO_SUMMONS).get_json()
+    assert body == json.loads(json.dumps(trace(TWO_SUMMONS).to_dict()))
+    assert len(body["states"]) == 5 and body["verdict"]["violation"]["index"] == 4
+    assert [m["card"] for m in body["attempted"]["players"]["p1"]["monsters"]] == \
+        ["gemini", "vorse"]
+
+
+def test_steps_are_bounded_by_their_own_limit() -> None:
+    small = create_app({"TESTING": True, "DUELCHECK_MAX_STEPS": 3}).test_client()
+    response = small.post("/v1/steps", json=TWO_SUMMONS)
+    problem = response.get_json()
+    assert response.status_code == 422
+    assert problem["type"] == "urn:duelcheck:problem:too-many-steps"
+    assert "DUELCHECK_MAX_STEPS" in problem["detail"]
+    assert small.post("/v1/validate", json=TWO_SUMMONS).status_code == 200
+
+
+def test_a_malformed_document_has_no_steps(client: FlaskClient) -> None:
+    response = client.post("/v1/steps", json={"cards": {"x": {"kind": "monster"}}})
+    assert response.status_code == 422
+    assert "level" in response.get_json()["errors"]["cards"]["x"]
+
+
+def test_the_report_is_one_html_file_with_the_games_inside(client: FlaskClient) -> None:
+    response = client.post("/v1/report", json={"title": "my match.json",
+                                               "games": [TWO_SUMMONS, document(opening())]})
+    assert response.status_code == 200 and response.mimetype == "text/html"
+    assert response.headers["Content-Disposition"] == \
+        'attachment; filename="my-match-report.html"'
+    html = response.get_data(as_text=True)
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", html)
+    data = json.loads(re.search(r'<script type="application/json" id="report-data">(.*?)'
+                                r"</script>", html, re.S)[1])  # type: ignore[index]
+    assert data["title"] == "my match.json"
+    assert [g["verdict"]["legal"] for g in data["games"]] == [False, True]
+    assert data["games"][0]["rule"]["id"] == "summon.normal-once"
+    assert "window.duelboard" in html or "global.duelboard" in html
+
+
+def test_a_report_of_a_malformed_game_names_the_field(client: FlaskClient) -> None:
+    response = client.post("/v1/report", json={"games": [document(opening()),
+                                                         {"cards": {"x": {"kind": "monster"}}}]})
+    assert response.status_code == 422
+    assert "level" in response.get_json()["errors"]["games"]["1"]["cards"]["x"]
+    assert client.post("/v1/report", json={"games": []}).status_code == 422
+
+
+def test_the_action_limit_counts_every_game_of_a_report() -> None:
+    small = create_app({"TESTING": True, "DUELCHECK_MAX_ACTIONS": 6}).test_client()
+    response = small.post("/v1/report", json={"games": [TWO_SUMMONS, TWO_SUMMONS]})
+    assert response.status_code == 422
+    assert response.get_json()["type"] == "urn:duelcheck:problem:too-many-actions"

@@ -1,0 +1,75 @@
+"""marshmallow schemas of the workbench endpoints (what the API documents and reads):
+importing a replay, the board at every step, and a judge's report."""
+
+from __future__ import annotations
+
+from marshmallow import INCLUDE, Schema, fields, validate
+
+from .position_schema import StateSchema
+from .schema import DocumentSchema
+from .verdict_schema import VerdictSchema
+
+
+class ReplaySchema(Schema):
+    """A Duelingbook replay as Duelingbook serves it (only ``plays`` is needed)."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    plays = fields.List(fields.Raw(), required=True, metadata={
+        "description": "every play of the match, in order (docs/duelingbook.md)"})
+
+
+class PlayersNamesSchema(Schema):
+    p1 = fields.String(required=True, metadata={"description": "username of p1 (goes first)"})
+    p2 = fields.String(required=True)
+
+
+class ImportedGameSchema(Schema):
+    """One game of the match, as a duel document."""
+
+    game = fields.Integer(required=True, metadata={"description": "1 for the first game"})
+    players = fields.Nested(PlayersNamesSchema, required=True)
+    format = fields.String(required=True, allow_none=True,
+                           metadata={"description": "Duelingbook's format code, e.g. gu"})
+    format_name = fields.String(required=True, metadata={"description": "e.g. Goat"})
+    stopped = fields.String(required=True, allow_none=True, metadata={
+        "description": "where and why the import stopped early: the game is judged up to "
+                       "there"})
+    notes = fields.List(fields.String(), required=True,
+                        metadata={"description": "what the importer inferred or skipped"})
+    document = fields.Dict(required=True, metadata={
+        "description": "a duel document (contract section 1) with its source and every "
+                       "action's log line"})
+
+
+class ImportSchema(Schema):
+    """The games of a replay."""
+
+    games = fields.List(fields.Nested(ImportedGameSchema), required=True)
+
+
+class StepsSchema(Schema):
+    """A verdict with the board at every step."""
+
+    verdict = fields.Nested(VerdictSchema, required=True)
+    states = fields.List(fields.Nested(StateSchema), required=True, metadata={
+        "description": "the board at the start, then after each legal action"})
+    ended_at = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "the first index of states at which the duel is over"})
+    attempted = fields.Nested(StateSchema, required=True, allow_none=True, metadata={
+        "description": "the board after the first illegal action carried out as given "
+                       "(the rules forbid it); null when all are legal or it cannot be "
+                       "carried out"})
+
+
+class ReportRequestSchema(Schema):
+    """The games of one match, for a judge's report."""
+
+    title = fields.String(load_default="duelcheck report",
+                          validate=validate.Length(min=1, max=200),
+                          metadata={"description": "the report's title, e.g. the file name"})
+    games = fields.List(fields.Nested(DocumentSchema), required=True,
+                        validate=validate.Length(min=1), metadata={
+                            "description": "duel documents, such as the games "
+                                           "POST /v1/import/duelingbook gives"})
