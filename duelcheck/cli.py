@@ -187,9 +187,14 @@ def check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> 
     jobs = args.jobs if args.jobs > 0 else _usable_cpus()
     progress = Progress(len(items), err, not args.no_progress)
     kind_of_format = FORMATS[args.format]
-    if kind_of_format.needs_reports and not os.path.isdir(args.output_dir):
-        err.write(f"duelcheck: --output-dir {args.output_dir}: not a folder\n")
-        return EXIT_ENVIRONMENT
+    if kind_of_format.needs_reports:
+        try:
+            os.makedirs(args.output_dir, exist_ok=True)  # a new folder is made, as mkdir -p
+        except OSError as exc:
+            reason = "not a folder" if os.path.exists(args.output_dir) else \
+                (exc.strerror or str(exc))
+            err.write(f"duelcheck: --output-dir {args.output_dir}: {reason}\n")
+            return EXIT_ENVIRONMENT
     formatter = kind_of_format(out, err, progress, use_colour(args.color, out), args.quiet,
                                single=len(items) == 1, output_dir=args.output_dir)
     tally = Tally()
@@ -296,7 +301,8 @@ def parser() -> argparse.ArgumentParser:
                         "in --output-dir")
     c.add_argument("--output-dir", metavar="DIR", default=".",
                    help="where --format html writes its reports (default: the current "
-                        "folder); each is named after its file, e.g. replay.html")
+                        "folder; made when missing); each is named after its file, e.g. "
+                        "replay.html")
     c.add_argument("--jsonl", action="store_true",
                    help="read every input (stdin too) as JSON Lines, one duel per line")
     c.add_argument("--from", dest="source", choices=("auto", "json", "duelingbook"),

@@ -109,7 +109,7 @@ def build_bank(replays: Iterable[Path]) -> dict[str, Any]:
                 continue
             end = max(q["cut"] for q in found)
             games[key] = {"replay": path.name, "game": game.number, "players": game.players,
-                          "format": format_name(game.format),
+                          "format": format_name(game.format, game.card_pool),
                           "document": {**game.document,
                                        "actions": game.document["actions"][:end]}}
             questions += found

@@ -30,7 +30,7 @@ def game_json(game: Game) -> dict[str, Any]:
     (1, {'p1': 'ann', 'p2': 'bo'}, 'format unknown', 'duelingbook')
     """
     return {"game": game.number, "players": dict(game.players), "format": game.format,
-            "format_name": format_name(game.format), "stopped": game.stopped,
+            "format_name": format_name(game.format, game.card_pool), "stopped": game.stopped,
             "notes": list(game.notes), "document": game.document}
 
 
@@ -95,5 +95,6 @@ def game_label(source: dict[str, Any] | None, fallback: str) -> str:
     if not source or not isinstance(source.get("players"), dict):
         return fallback
     who = source["players"]
+    fmt = format_name(source.get("format"), source.get("card_pool"))
     return (f"Game {source.get('game', '?')}: {who.get('p1', 'p1')} (p1) vs "
-            f"{who.get('p2', 'p2')} (p2), {format_name(source.get('format'))}")
+            f"{who.get('p2', 'p2')} (p2), {fmt}")

@@ -30,8 +30,8 @@ def test_a_real_replay_is_imported_game_by_game(client: FlaskClient) -> None:
     expected = load_replay(REPLAY.read_text("utf-8"))
     assert [g["document"] for g in games] == [g.document for g in expected]
     assert [(g["game"], g["players"]["p1"], g["format_name"]) for g in games] == [
-        (1, "Pattn13", "format unknown"), (2, "Galapagos1", "format unknown"),
-        (3, "Pattn13", "format unknown")]
+        (1, "Pattn13", "Goat, by its card pool"), (2, "Galapagos1", "Goat, by its card pool"),
+        (3, "Pattn13", "Goat, by its card pool")]
 
 
 @pytest.mark.parametrize(("body", "kind", "field"), [

@@ -378,6 +378,14 @@ def test_html_format_writes_one_report_per_match(
     assert "level" in bad["errors"]["cards"]["x"]
 
 
+def test_html_format_makes_a_missing_output_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    a = write(tmp_path, "a.json", ILLEGAL)
+    code, _, _ = run(capsys, "check", "--format", "html", "--output-dir",
+                     str(tmp_path / "reports" / "round-1"), a)
+    assert code == 1 and (tmp_path / "reports" / "round-1" / "a.html").exists()
+
+
 def test_html_format_quiet_writes_only_matches_with_a_problem(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     a, b = write(tmp_path, "a.json", ILLEGAL), write(tmp_path, "b.json", LEGAL)
@@ -390,9 +398,8 @@ def test_html_format_quiet_writes_only_matches_with_a_problem(
 def test_html_format_that_cannot_write_is_an_environment_error(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     a = write(tmp_path, "a.json", ILLEGAL)
-    code, _, err = run(capsys, "check", "--format", "html", "--output-dir",
-                       str(tmp_path / "missing"), a)
-    assert code == 3 and "not a folder" in err
+    code, _, err = run(capsys, "check", "--format", "html", "--output-dir", a, a)
+    assert code == 3 and "not a folder" in err  # a file stands where the folder would be
     (tmp_path / "a.html").mkdir()  # the report's name is taken by a folder
     code, _, err = run(capsys, "check", "--format", "html", "--output-dir", str(tmp_path), a)
     assert code == 3 and err.startswith(f"duelcheck: cannot write {tmp_path / 'a.html'}")

@@ -49,7 +49,7 @@ def test_imported_games_carry_usernames_format_and_documents() -> None:
     games = [game_json(g) for g in load_replay(REPLAY.read_text("utf-8"))]
     assert [g["game"] for g in games] == [1, 2, 3]
     assert games[0]["players"] == {"p1": "Pattn13", "p2": "Galapagos1"}
-    assert games[0]["format_name"] == "format unknown" and games[0]["stopped"] is None
+    assert games[0]["format_name"] == "Goat, by its card pool" and games[0]["stopped"] is None
     assert games[2]["document"]["source"]["players"] == games[2]["players"]
     label = game_label(games[2]["document"]["source"], "x")
-    assert label == "Game 3: Pattn13 (p1) vs Galapagos1 (p2), format unknown"
+    assert label == "Game 3: Pattn13 (p1) vs Galapagos1 (p2), Goat, by its card pool"
