@@ -126,8 +126,34 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
     b.remember(player, cid)
 
 
+def _pointed_at(b: GameBuilder, play: Play) -> str | None:
+    """The monster its player points at ("Pointed at "X" in M-4") right after the play,
+    before any other play of theirs."""
+    for index in range(b.cursor + 1, min(b.cursor + 8, len(b.plays))):
+        later = b.plays[index]
+        if not isinstance(later, dict) or later.get("username") != play.get("username"):
+            continue
+        if later.get("play") != "Target card":
+            return None
+        text = texts(later)[1]
+        name, zone = logtext.name_in(text), logtext.zone_in(text)
+        if name is None or zone is None or not zone.startswith("M"):
+            return None
+        spot = zone.replace("M2-", "M-")
+        for side in ("p1", "p2"):
+            cid = b.board.at(side, spot)
+            if cid is not None and b.board.name(cid) == name:
+                return cid
+        return None
+    return None
+
+
 def _equip_target(b: GameBuilder, play: Play, player: Player) -> tuple[str | None, str]:
-    """The monster a following Special Summon revives, or else the likeliest face-up one."""
+    """The monster its player points at, else the one a following Special Summon revives,
+    else the likeliest face-up one."""
+    pointed = _pointed_at(b, play)
+    if pointed is not None:
+        return pointed, "Equip target: the monster its player pointed at"
     for _, later in b.upcoming(12):
         if later.get("username") != play.get("username"):
             continue

@@ -161,6 +161,17 @@ def is_xyz(obj: Any) -> bool:
     return isinstance(obj, dict) and "Xyz" in str(obj.get("monster_color") or "")
 
 
+def is_extra_deck(obj: Any) -> bool:
+    """True for a card object of a monster that starts the duel in the Extra Deck (Fusion,
+    Synchro, Xyz or Link).
+
+    >>> is_extra_deck({"monster_color": "Fusion"}), is_extra_deck({"monster_color": "Effect"})
+    (True, False)
+    """
+    color = str(obj.get("monster_color") or "") if isinstance(obj, dict) else ""
+    return any(kind in color for kind in ("Fusion", "Synchro", "Xyz", "Link"))
+
+
 def is_link(obj: Any) -> bool:
     """True for a Link Monster's card object (rules that ``classic`` does not model)."""
     return isinstance(obj, dict) and "Link" in str(obj.get("monster_color") or "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cardtext import CardTextError
+from .cardtext import CardTextError, is_extra_deck
 
 if TYPE_CHECKING:
     from .builder import GameBuilder
@@ -52,7 +52,8 @@ def define(b: GameBuilder, cid: str, card: dict[str, Any]) -> dict[str, Any]:
 
 def document(b: GameBuilder) -> dict[str, Any]:
     """The game's duel document, with the importer's ``source`` (format, players, notes,
-    where it stopped, rules ``classic`` does not model)."""
+    where it stopped, rules ``classic`` does not model). The Extra Deck holds the Extra Deck
+    monsters the game shows; the Main Deck the rest of the deck size, less the hand."""
     cards = definitions(b)
     kept = {id(a) for a in b.actions} if b.untimed else set()  # a rewind may drop some
     timed = [f"{a['log']['time']} {b.label(a['card'])}" for a in b.untimed if id(a) in kept]
@@ -60,10 +61,19 @@ def document(b: GameBuilder) -> dict[str, Any]:
         b.game.notes.append(
             f"timing not checked for {len(timed)} effect activation(s) whose card text does "
             f"not say when they may be used: {', '.join(timed)}")
+    extra: dict[str, list[str]] = {"p1": [], "p2": []}
+    in_hand = {*b.hands["p1"], *b.hands["p2"]}
+    for cid in cards:  # Fusion, Synchro, Xyz and Link Monsters start in the Extra Deck
+        card = b.board.cards[cid]
+        if cid not in in_hand and not card.get("token") and \
+                is_extra_deck(b.objects.get(card.get("name") or "")):
+            extra[card["owner"]].append(cid)
     setup = {}
     for player in ("p1", "p2"):
         size = b.deck_sizes.get(player, 60) - len(b.hands[player])
         setup[player] = {"deck": max(size, 0), "hand": b.hands[player]}
+        if extra[player]:
+            setup[player]["extra"] = extra[player]
     source: dict[str, Any] = {
         "from": "duelingbook", "format": b.game.format, "card_pool": b.game.card_pool,
         "game": b.game.number,

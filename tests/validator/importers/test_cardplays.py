@@ -54,6 +54,20 @@ def test_an_equip_spell_targets_the_likeliest_face_up_monster() -> None:
     assert equip["target"] == "sangan" and "likeliest" in equip["log"]["note"]
 
 
+def test_an_equip_spell_targets_the_monster_its_player_points_at() -> None:
+    hands = (["Axe of Despair", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Sangan" from hand (5/6) to M-1',
+        "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-2',
+        'B: Activate ST | Activated "Axe of Despair" from hand (1/5) to S-1',
+        'B: Target card | Pointed at "Sangan" in M2-1', hands=(HAND_A, hands[0][:1] +
+                                                               HAND_B[:4]))
+    assert verdict["legal"], verdict["violation"]
+    equip = next(a for a in imported.document["actions"] if a.get("card") == "axe-of-despair")
+    assert equip["target"] == "sangan" and "pointed at" in equip["log"]["note"]
+
+
 def test_a_concealed_replay_follows_cards_the_log_does_not_name() -> None:
     lines = ["A: Draw card | Drew a card", "A: Enter SP | Entered Standby Phase",
              "A: Enter M1 | Entered Main Phase 1",

@@ -3,7 +3,7 @@ late or taken from the opponent, position changes an effect explains, flips, Xyz
 
 from __future__ import annotations
 
-from tests.validator.importers.replays import HAND_A, HAND_B, actions, judged, opening
+from tests.validator.importers.replays import HAND_A, HAND_B, actions, game, judged, opening
 from tests.validator.importers.test_phases import A1, notes_of, rule_at
 
 B2 = ["A: End turn | Ended turn", *opening("B", "Sangan")]
@@ -147,6 +147,11 @@ def test_five_monsters_make_room_for_an_xyz_summon() -> None:
     assert len(monsters) == 4 and monsters[-1]["card"] == "gear-gigant-x"
     assert len(monsters[-1]["materials"]) == 1
     assert len(verdict["state"]["players"]["p1"]["graveyard"]) == 1
+    # Gear Gigant X came from the Extra Deck: the Main Deck lost only the turn's draw
+    imported = game(*lines, hands=hands)
+    assert imported.document["setup"]["p1"]["extra"] == ["gear-gigant-x"]
+    assert verdict["state"]["players"]["p1"]["deck"] == imported.document["setup"]["p1"][
+        "deck"] - 1
 
 
 def test_a_monster_placed_in_a_spell_trap_zone_then_moved_to_a_monster_zone() -> None:
