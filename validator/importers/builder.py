@@ -331,13 +331,15 @@ class GameBuilder:
             self.skips[player] += [cid] * reading.skips_draws
 
     def explain_position(self, cid: str, position: str) -> str | None:
-        """The card whose effect explains a change of ``cid`` to ``position``: its own text,
-        an effect used shortly before this turn, or a face-up card on the field."""
-        if self.reading(cid).changes_to(position, itself=True):
-            return f"its own effect ({self.label(cid)})"
+        """The card whose effect explains a change of ``cid`` to ``position``: an effect
+        used shortly before this turn (the latest first: Book of Moon used on Tsukuyomi),
+        its own text, or a face-up card on the field."""
         for _, _, source in reversed(self.recent):
             if self.reading(source).changes_to(position, itself=source == cid):
-                return f"{self.label(source)}'s effect"
+                return f"its own effect ({self.label(cid)})" if source == cid else \
+                    f"{self.label(source)}'s effect"
+        if self.reading(cid).changes_to(position, itself=True):
+            return f"its own effect ({self.label(cid)})"
         for (_, spot), source in self.board.zones.items():
             place = self.board.where[source]
             if place.face_up and source != cid and not is_monster_zone(spot) and \

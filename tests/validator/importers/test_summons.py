@@ -19,6 +19,16 @@ def test_a_set_in_place_on_the_opponents_turn_is_tsukuyomis_effect() -> None:
     assert "by Tsukuyomi's effect" in notes_of(imported)
 
 
+def test_the_card_just_used_explains_a_change_before_the_monsters_own_text() -> None:
+    hands = (["Tsukuyomi", *HAND_A[1:]], HAND_B)  # Tsukuyomi's own text turns monsters down
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Tsukuyomi" from hand (1/6) to M-1',
+        'A: Activate ST | Activated "Book of Moon" from hand (2/5) to S-1',
+        'A: Set monster | Set "Tsukuyomi" in M-1', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert "by Book of Moon's effect" in notes_of(imported)
+
+
 def test_flipped_then_changed_to_attack_is_one_flip_summon() -> None:
     imported, verdict = judged(
         *A1, 'A: Set monster | Set card from hand (1/6) to M-1 || Set "Blade Knight" from '
