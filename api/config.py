@@ -51,7 +51,8 @@ class Settings(BaseSettings):
     max_body_bytes: int = _env("DUELCHECK_MAX_BODY_BYTES", 2 * 1024 * 1024,
                                "largest request body, in bytes", gt=0)
     max_actions: int = _env("DUELCHECK_MAX_ACTIONS", 20_000,
-                            "most actions in one duel document", gt=0)
+                            "most actions in one request (one duel document, or "
+                            "all the games of one report)", gt=0)
     max_legal_actions: int = _env("DUELCHECK_MAX_LEGAL_ACTIONS", 1_000,
                                   "most actions one legal-actions answer lists", gt=0)
     max_candidates: int = _env("DUELCHECK_MAX_CANDIDATES", 20_000,

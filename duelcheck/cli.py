@@ -100,11 +100,12 @@ def judge(item: Item, report: bool = False) -> Result:
         data = item.text  # validate() words the JSON error
     source = data.get("source") if isinstance(data, dict) else None
     source = source if isinstance(source, dict) else {}
-    notes = tuple(str(n) for n in source.get("notes", ()))
+    given = source.get("notes")  # source is free-form: only a list of notes is shown
+    notes = tuple(str(n) for n in given) if isinstance(given, list) else ()
     players = source.get("players") if isinstance(source.get("players"), dict) else None
-    imported = {k: source[k] for k in ("format", "card_pool", "stopped", "unmodelled")
-                if source.get(k) is not None} \
-        if source.get("from") else None
+    imported = {k: source[k] for k, kind in (("format", str), ("card_pool", str),
+                                              ("stopped", str), ("unmodelled", dict))
+                if isinstance(source.get(k), kind)} if source.get("from") else None
     label = game_label(source, item.source)
     try:
         game = game_report(data, label) if report else None
@@ -138,8 +139,9 @@ def describe(result: Result) -> str:
     where = result.source
     if result.imported is not None:
         where += f" ({format_name(imported.get('format'), imported.get('card_pool'))})"
+    signs = imported.get("unmodelled")
     tail = "".join(f"\n  classic does not model {sign}: seen at {at}"
-                   for sign, at in (imported.get("unmodelled") or {}).items())
+                   for sign, at in (signs.items() if isinstance(signs, dict) else ()))
     if result.stopped:
         tail += f"\n  {result.stopped}"
     if v is None:

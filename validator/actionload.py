@@ -17,24 +17,32 @@ from .model import Action, Card
 from .schema import ACTION_SCHEMAS, ActionField
 
 _FIELD = ActionField()
-_DEFAULTS: dict[str, Any] = {"tributes": (), "by_effect": False, "replay": False,
-                             "respond": False, "target": None, "position": "attack",
-                             "amount": 0, "card": None, "to": None}
+_DEFAULTS: dict[str, Any] = {"card": None, "to": None, "tributes": (), "target": None,
+                             "position": "attack", "amount": 0, "by_effect": False,
+                             "replay": False, "respond": False}
 
 
 def as_object(action: Action) -> dict[str, Any]:
-    """An :class:`Action` as the action object (§2) that loads to it: the fields its type
-    has, required ones always, others where they differ from the default.
+    """An :class:`Action` as the action object (§2) that loads to it: the required fields of
+    its type always, every other field where it differs from the default (so that a field
+    the type does not have is refused, as in JSON).
 
     >>> as_object(Action("declare_attack", "p1", card="c1"))
     {'type': 'declare_attack', 'player': 'p1', 'card': 'c1', 'target': None}
     >>> as_object(Action("normal_summon", "p1"))
     {'type': 'normal_summon', 'player': 'p1', 'card': None}
+    >>> as_object(Action("draw", "p1", amount=5))
+    {'type': 'draw', 'player': 'p1', 'amount': 5}
     """
     out: dict[str, Any] = {"type": action.type, "player": action.player}
     schema = ACTION_SCHEMAS.get(action.type) if isinstance(action.type, str) else None
-    if schema is None:
-        return out
+    required = {name for name, declared in schema.fields.items() if declared.required} \
+        if schema is not None else set()
+    for name, default in _DEFAULTS.items():
+        value = getattr(action, name)
+        if name in required or value != default:
+            out[name] = list(value) if isinstance(value, tuple) else value
+    return out
     for name, declared in schema.fields.items():
         if name in out or name not in _DEFAULTS:
             continue

@@ -174,8 +174,8 @@ class LegalActions:
 
     def __iter__(self) -> Iterator[Action]:
         seen: set[Action] = set()
-        for action in candidates(self._state):
-            if action not in seen and action in self:
+        for action in candidates(self._state):  # made by the engine: well formed already
+            if action not in seen and self.why_not(action) is None:
                 seen.add(action)
                 yield action
 
@@ -200,7 +200,7 @@ class LegalActions:
             if checked == max_candidates:
                 return Listing(found, True, checked)
             checked += 1
-            if action in seen or action not in self:
+            if action in seen or self.why_not(action) is not None:
                 continue
             if len(found) == limit:
                 return Listing(found, True, checked)

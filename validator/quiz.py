@@ -66,7 +66,15 @@ def answer_of(played: dict[str, Any], proposed: dict[str, Any]) -> dict[str, Any
 
 def question(seed: int, level: int, played: dict[str, Any], proposed: dict[str, Any],
              duel: Duel, origin: dict[str, Any] | None = None) -> Quiz:
-    """A :class:`Quiz` about ``proposed`` after ``played`` (``duel``: ``played`` judged)."""
+    """A :class:`Quiz` about ``proposed`` after ``played`` (``duel``: ``played`` judged).
+
+    >>> from validator import Duel, load_document
+    >>> played = {"cards": {}, "actions": []}
+    >>> q = question(1, 1, played, {"type": "draw", "player": "p1"},
+    ...              Duel(load_document(played)))
+    >>> q.proposed["type"], q.seed
+    ('draw', 1)
+    """
     verdict = duel.verdict()
     return Quiz(seed, level, played, proposed, answer_of(played, proposed), verdict.state,
                 verdict.outcome, origin)

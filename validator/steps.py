@@ -54,14 +54,20 @@ class Trace:
                 "ended_at": self.ended_at, "attempted": self.attempted}
 
 
-def trace(document: Mapping[str, Any] | str | bytes | Document) -> Trace:
-    """Judge ``document`` and keep the board at every step (see :class:`Trace`).
+def trace(document: Mapping[str, Any] | str | bytes | Document, *,
+          keep_states: bool = True) -> Trace:
+    """Judge ``document`` and keep the board at every step (see :class:`Trace`);
+    ``keep_states=False`` keeps only the first (a report needs the verdict and the board
+    as the log has it, not a board per action).
 
     Raises :class:`validator.DocumentError` for a malformed document, as ``validate`` does.
 
     >>> t = trace({"cards": {}, "actions": [{"type": "surrender", "player": "p2"}]})
     >>> t.verdict.outcome, t.ended_at, len(t.states)
     ({'winner': 'p1', 'reason': 'surrender'}, 1, 2)
+    >>> len(trace({"cards": {}, "actions": [{"type": "draw", "player": "p1"}]},
+    ...           keep_states=False).states)
+    1
     """
     doc = document if isinstance(document, Document) else load_document(document)
     duel = Duel(doc)
@@ -72,9 +78,10 @@ def trace(document: Mapping[str, Any] | str | bytes | Document) -> Trace:
         if violation is not None:
             return Trace(duel.verdict(violation), states, ended_at,
                          attempt(_before(doc, violation.index), action))
-        states.append(state_report(duel.state))
+        if keep_states:
+            states.append(state_report(duel.state))
         if ended_at is None and duel.state.outcome is not None:
-            ended_at = len(states) - 1
+            ended_at = duel.pushed
     return Trace(duel.verdict(), states, ended_at, None)
 
 

@@ -64,7 +64,7 @@ def game_report(document: Mapping[str, Any] | str | bytes | Document,
     True
     """
     doc = document if isinstance(document, Document) else load_document(document)
-    judged = trace(doc)
+    judged = trace(doc, keep_states=False)
     verdict = judged.verdict.to_dict()
     violation = judged.verdict.violation
     return {"label": label, "source": doc.source,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
@@ -114,14 +115,14 @@ def test_candidates_are_capped_before_they_are_checked_at_the_body_size_limit(
     from api import create_app
 
     checks = 0
-    contains = LegalActions.__contains__
+    why_not = LegalActions.why_not
 
-    def counted(self: LegalActions, action: object) -> bool:
+    def counted(self: LegalActions, action: Any) -> tuple[str, str] | None:
         nonlocal checks
         checks += 1
-        return contains(self, action)
+        return why_not(self, action)
 
-    monkeypatch.setattr(LegalActions, "__contains__", counted)
+    monkeypatch.setattr(LegalActions, "why_not", counted)
     app = create_app({"TESTING": True})
     limit, cap = app.config["MAX_CONTENT_LENGTH"], app.config["DUELCHECK_MAX_CANDIDATES"]
     n = 1

@@ -417,3 +417,14 @@ def test_html_format_puts_a_replays_games_in_one_report(
         "Game 1: sdesowitz02 (p1) vs Aco77 (p2), Unlimited",
         "Game 2: Aco77 (p1) vs sdesowitz02 (p2), Unlimited"]
     assert data["games"][0]["actions"][0]["log"]["time"].startswith("[")
+
+
+def test_a_source_of_the_wrong_shape_is_not_shown_and_never_a_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    odd = {**LEGAL, "source": {"from": "x", "format": 5, "card_pool": [1], "notes": 5,
+                               "stopped": {"a": 1}, "unmodelled": [1, 2]}}
+    for fmt in ("text", "json", "html"):
+        code, _, err = run(capsys, "check", "--format", fmt, "--output-dir",
+                             str(tmp_path), write(tmp_path, "odd.json", odd))
+        assert code == 0 and "Traceback" not in err, (fmt, err)
+    assert (tmp_path / "odd.html").exists()

@@ -61,7 +61,8 @@ def test_a_token_cannot_be_drawn() -> None:
     (Action("normal_summon", "p1"), "card"), (Action("move", "p1", card="gemini"), "to"),
     (Action("phase", "p1", to="nowhere"), "to"), (Action("draw", "p3"), "player"),
     (Action("damage", "p1", amount=-3), "amount"), (Action("attack", "p1"), "type"),
-    (Action("normal_summon", "p1", card=5), "card")])  # type: ignore[arg-type]
+    (Action("normal_summon", "p1", card=5), "card"),  # type: ignore[arg-type]
+    (Action("draw", "p1", amount=5), "amount")])
 def test_an_action_built_by_hand_is_checked_as_its_json_object_is(bad: Action,
                                                                      field: str) -> None:
     # a hand-built Action skips the schema otherwise, and reaches checks that need its fields

@@ -9,6 +9,7 @@ from ..model import Player, other
 from . import logtext, phases
 from .cardtext import CardTextError, Reading, definition, read
 from .game import (
+    GAME_BOUNDARIES,
     QUIET,
     CannotFollow,
     Declaration,
@@ -305,8 +306,10 @@ class GameBuilder:
             if not isinstance(play, dict):
                 continue
             raw = play.get("play")
-            kind = canonical(raw) if type(raw) is str else raw
-            if kind in ("Pick first", "Begin next duel"):
+            if type(raw) is not str:
+                continue
+            kind = canonical(raw)
+            if kind in GAME_BOUNDARIES:
                 break
             if kind in QUIET or index in self.consumed:
                 continue

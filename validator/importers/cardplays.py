@@ -126,7 +126,7 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
     b.remember(player, cid)
 
 
-def _pointed_at(b: GameBuilder, play: Play) -> str | None:
+def _pointed_at(b: GameBuilder, play: Play, player: Player) -> str | None:
     """The monster its player points at ("Pointed at "X" in M-4") right after the play,
     before any other play of theirs."""
     for index in range(b.cursor + 1, min(b.cursor + 8, len(b.plays))):
@@ -139,9 +139,11 @@ def _pointed_at(b: GameBuilder, play: Play) -> str | None:
         name, zone = logtext.name_in(text), logtext.zone_in(text)
         if name is None or zone is None or not zone.startswith("M"):
             return None
-        spot = zone.replace("M2-", "M-")
-        for side in ("p1", "p2"):
-            cid = b.board.at(side, spot)
+        # "Pointed at" names the zone as its controller numbers it ("in M-4" for the
+        # opponent's monster, goat-1119697 game 2): the card of that name in it, either side
+        side, spot = b.board.zone(player, zone)
+        for each in (side, other(side)):
+            cid = b.board.at(each, spot)
             if cid is not None and b.board.name(cid) == name:
                 return cid
         return None
@@ -151,7 +153,7 @@ def _pointed_at(b: GameBuilder, play: Play) -> str | None:
 def _equip_target(b: GameBuilder, play: Play, player: Player) -> tuple[str | None, str]:
     """The monster its player points at, else the one a following Special Summon revives,
     else the likeliest face-up one."""
-    pointed = _pointed_at(b, play)
+    pointed = _pointed_at(b, play, player)
     if pointed is not None:
         return pointed, "Equip target: the monster its player pointed at"
     for _, later in b.upcoming(12):

@@ -201,7 +201,7 @@ def definition(obj: dict[str, Any]) -> tuple[dict[str, Any], bool]:
         return {**out, "effect": effect}, told
     table = SPELL_SUBTYPES if card_type == "Spell" else TRAP_SUBTYPES if card_type == "Trap" \
         else None
-    if table is None or kind_text not in table:
+    if table is None or type(kind_text) is not str or kind_text not in table:
         raise CardTextError(f"{name!r} is a {card_type} {kind_text}, which the duel format "
                             f"does not know")
     out.update(kind=str(card_type).lower(), subtype=table[kind_text], effect=effect)

@@ -14,7 +14,7 @@ from typing import Any, Final
 from ..jsontext import loads
 from . import document, phases
 from .builder import Defined, GameBuilder
-from .game import CannotFollow, Game, canonical, stamp, where_said
+from .game import GAME_BOUNDARIES, CannotFollow, Game, canonical, stamp, where_said
 from .plays import HANDLERS, IGNORED, unknown
 
 __all__ = ["FORMATS", "Game", "ReplayError", "import_replay", "load_replay", "stamp"]
@@ -37,12 +37,16 @@ class ReplayError(ValueError):
 CARD_POOLS: Final = {"2005-08-20": "Goat"}
 
 
-def format_name(code: str | None, card_pool: str | None = None) -> str:
+def format_name(code: object, card_pool: object = None) -> str:
     """A format code in words (or, without one, the format its card pool date names).
 
     >>> format_name("gu"), format_name("uu"), format_name(None), format_name(None, "2005-08-20")
     ('Goat', 'Unlimited', 'format unknown', 'Goat, by its card pool')
+    >>> format_name(5, ["x"])  # what a hand-made document may hold: no name
+    'format unknown'
     """
+    code = code if isinstance(code, str) else None
+    card_pool = card_pool if isinstance(card_pool, str) else None
     if code:
         return FORMATS.get(code[0], code)
     if card_pool in CARD_POOLS:
@@ -128,7 +132,9 @@ def _order_from_plays(plays: list[Any], start: int, decks: dict[str, int]) -> li
     users: list[str] = list(decks)
     first: str | None = None
     for play in plays[start + 1:]:
-        if not isinstance(play, dict) or play.get("play") in ("Pick first", "Begin next duel"):
+        if not isinstance(play, dict):
+            continue
+        if play.get("play") in GAME_BOUNDARIES:
             break
         user = play.get("username")
         if isinstance(user, str) and play.get("play") in ("Start turn", "Draw card",
@@ -169,7 +175,7 @@ def import_replay(replay: Any) -> list[Game]:
                 builder.note(None, f"play {index} is not a Duelingbook play object: skipped")
             continue
         raw = play.get("play")
-        if raw in IGNORED:  # most plays: viewing, chat, signals
+        if type(raw) is str and raw in IGNORED:  # most plays: viewing, chat, signals
             continue
         shown = play.get("card")
         if type(shown) is dict and type(shown.get("name")) is str:  # known from here on
@@ -179,7 +185,7 @@ def import_replay(replay: Any) -> list[Game]:
                 builder.note(None, f"play {index} is not a Duelingbook play object: skipped")
             continue
         kind = raw if raw in HANDLERS else canonical(raw)
-        if kind in ("Pick first", "Begin next duel", "Back to RPS"):
+        if kind in GAME_BOUNDARIES:
             _close(builder, games, plays, index)
             builder = None
             if kind != "Pick first":
@@ -207,7 +213,8 @@ def import_replay(replay: Any) -> list[Game]:
         try:
             if builder.ending is not None:
                 phases.before(builder, kind, player, play)
-            handler(builder, {**play, "play": kind} if kind != raw else play, player)
+            handler(builder, {**play, "play": kind, "as_logged": raw} if kind != raw else play,
+                    player)
         except Exception as exc:  # one play never loses the match: its game stops there
             reason = str(exc) if isinstance(exc, CannotFollow) else \
                 f"the play does not read as Duelingbook writes it ({type(exc).__name__})"
@@ -225,7 +232,8 @@ def _close(builder: GameBuilder | None, games: list[Game], plays: list[Any], end
         return
     if builder.over or builder.game.stopped:
         after = sum(1 for p in plays[builder.cursor + 1:end]
-                    if isinstance(p, dict) and p.get("play") not in IGNORED)
+                    if isinstance(p, dict) and not (type(p.get("play")) is str and
+                                                    p["play"] in IGNORED))
         if after:
             builder.note(None, f"{after} play(s) after "
                                f"{'the end of the game' if builder.over else 'the stop'} "

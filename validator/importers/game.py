@@ -4,7 +4,6 @@ and what the builder remembers of attacks and phases."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any, Final
 
 from ..model import PHASES, Player
@@ -53,7 +52,9 @@ _OLD_NAMES: Final = (("Set monster to ST", "Set ST"), ("Summon token", "Summon T
                      ("Reveal", "Reveal"), ("View ", "View GY"), ("Show ", "Show hand"))
 
 
-@lru_cache(maxsize=1024)  # kinds repeat; input may hold any number of strange ones
+_CANONICAL: dict[str, str] = {}
+
+
 def canonical(kind: str) -> str:
     """A play kind as the current Duelingbook names it (older replays used longer names).
 
@@ -70,6 +71,8 @@ def canonical(kind: str) -> str:
     return kind
 
 
+#: Plays that end a game and start the next one (the match's RPS again, or the next duel).
+GAME_BOUNDARIES: Final = ("Pick first", "Begin next duel", "Back to RPS")
 #: Plays that say nothing about the game: skipped when looking at what comes next.
 QUIET: Final = frozenset(IGNORED) | {"Shuffle hand", "Shuffle deck", "Left duel"}
 
@@ -131,8 +134,8 @@ def from_hand(play: Play) -> bool:
     >>> from_hand({"play": "Set monster", "log": {"public_log": 'Set "X" in M-2'}})
     False
     """
-    if str(play.get("play", "")).endswith("from hand"):
-        return True
+    if str(play.get("as_logged", play.get("play", ""))).endswith("from hand"):
+        return True  # the name Duelingbook gave the play (before canonical())
     return any("from hand" in text or logtext.source_pile(text) == "hand"
                for text in texts(play))
 

@@ -21,8 +21,8 @@ from .cardplays import (
     to_spell_trap,
     turn_face_down,
 )
+from .game import GAME_BOUNDARIES, CannotFollow, Play, texts
 from .game import IGNORED as IGNORED
-from .game import CannotFollow, Play, texts
 from .summons import (
     attach,
     change_control,
@@ -151,7 +151,13 @@ def no_winner(b: GameBuilder, play: Play, player: Player) -> None:
 
 def reset(b: GameBuilder, play: Play, player: Player) -> None:
     """Every card back in its Deck (Fiber Jar's resolution, or the reset button): the log
-    does not say where each went, so the game is judged up to here."""
+    does not say where each went, so the game is judged up to here.
+
+    >>> from validator.importers.duelingbook import import_replay
+    >>> import_replay({"plays": [{"play": "Pick first", "order": ["a", "b"]},
+    ...                          {"play": "Reset game", "username": "a"}]})[0].stopped[:33]
+    'import stopped at play [0:00] a: '
+    """
     raise CannotFollow("the board was reset (Fiber Jar, or the reset button): the log does not "
                        "say where each card went")
 
@@ -167,7 +173,7 @@ def left(b: GameBuilder, play: Play, player: Player) -> None:
         kind = later.get("play") if isinstance(later, dict) else None
         if kind in ("Rejoin duel", "Resume game"):
             return
-        if kind in ("Pick first", "Begin next duel"):
+        if kind in GAME_BOUNDARIES:
             break
     b.emit(play, "surrender", player,
            note="left the duel and never came back: read as conceding the game")
@@ -187,7 +193,14 @@ def _graveyard(b: GameBuilder, play: Play, player: Player) -> None:
 def unknown(b: GameBuilder, play: Play, player: Player) -> None:
     """A play kind this importer does not know (a card's own "Resolve Effect" play, a later
     Duelingbook's): followed when its line sends a named card to a pile; when it touches a
-    card any other way the board after it is unknown, and the game stops; else a note."""
+    card any other way the board after it is unknown, and the game stops; else a note.
+
+    >>> from validator.importers.duelingbook import import_replay
+    >>> pick = {"play": "Pick first", "order": ["a", "b"]}
+    >>> import_replay({"plays": [pick, {"play": "Roll", "username": "a",
+    ...                                 "log": {"public_log": "Rolled a 3"}}]})[0].notes
+    ["[0:00] a: Rolled a 3: play 'Roll' not imported (a kind this importer does not know)"]
+    """
     text = texts(play)[1]
     kind = play.get("play")
     pile = logtext.destination_pile(text) or ("banished" if text.startswith("Banished")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.validator.importers.replays import HAND_A, HAND_B, actions, judged, opening
+from tests.validator.importers.replays import HAND_A, HAND_B, actions, game, judged, opening
 from tests.validator.importers.test_phases import A1, notes_of, rule_at
 
 SET_MF = ('A: Set ST | Set card from hand (4/6) to S-1 || Set "Mirror Force" from hand (4/6) '
@@ -61,7 +61,7 @@ def test_an_equip_spell_targets_the_monster_its_player_points_at() -> None:
         "A: End turn | Ended turn", *opening("B", "Sangan"),
         'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-2',
         'B: Activate ST | Activated "Axe of Despair" from hand (1/5) to S-1',
-        'B: Target card | Pointed at "Sangan" in M2-1', hands=(HAND_A, hands[0][:1] +
+        'B: Target card | Pointed at "Sangan" in M-1', hands=(HAND_A, hands[0][:1] +
                                                                HAND_B[:4]))
     assert verdict["legal"], verdict["violation"]
     equip = next(a for a in imported.document["actions"] if a.get("card") == "axe-of-despair")
@@ -124,6 +124,12 @@ def test_the_v5_private_line_of_a_set_drops_from_hand() -> None:
     assert actions(imported)[-2:] == [("set_monster", "blade-knight"),
                                       ("set_spell_trap", "mirror-force")]
     assert imported.stopped is None
+
+
+def test_the_name_of_the_play_alone_can_say_from_hand() -> None:
+    imported = game(*A1, 'A: Set monster from hand | Set a card to M-1', concealed=True)
+    assert imported.stopped is None
+    assert actions(imported)[-1][0] == "set_monster"
 
 
 def test_a_trap_whose_text_allows_it_activated_from_the_hand() -> None:

@@ -203,6 +203,17 @@ def test_files_that_are_not_replays_give_a_clear_error(text: str, fragment: str)
         load_replay(text)
 
 
+def test_fields_of_the_wrong_type_are_skipped_or_stop_a_game_never_raise() -> None:
+    replay = edited()
+    replay["plays"].insert(5, {"play": ["Draw card"], "username": "Aco77"})
+    replay["plays"].append({"play": {"x": 1}})
+    at = find(replay, "0:15", "sdesowitz02", "")
+    replay["plays"][at]["cards"][0]["type"] = ["Normal"]
+    games = import_replay(replay)
+    assert len(games) == 2
+    assert any("not a Duelingbook play object" in note for note in games[0].notes)
+
+
 def test_a_pick_first_without_an_order_is_read_from_who_starts() -> None:
     replay = edited()
     del replay["plays"][find(replay, "0:15", "sdesowitz02", "")]["order"]
