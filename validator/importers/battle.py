@@ -8,7 +8,7 @@ from typing import Any
 from ..model import Player, other
 from . import logtext, phases
 from .builder import GameBuilder
-from .game import Declaration, Play, texts
+from .game import Declaration, Play, texts, where_said
 
 
 def attack(b: GameBuilder, play: Play, player: Player) -> None:
@@ -46,8 +46,21 @@ def attack(b: GameBuilder, play: Play, player: Player) -> None:
     elif decl is not None and b.reading(attacker).extra_attacks:
         fields["by_effect"] = True
         note = f"a further attack: {b.label(attacker)}'s text allows one"
+    if direct and foes and b.reading(attacker).direct_attacks:
+        _direct_by_text(b, play, attacker, foes)
+        return
     phases.sync(b, play, attacker)
     if target is not None and b.board.position(target) == "facedown_defense":
         b.attack_flipped.add(target)  # the engine turns it face-up; the log, when battled
     b.declared[attacker] = Declaration(target, foes)
     b.emit(play, "declare_attack", player, note=note, **fields)
+
+
+def _direct_by_text(b: GameBuilder, play: Play, attacker: str, foes: frozenset[str]) -> None:
+    """A direct attack the attacker's own text allows while the opponent controls monsters
+    (Reaper on the Nightmare): the contract has no such attack, so none is judged; its
+    damage follows as the log shows it."""
+    b.signs.setdefault("direct attacks a card's text allows past monsters", where_said(play))
+    b.declared[attacker] = Declaration(None, foes)
+    b.note(play, f"{b.label(attacker)} attacks directly past the opponent's monsters, as its "
+                 f"text allows: rules classic does not model it, so the attack is not judged")

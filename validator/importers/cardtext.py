@@ -31,6 +31,7 @@ _SKIP_DRAW = re.compile(r"skip (?:your|their|the) next (?P<n>\d+|one|two|three)?
                         re.I)
 _AS_IF = re.compile(r"as if (?:you controlled it|it were (?:a monster )?you control(?:led)?)",
                     re.I)
+_DIRECT = re.compile(r"\bcan attack (?:your opponent(?:'s Life Points)? )?directly\b", re.I)
 _FROM_HAND = re.compile(r"activate this card from your hand", re.I)
 _NUMBERS: Final = {"one": 1, "two": 2, "three": 3}
 
@@ -94,6 +95,7 @@ class Reading:
     skips_draws: int = 0
     tributes_foes: bool = False
     from_hand: bool = False
+    direct_attacks: bool = False
 
     def changes_to(self, position: str, *, itself: bool) -> bool:
         """True when an effect of this card may change a monster (itself, or any) to
@@ -124,6 +126,9 @@ def read(text: str) -> Reading:
     >>> read("If your opponent controls more cards than you do, you can activate this card "
     ...      "from your hand.").from_hand
     True
+    >>> read("This card can attack your opponent's Life Points directly even if there is a "
+    ...      "monster on your opponent's side of the field.").direct_attacks
+    True
     """
     text = text or ""
     positions: set[tuple[str, str]] = set()
@@ -145,7 +150,8 @@ def read(text: str) -> Reading:
         n = (skip["n"] or "1").lower()
         skips = int(n) if n.isdigit() else _NUMBERS[n]
     return Reading(frozenset(positions), bool(_EXTRA_ATTACK.search(text)), skips,
-                   bool(_AS_IF.search(text)), bool(_FROM_HAND.search(text)))
+                   bool(_AS_IF.search(text)), bool(_FROM_HAND.search(text)),
+                   bool(_DIRECT.search(text)))
 
 
 def _stat(value: Any) -> int | None:

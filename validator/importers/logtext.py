@@ -17,7 +17,8 @@ _MOVE = re.compile(rf"\bfrom (?:the )?({ZONE}) to (?:the )?({ZONE})")
 _QUICK_IN = re.compile(r" (?:in|from) ([MS]2?-[1-5]|F-[12]|F\b|Field|Left|Right|the)")
 _QUICK_TO = re.compile(r" (?:to|onto|into) ([MS]2?-[1-5]|F-[12]|F\b|Field|Left|Right|the)")
 _LONG = ("Field", "Left", "Right", "the")
-_ANY_NAME = re.compile(r'"(.+?)"')
+_ANY_NAME = re.compile(r'"(.+?)"(?=$|[\s,.;:)!?])')  # a name may hold quotes: Maxx "C"
+_ENDS_NAME: Final = frozenset(' ,.;:)!?\t\n')
 #: Where a play takes its card from: one pattern, one named group per pile (the first the
 #: line names wins). Duelingbook's own capitals are spelled out: without re.I the search is
 #: five times faster, and it runs for most plays.
@@ -97,10 +98,17 @@ def name_in(text: str) -> str | None:
 
     >>> name_in('Attacked "Token" in M-5 with "Night Assailant" in M-2')
     'Token'
+    >>> name_in('Banished "Maxx "C"" from top of deck face-down')
+    'Maxx "C"'
     """
     start = text.find('"')
     end = text.find('"', start + 2) if start >= 0 else -1
-    return text[start + 1:end] if end > start else None
+    if end < 0:
+        return None
+    if end + 1 == len(text) or text[end + 1] in _ENDS_NAME:
+        return text[start + 1:end]
+    match = _ANY_NAME.search(text, start)  # a quote inside the name
+    return match[1] if match else text[start + 1:end]
 
 
 def names_in(text: str) -> list[str]:

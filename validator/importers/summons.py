@@ -74,6 +74,8 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
                   position: str = "attack") -> None:
     text = texts(play)[1]
     cid = b.find(play, player, text, pile="hand")
+    if _taken_back(b, play, cid, logtext.zone_to(text)):
+        return
     phases.ensure_phase(b, play, player, ("main1", "main2"))
     phases.sync(b, play, cid)
     tributes = _tributes(b, play, player, cid)
@@ -85,6 +87,24 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
         fields["tributes"] = tributes
     b.emit(play, kind, player, **fields)
     b.remember(player, cid)
+
+
+def _taken_back(b: GameBuilder, play: Play, cid: str, zone: str | None) -> bool:
+    """A monster of Level 4 or lower its player returns from that zone to the hand as the
+    very next play: a take-back (the player changed their mind), never summoned; the return
+    is consumed and noted."""
+    level = b.card_object(cid).get("level")
+    if zone is None or not (isinstance(level, int | str) and str(level).isdigit() and
+                            int(level) <= 4):
+        return False
+    for index, later in b.upcoming(1):
+        if later.get("username") == play.get("username") and later.get("play") == \
+                "To hand" and logtext.zone_in(texts(later)[1]) == zone:
+            b.consumed.add(index)
+            b.note(play, f"{b.label(cid)} returned to the hand by its player as the very "
+                         f"next play: a take-back, read as never placed")
+            return True
+    return False
 
 
 def set_monster(b: GameBuilder, play: Play, player: Player) -> None:

@@ -79,6 +79,11 @@ CARDS: dict[str, dict[str, Any]] = {
                                    "all your opponent's Attack Position monsters."},
         "Trap Dustshoot": {"card_type": "Trap", "type": "Normal",
                            "effect": "Look at your opponent's hand; return 1 monster."},
+        "Reaper on the Nightmare": {"card_type": "Monster", "type": "Zombie", "level": 5,
+                                    "atk": "800", "def": "600", "is_effect": 1,
+                                    "effect": "This card can attack your opponent's Life "
+                                              "Points directly even if there is a monster "
+                                              "on your opponent's side of the field."},
         "Evenly Matched": {"card_type": "Trap", "type": "Normal",
                            "effect": "If your opponent controls more cards than you do, you "
                                      "can activate this card from your hand. At the end of "

@@ -56,3 +56,29 @@ def test_a_further_attack_by_a_monster_whose_text_allows_it() -> None:
     imported, verdict = judged(*lines, hands=hands)
     assert verdict["legal"], verdict["violation"]
     assert ("declare_attack", "asura-priest", "by_effect") in actions(imported)
+
+
+def test_a_direct_attack_past_monsters_that_the_attackers_text_allows_is_not_judged() -> None:
+    hands = (HAND_A, ["Reaper on the Nightmare", *HAND_B[1:]])
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
+        "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'B: SS ATK | Special Summoned "Reaper on the Nightmare" from hand (1/6) to M-1 (ATK)',
+        "B: Enter BP | Entered Battle Phase",
+        'B: Attack directly | Attacked directly with "Reaper on the Nightmare" in M-1',
+        "A: Life points | Lost 800 LP", hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert "declare_attack" not in [a[0] for a in actions(imported)]
+    assert "direct attacks a card's text allows past monsters" in \
+        imported.document["source"]["unmodelled"]
+
+
+def test_a_direct_attack_past_monsters_without_such_text_is_judged() -> None:
+    _, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
+        "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+        "B: Enter BP | Entered Battle Phase",
+        'B: Attack directly | Attacked directly with "Gemini Elf" in M-1')
+    assert rule_at(verdict) == ("battle.invalid-target",
+                                'Attacked directly with "Gemini Elf" in M-1')

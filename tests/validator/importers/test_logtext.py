@@ -50,3 +50,14 @@ def test_a_format_is_named_by_its_code_or_its_card_pool() -> None:
     assert [format_name(c) for c in ("gr", "er", "au", "su", "xx")] == [
         "Goat", "Edison", "Advanced", "Speed Duel", "xx"]
     assert format_name(None, "2010-03-01") == "format unknown, card pool 2010-03-01"
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ('Banished "Maxx "C"" from top of deck face-down', 'Maxx "C"'),
+    ('Activated "Maxx "C""', 'Maxx "C"'),
+    ('Attacked "Token" in M-5 with "Night Assailant" in M-2', "Token"),
+    ('Sent "Sangan", then more', "Sangan"),
+])
+def test_a_card_name_may_hold_quotes(text: str, name: str) -> None:
+    assert logtext.name_in(text) == name
+    assert logtext.names_in(text)[0] == name

@@ -209,3 +209,30 @@ def test_an_attacked_set_monster_that_left_and_came_back_is_a_new_card() -> None
         "B: End turn | Ended turn", *opening("A", "Sangan"),
         'A: Flip Summon | Flip Summoned Set "Blade Knight" in M-2')
     assert verdict["legal"], verdict["violation"]
+
+
+def test_a_monster_its_player_takes_back_at_once_was_never_set() -> None:
+    imported, verdict = judged(
+        *A1, 'A: Set monster | Set card from hand (1/6) to M-2 || Set "Blade Knight" from '
+             'hand (1/6) to M-2',
+        'A: To hand | Returned Set card from M-2 to hand || Returned Set "Blade Knight" from '
+        'M-2 to hand',
+        'A: Set monster | Set card from hand (2/6) to M-2 || Set "Vorse Raider" from hand '
+        '(2/6) to M-2')
+    assert verdict["legal"], verdict["violation"]
+    assert [a for a in actions(imported) if a[0] == "set_monster"] == [
+        ("set_monster", "vorse-raider")]
+    assert "a take-back" in notes_of(imported)
+
+
+def test_a_monster_returned_after_another_play_is_not_a_take_back() -> None:
+    _, verdict = judged(
+        *A1, 'A: Set monster | Set card from hand (1/6) to M-2 || Set "Blade Knight" from '
+             'hand (1/6) to M-2',
+        'A: Set ST | Set card from hand (3/5) to S-1 || Set "Mirror Force" from hand (3/5) '
+        'to S-1',
+        'A: To hand | Returned Set card from M-2 to hand || Returned Set "Blade Knight" from '
+        'M-2 to hand',
+        'A: Set monster | Set card from hand (2/6) to M-2 || Set "Vorse Raider" from hand '
+        '(2/6) to M-2')
+    assert verdict["violation"]["rule"] == "summon.normal-once"
