@@ -13,7 +13,7 @@ from .game import Declaration, Play, texts, where_said
 
 def attack(b: GameBuilder, play: Play, player: Player) -> None:
     text = texts(play)[1]
-    direct = play["play"] == "Attack directly"
+    direct = b.kind == "Attack directly"
     names = logtext.names_in(text)
     with_zone = text.rsplit(" in ", 1)[-1] if " with " in text else None
     attacker = b.field_card(play, player, text, key="attacking_id" if not direct else "id",

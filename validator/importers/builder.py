@@ -9,6 +9,7 @@ from ..model import Player, other
 from . import logtext, phases
 from .cardtext import CardTextError, Reading, definition, read
 from .game import (
+    CANONICAL,
     GAME_BOUNDARIES,
     QUIET,
     CannotFollow,
@@ -49,6 +50,7 @@ class GameBuilder:
         self.turn_player: Player = "p1"
         self.over = False
         self.cursor = 0
+        self.kind = ""  # the current play's kind under its current name (canonical())
         self.consumed: set[int] = set()
         self.lp: dict[Player, int] = {"p1": 8000, "p2": 8000}
         self.hands: dict[Player, list[str]] = {"p1": [], "p2": []}
@@ -297,6 +299,17 @@ class GameBuilder:
         self.game.notes.append(f"{where_said(play)}: {text}" if play else text)
 
     # -- what comes next ----------------------------------------------------------------
+    def next_play(self) -> tuple[int, Play] | None:
+        """The next play of this game that says something, under the name Duelingbook gave
+        it (a cheaper ``upcoming(1)``, for checks made on every summon)."""
+        for index in range(self.cursor + 1, len(self.plays)):
+            play = self.plays[index]
+            raw = play.get("play") if type(play) is dict else None
+            if type(raw) is not str or raw in QUIET or index in self.consumed:
+                continue
+            return None if raw in GAME_BOUNDARIES else (index, play)
+        return None
+
     def upcoming(self, count: int = 12) -> list[tuple[int, Play]]:
         """The next plays of this game that say something (for what the log only shows
         later, such as a Tribute sent after its summon), each under its current name."""
@@ -308,7 +321,7 @@ class GameBuilder:
             raw = play.get("play")
             if type(raw) is not str:
                 continue
-            kind = canonical(raw)
+            kind = CANONICAL.get(raw) or canonical(raw)
             if kind in GAME_BOUNDARIES:
                 break
             if kind in QUIET or index in self.consumed:

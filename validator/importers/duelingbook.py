@@ -14,7 +14,15 @@ from typing import Any, Final
 from ..jsontext import loads
 from . import document, phases
 from .builder import Defined, GameBuilder
-from .game import GAME_BOUNDARIES, CannotFollow, Game, canonical, stamp, where_said
+from .game import (
+    CANONICAL,
+    GAME_BOUNDARIES,
+    CannotFollow,
+    Game,
+    canonical,
+    stamp,
+    where_said,
+)
 from .plays import HANDLERS, IGNORED, unknown
 
 __all__ = ["FORMATS", "Game", "ReplayError", "import_replay", "load_replay", "stamp"]
@@ -169,13 +177,14 @@ def import_replay(replay: Any) -> list[Game]:
     if len(decks) < 2 or not any(isinstance(e, dict) and "main_total" in e for e in (
             replay.get("player1"), replay.get("player2"))):
         decks = _later_decks(plays, decks)
+    ignored, handlers, known = IGNORED, HANDLERS, CANONICAL  # locals: the loop is hot
     for index, play in enumerate(plays):
         if type(play) is not dict:
             if builder is not None and not builder.over:
                 builder.note(None, f"play {index} is not a Duelingbook play object: skipped")
             continue
         raw = play.get("play")
-        if type(raw) is str and raw in IGNORED:  # most plays: viewing, chat, signals
+        if type(raw) is str and raw in ignored:  # most plays: viewing, chat, signals
             continue
         shown = play.get("card")
         if type(shown) is dict and type(shown.get("name")) is str:  # known from here on
@@ -184,7 +193,7 @@ def import_replay(replay: Any) -> list[Game]:
             if builder is not None and not builder.over:
                 builder.note(None, f"play {index} is not a Duelingbook play object: skipped")
             continue
-        kind = raw if raw in HANDLERS else canonical(raw)
+        kind = raw if raw in handlers else known.get(raw) or canonical(raw)
         if kind in GAME_BOUNDARIES:
             _close(builder, games, plays, index)
             builder = None
@@ -198,11 +207,11 @@ def import_replay(replay: Any) -> list[Game]:
             builder = _open(len(games) + 1, play, plays, objects, decks, starts, fmt, defined)
             starts = {}
             continue
-        if builder is None or builder.over or builder.game.stopped or kind in IGNORED:
+        if builder is None or builder.over or builder.game.stopped or kind in ignored:
             continue
         user = play.get("username")
         player = builder.users.get(user) if type(user) is str else None
-        handler = HANDLERS.get(kind, unknown)
+        handler = handlers.get(kind, unknown)
         if player is None:
             builder.note(play, f"play {raw!r} not imported (a watcher or the site, outside the "
                                f"rules)")
@@ -210,11 +219,11 @@ def import_replay(replay: Any) -> list[Game]:
         if index in builder.consumed:
             continue
         builder.cursor = index
+        builder.kind = kind
         try:
             if builder.ending is not None:
                 phases.before(builder, kind, player, play)
-            handler(builder, {**play, "play": kind, "as_logged": raw} if kind != raw else play,
-                    player)
+            handler(builder, play, player)  # its current name is builder.kind
         except Exception as exc:  # one play never loses the match: its game stops there
             reason = str(exc) if isinstance(exc, CannotFollow) else \
                 f"the play does not read as Duelingbook writes it ({type(exc).__name__})"

@@ -52,7 +52,8 @@ _OLD_NAMES: Final = (("Set monster to ST", "Set ST"), ("Summon token", "Summon T
                      ("Reveal", "Reveal"), ("View ", "View GY"), ("Show ", "Show hand"))
 
 
-_CANONICAL: dict[str, str] = {}
+#: Kinds already read (the import loop looks here first: a dict lookup, not a call).
+CANONICAL: dict[str, str] = {}
 
 
 def canonical(kind: str) -> str:
@@ -63,12 +64,15 @@ def canonical(kind: str) -> str:
     >>> canonical("Set monster to ST from hand"), canonical("To Grave from Extra")
     ('Set ST', 'To GY')
     """
-    if kind in IGNORED:
-        return kind
-    for prefix, name in _OLD_NAMES:
-        if kind.startswith(prefix):
-            return name
-    return kind
+    found = CANONICAL.get(kind)
+    if found is not None:
+        return found
+    found = kind
+    if kind not in IGNORED:
+        found = next((name for prefix, name in _OLD_NAMES if kind.startswith(prefix)), kind)
+    if len(kind) <= 64 and len(CANONICAL) < 4096:  # kinds repeat; input may invent any
+        CANONICAL[kind] = found
+    return found
 
 
 #: Plays that end a game and start the next one (the match's RPS again, or the next duel).
@@ -134,8 +138,8 @@ def from_hand(play: Play) -> bool:
     >>> from_hand({"play": "Set monster", "log": {"public_log": 'Set "X" in M-2'}})
     False
     """
-    if str(play.get("as_logged", play.get("play", ""))).endswith("from hand"):
-        return True  # the name Duelingbook gave the play (before canonical())
+    if str(play.get("play", "")).endswith("from hand"):
+        return True  # the name Duelingbook gave the play
     return any("from hand" in text or logtext.source_pile(text) == "hand"
                for text in texts(play))
 

@@ -44,7 +44,7 @@ PHASE_PLAYS: Final = {"Enter DP": "draw", "Enter SP": "standby", "Enter M1": "ma
 
 
 def phase(b: GameBuilder, play: Play, player: Player) -> None:
-    phases.enter(b, play, player, PHASE_PLAYS[play["play"]])
+    phases.enter(b, play, player, PHASE_PLAYS[b.kind])
 
 
 def start_turn(b: GameBuilder, play: Play, player: Player) -> None:

@@ -11,7 +11,7 @@ from ..model import Player, other
 from . import logtext, phases
 from .builder import GameBuilder
 from .cardtext import is_link, is_xyz
-from .game import CannotFollow, Play, from_hand, texts
+from .game import CannotFollow, Play, canonical, from_hand, texts
 from .tracker import Board, is_monster_zone, is_zone
 
 
@@ -93,18 +93,20 @@ def _taken_back(b: GameBuilder, play: Play, cid: str, zone: str | None) -> bool:
     """A monster of Level 4 or lower its player returns from that zone to the hand as the
     very next play: a take-back (the player changed their mind), never summoned; the return
     is consumed and noted."""
-    level = b.card_object(cid).get("level")
-    if zone is None or not (isinstance(level, int | str) and str(level).isdigit() and
-                            int(level) <= 4):
+    found = b.next_play()
+    if found is None or zone is None:
         return False
-    for index, later in b.upcoming(1):
-        if later.get("username") == play.get("username") and later.get("play") == \
-                "To hand" and logtext.zone_in(texts(later)[1]) == zone:
-            b.consumed.add(index)
-            b.note(play, f"{b.label(cid)} returned to the hand by its player as the very "
-                         f"next play: a take-back, read as never placed")
-            return True
-    return False
+    index, later = found
+    if canonical(later["play"]) != "To hand" or later.get("username") != play.get("username") or \
+            logtext.zone_in(texts(later)[1]) != zone:
+        return False
+    level = b.card_object(cid).get("level")
+    if not (isinstance(level, int | str) and str(level).isdigit() and int(level) <= 4):
+        return False
+    b.consumed.add(index)
+    b.note(play, f"{b.label(cid)} returned to the hand by its player as the very next play: "
+                 f"a take-back, read as never placed")
+    return True
 
 
 def set_monster(b: GameBuilder, play: Play, player: Player) -> None:
@@ -175,7 +177,7 @@ def flip(b: GameBuilder, play: Play, player: Player) -> None:
 def change_position(b: GameBuilder, play: Play, player: Player) -> None:
     text = texts(play)[1]
     cid = b.field_card(play, player, text)
-    to = "attack" if play["play"] == "To ATK" else \
+    to = "attack" if b.kind == "To ATK" else \
         "facedown_defense" if play.get("face_down") is True else "defense"
     b.unflip(play, cid)
     now = b.board.position(cid)
@@ -210,7 +212,7 @@ def change_position(b: GameBuilder, play: Play, player: Player) -> None:
 def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
     text = texts(play)[1]
     cid = b.find(play, player, text)
-    position = "defense" if play["play"].startswith("SS DEF") or "(DEF)" in text else "attack"
+    position = "defense" if b.kind == "SS DEF" or "(DEF)" in text else "attack"
     if str(play.get("position", "")).lower() in ("set", "fd defense"):
         position = "facedown_defense"
     phases.sync(b, play, cid)
@@ -266,7 +268,7 @@ def xyz_summon(b: GameBuilder, play: Play, player: Player) -> None:
         phases.sync(b, play, material)
         b.emit(play, "move", player, card=material, to="material", target=xyz,
                note="an Xyz Material, out of its zone before the Xyz Summon")
-    position = "defense" if "DEF" in play["play"] or "(DEF)" in text else "attack"
+    position = "defense" if b.kind == "OL DEF" or "(DEF)" in text else "attack"
     b.board.stack(xyz, base)
     b.board.turn(xyz, position=position)
     b.field_changed(spot.side)
