@@ -7,6 +7,7 @@ An :class:`Action` built by hand passes the same schema: its fields as an action
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import fields
 from typing import Any
 
 from marshmallow import ValidationError
@@ -17,9 +18,10 @@ from .model import Action, Card
 from .schema import ACTION_SCHEMAS, ActionField
 
 _FIELD = ActionField()
-_DEFAULTS: dict[str, Any] = {"card": None, "to": None, "tributes": (), "target": None,
-                             "position": "attack", "amount": 0, "by_effect": False,
-                             "replay": False, "respond": False}
+#: The optional fields of an action and their defaults, as :class:`Action` declares them.
+_DEFAULTS: dict[str, Any] = {
+    f.name: f.default for f in fields(Action)
+    if f.name not in ("type", "player", "log", "raw")}
 
 
 def as_object(action: Action) -> dict[str, Any]:

@@ -78,13 +78,20 @@ def _activated_next(b: GameBuilder, play: Play, cid: str) -> bool:
     return False
 
 
+def _placed_face_up(b: GameBuilder, play: Play, player: Player, cid: str, sign: str,
+                    note: str) -> None:
+    """A card put in a Spell & Trap Zone by a rule ``classic`` does not model (``sign``):
+    followed as a card placed face-up there, a ``move``."""
+    b.signs.setdefault(sign, where_said(play))
+    b.emit(play, "move", player, card=cid, to="spell_trap", note=note)
+
+
 def _trap_from_hand(b: GameBuilder, play: Play, player: Player, cid: str, dest: str,
                     how: str) -> None:
     b.relocate(play, cid, player, dest)
-    b.signs.setdefault("Traps activated from the hand", where_said(play))
-    b.emit(play, "move", player, card=cid, to="spell_trap",
-           note=f"{how}: rules classic does not model a Trap activated from the hand, "
-                f"followed as a card placed face-up")
+    _placed_face_up(b, play, player, cid, "Traps activated from the hand",
+                    f"{how}: rules classic does not model a Trap activated from the hand, "
+                    f"followed as a card placed face-up")
     b.remember(player, cid)
 
 
@@ -110,10 +117,9 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
             dest = "F"
         b.relocate(play, cid, player, dest)
         if obj.get("card_type") == "Monster":  # a Pendulum Monster placed as a Spell
-            b.signs.setdefault("Pendulum Zones", where_said(play))
-            b.emit(play, "move", player, card=cid, to="spell_trap",
-                   note="a Pendulum Monster placed in a Pendulum Zone: rules classic does not "
-                        "model, followed as a card placed face-up")
+            _placed_face_up(b, play, player, cid, "Pendulum Zones",
+                            "a Pendulum Monster placed in a Pendulum Zone: rules classic does "
+                            "not model, followed as a card placed face-up")
             return
     else:
         b.board.turn(cid, face_up=True)

@@ -71,14 +71,3 @@ def test_a_direct_attack_past_monsters_that_the_attackers_text_allows_is_not_jud
     assert "declare_attack" not in [a[0] for a in actions(imported)]
     assert "direct attacks a card's text allows past monsters" in \
         imported.document["source"]["unmodelled"]
-
-
-def test_a_direct_attack_past_monsters_without_such_text_is_judged() -> None:
-    _, verdict = judged(
-        *A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
-        "A: End turn | Ended turn", *opening("B", "Sangan"),
-        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
-        "B: Enter BP | Entered Battle Phase",
-        'B: Attack directly | Attacked directly with "Gemini Elf" in M-1')
-    assert rule_at(verdict) == ("battle.invalid-target",
-                                'Attacked directly with "Gemini Elf" in M-1')
