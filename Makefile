@@ -10,7 +10,8 @@ LOCK   := $(BIN)/uv pip compile --quiet --generate-hashes --universal --python-v
           --custom-compile-command "make lock" \
           setup.cfg requirements/build.in
 
-.PHONY: serve test lint typecheck pytest bench bench-api docs quiz-data screenshot vendor lock clean
+.PHONY: serve test lint typecheck pytest bench bench-api docs quiz-data screenshot vendor lock clean \
+        card-db
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +37,7 @@ lint: $(VENV)/.dev-stamp
 	$(BIN)/ruff check .
 
 typecheck: $(VENV)/.dev-stamp
-	$(BIN)/mypy validator api duelcheck
+	$(BIN)/mypy validator api duelcheck carddb
 
 pytest: $(VENV)/.dev-stamp
 	$(BIN)/pytest
@@ -65,6 +66,22 @@ screenshot: $(VENV)/.dev-stamp
 vendor:
 	cd tests/api/vendor && npm ci --ignore-scripts --no-audit --no-fund && \
 	  cp node_modules/axe-core/axe.min.js . && cp node_modules/axe-core/LICENSE axe-core.LICENSE
+
+# The card database (validator/cards/data/, committed) rebuilt from local git checkouts of its
+# sources, read at the commits named here (docs/cards.md): for example
+#   git clone https://github.com/ProjectIgnis/CardScripts ../sources/CardScripts
+# and the same for DawnbrandBots/yaml-yugi and ProjectIgnis/BabelCDB. Bare mirrors work too.
+YAML_YUGI           ?= ../sources/yaml-yugi
+CARD_SCRIPTS        ?= ../sources/CardScripts
+BABEL_CDB           ?= ../sources/BabelCDB
+YAML_YUGI_COMMIT    ?= 346997050053921374228bd381a085703001a64d
+CARD_SCRIPTS_COMMIT ?= 5de4a50bb55ca0519a222c02b35a23f051795426
+BABEL_CDB_COMMIT    ?= 503822eef8347d81b028b3ae6bbbd2f478926e71
+card-db: $(VENV)/.dev-stamp
+	$(BIN)/python -m carddb --yaml-yugi $(YAML_YUGI) --card-scripts $(CARD_SCRIPTS) \
+	  --babel-cdb $(BABEL_CDB) --commit yaml-yugi=$(YAML_YUGI_COMMIT) \
+	  --commit CardScripts=$(CARD_SCRIPTS_COMMIT) --commit BabelCDB=$(BABEL_CDB_COMMIT) \
+	  --out validator/cards/data
 
 # Refresh the hashed lock files from setup.cfg (newest versions its bounds allow).
 lock: $(VENV)/.dev-stamp

@@ -1,0 +1,226 @@
+"""Build the card database shipped in ``validator/cards/data/`` from local checkouts of its
+sources (``make card-db``): card data and texts from DawnbrandBots/yaml-yugi, rule facts from
+running ProjectIgnis/CardScripts, Goat's pre-errata versions from ProjectIgnis/BabelCDB's
+``goat-entries.cdb`` and CardScripts' ``goat/``. Only facts and texts are written, never script
+code.
+
+    python -m carddb --yaml-yugi PATH --card-scripts PATH --babel-cdb PATH [--out DIR]
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from .facts import Reader, facts_dict
+from .scripts import Runner, Script
+from .sources import Tree
+from .stats import attribute_bit, race_bit, stats, type_mask
+
+#: Where each source is published, and its licence (named in the database's sources).
+PUBLISHED: Final = {
+    "yaml-yugi": ("DawnbrandBots/yaml-yugi", "card data: texts (c) Konami; the project's code "
+                                             "AGPL-3.0-or-later"),
+    "CardScripts": ("ProjectIgnis/CardScripts", "AGPL-3.0-or-later (only facts read from the "
+                                                "scripts are kept, no script code)"),
+    "BabelCDB": ("ProjectIgnis/BabelCDB", "no licence file; goat-entries.cdb's names, stats "
+                                          "and texts of Goat's pre-errata cards"),
+}
+_SCRIPT_NAME = re.compile(r"^--(.+?)\s*$", re.M)
+#: A goat-entries.cdb name: "Fenrir (GOAT)".
+_GOAT_NAME = re.compile(r"\s*\(GOAT\)\s*$", re.I)
+
+
+@dataclass
+class Built:
+    """The database being built, and what the build saw (for its report)."""
+
+    cards: dict[str, dict[str, Any]] = field(default_factory=dict)
+    details: dict[str, dict[str, Any]] = field(default_factory=dict)
+    failed: dict[str, str] = field(default_factory=dict)
+    no_script: list[str] = field(default_factory=list)
+    skipped: dict[str, str] = field(default_factory=dict)
+
+
+def yaml_yugi_cards(tree: Tree) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every OCG/TCG card file of yaml-yugi (``data/cards/*.json``), by file name."""
+    names = [n for n in tree.names("data/cards") if n.endswith(".json")]
+    files = tree.read_many([f"data/cards/{n}" for n in names])
+    for name in names:
+        text = files.get(f"data/cards/{name}")
+        if text:
+            yield name, json.loads(text)
+
+
+def script_names(tree: Tree, folder: str) -> dict[str, int]:
+    """English name (the script's second comment line) -> passcode, for the scripts of a
+    folder, to place cards the card data gives no passcode (the Egyptian Gods)."""
+    found: dict[str, int] = {}
+    names = [n for n in tree.names(folder) if re.fullmatch(r"c\d+\.lua", n)]
+    texts = tree.read_many([f"{folder}/{n}" for n in names])
+    for name in names:
+        lines = _SCRIPT_NAME.findall(texts.get(f"{folder}/{name}", "")[:300])
+        if len(lines) >= 2:
+            found.setdefault(lines[1], int(name[1:-4]))
+    return found
+
+
+def record(card: dict[str, Any], facts: dict[str, Any]) -> dict[str, Any]:
+    """A card as ``cards.json`` holds it: printed data and facts (texts stay apart)."""
+    out = {k: v for k, v in card.items() if k not in ("text", "pendulum_text") and
+           v not in (None, False, [])}
+    if facts:
+        out["facts"] = facts
+    return out
+
+
+def _run(runner: Runner, reader: Reader, code: int, path: str, text: str,
+         card: dict[str, Any], built: Built, key: str) -> dict[str, Any] | None:
+    runner.card_data(code, type_mask(card), int(card.get("level") or card.get("rank") or
+                                                card.get("link") or 0),
+                     race_bit(str(card.get("race") or "")), attribute_bit(card.get("attribute")),
+                     int(card.get("atk") or 0), int(card.get("def") or 0))
+    script: Script = runner.run(code, path, text)
+    if script.error is not None:
+        built.failed[key] = f"{path}: {script.error}"
+        return None
+    facts = reader.read(script, card)
+    built.details.setdefault(key, {})["sources"] = {
+        "stats": "", **facts.sources, "script": path}
+    found: dict[str, Any] = facts_dict(facts)
+    return found
+
+
+def build(yaml_yugi: Tree, card_scripts: Tree, babel: Tree | None) -> Built:
+    """The whole database from the three sources."""
+    built = Built()
+    runner = Runner(card_scripts)
+    scripts = {n for n in card_scripts.names("official") if n.endswith(".lua")}
+    texts = {name: runner.libraries[name] for name in runner.libraries}
+    by_name = script_names(card_scripts, "official")
+    pending: list[tuple[int, str, dict[str, Any]]] = []
+    for file_name, raw in yaml_yugi_cards(yaml_yugi):
+        card = stats(raw)
+        if card.get("kind") is None or not card["name"]:
+            built.skipped[file_name] = "not a Monster, Spell or Trap card"
+            continue
+        code = raw.get("password")
+        if not isinstance(code, int):
+            code = by_name.get(card["name"])
+            if code is None:
+                built.skipped[file_name] = "no passcode and no script of that name"
+                continue
+        key = str(code)
+        if key in built.cards:
+            continue
+        pending.append((code, f"data/cards/{file_name}", card))
+    paths = {code: f"official/c{code}.lua" for code, _, _ in pending
+             if f"c{code}.lua" in scripts}
+    script_texts = card_scripts.read_many(sorted(paths.values()))
+    texts.update(script_texts)
+    reader = Reader(runner.constants, texts)
+    for code, source, card in pending:
+        key = str(code)
+        facts: dict[str, Any] | None = {}
+        if code in paths and paths[code] in script_texts:
+            facts = _run(runner, reader, code, paths[code], script_texts[paths[code]], card,
+                         built, key)
+        else:
+            built.no_script.append(key)
+            built.details.setdefault(key, {})["sources"] = {
+                "script": "none: CardScripts has no script for this card (a Normal Monster, "
+                          "or one the scripts do not know)"}
+            extra = set(card.get("types", ())) & {"Fusion", "Synchro", "Xyz", "Link"}
+            if card.get("kind") == "monster" and extra:
+                facts = {"normal_summon": False}
+                built.details[key]["sources"]["normal_summon"] = \
+                    f"an Extra Deck monster ({'/'.join(sorted(extra))}) is never Normal Summoned"
+        built.cards[key] = record(card, facts or {})
+        detail = built.details.setdefault(key, {})
+        detail.setdefault("sources", {})["stats"] = f"yaml-yugi {source}"
+        detail["text"] = card.get("text", "")
+        if card.get("pendulum_text"):
+            detail["pendulum_text"] = card["pendulum_text"]
+    if babel is not None:
+        _goat(babel, card_scripts, runner, reader, built)
+    return built
+
+
+def _goat(babel: Tree, card_scripts: Tree, runner: Runner, reader: Reader,
+          built: Built) -> None:
+    """Goat's pre-errata versions: goat-entries.cdb's texts and stats, and the facts of
+    CardScripts' goat/ scripts, as the variant ``goat`` of the card they stand for."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "goat.cdb"
+        if babel.commit is None:
+            path.write_bytes((babel.root / "goat-entries.cdb").read_bytes())
+        else:
+            import subprocess
+            path.write_bytes(subprocess.run(
+                ["git", "-C", str(babel.root), "show", f"{babel.commit}:goat-entries.cdb"],
+                check=True, capture_output=True).stdout)
+        with sqlite3.connect(path) as db:
+            rows = db.execute("select d.id, d.alias, d.type, d.level, d.atk, d.def, t.name, "
+                              "t.desc from datas d join texts t on d.id = t.id").fetchall()
+    goat_scripts = {n for n in card_scripts.names("goat") if n.endswith(".lua")}
+    texts = card_scripts.read_many([f"goat/{n}" for n in sorted(goat_scripts)])
+    reader.texts.update(texts)
+    for code, alias, _ctype, level, atk, def_, name, text in rows:
+        key = str(alias)
+        base = built.cards.get(key)
+        if base is None:
+            built.skipped[f"goat-entries.cdb {code}"] = f"{name}: no such card {alias}"
+            continue
+        card = {k: v for k, v in base.items() if k != "facts"}
+        card["level"] = level & 0xff if "level" in card else card.get("level")
+        if atk >= 0 and "atk" in card:
+            card["atk"] = atk
+        if def_ >= 0 and "def" in card:
+            card["def"] = def_
+        path_name = f"goat/c{code}.lua"
+        facts: dict[str, Any] | None = {}
+        sources: dict[str, str] = {}
+        if f"c{code}.lua" in goat_scripts:
+            built.details.pop(f"{key}/goat", None)
+            facts = _run(runner, reader, int(alias), path_name, texts[path_name], card,
+                         built, f"{key}/goat")
+            sources = built.details.get(f"{key}/goat", {}).get("sources", {})
+        variant = {k: v for k, v in record(card, facts or {}).items()
+                   if base.get(k) != v or k == "facts"}
+        variant["name"] = _GOAT_NAME.sub("", name)
+        if variant["name"] == base["name"]:
+            del variant["name"]
+        base.setdefault("variants", {})["goat"] = variant
+        sources["stats"] = f"BabelCDB goat-entries.cdb {code}"
+        built.details[f"{key}/goat"] = {"text": text.replace("\r\n", "\n"), "sources": sources}
+
+
+def write(built: Built, out: Path, described: dict[str, dict[str, str]]) -> None:
+    """``cards.json`` (printed data and facts), ``texts.json`` (texts and each fact's source)
+    and ``sources.json`` (what was built from), one card a line so that a rebuild diffs."""
+    out.mkdir(parents=True, exist_ok=True)
+
+    def lines(table: dict[str, Any]) -> str:
+        keys = sorted(table, key=lambda k: (int(k.split("/")[0]), k))
+        body = ",\n".join(f"{json.dumps(k)}: {json.dumps(table[k], ensure_ascii=False, separators=(',', ':'), sort_keys=True)}"  # noqa: E501
+                          for k in keys)
+        return "{\n" + body + "\n}\n"
+
+    (out / "cards.json").write_text(lines(built.cards), encoding="utf-8")
+    (out / "texts.json").write_text(lines(built.details), encoding="utf-8")
+    report = {
+        "sources": described,
+        "counts": {"cards": len(built.cards), "without a script": len(built.no_script),
+                   "scripts that failed": len(built.failed),
+                   "goat versions": sum(1 for c in built.cards.values() if "variants" in c)},
+        "failed": dict(sorted(built.failed.items())),
+        "skipped": dict(sorted(built.skipped.items())),
+    }
+    (out / "sources.json").write_text(json.dumps(report, indent=1, ensure_ascii=False) + "\n",
+                                      encoding="utf-8")

@@ -1,0 +1,553 @@
+"""What a card's script registers, read as the rule facts of the contract (§1) and the few
+facts the Duelingbook importer needs besides, each with the source it came from.
+
+The contract's facts: ``tributes``, ``normal_summon``, ``gemini``, ``effects`` (kind and
+places), ``grants``. The importer's: ``procedures`` (the card's own Special Summons and where
+they start), ``positions`` (battle positions its effects change monsters to), ``skips_draws``,
+``tributes_foes``, ``trap_from_hand``, ``direct_attack``, ``double_tribute``,
+``extra_attack`` and ``pendulum_activation``. docs/cards.md explains each reading.
+
+Every reading takes an EDOPro constant's value from the scripts' own ``constant.lua``
+(:class:`Constants`), never a number written here.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .scripts import Registered, Script
+
+#: Places of the contract (§1), by the EDOPro location bits that stand for them.
+PLACE_BITS: Final = (("LOCATION_HAND", "hand"), ("LOCATION_MZONE", "field"),
+                     ("LOCATION_SZONE", "field"), ("LOCATION_FZONE", "field"),
+                     ("LOCATION_PZONE", "field"), ("LOCATION_GRAVE", "graveyard"),
+                     ("LOCATION_REMOVED", "banished"))
+PLACE_ORDER: Final = ("field", "hand", "graveyard", "banished")
+ALL_PLACES: Final = PLACE_ORDER
+#: Where a card stands when a trigger of its own (EFFECT_TYPE_SINGLE, no range) activates,
+#: by the event that triggers it; an event not listed: anywhere (the reading that flags least).
+EVENT_PLACES: Final = {
+    "EVENT_SUMMON_SUCCESS": ("field",), "EVENT_FLIP_SUMMON_SUCCESS": ("field",),
+    "EVENT_SPSUMMON_SUCCESS": ("field",), "EVENT_FLIP": ("field",),
+    "EVENT_CHANGE_POS": ("field",), "EVENT_ATTACK_ANNOUNCE": ("field",),
+    "EVENT_BE_BATTLE_TARGET": ("field",), "EVENT_BATTLE_START": ("field",),
+    "EVENT_BATTLE_CONFIRM": ("field",), "EVENT_PRE_DAMAGE_CALCULATE": ("field",),
+    "EVENT_PRE_BATTLE_DAMAGE": ("field",), "EVENT_BATTLED": ("field",),
+    "EVENT_BATTLE_DESTROYING": ("field",), "EVENT_DAMAGE_STEP_END": ("field",),
+    "EVENT_BATTLE_DAMAGE": ("field",), "EVENT_CONTROL_CHANGED": ("field",),
+    "EVENT_EQUIP": ("field",), "EVENT_BECOME_TARGET": ("field",),
+    "EVENT_TO_GRAVE": ("graveyard",), "EVENT_BATTLE_DESTROYED": ("graveyard", "banished"),
+    "EVENT_DESTROYED": ("graveyard", "banished"), "EVENT_RELEASE": ("graveyard", "banished"),
+    "EVENT_DISCARD": ("graveyard",), "EVENT_BE_MATERIAL": ("graveyard", "banished", "field"),
+    "EVENT_REMOVE": ("banished",), "EVENT_TO_HAND": ("hand",), "EVENT_DRAW": ("hand",),
+    "EVENT_LEAVE_FIELD": ("graveyard", "banished", "hand"),
+}
+#: Summon types of EFFECT_SPSUMMON_PROC's value, in words.
+SUMMON_TYPES: Final = (("SUMMON_TYPE_LINK", "link"), ("SUMMON_TYPE_PENDULUM", "pendulum"),
+                       ("SUMMON_TYPE_XYZ", "xyz"), ("SUMMON_TYPE_SYNCHRO", "synchro"),
+                       ("SUMMON_TYPE_RITUAL", "ritual"), ("SUMMON_TYPE_FUSION", "fusion"))
+#: A Normal Summon procedure's condition that asks for no Tribute, as EDOPro's scripts write
+#: it (``minc==0``), or for a number of them (``Duel.CheckTribute(c,1)``).
+_NO_TRIBUTE = re.compile(r"\bminc\s*(?:==|<=)\s*0\b")
+_CHECK_TRIBUTE = re.compile(r"CheckTribute\(\s*c\s*,\s*(\d)(?:\s*,\s*(\d))?")
+#: Operation code that grants, changes positions, etc., as a script writes it: what a
+#: registration during resolution uses when the stand-ins could not run that far.
+_SCANNED: Final = {
+    "EFFECT_EXTRA_SUMMON_COUNT": "normal_summon", "EFFECT_SET_SUMMON_COUNT_LIMIT": "normal_summon",
+    "EFFECT_EXTRA_ATTACK": "attack",
+    "EFFECT_EXTRA_ATTACK_MONSTER": "attack", "EFFECT_ATTACK_ALL": "attack",
+}
+#: ``Duel.Summon(tp,tc,true,...)``: a Normal Summon that ignores the turn's count.
+_ADDITIONAL_SUMMON = re.compile(r"Duel\.(?:Summon|MSet|SummonOrSet)\(\s*[^,()]+,\s*[^,()]+,\s*true")
+_POSITIONS = re.compile(r"POS_(FACEUP_ATTACK|FACEDOWN_ATTACK|FACEUP_DEFENSE|FACEDOWN_DEFENSE|"
+                        r"FACEUP|FACEDOWN|ATTACK|DEFENSE)\b")
+_POSITION_WORDS: Final = {"FACEUP_ATTACK": ("attack",), "FACEDOWN_ATTACK": ("facedown_defense",),
+                          "FACEUP_DEFENSE": ("defense",),
+                          "FACEDOWN_DEFENSE": ("facedown_defense",),
+                          "FACEUP": ("attack", "defense"), "FACEDOWN": ("facedown_defense",),
+                          "ATTACK": ("attack",), "DEFENSE": ("defense", "facedown_defense")}
+
+
+class Constants:
+    """EDOPro's constants by name, as the scripts' ``constant.lua`` defines them.
+
+    >>> Constants({"EFFECT_TYPE_IGNITION": 64})["EFFECT_TYPE_IGNITION"]
+    64
+    """
+
+    #: Constant families that share numbers with effect codes, never an effect code's name.
+    NOT_CODES: Final = ("EFFECT_TYPE_", "EFFECT_FLAG_", "EFFECT_FLAG2_", "EFFECT_COUNT_CODE_")
+
+    def __init__(self, values: dict[str, int]) -> None:
+        self.values = dict(sorted(values.items()))  # names found in a fixed order
+
+    def __getitem__(self, name: str) -> int:
+        """A constant's value; a name ``constant.lua`` does not define is a bug here."""
+        return self.values[name]
+
+    def name(self, prefix: str, value: int) -> str | None:
+        """The first constant named ``prefix...`` whose value is ``value``.
+
+        >>> Constants({"EVENT_TO_GRAVE": 1014, "EFFECT_X": 1014}).name("EVENT_", 1014)
+        'EVENT_TO_GRAVE'
+        """
+        for name, found in self.values.items():
+            if found == value and name.startswith(prefix) and not (
+                    prefix == "EFFECT_" and name.startswith(self.NOT_CODES)):
+                return name
+        return None
+
+
+@dataclass
+class Facts:
+    """The facts of one card and the source of each (a sentence naming the script and what
+    in it says so)."""
+
+    tributes: list[int] | None = None
+    normal_summon: bool = True
+    gemini: bool = False
+    effects: list[dict[str, Any]] = field(default_factory=list)
+    grants: list[str] = field(default_factory=list)
+    procedures: list[dict[str, Any]] = field(default_factory=list)
+    positions: list[list[str]] = field(default_factory=list)
+    skips_draws: int = 0
+    tributes_foes: bool = False
+    trap_from_hand: bool = False
+    direct_attack: bool = False
+    double_tribute: bool = False
+    extra_attack: bool = False
+    pendulum_activation: bool = False
+    sets_spell_traps: bool = False
+    sources: dict[str, str] = field(default_factory=dict)
+
+    def note(self, fact: str, source: str) -> None:
+        """Say where a fact came from (the first source of each fact is kept, others
+        joined)."""
+        known = self.sources.get(fact)
+        if known is None:
+            self.sources[fact] = source
+        elif source not in known:
+            self.sources[fact] = f"{known}; {source}"
+
+
+def required_tributes(level: int) -> int:
+    """The Level rule: 0 Tributes for Level 4 or lower, 1 for 5-6, 2 for 7 or higher.
+
+    >>> [required_tributes(n) for n in (3, 6, 8)]
+    [0, 1, 2]
+    """
+    return 0 if level <= 4 else 1 if level <= 6 else 2
+
+
+class Reader:
+    """Reads :class:`Script` records into :class:`Facts` with one set of constants and the
+    scripts' texts (for the lines of a function)."""
+
+    def __init__(self, constants: dict[str, int], texts: dict[str, str]) -> None:
+        self.c = Constants(constants)
+        self.texts = texts
+        self._lines: dict[str, list[str]] = {}
+
+    # -- helpers ------------------------------------------------------------------------------
+    def places(self, bits: int) -> list[str]:
+        """The contract's places a location mask covers, in a fixed order.
+
+        >>> Reader({"LOCATION_HAND": 2, "LOCATION_GRAVE": 16}, {}).places(18)
+        ['hand', 'graveyard']
+        """
+        found = {place for name, place in PLACE_BITS if bits & self.c[name]}
+        return [p for p in PLACE_ORDER if p in found]
+
+    def source_of(self, where: tuple[str, int, int]) -> str:
+        """The text of a function, from the chunk and lines Lua gives."""
+        chunk, first, last = where
+        lines = self._lines.get(chunk)
+        if lines is None:
+            lines = self._lines[chunk] = self.texts.get(chunk, "").splitlines()
+        return "\n".join(lines[max(first - 1, 0):last])
+
+    def has(self, value: int, name: str) -> bool:
+        """True when the bit mask ``value`` has the constant ``name``'s bits."""
+        bits = self.c[name]
+        return value & bits == bits
+
+    def kind(self, e: Registered) -> str | None:
+        """The contract's kind of an activated effect (None: not one the contract knows as an
+        activated effect: a continuous one, a procedure, a Spell or Trap card's activation)."""
+        t = e.type
+        if t & (self.c["EFFECT_TYPE_XMATERIAL"] | self.c["EFFECT_TYPE_GRANT"] |
+                self.c["EFFECT_TYPE_EQUIP"]):
+            return None
+        if t & self.c["EFFECT_TYPE_ACTIVATE"]:
+            return None
+        if t & (self.c["EFFECT_TYPE_QUICK_O"] | self.c["EFFECT_TYPE_QUICK_F"]):
+            return "quick"
+        if t & (self.c["EFFECT_TYPE_TRIGGER_O"] | self.c["EFFECT_TYPE_TRIGGER_F"] |
+                self.c["EFFECT_TYPE_FLIP"]):
+            return "trigger"
+        if t & self.c["EFFECT_TYPE_IGNITION"]:
+            return "ignition"
+        return None
+
+    def effect_places(self, e: Registered, kind: str) -> list[str]:
+        """Where an activated effect can be used from: its range, or for a trigger of the
+        card's own (no range) the place its event leaves the card in."""
+        if e.range:
+            found = self.places(e.range)
+            if found:
+                return found
+        if kind == "trigger" and not (e.type & self.c["EFFECT_TYPE_FIELD"]):
+            if e.type & self.c["EFFECT_TYPE_FLIP"]:
+                return ["field"]
+            event = self.c.name("EVENT_", e.code)
+            if event is not None and event in EVENT_PLACES:
+                return list(EVENT_PLACES[event])
+            return list(ALL_PLACES)
+        return ["field"]
+
+    def describe(self, e: Registered) -> str:
+        """An effect as its script registers it, for a fact's source."""
+        t = e.type
+        types = [n.removeprefix("EFFECT_TYPE_") for n in (
+            "EFFECT_TYPE_SINGLE", "EFFECT_TYPE_FIELD", "EFFECT_TYPE_ACTIVATE",
+            "EFFECT_TYPE_FLIP", "EFFECT_TYPE_IGNITION", "EFFECT_TYPE_TRIGGER_O",
+            "EFFECT_TYPE_TRIGGER_F", "EFFECT_TYPE_QUICK_O", "EFFECT_TYPE_QUICK_F",
+            "EFFECT_TYPE_CONTINUOUS") if t & self.c[n]]
+        what = "+".join(types) or "no type"
+        code = self.c.name("EVENT_", e.code) if e.code >= 1000 else self.c.name("EFFECT_", e.code)
+        if e.code and (t & (self.c["EFFECT_TYPE_TRIGGER_O"] | self.c["EFFECT_TYPE_TRIGGER_F"]
+                            | self.c["EFFECT_TYPE_QUICK_O"] | self.c["EFFECT_TYPE_QUICK_F"])):
+            code = self.c.name("EVENT_", e.code) or self._phase_event(e.code) or code
+        elif e.code:
+            code = self.c.name("EFFECT_", e.code) or code
+        out = f"EFFECT_TYPE_{what}" + (f" {code}" if code else "")
+        if e.range:
+            where = [n.removeprefix("LOCATION_") for n, _ in PLACE_BITS if e.range & self.c[n]]
+            out += f" in {'|'.join(dict.fromkeys(where))}" if where else ""
+        return out
+
+    def _phase_event(self, code: int) -> str | None:
+        if code & self.c["EVENT_PHASE"] and code < self.c["EVENT_PHASE"] * 2:
+            phase = self.c.name("PHASE_", code & ~self.c["EVENT_PHASE"])
+            return f"EVENT_PHASE+{phase}" if phase else None
+        return None
+
+    # -- the facts ----------------------------------------------------------------------------
+    def read(self, script: Script, card: dict[str, Any]) -> Facts:
+        """All facts of one card from its script's record and its printed data."""
+        facts = Facts()
+        where = script.path
+        self._summoning(script, card, facts, where)
+        self._effects(script, card, facts, where)
+        self._during_resolution(script, facts, where)
+        return facts
+
+    def _summoning(self, script: Script, card: dict[str, Any], facts: Facts, where: str) -> None:
+        c = self.c
+        types = set(card.get("types", ()))
+        if card.get("kind") == "monster" and types & {"Fusion", "Synchro", "Xyz", "Link"}:
+            facts.normal_summon = False
+            facts.note("normal_summon", f"an Extra Deck monster ({'/'.join(sorted(types))}) "
+                                        f"is never Normal Summoned")
+        if "revive_limit" in script.flags and card.get("kind") == "monster" and \
+                facts.normal_summon:
+            facts.normal_summon = False
+            facts.note("normal_summon", f"{where}: c:EnableReviveLimit() on a Main Deck monster "
+                                        f"(it must be Special Summoned by its own procedure "
+                                        f"or a Ritual Summon)")
+        if "unsummonable" in script.flags:
+            facts.normal_summon = False
+            facts.note("normal_summon", f"{where}: c:EnableUnsummonable()")
+        barred = {e.code for e in script.effects if e.type & c["EFFECT_TYPE_SINGLE"] and
+                  "condition" not in e.functions}
+        if c["EFFECT_UNSUMMONABLE_CARD"] in barred or \
+                {c["EFFECT_CANNOT_SUMMON"], c["EFFECT_CANNOT_MSET"]} <= barred:
+            # a card that cannot be Summoned but may be Set (Amaterasu) keeps normal_summon:
+            # the contract has one fact for both, and the reading that flags least wins
+            facts.normal_summon = False
+            facts.note("normal_summon", f"{where}: EFFECT_UNSUMMONABLE_CARD, or both "
+                                        f"EFFECT_CANNOT_SUMMON and EFFECT_CANNOT_MSET, with no "
+                                        f"condition")
+        for e in script.effects:
+            if not (e.type & c["EFFECT_TYPE_SINGLE"]) or "condition" in e.functions:
+                continue
+            if e.code == c["EFFECT_GEMINI_SUMMONABLE"]:
+                facts.gemini = True
+                facts.note("gemini", f"{where}: {self.describe(e)} (Gemini.AddProcedure)")
+            if e.code == c["EFFECT_DOUBLE_TRIBUTE"]:
+                facts.double_tribute = True
+                facts.note("double_tribute", f"{where}: {self.describe(e)}")
+            if e.code == c["EFFECT_DIRECT_ATTACK"]:
+                facts.direct_attack = True
+                facts.note("direct_attack", f"{where}: {self.describe(e)}")
+            if e.code in (c["EFFECT_EXTRA_ATTACK"], c["EFFECT_EXTRA_ATTACK_MONSTER"],
+                          c["EFFECT_ATTACK_ALL"]):
+                facts.extra_attack = True
+                facts.note("extra_attack", f"{where}: {self.describe(e)}")
+            if e.code in (c["EFFECT_TRAP_ACT_IN_HAND"], c["EFFECT_QP_ACT_IN_NTPHAND"]):
+                facts.trap_from_hand = True
+                facts.note("trap_from_hand", f"{where}: {self.describe(e)}")
+        for e in script.effects:  # conditional ones still allow it: the reading that flags least
+            if e.type & c["EFFECT_TYPE_SINGLE"] and e.code == c["EFFECT_GEMINI_SUMMONABLE"]:
+                facts.gemini = True
+            if e.code in (c["EFFECT_TRAP_ACT_IN_HAND"], c["EFFECT_QP_ACT_IN_NTPHAND"]) and \
+                    not facts.trap_from_hand:
+                facts.trap_from_hand = True
+                facts.note("trap_from_hand", f"{where}: {self.describe(e)} (with a condition)")
+            if e.code == c["EFFECT_DIRECT_ATTACK"] and not facts.direct_attack:
+                facts.direct_attack = True
+                facts.note("direct_attack", f"{where}: {self.describe(e)} (with a condition)")
+        self._tributes(script, card, facts, where)
+        self._procedures(script, facts, where)
+
+    def _tributes(self, script: Script, card: dict[str, Any], facts: Facts, where: str) -> None:
+        c = self.c
+        if card.get("kind") != "monster" or not facts.normal_summon or "level" not in card:
+            return
+        standard = required_tributes(int(card.get("level") or 0))
+        extra: set[int] = set()
+        limited: set[int] | None = None
+        said: list[str] = []
+        helper_calls = [args for name, args in script.calls if name in (
+            "Auxiliary.AddNormalSummonProcedure", "Auxiliary.AddNormalSetProcedure")]
+        helpers = {(a[1], a[2], a[3], a[4]) for a in helper_calls if len(a) >= 5}
+        for ns, opt, lo, hi in helpers:
+            if not (isinstance(lo, int) and isinstance(hi, int)):
+                continue
+            span = set(range(lo, hi + 1))
+            if ns and opt:
+                extra |= span
+            elif ns:
+                limited = (limited or set()) | span
+            else:
+                limited = limited or set()
+            said.append(f"aux.AddNormalSummonProcedure({bool(ns)}, {bool(opt)}, {lo}, {hi})")
+        for e in script.effects:
+            if e.code not in (c["EFFECT_SUMMON_PROC"], c["EFFECT_SET_PROC"],
+                              c["EFFECT_LIMIT_SUMMON_PROC"], c["EFFECT_LIMIT_SET_PROC"]):
+                continue
+            condition = self.source_of(e.functions["condition"]) \
+                if "condition" in e.functions else ""
+            if "NormalSummonCondition" in condition or "NormalSetCondition" in condition or \
+                    e.functions.get("condition", ("",))[0] == "proc_normal.lua":
+                continue  # the helper's own procedure, read from its arguments above
+            counts: set[int] = set()
+            if _NO_TRIBUTE.search(condition):
+                counts.add(0)
+            for match in _CHECK_TRIBUTE.finditer(condition):
+                lo = int(match[1])
+                counts |= set(range(lo, int(match[2] or lo) + 1))
+            if not counts:
+                # a procedure whose count the condition does not write plainly: any count from
+                # none up to the Level rule's (the reading that flags least), said so
+                counts = set(range(standard + 1))
+                said.append(f"{self.describe(e)} whose condition names no count: 0 to "
+                            f"{standard} allowed")
+            else:
+                said.append(f"{self.describe(e)}, its condition asking for "
+                            f"{' or '.join(map(str, sorted(counts)))} Tribute(s)")
+            if e.code in (c["EFFECT_LIMIT_SUMMON_PROC"], c["EFFECT_LIMIT_SET_PROC"]):
+                limited = (limited or set()) | counts
+            else:
+                extra |= counts
+        if limited is None and not extra:
+            return
+        allowed = (limited if limited is not None else {standard}) | extra
+        if allowed == {standard}:
+            return
+        if not allowed:
+            facts.normal_summon = False
+            facts.note("normal_summon", f"{where}: " + "; ".join(said))
+            return
+        facts.tributes = sorted(allowed)
+        facts.note("tributes", f"{where}: Level {card.get('level')} (the Level rule: "
+                               f"{standard}); " + "; ".join(said))
+
+    def _procedures(self, script: Script, facts: Facts, where: str) -> None:
+        c = self.c
+        for e in script.effects:
+            if e.code != c["EFFECT_SPSUMMON_PROC"]:
+                continue
+            places = self.places(e.range)
+            if e.range & c["LOCATION_EXTRA"]:
+                places = ["extra", *places]
+            places = places or ["hand"]
+            how = next((word for name, word in SUMMON_TYPES
+                        if e.value is not None and e.value & 0xff000000 == c[name] & 0xff000000),
+                       None)
+            entry: dict[str, Any] = {"from": sorted(set(places), key=_place_key)}
+            if how is not None:
+                entry["summon"] = how
+            if entry not in facts.procedures:
+                facts.procedures.append(entry)
+            facts.note("procedures", f"{where}: {self.describe(e)}" +
+                       (f" ({how})" if how else ""))
+
+    def _effects(self, script: Script, card: dict[str, Any], facts: Facts, where: str) -> None:
+        merged: dict[str, list[str]] = {}
+        for e in script.effects:
+            if e.type & self.c["EFFECT_TYPE_ACTIVATE"] and card.get("kind") == "monster":
+                facts.pendulum_activation = True
+                facts.note("pendulum_activation", f"{where}: {self.describe(e)}")
+                continue
+            kind = self.kind(e)
+            if kind is None:
+                continue
+            places = self.effect_places(e, kind)
+            known = merged.setdefault(kind, [])
+            known += [p for p in places if p not in known]
+            facts.note("effects", f"{where}: {self.describe(e)} -> {kind} from "
+                                  f"{', '.join(places)}")
+        order = ("ignition", "trigger", "quick")
+        facts.effects = [{"kind": kind, "from": sorted(merged[kind], key=PLACE_ORDER.index)}
+                         for kind in order if kind in merged]
+
+    def _during_resolution(self, script: Script, facts: Facts, where: str) -> None:
+        """What the card's operations register or do in their turn: found by running them with
+        stand-ins, and by reading the operation's code where the stand-ins stopped early."""
+        c = self.c
+        grants: dict[str, str] = {}
+        for e in script.operation_effects:
+            name = self.c.name("EFFECT_", e.code)
+            if e.code in (c["EFFECT_EXTRA_SUMMON_COUNT"], c["EFFECT_SET_SUMMON_COUNT_LIMIT"]):
+                grants.setdefault("normal_summon", f"{where}: an operation registers {name}")
+            elif e.code in (c["EFFECT_EXTRA_ATTACK"], c["EFFECT_EXTRA_ATTACK_MONSTER"],
+                            c["EFFECT_ATTACK_ALL"]):
+                grants.setdefault("attack", f"{where}: an operation registers {name}")
+            elif e.code == c["EFFECT_SKIP_DP"]:
+                skips = self._skipped(e)
+                if skips > facts.skips_draws:
+                    facts.skips_draws = skips
+                    facts.note("skips_draws", f"{where}: an operation registers {name} "
+                                              f"(reset count {e.reset_count})")
+            elif e.code in (c["EFFECT_EXTRA_RELEASE"], c["EFFECT_EXTRA_RELEASE_NONSUM"]):
+                facts.tributes_foes = True
+                facts.note("tributes_foes", f"{where}: an operation registers {name}")
+        for name, args, _ in script.operation_calls:
+            if name in ("Duel.Summon", "Duel.MSet", "Duel.SummonOrSet") and \
+                    len(args) > 2 and args[2] is True:
+                grants.setdefault("normal_summon", f"{where}: an operation calls {name} with "
+                                                   f"ignore_count (an additional Normal Summon)")
+            if name == "Duel.SSet" and not facts.sets_spell_traps:
+                facts.sets_spell_traps = True
+                facts.note("sets_spell_traps", f"{where}: an operation calls Duel.SSet")
+            if name == "Duel.ChangePosition":
+                self._position_change(args, facts, where)
+        for e in script.effects:  # continuous grants: an additional Normal Summon while face-up
+            if e.code in (c["EFFECT_EXTRA_SUMMON_COUNT"], c["EFFECT_SET_SUMMON_COUNT_LIMIT"]) \
+                    and e.type & c["EFFECT_TYPE_FIELD"]:
+                grants.setdefault("normal_summon", f"{where}: {self.describe(e)} (continuous)")
+            if e.code in (c["EFFECT_EXTRA_RELEASE"], c["EFFECT_EXTRA_RELEASE_NONSUM"]):
+                facts.tributes_foes = True
+                facts.note("tributes_foes", f"{where}: {self.describe(e)}")
+            for key in ("operation", "cost"):
+                if key not in e.functions:
+                    continue
+                text = self.source_of(e.functions[key])
+                for needle, grant in _SCANNED.items():
+                    if needle in text and key == "operation":
+                        grants.setdefault(grant, f"{where}: its operation's code uses "
+                                                 f"{needle.rstrip('(')}")
+                if key == "operation" and _ADDITIONAL_SUMMON.search(text):
+                    grants.setdefault("normal_summon", f"{where}: its operation's code Normal "
+                                                       f"Summons with ignore_count")
+                if key == "operation" and "Duel.SSet(" in text and not facts.sets_spell_traps:
+                    facts.sets_spell_traps = True
+                    facts.note("sets_spell_traps", f"{where}: its operation's code calls "
+                                                   f"Duel.SSet")
+                if "ChangePosition(" in text:
+                    self._scanned_positions(text, facts, where, key)
+                if "EFFECT_SKIP_DP" in text and not facts.skips_draws:
+                    facts.skips_draws = 1
+                    facts.note("skips_draws", f"{where}: its operation's code uses "
+                                              f"EFFECT_SKIP_DP (1 Draw Phase assumed)")
+                if ("EFFECT_EXTRA_RELEASE" in text) and not facts.tributes_foes:
+                    facts.tributes_foes = True
+                    facts.note("tributes_foes", f"{where}: its operation's code uses "
+                                                f"EFFECT_EXTRA_RELEASE")
+            if e.code == c["EFFECT_SET_POSITION"]:
+                self._add_position(facts, ["any", "any"], f"{where}: {self.describe(e)}")
+        for grant in ("normal_summon", "attack"):
+            if grant in grants:
+                facts.grants.append(grant)
+                facts.note("grants", grants[grant])
+
+    def _skipped(self, e: Registered) -> int:
+        """Draw Phases an EFFECT_SKIP_DP skips: its reset count, in the player's own turns."""
+        count = e.reset_count or 1
+        reset = e.reset or 0
+        if self.has(reset, "PHASE_END") and not self.has(reset, "RESET_SELF_TURN"):
+            return max(count // 2, 1)  # End Phases of both players' turns
+        return count
+
+    def _position_change(self, args: tuple[Any, ...], facts: Facts, where: str) -> None:
+        scope = "self" if args and args[0] == "SELF" else "any"
+        positions = [a for a in args[1:] if isinstance(a, int)]
+        words = self._position_words(positions) or ["any"]
+        for word in words:
+            self._add_position(facts, [scope, word], f"{where}: an operation calls "
+                                                    f"Duel.ChangePosition")
+
+    def _position_words(self, values: Iterable[int]) -> list[str]:
+        out: list[str] = []
+        names = (("POS_FACEUP_ATTACK", "attack"), ("POS_FACEUP_DEFENSE", "defense"),
+                 ("POS_FACEDOWN_DEFENSE", "facedown_defense"),
+                 ("POS_FACEDOWN_ATTACK", "facedown_defense"))
+        for value in values:
+            for name, word in names:
+                if self.c[name] and value & self.c[name] and word not in out:
+                    out.append(word)
+        return out
+
+    def _scanned_positions(self, text: str, facts: Facts, where: str, key: str) -> None:
+        for call in re.finditer(r"ChangePosition\(([^\n]*)", text):
+            argument = call[1]
+            scope = "self" if re.match(r"\s*(?:c|e:GetHandler\(\))\s*,", argument) else "any"
+            words = [w for m in _POSITIONS.finditer(argument)
+                     for w in _POSITION_WORDS[m[1]]] or ["any"]
+            for word in dict.fromkeys(words):
+                self._add_position(facts, [scope, word],
+                                   f"{where}: its {key}'s code calls Duel.ChangePosition")
+
+    @staticmethod
+    def _add_position(facts: Facts, entry: list[str], source: str) -> None:
+        if entry not in facts.positions:
+            facts.positions.append(entry)
+        facts.note("positions", source)
+
+
+def _place_key(place: str) -> int:
+    order = ("extra", *PLACE_ORDER)
+    return order.index(place) if place in order else len(order)
+
+
+def facts_dict(facts: Facts) -> dict[str, Any]:
+    """The facts as the database stores them: defaults left out.
+
+    >>> facts_dict(Facts(tributes=[0, 1]))
+    {'tributes': [0, 1]}
+    """
+    out: dict[str, Any] = {}
+    if facts.tributes is not None:
+        out["tributes"] = facts.tributes
+    if not facts.normal_summon:
+        out["normal_summon"] = False
+    if facts.gemini:
+        out["gemini"] = True
+    if facts.effects:
+        out["effects"] = facts.effects
+    if facts.grants:
+        out["grants"] = facts.grants
+    for key in ("procedures", "positions"):
+        if getattr(facts, key):
+            out[key] = getattr(facts, key)
+    if facts.skips_draws:
+        out["skips_draws"] = facts.skips_draws
+    for key in ("tributes_foes", "trap_from_hand", "direct_attack", "double_tribute",
+                "extra_attack", "pendulum_activation", "sets_spell_traps"):
+        if getattr(facts, key):
+            out[key] = True
+    return out

@@ -1,0 +1,12 @@
+"""The card database: every official card with its printed data and rule facts, built from the
+community's card scripts and card data (``make card-db``; docs/cards.md).
+
+>>> from validator.cards import database
+>>> database().card(9126351).facts["grants"]
+['normal_summon']
+"""
+
+from .database import DOCUMENT_FACTS, IMPORTER_FACTS, CardDatabase, CardInfo, database, normalized
+
+__all__ = ["DOCUMENT_FACTS", "IMPORTER_FACTS", "CardDatabase", "CardInfo", "database",
+           "normalized"]

@@ -1,0 +1,251 @@
+"""The card database the package ships (``validator/cards/data/``, built by ``make card-db``):
+every official card by passcode and by name, with its printed data and its rule facts.
+
+It loads on first use (a command that never looks a card up never pays for it); a lookup is a
+dictionary lookup. The texts and the source of each fact load on their own first use.
+
+>>> db = database()
+>>> db.card(70095154).name, db.named("cyber dragon").passcode
+('Cyber Dragon', 70095154)
+>>> db.card(70095154).entry()["kind"]
+'monster'
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import unicodedata
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from typing import Any, Final
+
+#: The contract's rule facts (§1), as a document's ``cards`` entry holds them.
+DOCUMENT_FACTS: Final = ("tributes", "normal_summon", "gemini", "effects", "grants")
+#: Facts only the importer reads (docs/cards.md says what each means).
+IMPORTER_FACTS: Final = ("procedures", "positions", "skips_draws", "tributes_foes",
+                         "trap_from_hand", "direct_attack", "double_tribute", "extra_attack",
+                         "pendulum_activation", "sets_spell_traps")
+#: Card variants the database holds besides the current text (Goat's pre-errata cards).
+VARIANTS: Final = ("goat",)
+EXTRA_DECK_TYPES: Final = frozenset({"Fusion", "Synchro", "Xyz", "Link"})
+
+
+def normalized(name: str) -> str:
+    """A name as lookups compare it: case, accents, quotes, punctuation and spacing aside.
+
+    >>> normalized('Maxx "C"') == normalized("maxx c"), normalized("Blackwing - Bora the Spear")
+    (True, 'blackwingborathespear')
+    """
+    text = unicodedata.normalize("NFKD", name).casefold()
+    return re.sub(r"[^0-9a-z\u3040-\u30ff\u4e00-\u9fff]+", "", text)
+
+
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    """One card of the database: its printed data and facts (``variant``: which version,
+    None for the current one).
+
+    >>> database().card(75498415).facts["tributes"]
+    [0, 1]
+    """
+
+    passcode: int
+    data: dict[str, Any]
+    variant: str | None = None
+
+    @property
+    def name(self) -> str:
+        """The card's English name."""
+        return str(self.data["name"])
+
+    @property
+    def kind(self) -> str:
+        """``monster``, ``spell`` or ``trap``."""
+        return str(self.data["kind"])
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        """The card's rule facts (defaults left out: an empty dict for a Normal Monster)."""
+        found: dict[str, Any] = self.data.get("facts", {})
+        return found
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        """A monster's types (``Effect``, ``Synchro``, ``Tuner``...), empty for a Spell/Trap."""
+        return tuple(self.data.get("types", ()))
+
+    @property
+    def extra_deck(self) -> bool:
+        """True for a Fusion, Synchro, Xyz or Link Monster (it starts in the Extra Deck)."""
+        return bool(EXTRA_DECK_TYPES & set(self.types))
+
+    @property
+    def level(self) -> int | None:
+        """The Level, or an Xyz Monster's Rank (what the duel format's ``level`` holds); None
+        for a Link Monster and for Spells and Traps."""
+        value = self.data.get("level", self.data.get("rank"))
+        return int(value) if isinstance(value, int) else None
+
+    def entry(self) -> dict[str, Any]:
+        """The card as a duel document's ``cards`` entry holds it (§1): its passcode, name,
+        kind and stats, and its rule facts.
+
+        >>> entry = database().card(43422537).entry()
+        >>> entry["name"], entry["kind"], entry["subtype"], entry["grants"]
+        ('Double Summon', 'spell', 'normal', ['normal_summon'])
+        """
+        d = self.data
+        out: dict[str, Any] = {"passcode": self.passcode, "name": self.name, "kind": self.kind}
+        if self.kind == "monster":
+            if self.level is not None:
+                out["level"] = self.level
+            if "link" in d:
+                out["link"] = d["link"]
+                out["link_arrows"] = list(d.get("link_arrows", ()))
+            for key in ("atk", "def"):
+                if key in d:
+                    out[key] = d[key]
+            if d.get("pendulum"):
+                out["pendulum"] = True
+                if isinstance(d.get("scale"), int):
+                    out["scale"] = d["scale"]
+            out["effects"] = [dict(e) for e in self.facts.get("effects", ())]
+        else:
+            out["subtype"] = d["subtype"]
+            if self.facts.get("effects"):
+                out["effects"] = [dict(e) for e in self.facts["effects"]]
+        for key in DOCUMENT_FACTS:
+            if key != "effects" and key in self.facts:
+                value = self.facts[key]
+                out[key] = list(value) if isinstance(value, list) else value
+        return out
+
+    def details(self) -> dict[str, Any]:
+        """The card's text (and Pendulum text) and the source of each fact."""
+        key = f"{self.passcode}/{self.variant}" if self.variant else str(self.passcode)
+        return database().details(key)
+
+    def describe(self) -> dict[str, Any]:
+        """Everything the database knows of the card, as ``GET /v1/cards/{passcode}`` answers
+        it: the document entry, the printed data, every fact with its source, the text."""
+        details = self.details()
+        d = self.data
+        printed = {k: d[k] for k in ("types", "race", "attribute", "level", "rank", "link",
+                                     "link_arrows", "atk", "def", "scale", "subtype")
+                   if k in d}
+        facts = {k: v for k, v in self.facts.items()}
+        return {
+            "passcode": self.passcode, "name": self.name, "kind": self.kind,
+            "variant": self.variant, "card": self.entry(), "printed": printed,
+            "facts": facts, "sources": details.get("sources", {}),
+            "text": details.get("text", ""),
+            **({"pendulum_text": details["pendulum_text"]} if "pendulum_text" in details
+               else {}),
+            "released": {"tcg": bool(d.get("tcg")), "ocg": bool(d.get("ocg"))},
+            "variants": sorted(d.get("variants", {})),
+        }
+
+    def as_variant(self, variant: str | None) -> CardInfo:
+        """This card as ``variant`` has it (itself when the variant does not differ).
+
+        >>> database().card(24317029).as_variant("goat").name
+        "Gravekeeper's Spy"
+        """
+        if variant is None or variant == self.variant:
+            return self
+        changes = self.data.get("variants", {}).get(variant)
+        if changes is None:
+            return self
+        merged = {k: v for k, v in self.data.items() if k != "variants"}
+        merged.update(changes)
+        return CardInfo(self.passcode, merged, variant)
+
+
+class CardDatabase:
+    """Cards by passcode and by name; texts and sources on first use."""
+
+    def __init__(self, cards: dict[str, dict[str, Any]], sources: dict[str, Any]) -> None:
+        self._cards = cards
+        self.sources = sources
+        self._details: dict[str, dict[str, Any]] | None = None
+        self._lock = threading.Lock()
+
+    @cached_property
+    def _names(self) -> tuple[dict[str, int], dict[str, int]]:
+        exact: dict[str, int] = {}
+        loose: dict[str, int] = {}
+        for key in sorted(self._cards, key=int):
+            name = self._cards[key]["name"]
+            exact.setdefault(name, int(key))
+            loose.setdefault(normalized(name), int(key))
+        return exact, loose
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def card(self, passcode: int, variant: str | None = None) -> CardInfo | None:
+        """The card of that passcode (None when the database does not know it)."""
+        data = self._cards.get(str(passcode))
+        if data is None:
+            return None
+        return CardInfo(int(passcode), data).as_variant(variant)
+
+    def named(self, name: str, variant: str | None = None) -> CardInfo | None:
+        """The card of that English name: exactly, else compared without case, accents and
+        punctuation (Duelingbook and players spell names loosely)."""
+        exact, loose = self._names
+        passcode = exact.get(name)
+        if passcode is None:
+            passcode = loose.get(normalized(name))
+        return self.card(passcode, variant) if passcode is not None else None
+
+    def lookup(self, passcode: int | None = None, name: str | None = None,
+               variant: str | None = None) -> CardInfo | None:
+        """By passcode when one is given and known, else by name."""
+        found = self.card(passcode, variant) if passcode is not None else None
+        if found is None and name:
+            found = self.named(name, variant)
+        return found
+
+    def similar(self, name: str, limit: int = 5) -> list[str]:
+        """Names close to ``name`` (for a "did you mean"), best first."""
+        import difflib
+
+        exact, _ = self._names
+        return difflib.get_close_matches(name, list(exact), n=limit, cutoff=0.6)
+
+    def details(self, key: str) -> dict[str, Any]:
+        """Texts and sources of a card (``"70095154"``, or ``"24317029/goat"``)."""
+        if self._details is None:
+            with self._lock:
+                if self._details is None:
+                    self._details = _load("texts.json")
+        found: dict[str, Any] = self._details.get(key, {})
+        return found
+
+    def __iter__(self) -> Any:
+        return (CardInfo(int(k), v) for k, v in self._cards.items())
+
+
+def _load(name: str) -> dict[str, Any]:
+    path = resources.files("validator.cards").joinpath("data", name)
+    with path.open("rb") as handle:
+        data: dict[str, Any] = json.load(handle)
+    return data
+
+
+_DATABASE: list[CardDatabase] = []
+_LOCK = threading.Lock()
+
+
+def database() -> CardDatabase:
+    """The shipped card database, loaded once (thread-safe) on first use."""
+    if _DATABASE:
+        return _DATABASE[0]
+    with _LOCK:
+        if not _DATABASE:
+            _DATABASE.append(CardDatabase(_load("cards.json"), _load("sources.json")))
+    return _DATABASE[0]
