@@ -22,6 +22,8 @@ def resolve_chain(s: DuelState) -> None:
     while s.chain:
         link = s.chain.pop()
         card = s.cards[link.card]
+        for grant in card.grants:  # what resolving it lets its controller do this turn
+            s.this_turn.granted.setdefault(link.player, []).append(grant)
         if not link.card_activation or not s.on_field(link.card):
             continue
         if (card.kind, card.subtype) in ONE_SHOT_SUBTYPES:
@@ -114,15 +116,23 @@ def _summon(s: DuelState, a: Action, position: str, hidden: str) -> None:
 
 
 def normal_summon(s: DuelState, a: Action) -> None:
-    """Normal (or Tribute) Summon in face-up Attack Position."""
-    _summon(s, a, "attack", "hand")
-    s.this_turn.normal_summon = s.index
+    """Normal (or Tribute) Summon in face-up Attack Position; a Gemini monster's Gemini
+    Summon where it stands gives it its effects. Either uses the turn's Normal Summon, unless
+    a card granted this one (``by_effect``)."""
+    mon = s.monster(a.card or "")
+    if mon is not None and s.cards[mon.card].gemini:
+        mon.gemini = True
+    else:
+        _summon(s, a, "attack", "hand")
+    if not a.by_effect:
+        s.this_turn.normal_summon = s.index
 
 
 def set_monster(s: DuelState, a: Action) -> None:
     """Normal Set (or Tribute Set) in face-down Defense Position."""
     _summon(s, a, "facedown_defense", "hand")
-    s.this_turn.normal_summon = s.index
+    if not a.by_effect:
+        s.this_turn.normal_summon = s.index
 
 
 def special_summon(s: DuelState, a: Action) -> None:
@@ -210,6 +220,9 @@ def take_control(s: DuelState, a: Action) -> None:
     assert mon is not None
     s.take(mon.card, control_change=True)
     s.put(mon.card, a.player, "monsters", position=mon.position)
+    moved = s.monster(mon.card)
+    if moved is not None:
+        moved.gemini = mon.gemini  # a control change keeps its Gemini Summon
 
 
 def destroy(s: DuelState, a: Action) -> None:

@@ -28,7 +28,9 @@ from .state import FIELD_PILES, DuelState
 EFFECT_DRIVEN: Final = ("special_summon", "take_control", "destroy", "move", "damage",
                         "gain_lp", "draw (by_effect)", "change_position (by_effect)",
                         "discard (by_effect)", "declare_attack (by_effect)",
-                        "phase (by_effect)")
+                        "phase (by_effect)",
+                        "normal_summon (by_effect, unless a card granted one this turn)",
+                        "set_monster (by_effect, unless a card granted one this turn)")
 
 
 def make(kind: str, player: Player, **fields: Any) -> Action:
@@ -47,10 +49,16 @@ def _hand_candidates(s: DuelState, p: Player, cid: str) -> Iterator[Action]:
     card = s.cards[cid]
     if card.kind == "monster":
         own = sorted(m.card for m in s.sides[p].monsters)
-        need = required_tributes(card.level or 0)
+        counts = card.tributes if card.tributes is not None else \
+            (required_tributes(card.level or 0),)
+        granted = "normal_summon" in s.this_turn.granted.get(p, ())
         for kind in ("normal_summon", "set_monster"):
-            for tributes in combinations(own, need):
-                yield make(kind, p, card=cid, **({"tributes": tributes} if tributes else {}))
+            for need in counts:
+                for tributes in combinations(own, need):
+                    extra = {"tributes": tributes} if tributes else {}
+                    yield make(kind, p, card=cid, **extra)
+                    if granted:  # an additional Normal Summon or Set a card granted (§1)
+                        yield make(kind, p, card=cid, by_effect=True, **extra)
         for position in ("attack", "defense"):
             yield make("quick_summon", p, card=cid, position=position)
     else:
@@ -79,6 +87,10 @@ def _activations(s: DuelState, p: Player, cid: str, equip_targets: list[str]) ->
 
 def _field_candidates(s: DuelState, p: Player, cid: str) -> Iterator[Action]:
     if s.monster(cid) is not None:
+        if s.cards[cid].gemini:  # its Gemini Summon where it stands
+            yield make("normal_summon", p, card=cid)
+            if "normal_summon" in s.this_turn.granted.get(p, ()):
+                yield make("normal_summon", p, card=cid, by_effect=True)
         yield make("flip_summon", p, card=cid)
         for to in ("attack", "defense"):
             yield make("change_position", p, card=cid, to=to)

@@ -26,10 +26,13 @@ from .state import DuelState
 logging.getLogger("transitions").setLevel(logging.WARNING)
 
 _ALWAYS: Final = (turn.duel_not_over,)
-_HAND_MONSTER: Final = (turn.turn_player_acts, turn.in_main_phase, cards.card_in_hand,
-                        cards.card_is_monster, summon.normal_summon_unused,
-                        summon.no_quick_summon_this_turn, summon.tribute_count_matches_level,
-                        summon.tributes_are_own_monsters, cards.monster_zone_has_room)
+#: A Normal Summon or Set: who, when, with what card, then the limits. ``by_effect`` (an
+#: additional one a card grants, revision 3) is exempt from who, when and the turn's count.
+_SUMMON_CARD: Final = (cards.summoned_from_hand, cards.card_is_monster,
+                       cards.card_can_be_normal_summoned, summon.tribute_count_matches_level,
+                       summon.tributes_are_own_monsters, cards.monster_zone_has_room)
+_HAND_MONSTER: Final = (turn.turn_player_acts, turn.in_main_phase, *_SUMMON_CARD,
+                        summon.normal_summon_unused, summon.no_quick_summon_this_turn)
 _MANUAL_POSITION: Final = (turn.turn_player_acts, turn.in_main_phase,
                            cards.card_in_own_monster_zone, cards.card_is_monster,
                            summon.not_placed_this_turn, summon.position_unchanged_this_turn)
@@ -42,6 +45,8 @@ GUARDS: Final[dict[str, tuple[Check, ...]]] = {
                  turn.hand_within_limit),
     "normal_summon": _HAND_MONSTER,
     "set_monster": _HAND_MONSTER,
+    "normal_summon_by_effect": _SUMMON_CARD,
+    "set_monster_by_effect": _SUMMON_CARD,
     "flip_summon": (*_MANUAL_POSITION, summon.flip_summon_of_face_down),
     "change_position": (*_MANUAL_POSITION, summon.did_not_attack,
                         summon.position_change_is_real),
@@ -78,7 +83,8 @@ _PHASE_GUARDS: Final = (turn.turn_player_acts, turn.phase_follows_order,
                         turn.no_battle_on_first_turn, turn.drew_before_leaving_draw_phase,
                         turn.phase_effects_resolved)
 
-_BY_EFFECT_VARIANTS: Final = frozenset({"draw", "change_position", "discard"})
+_BY_EFFECT_VARIANTS: Final = frozenset({"draw", "change_position", "discard", "normal_summon",
+                                        "set_monster"})
 _PHASE_TRIGGERS: Final = {phase: f"enter_{phase}" for phase in PHASES}
 
 

@@ -17,6 +17,15 @@ KINDS: Final = ("monster", "spell", "trap")
 SPELL_SUBTYPES: Final = ("normal", "continuous", "equip", "field", "quick_play", "ritual")
 TRAP_SUBTYPES: Final = ("normal", "continuous", "counter")
 EFFECTS: Final = ("none", "ignition", "quick", "trigger")
+#: Kinds of a card's activated effects (§1 ``effects``), from the most restrictive timing.
+EFFECT_KINDS: Final = ("ignition", "trigger", "quick")
+#: Where an effect can be used from (§1 ``effects.from``).
+EFFECT_PLACES: Final = ("field", "hand", "graveyard", "banished")
+#: What resolving a card lets its controller do this turn (§1 ``grants``).
+GRANTS: Final = ("normal_summon", "attack")
+#: A Link Monster's arrows (§6), as its controller sees them.
+LINK_ARROWS: Final = ("top-left", "top", "top-right", "left", "right", "bottom-left", "bottom",
+                      "bottom-right")
 POSITIONS: Final = ("attack", "defense", "facedown_defense")
 RULESETS: Final = ("classic",)
 MOVE_DESTINATIONS: Final = ("graveyard", "hand", "deck", "banished", "extra", "spell_trap",
@@ -24,11 +33,18 @@ MOVE_DESTINATIONS: Final = ("graveyard", "hand", "deck", "banished", "extra", "s
 #: Bounds of numbers in a document (§3).
 MAX_TURN: Final = 1_000_000
 MAX_POINTS: Final = 1_000_000_000
+#: The largest passcode (printed passcodes have 8 digits; EDOPro's own go to 9 and 10).
+MAX_PASSCODE: Final = 9_999_999_999
+#: The most Tributes a card's own text can ask for (``tributes``).
+MAX_TRIBUTES: Final = 10
 
 #: Cards that go to the Graveyard once their chain link resolves (§2).
 ONE_SHOT_SUBTYPES: Final = frozenset({("spell", "normal"), ("spell", "quick_play"),
                                       ("spell", "ritual"), ("trap", "normal"),
                                       ("trap", "counter")})
+
+
+_KIND_RANK: Final = {"none": 0, "ignition": 1, "trigger": 2, "quick": 3}
 
 
 def other(player: Player) -> Player:
@@ -38,6 +54,23 @@ def other(player: Player) -> Player:
     'p2'
     """
     return "p2" if player == "p1" else "p1"
+
+
+@dataclass(frozen=True, slots=True)
+class EffectFact:
+    """One of a card's activated effects (§1 ``effects``): its kind and where it works from.
+
+    >>> EffectFact("trigger", frozenset({"graveyard"})).speed
+    1
+    """
+
+    kind: str
+    places: frozenset[str]
+
+    @property
+    def speed(self) -> int:
+        """Its spell speed: 2 for a quick effect, else 1."""
+        return 2 if self.kind == "quick" else 1
 
 
 @dataclass(slots=True)
@@ -60,6 +93,18 @@ class Card:
     owner: Player | None = None
     name: str | None = None
     token: bool = False
+    passcode: int | None = None
+    #: Tributes its own text lets it be Normal Summoned or Set with (None: the Level rule).
+    tributes: tuple[int, ...] | None = None
+    normal_summon: bool = True
+    gemini: bool = False
+    #: Its activated effects (None: judged by ``effect`` alone, as before revision 3).
+    effects: tuple[EffectFact, ...] | None = None
+    grants: tuple[str, ...] = ()
+    link: int | None = None
+    link_arrows: tuple[str, ...] = ()
+    pendulum: bool = False
+    scale: int | None = None
 
     @property
     def label(self) -> str:
@@ -80,6 +125,25 @@ class Card:
         if self.kind == "trap":
             return 3 if self.subtype == "counter" else 2
         return 2 if self.subtype == "quick_play" else 1
+
+    def effect_at(self, place: str | None) -> str:
+        """The kind to judge an activation of this card's effect by, where it stands
+        (``field``, ``hand``, ``graveyard``, ``banished``): the least restrictive kind among
+        its ``effects`` usable there, ``none`` when none is; without ``effects``, ``effect``.
+
+        >>> ign, trg = EffectFact("ignition", frozenset({"field"})), \\
+        ...     EffectFact("trigger", frozenset({"graveyard"}))
+        >>> c = Card("g", "monster", level=4, effects=(ign, trg))
+        >>> c.effect_at("field"), c.effect_at("graveyard"), c.effect_at("hand")
+        ('ignition', 'trigger', 'none')
+        """
+        if self.effects is None:
+            return self.effect
+        best = "none"
+        for fact in self.effects:
+            if place in fact.places and _KIND_RANK[fact.kind] > _KIND_RANK[best]:
+                best = fact.kind
+        return best
 
     @property
     def effect_speed(self) -> int:
@@ -103,6 +167,7 @@ class Placed:
     position: str = "attack"
     face_up: bool = True
     equipped_to: str | None = None
+    gemini: bool = False  # a Gemini monster already Gemini Summoned (extension, docs/format.md)
 
 
 @dataclass(frozen=True, slots=True)

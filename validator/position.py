@@ -42,6 +42,8 @@ def _monster(mon: Monster) -> dict[str, Any]:
     out: dict[str, Any] = {"card": mon.card, "position": mon.position}
     if mon.materials:
         out["materials"] = list(mon.materials)
+    if mon.gemini:
+        out["gemini_summoned"] = True
     return out
 
 
@@ -67,6 +69,8 @@ def _this_turn(t: ThisTurn) -> dict[str, Any]:
     out["phase_effects_due"] = list(t.phase_effects_due)
     out["declared"] = {card: sorted(foes) for card, (_, foes) in t.declared.items()}
     out["indexes"] = indexes
+    if t.granted:
+        out["granted"] = {p: list(g) for p, g in t.granted.items()}
     return out
 
 
@@ -171,7 +175,7 @@ def _side_of(data: Mapping[str, Any]) -> Side:
         lp=data["lp"], deck=list(data["deck_cards"]),
         deck_unknown=data["deck"] - len(data["deck_cards"]), hand=named,
         hand_unknown=len(data["hand"]) - len(named),
-        monsters=[Monster(m["card"], m["position"], list(m["materials"]))
+        monsters=[Monster(m["card"], m["position"], list(m["materials"]), m["gemini_summoned"])
                   for m in data["monsters"]],
         spell_traps=[SpellTrap(s["card"], s["face_up"], s["equipped_to"])
                      for s in data["spell_traps"]],
@@ -191,6 +195,7 @@ def _turn_of(data: Mapping[str, Any]) -> ThisTurn:
         setattr(turn, attr, {card: indexes[name][card] for card in data[name]})
     turn.declared = {card: (indexes["declared"][card], frozenset(foes))
                      for card, foes in data["declared"].items()}
+    turn.granted = {p: list(g) for p, g in data["granted"].items()}
     return turn
 
 

@@ -40,6 +40,9 @@ class MonsterSlotSchema(_Base):
     position = fields.String(required=True, validate=validate.OneOf(m.POSITIONS))
     materials = fields.List(CardId(), load_default=list, metadata={
         "description": "the Xyz Materials attached under it, when it has any"})
+    gemini_summoned = StrictBool(load_default=False, metadata={
+        "description": "a Gemini monster that was Gemini Summoned where it stands (it has "
+                       "its effects)"})
 
 
 class SpellTrapSlotSchema(_Base):
@@ -107,6 +110,11 @@ class ThisTurnSchema(_Base):
                                                     "controlled at its last attack "
                                                     "declaration (for replays)"})
     indexes = fields.Nested(TurnIndexesSchema, required=True)
+    granted = fields.Dict(keys=fields.String(validate=validate.OneOf(m.PLAYERS)),
+                          values=fields.List(fields.String(validate=validate.OneOf(m.GRANTS))),
+                          load_default=dict, metadata={
+                              "description": "player -> what cards resolved this turn let "
+                                             "them do (revision 3 grants)"})
 
 
 class ChainLinkSchema(_Base):

@@ -34,6 +34,12 @@ __all__ = ["ACTION_SCHEMAS", "ActionField", "CardId", "CardSchema", "CardTable",
 _PLAYER = validate.OneOf(m.PLAYERS)
 
 
+def _unique(values: list[Any]) -> None:
+    """A list field naming each value once."""
+    if len(set(values)) != len(values):
+        raise ValidationError("Each value may appear only once.")
+
+
 class Deck(fields.Field):  # type: ignore[type-arg]
     """A deck: a count of unknown cards, or a list of card ids, top card first."""
 
@@ -68,6 +74,12 @@ class CardTable(fields.Field):  # type: ignore[type-arg]
             if type(raw) is not dict and not isinstance(raw, Mapping):
                 errors[cid] = ["Not a card object."]
                 continue
+            if "passcode" in raw or ("kind" not in raw and "name" in raw):
+                try:
+                    raw = by_reference(raw)
+                except ValidationError as exc:
+                    errors[cid] = exc.messages
+                    continue
             try:
                 out[cid] = load(self.schema, raw)
             except ValidationError as exc:
@@ -77,11 +89,27 @@ class CardTable(fields.Field):  # type: ignore[type-arg]
         return out
 
 
-class CardSchema(_Base):
-    """One entry of ``cards``; the id is its key in the table."""
+class EffectSchema(_Base):
+    """One of a card's activated effects (§1 ``effects``)."""
 
-    kind = fields.String(required=True, validate=validate.OneOf(m.KINDS))
-    name = fields.String(validate=validate.Length(max=200))
+    kind = fields.String(required=True, validate=validate.OneOf(m.EFFECT_KINDS))
+    from_ = fields.List(fields.String(validate=validate.OneOf(m.EFFECT_PLACES)),
+                        data_key="from", required=True, validate=[
+                            validate.Length(min=1, max=len(m.EFFECT_PLACES)), _unique])
+
+
+class CardSchema(_Base):
+    """One entry of ``cards``; the id is its key in the table. A card given by ``passcode``
+    (or by ``name`` alone) is filled from the card database first (:func:`by_reference`)."""
+
+    # Required, unless the card is given by passcode or by name (the database then gives it).
+    kind = fields.String(validate=validate.OneOf(m.KINDS), metadata={
+        "description": "required unless the card is looked up by passcode or name"})
+    name = fields.String(validate=validate.Length(max=200), metadata={
+        "description": "with no kind and no passcode: looked up in the card database"})
+    passcode = StrictInt(validate=validate.Range(0, m.MAX_PASSCODE), metadata={
+        "description": "the number printed on the card: looked up in the card database, "
+                       "which gives every field the document leaves out"})
     level = StrictInt(validate=validate.Range(1, 12))
     atk = StrictInt(validate=validate.Range(0, m.MAX_POINTS))
     # ``def`` is a Python keyword: the field is named by data_key.
@@ -91,17 +119,41 @@ class CardSchema(_Base):
     phase_effect = fields.String(validate=validate.OneOf(("standby", "end")))
     owner = fields.String(validate=_PLAYER)
     token = StrictBool()
+    # revision 3: the card's own rule facts
+    tributes = fields.List(StrictInt(validate=validate.Range(0, m.MAX_TRIBUTES)),
+                           validate=[validate.Length(min=1), _unique])
+    normal_summon = StrictBool()
+    gemini = StrictBool()
+    effects = fields.List(fields.Nested(EffectSchema))
+    grants = fields.List(fields.String(validate=validate.OneOf(m.GRANTS)), validate=_unique)
+    # Link and Pendulum Monsters (their rules are the advanced ruleset's, §6)
+    link = StrictInt(validate=validate.Range(1, 8))
+    link_arrows = fields.List(fields.String(validate=validate.OneOf(m.LINK_ARROWS)),
+                              validate=_unique)
+    pendulum = StrictBool()
+    scale = StrictInt(validate=validate.Range(0, 13))
 
     @validates_schema
     def _kind_fields(self, data: dict[str, Any], **kwargs: Any) -> None:
         kind = data.get("kind")
+        if kind is None:
+            raise ValidationError("Missing data for required field.", "kind")
         if kind == "monster":
-            if "level" not in data:
+            if "level" not in data and "link" not in data:
                 raise ValidationError("A monster needs a level (1 to 12).", "level")
+            if "level" in data and "link" in data:
+                raise ValidationError("A Link Monster has a link rating and no level.", "level")
             if "subtype" in data:
                 raise ValidationError("Only Spells and Traps have a subtype.", "subtype")
+            if "link_arrows" in data and "link" not in data:
+                raise ValidationError("Only a Link Monster (with a link rating) has arrows.",
+                                      "link_arrows")
+            if "scale" in data and not data.get("pendulum"):
+                raise ValidationError("Only a Pendulum Monster (pendulum: true) has a Scale.",
+                                      "scale")
         else:
-            for key in ("level", "atk", "def_", "token"):
+            for key in ("level", "atk", "def_", "token", "tributes", "normal_summon", "gemini",
+                        "link", "link_arrows", "pendulum", "scale"):
                 if key in data:
                     name = "def" if key == "def_" else key
                     raise ValidationError(f"A {kind} card has no {name}.", name)
@@ -111,13 +163,50 @@ class CardSchema(_Base):
                     f"A {kind} needs a subtype, one of: {', '.join(allowed)}.", "subtype")
 
 
+def by_reference(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """A card given by ``passcode`` (or by ``name`` with no ``kind``), filled from the card
+    database: the document's own fields win (§1). Raises ``ValidationError`` naming what was
+    looked up when the database does not know the card.
+
+    >>> by_reference({"passcode": 70095154})["name"]
+    'Cyber Dragon'
+    >>> by_reference({"name": "Double Summon", "owner": "p1"})["grants"]
+    ['normal_summon']
+    """
+    from .cards import database  # loaded on the first card given by reference
+
+    passcode, name = raw.get("passcode"), raw.get("name")
+    if "passcode" in raw and not (type(passcode) is int and 0 <= passcode <= m.MAX_PASSCODE):
+        return dict(raw)  # the schema words the error
+    db = database()
+    found = db.card(passcode) if type(passcode) is int else None
+    if found is None and "passcode" not in raw and isinstance(name, str):
+        found = db.named(name)
+    if found is None:
+        if "passcode" in raw:
+            raise ValidationError(f"No card with passcode {passcode} in the card database.")
+        hint = db.similar(str(name)) if isinstance(name, str) else []
+        more = f" Did you mean: {', '.join(repr(n) for n in hint)}?" if hint else ""
+        raise ValidationError(f"No card named {str(name)!r} in the card database.{more}")
+    entry = found.entry()
+    if "passcode" not in raw:
+        del entry["passcode"]  # looked up by name: the document did not say which printing
+        entry["passcode"] = found.passcode
+    return {**entry, **raw}
+
+
 class PlacedMonsterSchema(_Base):
     card = CardId(required=True)
     position = fields.String(required=True, validate=validate.OneOf(m.POSITIONS))
+    #: Extension: a Gemini monster already Gemini Summoned in an earlier turn.
+    gemini_summoned = StrictBool(metadata={"description": "a Gemini monster Gemini Summoned "
+                                                          "in an earlier turn (it has its "
+                                                          "effects)"})
 
     @post_load
     def _make(self, data: dict[str, Any], **kwargs: Any) -> m.Placed:
-        return m.Placed(card=data["card"], position=data["position"])
+        return m.Placed(card=data["card"], position=data["position"],
+                        gemini=data.get("gemini_summoned", False))
 
 
 class PlacedSpellTrapSchema(_Base):
@@ -192,6 +281,7 @@ class PhaseSchema(ActionSchema):
 class SummonSchema(_CardAction):
     # Any length: a wrong number of Tributes is a verdict (summon.tribute-count), not an error.
     tributes = fields.List(CardId())
+    by_effect = StrictBool()
 
 
 class ChangePositionSchema(_CardAction):
@@ -355,6 +445,14 @@ DEFAULT_EFFECTS = {"monster": "none", "spell": "ignition", "trap": "quick"}
 def _card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
     get = raw.get
     kind = raw["kind"]
-    return m.Card(cid, kind, get("level"), get("atk"), get("def_"), get("subtype"),
-                  get("effect") or DEFAULT_EFFECTS[kind], get("phase_effect"),
-                  get("owner") or side, get("name"), get("token", False))
+    tributes, effects, grants = get("tributes"), get("effects"), get("grants")
+    return m.Card(
+        cid, kind, get("level"), get("atk"), get("def_"), get("subtype"),
+        get("effect") or DEFAULT_EFFECTS[kind], get("phase_effect"), get("owner") or side,
+        get("name"), get("token", False), passcode=get("passcode"),
+        tributes=None if tributes is None else tuple(sorted(tributes)),
+        normal_summon=get("normal_summon", True), gemini=get("gemini", False),
+        effects=None if effects is None else tuple(
+            m.EffectFact(e["kind"], frozenset(e["from_"])) for e in effects),
+        grants=tuple(grants or ()), link=get("link"), link_arrows=tuple(get("link_arrows") or ()),
+        pendulum=get("pendulum", False), scale=get("scale"))

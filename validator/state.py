@@ -24,6 +24,8 @@ class Monster:
     card: str
     position: str
     materials: list[str] = field(default_factory=list)
+    #: A Gemini monster Gemini Summoned where it stands: it has its effects (§1 ``gemini``).
+    gemini: bool = False
 
 
 @dataclass(slots=True)
@@ -77,6 +79,8 @@ class ThisTurn:
     phase_effects_done: dict[str, int] = field(default_factory=dict)
     #: card -> (index of its last attack declaration, the opponent's monsters at that moment)
     declared: dict[str, tuple[int, frozenset[str]]] = field(default_factory=dict)
+    #: player -> what cards resolved this turn granted them (§1 ``grants``), in order
+    granted: dict[Player, list[str]] = field(default_factory=dict)
 
     def forget(self, card: str) -> None:
         """A card that left the field is a new card if it comes back: drop what it did."""
@@ -148,7 +152,8 @@ class DuelState:
             this_turn=ThisTurn(t.drew, t.normal_summon, t.quick_summon,
                                dict(t.positions_changed), dict(t.attacked), dict(t.placed),
                                dict(t.set), list(t.phase_effects_due),
-                               dict(t.phase_effects_done), dict(t.declared)),
+                               dict(t.phase_effects_done), dict(t.declared),
+                               {p: list(g) for p, g in t.granted.items()}),
             outcome=self.outcome, index=self.index, gone=set(self.gone))
 
     # -- queries -----------------------------------------------------------------------
@@ -330,7 +335,8 @@ def _copy_spell_trap(st: SpellTrap | None) -> SpellTrap | None:
 
 def _copy_side(side: Side) -> Side:
     return Side(side.lp, list(side.deck), side.deck_unknown, list(side.hand), side.hand_unknown,
-                [Monster(m.card, m.position, list(m.materials)) for m in side.monsters],
+                [Monster(m.card, m.position, list(m.materials), m.gemini)
+                 for m in side.monsters],
                 [SpellTrap(st.card, st.face_up, st.equipped_to) for st in side.spell_traps],
                 _copy_spell_trap(side.field_spell), list(side.graveyard), list(side.banished),
                 list(side.extra))
@@ -340,7 +346,7 @@ def _side(setup: Any) -> Side:
     deck = list(setup.deck) if isinstance(setup.deck, tuple) else []
     unknown = setup.deck if isinstance(setup.deck, int) else 0
     return Side(lp=setup.lp, deck=deck, deck_unknown=unknown, hand=list(setup.hand),
-                monsters=[Monster(p.card, p.position) for p in setup.monsters],
+                monsters=[Monster(p.card, p.position, gemini=p.gemini) for p in setup.monsters],
                 spell_traps=[_st(p) for p in setup.spell_traps],
                 field_spell=_st(setup.field_spell) if setup.field_spell else None,
                 graveyard=list(setup.graveyard), banished=list(setup.banished),

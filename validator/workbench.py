@@ -16,7 +16,7 @@ from typing import Any
 from .catalog import rules
 from .engine import load_document
 from .importers.duelingbook import Game, format_name
-from .model import Card, Document
+from .model import EFFECT_PLACES, Card, Document
 from .steps import trace
 
 
@@ -49,6 +49,24 @@ def card_json(card: Card) -> dict[str, Any]:
             out[key] = value
     if card.token:
         out["token"] = True
+    for key, value in (("passcode", card.passcode), ("link", card.link),
+                       ("scale", card.scale)):
+        if value is not None:
+            out[key] = value
+    if card.tributes is not None:
+        out["tributes"] = list(card.tributes)
+    if not card.normal_summon:
+        out["normal_summon"] = False
+    for key, flag in (("gemini", card.gemini), ("pendulum", card.pendulum)):
+        if flag:
+            out[key] = True
+    if card.effects is not None:
+        out["effects"] = [{"kind": e.kind, "from": sorted(e.places, key=EFFECT_PLACES.index)}
+                          for e in card.effects]
+    if card.grants:
+        out["grants"] = list(card.grants)
+    if card.link_arrows:
+        out["link_arrows"] = list(card.link_arrows)
     return out
 
 

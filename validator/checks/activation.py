@@ -52,7 +52,28 @@ def activation(s: DuelState, a: Action) -> Activation:
         placed = s.spell_trap(a.card)
         if source == "hand" or (source == "field" and placed is not None and not placed.face_up):
             return Activation(source, card.card_speed, True, "card")
-    return Activation(source, card.effect_speed, False, card.effect)
+    kind = effect_kind(s, a.card, source)
+    return Activation(source, 2 if kind == "quick" else 1, False, kind)
+
+
+def effect_kind(s: DuelState, card_id: str, source: str | None) -> str:
+    """The kind an activation of the card's effect from ``source`` is judged by (§1): the
+    least restrictive of its ``effects`` usable there (``none`` if none is, or for a Gemini
+    monster on the field that has not been Gemini Summoned), else its ``effect``.
+
+    >>> from validator.model import Card, EffectFact
+    >>> from validator.state import DuelState, Side
+    >>> c = Card("a", "monster", level=4, effects=(EffectFact("quick", frozenset({"hand"})),))
+    >>> s = DuelState({"a": c}, 1, "p1", {"p1": Side(8000, [], 0), "p2": Side(8000, [], 0)})
+    >>> effect_kind(s, "a", "hand"), effect_kind(s, "a", "field")
+    ('quick', 'none')
+    """
+    card = s.cards[card_id]
+    if card.gemini and source == "field":
+        mon = s.monster(card_id)
+        if mon is not None and not mon.gemini:
+            return "none"  # a Normal Monster until its Gemini Summon
+    return card.effect_at(source if source is not None else "field")
 
 
 def classify(s: DuelState, a: Action) -> None:
@@ -168,13 +189,21 @@ def activated_card_has_effect(s: DuelState, a: Action) -> str | None:
     """A card whose effect is activated (a monster, a face-up Spell or Trap, one in the
     Graveyard or banished) needs an effect: ``effect: none`` has none to activate."""
     card = s.cards[a.card or ""]
-    if card.kind != "monster":
-        act = activation(s, a)
-        if act.card_activation or act.source is None or act.effect != "none":
-            return None
-    elif card.effect != "none":
+    act = classified(s, a)
+    if card.kind != "monster" and (act.card_activation or act.source is None):
         return None
-    return f"{card.label} has no effect to activate."
+    if act.effect != "none":
+        return None
+    if card.effects is None:
+        return f"{card.label} has no effect to activate."
+    if card.gemini and act.source == "field" and any("field" in e.places for e in card.effects):
+        return f"{card.label} is a Gemini monster: on the field it has no effect until it is " \
+               f"Normal Summoned again (its Gemini Summon)."
+    where = {"field": "on the field", "hand": "in the hand", "graveyard": "in the Graveyard",
+             "banished": "while banished"}.get(act.source or "field", "there")
+    places = sorted({p for e in card.effects for p in e.places})
+    usable = f" (its effects work from: {', '.join(places)})" if places else ""
+    return f"{card.label} has no effect that can be activated {where}{usable}."
 
 
 @REGISTRY.rule("trap.from-hand")

@@ -41,6 +41,25 @@ def card_in_hand(s: DuelState, a: Action) -> str | None:
 
 
 @REGISTRY.rule("card.not-in-hand")
+def summoned_from_hand(s: DuelState, a: Action) -> str | None:
+    """A Normal Summon or Set takes a card from the hand, but for a Gemini monster's Gemini
+    Summon where it stands (face-up in its controller's Monster Zone, not Gemini Summoned yet)."""
+    assert a.card is not None
+    card = s.cards[a.card]
+    if card.gemini and a.type == "normal_summon" and s.in_monster_zone(a.player, a.card):
+        mon = s.monster(a.card)
+        assert mon is not None
+        if mon.position == "facedown_defense":
+            return f"{card.label} is face-down: a Gemini monster is Gemini Summoned face-up " \
+                   f"where it stands, and a Normal Summon needs a card in the hand."
+        if mon.gemini:
+            return f"{card.label} has already been Gemini Summoned: it cannot be Normal " \
+                   f"Summoned again where it stands."
+        return None
+    return card_in_hand(s, a)
+
+
+@REGISTRY.rule("card.not-in-hand")
 def card_in_hand_unless_on_field(s: DuelState, a: Action) -> str | None:
     """A Quick Summon comes from the hand (one from the field breaks ``summon.special-source``)."""
     assert a.card is not None
@@ -114,6 +133,17 @@ def card_is_monster(s: DuelState, a: Action) -> str | None:
 
 
 @REGISTRY.rule("card.wrong-kind")
+def card_can_be_normal_summoned(s: DuelState, a: Action) -> str | None:
+    """A monster that cannot be Normal Summoned or Set (an Extra Deck monster, or one whose
+    text says so: ``normal_summon: false``) is neither."""
+    assert a.card is not None
+    card = s.cards[a.card]
+    if card.kind != "monster" or card.normal_summon:
+        return None
+    return f"{card.label} cannot be Normal Summoned or Set (it must be Special Summoned)."
+
+
+@REGISTRY.rule("card.wrong-kind")
 def card_is_spell_or_trap(s: DuelState, a: Action) -> str | None:
     """Only Spells and Traps are Set in the Spell & Trap Zone."""
     assert a.card is not None
@@ -157,6 +187,8 @@ def _monster_room(s: DuelState, player: Player, freed: int, label: str) -> str |
 def monster_zone_has_room(s: DuelState, a: Action) -> str | None:
     """At most 5 monsters per side; the monsters tributed for a summon make room."""
     assert a.card is not None
+    if s.in_monster_zone(a.player, a.card):
+        return None  # already in a zone (a Gemini Summon where it stands): no room needed
     freed = len({t for t in a.tributes if s.controls(a.player, t)})
     return _monster_room(s, a.player, freed, s.cards[a.card].label)
 

@@ -35,17 +35,52 @@ def no_quick_summon_this_turn(s: DuelState, a: Action) -> str | None:
             f"Summon or Set a monster for the rest of the turn.")
 
 
+def gemini_summon(s: DuelState, a: Action) -> bool:
+    """True when ``a`` is the Gemini Summon of a Gemini monster face-up in the summoner's
+    Monster Zone: a ``normal_summon`` of it where it stands (§1 ``gemini``).
+
+    >>> from validator.model import Card
+    >>> from validator.state import DuelState, Monster, Side
+    >>> s = DuelState({"dv": Card("dv", "monster", level=4, gemini=True)}, 1, "p1",
+    ...               {"p1": Side(8000, [], 0, monsters=[Monster("dv", "attack")]),
+    ...                "p2": Side(8000, [], 0)})
+    >>> s.where["dv"] = ("p1", "monsters")
+    >>> gemini_summon(s, Action("normal_summon", "p1", card="dv"))
+    True
+    """
+    if a.type != "normal_summon" or a.card is None or not s.cards[a.card].gemini:
+        return False
+    mon = s.monster(a.card)
+    return mon is not None and s.in_monster_zone(a.player, a.card) and \
+        mon.position != "facedown_defense"
+
+
+def _plural(n: int) -> str:
+    return f"{n} Tribute{'s' if n != 1 else ''}"
+
+
 @REGISTRY.rule("summon.tribute-count")
 def tribute_count_matches_level(s: DuelState, a: Action) -> str | None:
-    """Level 1-4: no Tribute; Level 5-6: one; Level 7 or higher: two."""
+    """Level 1-4: no Tribute; Level 5-6: one; Level 7 or higher: two; or the numbers the
+    card's own text allows (``tributes``); a Gemini Summon needs none."""
     assert a.card is not None
     card = s.cards[a.card]
+    if gemini_summon(s, a):
+        if not a.tributes:
+            return None
+        return f"{card.label} is Gemini Summoned where it stands: that needs no Tribute, " \
+               f"not {len(a.tributes)}."
+    if card.tributes is not None:
+        if len(a.tributes) in card.tributes:
+            return None
+        counts = " or ".join(str(n) for n in card.tributes)
+        return (f"{card.label}'s own text lets it be Normal Summoned or Set with {counts} "
+                f"Tribute{'s' if card.tributes != (1,) else ''}, not {len(a.tributes)}.")
     level = card.level or 0
     need = required_tributes(level)
     if len(a.tributes) == need:
         return None
-    return (f"{card.label} is Level {level}: it needs {need} Tribute{'s' if need != 1 else ''}, "
-            f"not {len(a.tributes)}.")
+    return f"{card.label} is Level {level}: it needs {_plural(need)}, not {len(a.tributes)}."
 
 
 @REGISTRY.rule("summon.invalid-tribute")

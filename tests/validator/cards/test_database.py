@@ -1,0 +1,143 @@
+"""The shipped card database (validator/cards): lookups, entries, facts, and what it knows of
+the real matches in ../shared."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.helpers import CORPUS, opening
+from validator import DocumentError, load_document, validate
+from validator.cards import database, normalized
+
+
+def test_a_card_is_found_by_passcode_and_by_name_loosely() -> None:
+    db = database()
+    assert db.card(70095154).name == "Cyber Dragon"
+    assert db.named("Cyber Dragon").passcode == 70095154
+    assert db.named("cyber  DRAGON").passcode == 70095154
+    assert db.named('Maxx "C"').passcode == db.named("Maxx C").passcode
+    assert db.card(1) is None and db.named("No Such Card Anywhere") is None
+    assert "Cyber Dragon" in db.similar("Cyber Dragun")
+
+
+@pytest.mark.parametrize(("passcode", "fact", "value"), [
+    (75498415, "tributes", [0, 1]),        # Blackwing - Sirocco the Dawn
+    (78651105, "tributes", [0, 2, 3]),     # Beast King Barbaros
+    (58554959, "tributes", [1, 2]),        # Evil HERO Malicious Edge
+    (65192027, "normal_summon", False),    # Dark Armed Dragon
+    (83965310, "normal_summon", False),    # Destiny HERO - Plasma
+    (50321796, "normal_summon", False),    # Brionac, Dragon of the Ice Barrier (Synchro)
+    (83269557, "gemini", True),            # Dark Valkyria
+    (9126351, "grants", ["normal_summon"]),  # Swap Frog
+    (43422537, "grants", ["normal_summon"]),  # Double Summon
+    (80604091, "grants", ["normal_summon"]),  # Ultimate Offering
+    (564541, "double_tribute", True),      # Totem Dragon
+    (68005187, "tributes_foes", True),     # Soul Exchange
+    (37576645, "skips_draws", 2),          # Reckless Greed
+    (14087893, "positions", [["any", "facedown_defense"]]),  # Book of Moon
+    (70095154, "procedures", [{"from": ["hand"]}]),  # Cyber Dragon
+])
+def test_facts_of_cards_a_judge_knows(passcode: int, fact: str, value: object) -> None:
+    assert database().card(passcode).facts[fact] == value
+
+
+@pytest.mark.parametrize(("passcode", "effects"), [
+    (23558733, [{"kind": "trigger", "from": ["graveyard"]}]),  # Phoenixian Cluster Amaryllis
+    (19665973, [{"kind": "trigger", "from": ["hand"]}]),       # Battle Fader
+    (612115, [{"kind": "trigger", "from": ["field"]}]),        # Gladiator Beast Retiari
+    (78349103, [{"kind": "ignition", "from": ["field"]},       # Machina Peacekeeper
+                {"kind": "trigger", "from": ["graveyard"]}]),
+])
+def test_effects_have_their_kinds_and_places(passcode: int, effects: list[object]) -> None:
+    assert database().card(passcode).entry()["effects"] == effects
+
+
+def test_an_entry_is_a_document_card_and_loads_as_one() -> None:
+    entry = database().card(75498415).entry()
+    assert entry["passcode"] == 75498415 and entry["level"] == 5 and entry["tributes"] == [0, 1]
+    doc = load_document({"cards": {"s": {**entry, "owner": "p1"}}})
+    assert doc.cards["s"].tributes == (0, 1)
+
+
+def test_every_fact_has_a_source_and_every_card_its_text() -> None:
+    info = database().card(75498415).describe()
+    assert info["text"].startswith("If only your opponent controls a monster")
+    assert "official/c75498415.lua" in info["sources"]["tributes"]
+    assert info["sources"]["stats"].startswith("yaml-yugi ")
+    for card in list(database())[:500]:
+        sources = card.details()["sources"]
+        for fact in card.facts:
+            assert fact in sources, (card.passcode, fact)
+
+
+def test_goat_versions_are_variants_of_their_card() -> None:
+    spy = database().card(24317029)  # Gravekeeper's Spy
+    assert "goat" in spy.describe()["variants"]
+    goat = spy.as_variant("goat")
+    assert goat.variant == "goat" and goat.details()["text"] != spy.details()["text"]
+
+
+def test_the_database_names_its_sources_and_commits() -> None:
+    sources = database().sources["sources"]
+    assert {"yaml-yugi", "CardScripts", "BabelCDB"} <= set(sources)
+    assert all(len(s["commit"]) == 40 for s in sources.values())
+    assert database().sources["counts"]["cards"] == len(database()) > 13_000
+
+
+def test_cards_by_passcode_or_name_fill_a_document() -> None:
+    doc = {"cards": {"cd": {"passcode": 70095154, "owner": "p1"},
+                     "frog": {"name": "Swap Frog", "owner": "p1"},
+                     "mine": {"passcode": 70095154, "name": "My Cyber Dragon", "atk": 1}},
+           "setup": {"p1": {"hand": ["cd", "frog", "mine"]}},
+           "actions": [*opening(), {"type": "normal_summon", "player": "p1", "card": "cd"}]}
+    loaded = load_document(doc)
+    assert loaded.cards["cd"].level == 5 and loaded.cards["frog"].grants == ("normal_summon",)
+    assert loaded.cards["mine"].name == "My Cyber Dragon" and loaded.cards["mine"].atk == 1
+    verdict = validate(doc)  # a Level 5 without a Tribute: the Level rule from the database
+    assert verdict.violation is not None and verdict.violation.rule == "summon.tribute-count"
+
+
+@pytest.mark.parametrize(("card", "message"), [
+    ({"passcode": 1}, "No card with passcode 1 in the card database."),
+    ({"name": "Cyber Dragun"}, "No card named 'Cyber Dragun' in the card database. Did you "
+                               "mean: 'Cyber Dragon'"),
+])
+def test_a_card_the_database_does_not_know_is_a_document_error(card: dict[str, object],
+                                                                message: str) -> None:
+    with pytest.raises(DocumentError) as caught:
+        load_document({"cards": {"x": {**card, "owner": "p1"}}})
+    assert caught.value.errors["cards"]["x"][0].startswith(message)
+
+
+def test_normalized_names() -> None:
+    assert normalized("Blackwing - Bora the Spear") == "blackwingborathespear"
+
+
+def _passcodes(path: object) -> dict[str, str]:
+    found: dict[str, str] = {}
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            if "serial_number" in node and isinstance(node.get("name"), str):
+                found[str(node["serial_number"])] = node["name"]
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+    walk(json.loads(path.read_text("utf-8")))  # type: ignore[attr-defined]
+    return found
+
+
+def test_every_official_card_of_the_real_matches_is_known() -> None:
+    """Every card the Goat, Edison and Advanced matches in ../shared show: known by its
+    passcode, or (an alternate artwork's, a Duelingbook number) by its name."""
+    db = database()
+    seen: dict[str, str] = {}
+    for path in sorted(CORPUS.glob("**/*.json")):
+        seen.update(_passcodes(path))
+    unknown = [(code, name) for code, name in seen.items() if name != "Token" and
+               db.lookup(int(code) if code.isdigit() else None, name) is None]
+    assert len(seen) > 600 and unknown == []
