@@ -13,6 +13,7 @@ from typing import Any
 from flask import Flask
 
 from . import problems
+from .cards import cards_blp
 from .config import Config, load_settings
 from .openapi import register_document_schemas
 from .teaching import page, teach_blp
@@ -36,7 +37,7 @@ def create_app(config: Mapping[str, Any] | object | None = None) -> Flask:
         app.config.from_object(config)
     api = problems.ProblemApi(app)
     register_document_schemas(api)
-    for blp in (validate_blp, rules_blp, teach_blp, workbench_blp, health_blp):
+    for blp in (validate_blp, rules_blp, cards_blp, teach_blp, workbench_blp, health_blp):
         api.register_blueprint(blp)
     app.register_blueprint(docs_static)
     app.register_blueprint(page)

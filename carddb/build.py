@@ -208,7 +208,7 @@ def write(built: Built, out: Path, described: dict[str, dict[str, str]]) -> None
 
     def lines(table: dict[str, Any]) -> str:
         keys = sorted(table, key=lambda k: (int(k.split("/")[0]), k))
-        body = ",\n".join(f"{json.dumps(k)}: {json.dumps(table[k], ensure_ascii=False, separators=(',', ':'), sort_keys=True)}"  # noqa: E501
+        body = ",\n".join(f"{json.dumps(k)}: {json.dumps(table[k], ensure_ascii=False, separators=(',', ':'))}"  # noqa: E501
                           for k in keys)
         return "{\n" + body + "\n}\n"
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, TextIO
 
+from validator.cards.database import VARIANTS
 from validator.catalog import markdown, rules
 from validator.checks.turn import phase_name
 from validator.engine import validate
@@ -26,6 +27,7 @@ from validator.jsontext import loads
 from validator.workbench import game_label, game_report, malformed_report
 
 from . import __version__
+from .cards import show_card
 from .inputs import Item, gather
 from .output import FORMATS, Kind, Progress, ReportWriteError, Tally, use_colour
 
@@ -55,6 +57,7 @@ examples:
   duelcheck import duelingbook replay.json -o games.jsonl
   duelcheck rules summon.tribute-count      one rule, with why and an example
   duelcheck rules summon.tribute-count --format json
+  duelcheck card "Swap Frog"                a card's facts, their sources, its text
   duelcheck serve                           the HTTP service on 127.0.0.1:8000
 
 environment: NO_COLOR turns colour off; HOST, PORT, WEB_CONCURRENCY and the
@@ -328,6 +331,15 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("id", nargs="?", help="a rule id, such as summon.normal-once")
     r.add_argument("--format", choices=("text", "json", "markdown"), default="text",
                    help="json: the objects of GET /v1/rules and GET /v1/rules/{id}")
+    k = sub.add_parser("card", help="what the card database knows of a card: its facts, "
+                       "their sources, its text", epilog=EPILOG, formatter_class=raw)
+    k.add_argument("card", metavar="NAME|PASSCODE",
+                   help="an English card name (quote it) or a passcode, e.g. \"Swap Frog\" or "
+                        "9126351")
+    k.add_argument("--variant", choices=VARIANTS,
+                   help="another version of the card (goat: Goat Format's pre-errata text)")
+    k.add_argument("--format", choices=("text", "json"), default="text",
+                   help="json: the object GET /v1/cards/{passcode} answers")
     s = sub.add_parser("serve", help="run the HTTP service (gunicorn, as make serve does)",
                        epilog=EPILOG, formatter_class=raw)
     s.add_argument("--host", help="address to listen on (default: HOST, or 127.0.0.1)")
@@ -351,6 +363,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return show_rules(args, sys.stdout, sys.stderr)
         if args.command == "import":
             return import_games(args, sys.stdout, sys.stderr, sys.stdin)
+        if args.command == "card":
+            return show_card(args, sys.stdout, sys.stderr)
         return serve(args)
     except BrokenPipeError:  # the reader went away (| head): stop quietly
         _silence_stdout()

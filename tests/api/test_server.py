@@ -11,6 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -248,3 +249,18 @@ def test_a_json_lines_batch_is_streamed_over_http(server: str) -> None:
     assert [line.pop("line") for line in lines] == list(range(1, 22))
     assert lines[:20] == [validate(d).to_dict() for d in docs]
     assert lines[20]["status"] == 400
+
+
+def test_the_card_database_over_http(server: str) -> None:
+    status, kind, card = call(server + "/v1/cards/75498415")
+    assert (status, kind) == (200, "application/json")
+    assert card["card"]["tributes"] == [0, 1] and "official/c75498415.lua" in \
+        card["sources"]["tributes"]
+    status, _, card = call(server + "/v1/cards?name=" + urllib.parse.quote('maxx "c"'))
+    assert status == 200 and card["name"] == 'Maxx "C"'
+    status, kind, body = call(server + "/v1/cards/1")
+    assert (status, kind) == (404, "application/problem+json") and "passcode 1" in body["detail"]
+    status, _, body = call(server + "/v1/cards?name=Swap%20Frg")
+    assert status == 404 and "Swap Frog" in body["detail"]
+    assert call(server + "/v1/cards")[0] == 422
+    assert call(server + "/v1/cards/24317029?variant=nope")[0] == 422

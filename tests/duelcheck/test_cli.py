@@ -428,3 +428,13 @@ def test_a_source_of_the_wrong_shape_is_not_shown_and_never_a_traceback(
                              str(tmp_path), write(tmp_path, "odd.json", odd))
         assert code == 0 and "Traceback" not in err, (fmt, err)
     assert (tmp_path / "odd.html").exists()
+
+
+def test_a_card_by_name_or_passcode(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "card", "blackwing - sirocco the dawn")
+    assert code == 0 and out.startswith("Blackwing - Sirocco the Dawn (75498415): monster")
+    assert "  tributes: [0, 1]\n      from official/c75498415.lua" in out
+    code, out, _ = run(capsys, "card", "75498415", "--format", "json")
+    assert code == 0 and json.loads(out)["card"]["tributes"] == [0, 1]
+    code, out, err = run(capsys, "card", "Swap Frg")
+    assert code == 2 and out == "" and "did you mean: Swap Frog" in err

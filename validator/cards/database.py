@@ -112,11 +112,11 @@ class CardInfo:
                 out["pendulum"] = True
                 if isinstance(d.get("scale"), int):
                     out["scale"] = d["scale"]
-            out["effects"] = [dict(e) for e in self.facts.get("effects", ())]
+            out["effects"] = _effects(self.facts)
         else:
             out["subtype"] = d["subtype"]
             if self.facts.get("effects"):
-                out["effects"] = [dict(e) for e in self.facts["effects"]]
+                out["effects"] = _effects(self.facts)
         for key in DOCUMENT_FACTS:
             if key != "effects" and key in self.facts:
                 value = self.facts[key]
@@ -162,6 +162,11 @@ class CardInfo:
         merged = {k: v for k, v in self.data.items() if k != "variants"}
         merged.update(changes)
         return CardInfo(self.passcode, merged, variant)
+
+
+def _effects(facts: dict[str, Any]) -> list[dict[str, Any]]:
+    """The facts' effects in the contract's own key order (``kind``, then ``from``)."""
+    return [{"kind": e["kind"], "from": list(e["from"])} for e in facts.get("effects", ())]
 
 
 class CardDatabase:

@@ -1,0 +1,32 @@
+"""``GET /v1/cards/{passcode}`` and ``GET /v1/cards?name=`` (api/cards.py)."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from validator import load_document
+
+
+def test_a_card_by_passcode_is_a_document_entry_with_facts_and_sources(
+        client: FlaskClient) -> None:
+    body = client.get("/v1/cards/9126351").get_json()
+    assert body["name"] == "Swap Frog" and body["facts"]["grants"] == ["normal_summon"]
+    assert body["facts"]["procedures"] == [{"from": ["hand"]}]  # the importer's fact
+    assert "procedures" not in body["card"]  # never in a document's entry
+    doc = load_document({"cards": {"f": {**body["card"], "owner": "p1"}}})
+    assert doc.cards["f"].grants == ("normal_summon",)
+
+
+def test_a_card_by_name_and_its_goat_version(client: FlaskClient) -> None:
+    current = client.get("/v1/cards?name=Gravekeeper's Spy").get_json()
+    goat = client.get("/v1/cards?name=Gravekeeper's Spy&variant=goat").get_json()
+    assert current["variant"] is None and goat["variant"] == "goat"
+    assert goat["text"] != current["text"] and "goat" in current["variants"]
+
+
+def test_unknown_cards_are_404_problems_with_suggestions(client: FlaskClient) -> None:
+    response = client.get("/v1/cards?name=Cyber%20Dragun")
+    assert response.status_code == 404 and response.mimetype == "application/problem+json"
+    assert "Cyber Dragon" in response.get_json()["detail"]
+    assert client.get("/v1/cards/12").status_code == 404
+    assert client.get("/v1/cards/123456789012345678901234567890").status_code == 404
