@@ -62,6 +62,11 @@ _SCANNED: Final = {
 }
 #: ``Duel.Summon(tp,tc,true,...)``: a Normal Summon that ignores the turn's count.
 _ADDITIONAL_SUMMON = re.compile(r"Duel\.(?:Summon|MSet|SummonOrSet)\(\s*[^,()]+,\s*[^,()]+,\s*true")
+#: ``Duel.SpecialSummon(c,...)`` or ``(e:GetHandler(),...)``: the card Summons itself.
+_SUMMONS_ITSELF = re.compile(r"Duel\.SpecialSummon\(\s*(?:c|e:GetHandler\(\))\s*,")
+#: A Normal Summon within the turn's count (``Duel.SummonOrSet(tp,sc,false,...)``).
+_SUMMONS_IN_COUNT = re.compile(r"Duel\.(?:Summon|MSet|SummonOrSet)\(\s*[^,()]+,\s*[^,()]+,"
+                               r"\s*false")
 _POSITIONS = re.compile(r"POS_(FACEUP_ATTACK|FACEDOWN_ATTACK|FACEUP_DEFENSE|FACEDOWN_DEFENSE|"
                         r"FACEUP|FACEDOWN|ATTACK|DEFENSE)\b")
 _POSITION_WORDS: Final = {"FACEUP_ATTACK": ("attack",), "FACEDOWN_ATTACK": ("facedown_defense",),
@@ -121,6 +126,9 @@ class Facts:
     extra_attack: bool = False
     pendulum_activation: bool = False
     sets_spell_traps: bool = False
+    self_summon: list[str] = field(default_factory=list)
+    lp_for_tributes: bool = False
+    takes_control: bool = False
     sources: dict[str, str] = field(default_factory=dict)
 
     def note(self, fact: str, source: str) -> None:
@@ -155,7 +163,8 @@ class Reader:
     def places(self, bits: int) -> list[str]:
         """The contract's places a location mask covers, in a fixed order.
 
-        >>> Reader({"LOCATION_HAND": 2, "LOCATION_GRAVE": 16}, {}).places(18)
+        >>> bits = {name: 1 << n for n, (name, _) in enumerate(PLACE_BITS)}
+        >>> Reader(bits, {}).places(bits["LOCATION_HAND"] | bits["LOCATION_GRAVE"])
         ['hand', 'graveyard']
         """
         found = {place for name, place in PLACE_BITS if bits & self.c[name]}
@@ -470,10 +479,52 @@ class Reader:
                                                 f"EFFECT_EXTRA_RELEASE")
             if e.code == c["EFFECT_SET_POSITION"]:
                 self._add_position(facts, ["any", "any"], f"{where}: {self.describe(e)}")
+        self._own_summons(script, facts, where)
         for grant in ("normal_summon", "attack"):
             if grant in grants:
                 facts.grants.append(grant)
                 facts.note("grants", grants[grant])
+
+    def _own_summons(self, script: Script, facts: Facts, where: str) -> None:
+        """``self_summon``: the places an activated effect of the card Special Summons the
+        card itself from; ``lp_for_tributes``: an effect that pays Life Points and Normal
+        Summons within the turn's count (Mausoleum of the Emperor); ``takes_control``: an
+        operation that takes control of a monster (Change of Heart, Enemy Controller)."""
+        summoning: set[int] = set()
+        for name, args, origin in script.operation_calls:
+            if origin is None or origin >= len(script.effects):
+                continue
+            if name == "Duel.SpecialSummon" and args and args[0] == "SELF":
+                summoning.add(origin)
+            if name == "Duel.GetControl" and not facts.takes_control:
+                facts.takes_control = True
+                facts.note("takes_control", f"{where}: an operation calls Duel.GetControl")
+        for n, e in enumerate(script.effects):
+            text = self.source_of(e.functions["operation"]) if "operation" in e.functions \
+                else ""
+            if _SUMMONS_ITSELF.search(text):
+                summoning.add(n)
+            if "GetControl(" in text and not facts.takes_control:
+                facts.takes_control = True
+                facts.note("takes_control", f"{where}: its operation's code calls "
+                                            f"Duel.GetControl")
+            paid = any("PayLPCost" in self.source_of(e.functions[k])
+                       for k in ("cost", "target") if k in e.functions)
+            if paid and _SUMMONS_IN_COUNT.search(text) and not facts.lp_for_tributes:
+                facts.lp_for_tributes = True
+                facts.note("lp_for_tributes", f"{where}: {self.describe(e)} pays Life Points "
+                                              f"and Normal Summons within the turn's count")
+        for n in sorted(summoning):
+            e = script.effects[n]
+            kind = self.kind(e)
+            if kind is None:
+                continue
+            for place in self.effect_places(e, kind):
+                if place not in facts.self_summon:
+                    facts.self_summon.append(place)
+            facts.note("self_summon", f"{where}: {self.describe(e)} Special Summons the card "
+                                      f"itself")
+        facts.self_summon.sort(key=PLACE_ORDER.index)
 
     def _skipped(self, e: Registered) -> int:
         """Draw Phases an EFFECT_SKIP_DP skips: its reset count, in the player's own turns."""
@@ -541,13 +592,14 @@ def facts_dict(facts: Facts) -> dict[str, Any]:
         out["effects"] = facts.effects
     if facts.grants:
         out["grants"] = facts.grants
-    for key in ("procedures", "positions"):
+    for key in ("procedures", "positions", "self_summon"):
         if getattr(facts, key):
             out[key] = getattr(facts, key)
     if facts.skips_draws:
         out["skips_draws"] = facts.skips_draws
     for key in ("tributes_foes", "trap_from_hand", "direct_attack", "double_tribute",
-                "extra_attack", "pendulum_activation", "sets_spell_traps"):
+                "extra_attack", "pendulum_activation", "sets_spell_traps", "lp_for_tributes",
+                "takes_control"):
         if getattr(facts, key):
             out[key] = True
     return out

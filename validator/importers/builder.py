@@ -1,18 +1,19 @@
-"""One game of a replay becoming a duel document: actions with their plays, the turn and its
-phases as the log implies them, rewinds, and the notes a judge reads (docs/duelingbook.md)."""
+"""One game of a replay becoming a duel document: the rules reading of the board the
+:class:`~.follow.Follower` followed. Each play's :class:`~.follow.Step` is replayed on this
+builder's own board, then read as actions: the turn and its phases as the log implies them,
+rewinds, and the notes a judge reads (docs/duelingbook.md)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ..model import Player, other
-from . import logtext, phases
-from .cardtext import CardTextError, Reading, definition, read
+from .cards import CardKnowledge, Knowledge
+from .follow import Move, Step, apply
 from .game import (
     CANONICAL,
     GAME_BOUNDARIES,
     QUIET,
-    CannotFollow,
     Declaration,
     Game,
     Play,
@@ -24,34 +25,35 @@ from .game import (
 )
 from .tracker import Board, Spot, is_monster_zone, is_zone
 
-#: Card name -> its duel-format definition and whether its text told its effect kind (None:
-#: no card object; the error: no card of the format). One per replay, shared by its games.
-Defined = dict[str, "tuple[dict[str, Any], bool] | CardTextError | None"]
-
 
 class GameBuilder:
-    """Turns one game's plays into actions, following every card where it stands."""
+    """Reads one game's steps as actions."""
 
-    def __init__(self, number: int, order: list[str], plays: list[Play],
-                 objects: dict[str, dict[str, Any]], deck_sizes: dict[str, int],
-                 fmt: str | None, defined: Defined | None = None) -> None:
+    def __init__(self, number: int, order: list[str], plays: list[Play], knowledge: Knowledge,
+                 deck_sizes: dict[str, int], fmt: str | None, steps: dict[int, Step],
+                 cards: dict[str, dict[str, Any]]) -> None:
         self.users: dict[str, Player] = {order[0]: "p1", order[1]: "p2"}
         self.game = Game(number, {"p1": order[0], "p2": order[1]}, {}, format=fmt)
         self.plays = plays
-        self.objects = objects
+        self.knowledge = knowledge
         self.deck_sizes = {self.users[u]: n for u, n in deck_sizes.items() if u in self.users}
-        self.board = Board()
-        self._defined: Defined = {} if defined is None else defined  # shared by the replay
+        self.steps = steps
+        self.step: Step | None = None
+        self.stop_at: tuple[int, str] | None = None  # where the board could not be followed
+        self.board = Board(cards=cards)  # the cards the follower found, placed as we read
         self.documented: dict[tuple[str, Player], dict[str, Any]] = {}
+        self.overrides: dict[str, dict[str, Any]] = {}  # card -> facts a reading widened
         self.untimed: list[dict[str, Any]] = []  # activations whose timing went unchecked
         self._logged: tuple[Play | None, dict[str, Any]] = (None, {})
         self.actions: list[dict[str, Any]] = []
         self.turn, self.phase, self.drew = 1, "draw", False
+        self.logged_phase = "draw"  # the phase the log itself last entered (not implied)
         self.turn_player: Player = "p1"
         self.over = False
         self.cursor = 0
         self.kind = ""  # the current play's kind under its current name (canonical())
         self.consumed: set[int] = set()
+        self.applied: set[int] = set()
         self.lp: dict[Player, int] = {"p1": 8000, "p2": 8000}
         self.hands: dict[Player, list[str]] = {"p1": [], "p2": []}
         self.sends: list[tuple[int, str]] = []  # (action index, monster) sent off the field
@@ -60,7 +62,7 @@ class GameBuilder:
         self.last_declared: dict[Player, str] = {}
         self.skips: dict[Player, list[str]] = {"p1": [], "p2": []}  # cards skipping draws
         self.snapshots: list[Snapshot] = []
-        self.pending: dict[str, Spot] = {}  # cards a rewind left where the engine does not
+        self.pending: dict[str, Spot | None] = {}  # cards a rewind left where the engine is not
         self.signs: dict[str, str] = {}  # rules classic does not model, and where seen
         self.set_this_turn: set[str] = set()
         self.graveyard_from: dict[str, Player] = {}  # who controlled a monster sent away
@@ -68,58 +70,20 @@ class GameBuilder:
         self.attack_flipped: set[str] = set()  # face-down targets the engine flipped up
         self.ending: Play | None = None  # "Ended turn" seen; the turn passes at "Start turn"
         self.effect_since_end = False
+        self.granted: dict[Player, list[str]] = {"p1": [], "p2": []}  # grants not used yet
+        self.placed_at: dict[str, int] = {}  # card -> action index of its Normal Summon/Set
+        self.placed_used: dict[str, bool] = {}  # card -> its effect was used since then
+        #: monster -> (the move action that sent it off the field, the spot it left, who)
+        self.sent_from: dict[str, tuple[dict[str, Any], Spot, Any]] = {}
 
     # -- cards --------------------------------------------------------------------------
-    def reading(self, cid: str) -> Reading:
-        """What the card's text tells (nothing for a card whose name the log hides)."""
-        name = self.board.name(cid)
-        obj = self.objects.get(name or "")
-        return read(str(obj.get("effect") or "")) if obj else Reading()
+    def card(self, cid: str | None) -> CardKnowledge:
+        """What is known of the card (by the name the follower found for it)."""
+        return self.knowledge.of(self.board.name(cid) if cid else None)
 
-    def card_object(self, cid: str) -> dict[str, Any]:
-        """The Duelingbook card object that describes the card (empty when none does)."""
-        return self.objects.get(self.board.name(cid) or "") or {}
-
-    def defined(self, name: str | None) -> tuple[dict[str, Any], bool] | None:
-        """The duel-format card a name's card object gives, and whether its text told its
-        effect kind (None when no object describes it; :class:`CardTextError` when it is no
-        card of the format). Read once per name."""
-        if name is None:
-            return None
-        if name not in self._defined:
-            obj = self.objects.get(name)
-            try:
-                self._defined[name] = definition(obj) if obj else None
-            except CardTextError as exc:
-                self._defined[name] = exc
-        found = self._defined[name]
-        if isinstance(found, CardTextError):
-            raise found
-        return found
-
-    def effect_kind(self, cid: str) -> str:
-        """The kind of the card's own effect, as its text reads."""
-        try:
-            found = self.defined(self.board.name(cid))
-        except CardTextError:
-            return "quick"
-        return str(found[0].get("effect", "none")) if found else "quick"
-
-    def unchecked_timing(self, cid: str) -> bool:
-        """True when the card's text does not say when its effect may be used."""
-        try:
-            found = self.defined(self.board.name(cid))
-        except CardTextError:
-            return False
-        return found is not None and not found[1]
-
-    def definition_level(self, cid: str) -> int:
-        """A monster's Level (4 for one the log does not name)."""
-        obj = self.card_object(cid)
-        try:
-            return int(obj.get("level") or 4) if obj else 4
-        except (TypeError, ValueError):
-            return 4
+    def label(self, cid: str) -> str:
+        """A card as notes name it."""
+        return self.board.name(cid) or "a card the log does not name"
 
     def unflip(self, play: Play, cid: str) -> None:
         """A face-down monster attacked (the engine turned it face-up then) that the log
@@ -127,10 +91,12 @@ class GameBuilder:
         if cid not in self.attack_flipped:
             return
         self.attack_flipped.discard(cid)
-        if self.board.position(cid) != "facedown_defense":
+        spot = self.board.where.get(cid)
+        turned = self.step.turned if self.step is not None else []
+        shown = next((before for card, before, _ in turned if card == cid), spot)
+        if spot is None or shown is None or shown.position != "facedown_defense":
             return
-        side = self.board.where[cid].side
-        self.emit(play, "change_position", side, card=cid, to="facedown_defense",
+        self.emit(play, "change_position", spot.side, card=cid, to="facedown_defense",
                   by_effect=True, note="the attack on it never reached damage (the log never "
                                        "flips it): it stays face-down")
 
@@ -140,131 +106,68 @@ class GameBuilder:
         if why:
             self.note(play, why)
 
-    def new_card(self, name: str | None, owner: Player, obj: Any = None) -> str:
-        """A new card id for a copy of ``name`` (None: a card the log does not name)."""
-        if isinstance(obj, dict) and obj.get("name") == name and name is not None:
-            self.objects.setdefault(name, obj)
-        return self.board.new_card(name, owner, {})
+    # -- the board ----------------------------------------------------------------------
+    def apply(self, step: Step) -> None:
+        """Replay a step's operations on this builder's board (once per step), with what the
+        reading follows: attacks whose target side changed, cards that left the field."""
+        if step.index in self.applied:
+            return
+        self.applied.add(step.index)
+        for op in step.ops:
+            apply(self.board, op)
+        for move in step.moves:
+            self._moved(move)
+        occupant = step.displaced
+        if occupant is not None and not self.restoring(step.move_of(occupant)):
+            spot = next((m.before for m in step.moves if m.card == occupant), None)
+            self.emit(self.plays[step.index], "move", spot.side if spot else step.player,
+                      card=occupant, to="graveyard",
+                      note=f"the log never moved {self.label(occupant)} out of "
+                           f"{spot.spot if spot else 'its zone'}: read as sent to the "
+                           f"Graveyard before this play")
 
-    def label(self, cid: str) -> str:
-        """A card as notes name it."""
-        return self.board.name(cid) or "a card the log does not name"
-
-
-    def find(self, play: Play, player: Player, text: str, *, key: str = "id",
-             name: str | None = None, zone: str | None = None, side: Player | None = None,
-             pile: str | None = None, named: bool = True) -> str:
-        """The card a play is about: by Duelingbook's object id, else by the zone the log
-        names (``zone`` says which; ``""`` when the card stands in no zone), else by name in
-        the pile it names (a new card when the log shows it first). ``named=False``: the log
-        hides the card's name ("Set card").
-
-        Raises :class:`CannotFollow` when the log names a zone where no such card stands.
-        """
-        oid = play.get(key)
-        cid = self.board.by_object(oid)
-        if cid is not None and named:  # the usual case: an id this game knows, and its name
-            known = self.board.cards[cid].get("name")
-            if known is not None and (name == known or (name is None and f'"{known}"' in text)):
-                return cid
-        if name is None and named:  # the card object's name first: names may hold quotes
-            shown = logtext.object_name(play)
-            name = shown if shown and f'"{shown}"' in text else \
-                logtext.name_in(text) or shown
-        if name == "Set card" or (name and name.startswith("Set ")):
-            name = None
-        if cid is not None and name not in (None, self.board.name(cid)) and \
-                self.board.name(cid) is not None:
-            cid = None  # an id from another numbering: trust the text
-        written = (zone or None) if zone is not None else logtext.zone_in(text)
-        if cid is None and written is not None:
-            at_side, spot = Board.zone(side or player, written) if side is None \
-                else (side, written)
-            found = self.board.at(at_side, spot)
-            if found is not None and name not in (None, self.board.name(found)) and \
-                    self.board.name(found) is not None:
-                found = None
-            if found is None and name is not None:
-                found = self.on_field_named(name)
-            if found is None:
-                raise CannotFollow(f"the log names {name or 'a card'} in {written}, where the "
-                                   f"import has {self.label_at(at_side, spot)}")
-            cid = found
-        if cid is None:
-            where = pile or logtext.source_pile(text) or "hand"
-            cid = (self.board.find(player, name, where) or
-                   self.board.find(other(player), name, where)) if name else \
-                self.board.find_hidden(player, where)
-            if cid is None:
-                cid = self.new_card(name, self.owner_of(play, player), play.get("card"))
-        if name is not None and self.board.name(cid) is None:
-            self.board.cards[cid]["name"] = name
-        self.board.bind(oid, cid)
-        return cid
-
-    def field_card(self, play: Play, player: Player, text: str, **how: Any) -> str:
-        """:meth:`find` for a play whose card must stand on the field (an attacker, a card
-        flipped or moved from its zone): :class:`CannotFollow` when it does not."""
-        cid = self.find(play, player, text, **how)
-        if not self.board.on_field(cid):
-            raise CannotFollow(f"the log has {self.label(cid)} on the field, where the import "
-                               f"does not")
-        return cid
-
-    def owner_of(self, play: Play, player: Player) -> Player:
-        """Who owns a card a play shows first: ``owner`` when the log says, else the player."""
-        owner = self.users.get(str(play.get("owner"))) if play.get("owner") else None
-        return owner or player
-
-    def on_field_named(self, name: str) -> str | None:
-        """The one card of that name on the field, if exactly one stands there."""
-        found = [cid for cid in self.board.zones.values() if self.board.name(cid) == name]
-        return found[0] if len(found) == 1 else None
-
-    def label_at(self, side: Player, spot: str) -> str:
-        found = self.board.at(side, spot)
-        return self.label(found) if found else "no card"
-
-    def relocate(self, play: Play, cid: str, side: Player, spot: str, *,
-                 position: str | None = None, face_up: bool = True, top: bool = False) -> bool:
-        """Follow a card to where the log puts it. True when that only puts back a card a
-        rewind left out of place (the engine never saw it leave: no action)."""
-        before = self.board.where.get(cid)
-        monster = is_monster_zone(spot)
-        restoring = False
-        if self.pending:  # after a rewind: is this card going back where it stood?
-            target = Spot(side, spot, position or ("attack" if monster else None),
-                          position != "facedown_defense" if position else face_up) \
-                if is_zone(spot) else Spot(side, spot)
-            restoring = phases.restored(self, cid, target)
-        displaced = self.board.put(cid, side, spot, position=position, face_up=face_up, top=top)
-        if displaced is not None:
-            self.board.put(displaced, self.board.owner(displaced), "graveyard")
-            if not restoring:
-                self.emit(play, "move", side, card=displaced, to="graveyard",
-                          note=f"the log never moved {self.label(displaced)} out of {spot}: "
-                               f"read as sent to the Graveyard before this play")
-        if before is not None and is_zone(before.spot) and not is_zone(spot):
-            self.declared.pop(cid, None)  # a new card if it comes back (contract §2)
-            self.attack_flipped.discard(cid)
+    def _moved(self, move: Move) -> None:
+        before, after = move.before, move.after
+        if before is not None and is_zone(before.spot) and (after is None or
+                                                             not is_zone(after.spot)):
+            self.declared.pop(move.card, None)  # a new card if it comes back (contract §2)
+            self.attack_flipped.discard(move.card)
         if self.declared:
             if before is not None and is_monster_zone(before.spot):
                 self.field_changed(before.side)
-            if monster:
-                self.field_changed(side)
-        if spot[0] in "EP":
-            if spot.startswith("EMZ"):
-                self.signs.setdefault("Extra Monster Zones", where_said(play))
-            elif spot.startswith("PZ"):
-                self.signs.setdefault("Pendulum Zones", where_said(play))
-        if monster and "name" not in self.board.cards[cid]:
-            self.board.cards[cid]["monster"] = True
-        return restoring
+            if after is not None and is_monster_zone(after.spot):
+                self.field_changed(after.side)
+        if after is not None and after.spot.startswith("EMZ"):
+            self.signs.setdefault("Extra Monster Zones", self._where())
+        elif after is not None and after.spot.startswith("PZ"):
+            self.signs.setdefault("Pendulum Zones", self._where())
+
+    def _where(self) -> str:
+        play = self.plays[self.cursor] if self.cursor < len(self.plays) else {}
+        return where_said(play) if isinstance(play, dict) else ""
+
+    def restoring(self, move: Move | None) -> bool:
+        """True when a move only puts back a card a rewind left out of place (the engine
+        never saw it leave: no action)."""
+        if move is None or move.card not in self.pending:
+            return False
+        if self.pending[move.card] != move.after:
+            return False
+        del self.pending[move.card]
+        return True
+
+    def moved(self, step: Step | None = None) -> Move | None:
+        """The move of a step's own card (the current step's by default)."""
+        step = step or self.step
+        if step is None or step.card is None:
+            return None
+        return step.move_of(step.card)
 
     # -- emitting -----------------------------------------------------------------------
     def emit(self, play: Play, kind: str, player: Player, *, note: str | None = None,
-             implied: bool = False, **fields: Any) -> int:
-        """Append an action that came from ``play``; returns its index."""
+             implied: bool = False, at: int | None = None, **fields: Any) -> int:
+        """Append an action that came from ``play`` (or insert it at ``at``); returns its
+        index."""
         if play is not self._logged[0]:  # one play often gives several actions
             public, private = texts(play)
             base: dict[str, Any] = {"time": stamp(play.get("seconds")),
@@ -279,12 +182,23 @@ class GameBuilder:
                 log["implied"] = True
             if note:
                 log["note"] = note
-        self.actions.append({"type": kind, "player": player, **fields, "log": log})
-        if kind != "move":
-            self.sends.clear()
+        action = {"type": kind, "player": player, **fields, "log": log}
+        if at is None or at >= len(self.actions):
+            self.actions.append(action)
+            index = len(self.actions) - 1
+            if kind != "move":
+                self.sends.clear()
+        else:
+            self.actions.insert(at, action)
+            index = at
+            self.sends = [(i + 1 if i >= at else i, c) for i, c in self.sends]
+            self.placed_at = {c: i + 1 if i >= at else i for c, i in self.placed_at.items()}
+            for snap in self.snapshots:
+                if snap.actions > at:
+                    snap.actions += 1
         if kind == "set_spell_trap":
             self.set_this_turn.add(fields["card"])
-        return len(self.actions) - 1
+        return index
 
     def drop(self, indexes: list[int]) -> None:
         """Remove actions already emitted (their plays were read otherwise)."""
@@ -293,15 +207,30 @@ class GameBuilder:
             for snap in self.snapshots:
                 if snap.actions > index:
                     snap.actions -= 1
+            self.sends = [(i - 1 if i > index else i, c) for i, c in self.sends if i != index]
+            self.placed_at = {c: i - 1 if i > index else i for c, i in self.placed_at.items()
+                              if i != index}
 
     def note(self, play: Play | None, text: str) -> None:
         """A note on the game (``source.notes``), tied to its play when there is one."""
         self.game.notes.append(f"{where_said(play)}: {text}" if play else text)
 
+    def summons_this_turn(self, player: Player) -> list[dict[str, Any]]:
+        """The Normal Summons and Sets ``player`` made this turn that used the turn's count
+        (not ``by_effect``), in order."""
+        found: list[dict[str, Any]] = []
+        for action in reversed(self.actions):
+            if action["type"] == "end_turn":
+                break
+            if action["type"] in ("normal_summon", "set_monster") and \
+                    action["player"] == player and not action.get("by_effect"):
+                found.append(action)
+        return found[::-1]
+
     # -- what comes next ----------------------------------------------------------------
     def next_play(self) -> tuple[int, Play] | None:
         """The next play of this game that says something, under the name Duelingbook gave
-        it (a cheaper ``upcoming(1)``, for checks made on every summon)."""
+        it (a cheaper ``upcoming(1)``)."""
         for index in range(self.cursor + 1, len(self.plays)):
             play = self.plays[index]
             raw = play.get("play") if type(play) is dict else None
@@ -311,8 +240,7 @@ class GameBuilder:
         return None
 
     def upcoming(self, count: int = 12) -> list[tuple[int, Play]]:
-        """The next plays of this game that say something (for what the log only shows
-        later, such as a Tribute sent after its summon), each under its current name."""
+        """The next plays of this game that say something, each under its current name."""
         out: list[tuple[int, Play]] = []
         for index in range(self.cursor + 1, len(self.plays)):
             play = self.plays[index]
@@ -331,35 +259,50 @@ class GameBuilder:
                 break
         return out
 
-    # -- the turn -------------------------------------------------------------------------
+    def step_at(self, index: int) -> Step | None:
+        """The board step of a play (None for a play that moved nothing and named no card)."""
+        return self.steps.get(index)
 
+    def consume(self, index: int) -> Step | None:
+        """Read a later play now (its board step is applied at once, and the play is not
+        read again when the game gets there)."""
+        self.consumed.add(index)
+        step = self.steps.get(index)
+        if step is not None:
+            self.apply(step)
+        return step
 
     # -- effects in the log -------------------------------------------------------------
     def remember(self, player: Player, cid: str) -> None:
         """An effect used (an activation, a declared effect, a summon that triggers one)."""
         self.recent.append((self.cursor, player, cid))
         del self.recent[:-12]
+        if cid in self.placed_used:
+            self.placed_used[cid] = True
         self.effect_since_end = True
         for decl in self.declared.values():
             decl.activated_since = True
-        reading = self.reading(cid)
-        if reading.skips_draws:
-            self.skips[player] += [cid] * reading.skips_draws
+        known = self.card(cid)
+        skips = known.facts.get("skips_draws", 0)
+        if skips:
+            self.skips[player] += [cid] * int(skips)
+        if known.grants("normal_summon"):
+            self.granted[player].append(cid)
 
     def explain_position(self, cid: str, position: str) -> str | None:
         """The card whose effect explains a change of ``cid`` to ``position``: an effect
         used shortly before this turn (the latest first: Book of Moon used on Tsukuyomi),
-        its own text, or a face-up card on the field."""
+        its own effect, or a face-up card on the field."""
         for _, _, source in reversed(self.recent):
-            if self.reading(source).changes_to(position, itself=source == cid):
+            if self.card(source).changes_to(position, itself=source == cid):
                 return f"its own effect ({self.label(cid)})" if source == cid else \
                     f"{self.label(source)}'s effect"
-        if self.reading(cid).changes_to(position, itself=True):
+        if self.card(cid).changes_to(position, itself=True):
             return f"its own effect ({self.label(cid)})"
         for (_, spot), source in self.board.zones.items():
             place = self.board.where[source]
             if place.face_up and source != cid and not is_monster_zone(spot) and \
-                    self.reading(source).changes_to(position, itself=False):
+                    self.card(source).changes_to(position, itself=False):
                 return f"{self.label(source)}'s effect (face-up on the field)"
         return None
 
@@ -383,5 +326,3 @@ class GameBuilder:
         """Life Points changed: every battle declared so far has had its result."""
         for decl in self.declared.values():
             decl.battle_done = True
-
-    # -- the document ---------------------------------------------------------------------

@@ -1,6 +1,7 @@
-"""Spells, Traps and effects in a Duelingbook log, and cards moving between zones and
-piles: activations (with Equip targets), declared effects, sends, discards (the hand-limit
-one included), placements in a Spell & Trap Zone and moves between zones."""
+"""Spells, Traps and effects in a Duelingbook log, and cards moving between zones and piles,
+read through the card database: activations (with Equip targets), declared effects judged by
+their kinds and places, sends, discards (the hand-limit one included), a Summon or Set put
+back into the hand, placements in a Spell & Trap Zone and moves between zones."""
 
 from __future__ import annotations
 
@@ -9,44 +10,60 @@ from typing import Any
 from ..model import Player, other
 from . import logtext, phases
 from .builder import GameBuilder
-from .game import CannotFollow, Play, from_hand, texts, where_said
-from .summons import free_zone, position_by_effect
-from .tracker import Board, is_monster_zone, is_zone
+from .game import Play, from_hand, texts, where_said
+from .summons import position_by_effect
+from .tracker import is_monster_zone, is_zone
 
 
 def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
-    text = texts(play)[1]
-    if not from_hand(play) and logtext.zone_in(text) and not logtext.zone_to(text):
-        cid = b.field_card(play, player, text)  # "Set "X" in S-3": turned face-down where it stands
-        _turned_face_down(b, play, player, cid)
+    step = b.step
+    assert step is not None and step.card is not None
+    cid, move = step.card, b.moved()
+    if move is None:  # "Set "X" in S-3": turned face-down where it stands
+        _turned_face_down(b, play, cid)
         return
-    cid = b.find(play, player, text, pile="hand")
-    dest = logtext.zone_to(text) or free_zone(b, player, "S")
-    if _hand_trap(b, cid) and _activated_next(b, play, cid):
-        _trap_from_hand(b, play, player, cid, dest, "Set, then activated at once: one "
-                        "activation from the hand in two clicks, as the card's text allows")
-        return
-    phases.ensure_phase(b, play, player, ("main1", "main2"))
-    kind = b.objects.get(b.board.name(cid) or "")
-    if kind is not None and kind.get("type") == "Field":
-        dest = "F"
-    if b.relocate(play, cid, player, dest, face_up=False):
+    if b.restoring(move):
         b.note(play, f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
+    known = b.card(cid)
+    if known.kind == "trap" and known.facts.get("trap_from_hand") and _activated_next(b, play,
+                                                                                     cid):
+        _trap_from_hand(b, play, player, cid, "Set, then activated at once: one activation "
+                                              "from the hand in two clicks, as the card allows")
+        return
+    setter = _setting_effect(b, player)
+    if setter is not None and (player != b.turn_player or b.phase not in ("main1", "main2")):
+        b.emit(play, "move", player, card=cid, to="spell_trap",
+               note=f"Set by {b.label(setter)}'s effect as it resolves (the contract has no "
+                    f"face-down placement by an effect: followed as a card placed there)")
+        return
+    phases.ensure_phase(b, play, player, ("main1", "main2"))
     b.emit(play, "set_spell_trap", player, card=cid)
+
+
+def _setting_effect(b: GameBuilder, player: Player) -> str | None:
+    """A card the player used just before whose resolution Sets a Spell or Trap (Dust
+    Tornado: "then you can Set 1 Spell/Trap from your hand")."""
+    for at, who, cid in reversed(b.recent):
+        if b.cursor - at > 8:
+            break
+        if who == player and b.card(cid).facts.get("sets_spell_traps"):
+            return cid
+    return None
 
 
 def turn_face_down(b: GameBuilder, play: Play, player: Player) -> None:
     """"Turn face-down" (older clients): a monster by an effect, a Spell or Trap in place."""
-    cid = b.field_card(play, player, texts(play)[1])
-    spot = b.board.where.get(cid)
+    step = b.step
+    assert step is not None and step.card is not None
+    spot = b.board.where.get(step.card)
     if spot is not None and is_monster_zone(spot.spot):
-        position_by_effect(b, play, player, cid, "facedown_defense")
+        position_by_effect(b, play, player, step.card, "facedown_defense")
     else:
-        _turned_face_down(b, play, player, cid)
+        _turned_face_down(b, play, step.card)
 
 
-def _turned_face_down(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
+def _turned_face_down(b: GameBuilder, play: Play, cid: str) -> None:
     """A card activated by a misclick and turned face-down again: the activation is undone
     (a slip fixed, not a step) when nothing else happened since."""
     last = b.actions[-1] if b.actions else {}
@@ -56,25 +73,29 @@ def _turned_face_down(b: GameBuilder, play: Play, player: Player, cid: str) -> N
                      f"misclick fixed, not an activation")
     else:
         b.note(play, f"{b.label(cid)} turned face-down where it stands (a card effect)")
-    b.board.turn(cid, face_up=False)
-
-
-def _hand_trap(b: GameBuilder, cid: str) -> bool:
-    """A Trap whose own text lets it be activated from the hand (later rules)."""
-    return b.card_object(cid).get("card_type") == "Trap" and b.reading(cid).from_hand
 
 
 def _activated_next(b: GameBuilder, play: Play, cid: str) -> bool:
-    """True, and the activation consumed, when the same player's next play activates the
-    card just Set."""
+    """True, and the activation read with it, when the same player's next play activates
+    the card just Set."""
     for index, later in b.upcoming(4):
         if later.get("username") != play.get("username"):
             continue
-        if later.get("play") == "Activate ST" and \
-                logtext.name_in(texts(later)[1]) == b.board.name(cid):
-            b.consumed.add(index)
+        step = b.step_at(index)
+        if later.get("play") == "Activate ST" and step is not None and step.card == cid:
+            b.consume(index)
             return True
         return False
+    return False
+
+
+def _declared_next(b: GameBuilder, play: Play, cid: str) -> bool:
+    """True when the same player's next play declares the card's effect (it is read there)."""
+    for index, later in b.upcoming(3):
+        if later.get("username") != play.get("username"):
+            continue
+        step = b.step_at(index)
+        return later.get("play") == "Declare" and step is not None and step.card == cid
     return False
 
 
@@ -86,9 +107,7 @@ def _placed_face_up(b: GameBuilder, play: Play, player: Player, cid: str, sign: 
     b.emit(play, "move", player, card=cid, to="spell_trap", note=note)
 
 
-def _trap_from_hand(b: GameBuilder, play: Play, player: Player, cid: str, dest: str,
-                    how: str) -> None:
-    b.relocate(play, cid, player, dest)
+def _trap_from_hand(b: GameBuilder, play: Play, player: Player, cid: str, how: str) -> None:
     _placed_face_up(b, play, player, cid, "Traps activated from the hand",
                     f"{how}: rules classic does not model a Trap activated from the hand, "
                     f"followed as a card placed face-up")
@@ -96,36 +115,36 @@ def _trap_from_hand(b: GameBuilder, play: Play, player: Player, cid: str, dest: 
 
 
 def activate(b: GameBuilder, play: Play, player: Player) -> None:
-    text = texts(play)[1]
-    in_hand = from_hand(play)
-    cid = b.find(play, player, text, pile="hand" if in_hand else None)
-    spot = b.board.where.get(cid)
-    if spot is not None and is_zone(spot.spot) and spot.face_up and not in_hand:
-        declare(b, play, player)  # a face-up card used again: its effect
+    step = b.step
+    assert step is not None and step.card is not None
+    cid, move = step.card, b.moved()
+    known = b.card(cid)
+    in_hand = move is not None and move.before is not None and move.before.spot == "hand"
+    if move is None and not step.turned:  # a face-up card used again: its effect
+        declare(b, play, player)
         return
-    obj = b.objects.get(b.board.name(cid) or "") or {}
-    if obj.get("card_type") == "Spell" and obj.get("type") != "Quick-Play":
-        phases.ensure_phase(b, play, player, ("main1", "main2"))
-    phases.sync(b, play, cid)
-    if in_hand and _hand_trap(b, cid):
-        _trap_from_hand(b, play, player, cid, logtext.zone_to(text) or free_zone(b, player, "S"),
-                        "an activation from the hand, as the card's text allows")
-        return
-    if in_hand:
-        dest = logtext.zone_to(text) or free_zone(b, player, "S")
-        if obj.get("type") == "Field":
-            dest = "F"
-        b.relocate(play, cid, player, dest)
-        if obj.get("card_type") == "Monster":  # a Pendulum Monster placed as a Spell
+    if known.kind == "monster" and in_hand:
+        to_pendulum = move is not None and move.after is not None and \
+            move.after.spot.startswith("PZ")
+        if known.facts.get("pendulum_activation") or to_pendulum:
             _placed_face_up(b, play, player, cid, "Pendulum Zones",
                             "a Pendulum Monster placed in a Pendulum Zone: rules classic does "
                             "not model, followed as a card placed face-up")
-            return
-    else:
-        b.board.turn(cid, face_up=True)
+        else:  # a monster's effect activated in the hand, placed in a zone as a marker
+            b.staged[cid] = move.before if move else None
+            if not _declared_next(b, play, cid):
+                _declare_effect(b, play, player, cid, "hand")
+        return
+    if known.kind == "spell" and known.subtype != "quick_play":
+        phases.ensure_phase(b, play, player, ("main1", "main2"))
+    phases.sync(b, play, cid)
+    if in_hand and known.kind == "trap" and known.facts.get("trap_from_hand"):
+        _trap_from_hand(b, play, player, cid, "an activation from the hand, as the card "
+                                              "allows")
+        return
     fields: dict[str, Any] = {"card": cid}
     note = None
-    if obj.get("type") == "Equip":
+    if known.subtype == "equip":
         fields["target"], note = _equip_target(b, play, player)
     b.last_declared.pop(player, None)
     b.emit(play, "activate", player, note=note, **fields)
@@ -145,8 +164,8 @@ def _pointed_at(b: GameBuilder, play: Play, player: Player) -> str | None:
         name, zone = logtext.name_in(text), logtext.zone_in(text)
         if name is None or zone is None or not zone.startswith("M"):
             return None
-        # "Pointed at" names the zone as its controller numbers it ("in M-4" for the
-        # opponent's monster, goat-1119697 game 2): the card of that name in it, either side
+        # "Pointed at" names the zone as its controller numbers it (goat-1119697 game 2):
+        # the card of that name in it, either side
         side, spot = b.board.zone(player, zone)
         for each in (side, other(side)):
             cid = b.board.at(each, spot)
@@ -162,18 +181,15 @@ def _equip_target(b: GameBuilder, play: Play, player: Player) -> tuple[str | Non
     pointed = _pointed_at(b, play, player)
     if pointed is not None:
         return pointed, "Equip target: the monster its player pointed at"
-    for _, later in b.upcoming(12):
+    for index, later in b.upcoming(12):
         if later.get("username") != play.get("username"):
             continue
         if str(later.get("play", "")).startswith(("SS ATK", "SS DEF")):
-            text = texts(later)[1]
-            pile = logtext.source_pile(text)
-            name = logtext.name_in(text)
-            if pile in ("graveyard", "banished") and name:
-                found = b.board.find(player, name, pile) or b.board.find(other(player), name,
-                                                                         pile)
-                if found:
-                    return found, "Equip target: the monster the next Special Summon revives"
+            step = b.step_at(index)
+            move = step.move_of(step.card) if step is not None and step.card else None
+            if move is not None and move.before is not None and \
+                    move.before.spot in ("graveyard", "banished"):
+                return move.card, "Equip target: the monster the next Special Summon revives"
         if later.get("play") in ("Normal Summon", "Activate ST", "End turn", "Enter BP"):
             break
     for side in (player, other(player)):
@@ -183,65 +199,126 @@ def _equip_target(b: GameBuilder, play: Play, player: Player) -> tuple[str | Non
     return None, "Equip target not in the log, and no face-up monster to equip"
 
 
+def _place_of(b: GameBuilder, cid: str) -> str:
+    """Where a card stands, as the contract's effects name places."""
+    spot = b.board.where.get(cid)
+    if spot is None:
+        return "hand"
+    if is_zone(spot.spot):
+        return "field"
+    return {"graveyard": "graveyard", "banished": "banished"}.get(spot.spot, spot.spot)
+
+
 def declare(b: GameBuilder, play: Play, player: Player) -> None:
-    text = texts(play)[1]
-    cid = b.find(play, player, text)
+    step = b.step
+    assert step is not None and step.card is not None
+    cid = step.card
     last = b.actions[-1] if b.actions else {}
     if last.get("type") in ("activate", "normal_summon", "flip_summon", "special_summon") and \
             last.get("card") == cid:
         b.remember(player, cid)
         return  # it only announces the effect of the card just activated or summoned
+    if cid in b.staged:  # the hand effect of a monster placed in a zone as its marker
+        _declare_effect(b, play, player, cid, "hand")
+        return
+    _declare_effect(b, play, player, cid, _place_of(b, cid))
+
+
+def _declare_effect(b: GameBuilder, play: Play, player: Player, cid: str, place: str) -> None:
+    """An effect declared where the card stands, judged by the kinds of the card's effects
+    usable there (a trigger in the Graveyard in the End Phase, a quick effect in the hand in
+    the opponent's turn). A card with no activated effect usable there announces something
+    else (a continuous effect, a cost, an effect resolving): no action."""
+    known = b.card(cid)
+    kinds = known.effect_kinds(place)
+    if known.definition is not None and not kinds:
+        b.note(play, f"{b.label(cid)} has no activated effect usable {_words(place)} (the card "
+                     f"database): the declaration announces another effect, no action")
+        b.remember(player, cid)
+        return
     note = None
-    if b.unchecked_timing(cid):
+    if not known.known and not known.told:
         note = "the card's text does not say when its effect may be used: timing not checked"
-    elif player == b.turn_player and b.effect_kind(cid) == "ignition":
+    elif not known.known:
+        note = f"{b.label(cid)} is not in the card database: its effect is judged by the " \
+               f"replay's own card text"
+    if kinds == {"ignition"} and player == b.turn_player:
         phases.ensure_phase(b, play, player, ("main1", "main2"))
-    if b.board.name(cid) and (b.objects.get(b.board.name(cid) or "") or {}).get(
-            "card_type") == "Monster":
+    if known.kind == "monster":
         b.last_declared[player] = cid
     phases.sync(b, play, cid)
     index = b.emit(play, "activate", player, card=cid, note=note)
-    if note is not None:
+    if not known.known and not known.told:
         b.untimed.append(b.actions[index])
     b.remember(player, cid)
 
 
+def _words(place: str) -> str:
+    return {"field": "on the field", "hand": "in the hand", "graveyard": "in the Graveyard",
+            "banished": "while banished"}.get(place, f"in the {place}")
+
+
 def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
     """To the Graveyard, banishment, the hand, the deck or the Extra Deck."""
-    text = texts(play)[1]
-    cid = b.find(play, player, text)
-    before = b.board.where.get(cid)
+    step = b.step
+    assert step is not None and step.card is not None
+    cid, move = step.card, b.moved()
+    if move is None:
+        return  # already there (a card added to the hand it is in)
+    before = move.before
     place = before.spot if before else ""
-    owner = b.board.owner(cid)
-    if to == "hand" and before is not None and before.spot == "hand" and \
-            before.side == owner:
-        return
     if to == "graveyard":
-        _set_card_activated(b, play, player, cid)
+        _set_card_activated(b, play, player, cid, before)
     if before is not None and before.spot == "hand" and to == "graveyard":
         _discard(b, play, player, cid)
         return
-    phases.sync(b, play, cid)
-    restoring = b.relocate(play, cid, owner, to, top="top of deck" in text)
-    if restoring:
+    if b.restoring(move):
         b.note(play, f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
+    if to == "hand" and _summon_put_back(b, play, player, cid, before):
+        return
+    phases.sync(b, play, cid)
     index = b.emit(play, "move", player, card=cid, to=to)
     if to in ("graveyard", "banished") and is_monster_zone(place):
         b.sends.append((index, cid))
         b.graveyard_from[cid] = before.side if before else player
+        if before is not None:
+            b.sent_from[cid] = (b.actions[index], before, play.get("username"))
 
 
-def _set_card_activated(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+def _summon_put_back(b: GameBuilder, play: Play, player: Player, cid: str,
+                     before: Any) -> bool:
+    """A Normal Summon or Set of this turn put back into the hand by its player before the
+    monster did anything (a slip fixed before the turn ended): both are undone."""
+    summon = b.placed_at.get(cid)
+    if summon is None or before is None or not is_monster_zone(before.spot) or \
+            summon >= len(b.actions):
+        return False
+    action = b.actions[summon]
+    if action.get("card") != cid or action.get("player") != player or action.get("tributes"):
+        return False
+    if b.placed_used.get(cid):
+        return False  # its effect was used: the return is an effect's, or a cost
+    for later in b.actions[summon + 1:]:
+        if cid in (later.get("card"), later.get("target")) or cid in later.get("tributes", ()):
+            return False  # the monster was used: the return is an effect's
+    b.drop([summon])
+    b.placed_at.pop(cid, None)
+    b.note(play, f"{b.label(cid)} Normal Summoned or Set this turn, then put back into the "
+                 f"hand by its player before it did anything: a slip fixed, neither is a step")
+    return True
+
+
+def _set_card_activated(b: GameBuilder, play: Play, player: Player, cid: str,
+                        spot: Any) -> bool:
     """A Set Trap (or Quick-Play Spell) sent from its zone by its controller, with no
     "Activated" line: read as activated when it was Set before this turn (Trap Dustshoot,
     Solemn Judgment); one Set this turn cannot have been, so it is only sent."""
-    spot = b.board.where.get(cid)
     if spot is None or spot.face_up or spot.side != player or is_monster_zone(spot.spot) or \
             not is_zone(spot.spot):
         return False
-    obj = b.objects.get(b.board.name(cid) or "") or {}
-    if not (obj.get("card_type") == "Trap" or obj.get("type") == "Quick-Play"):
+    known = b.card(cid)
+    if not (known.kind == "trap" or known.subtype == "quick_play"):
         return False
     if any(who != player for index, who, _ in b.recent if b.cursor - index <= 8):
         return False  # a card the opponent just used destroys it: only sent
@@ -250,7 +327,6 @@ def _set_card_activated(b: GameBuilder, play: Play, player: Player, cid: str) ->
                      f"was Set this turn, so it is read as only sent")
         return False
     phases.sync(b, play, cid)
-    b.board.turn(cid, face_up=True)
     b.emit(play, "activate", player, card=cid,
            note="no \"Activated\" line: a Set card its controller sent straight to the "
                 "Graveyard is read as activated")
@@ -261,7 +337,7 @@ def _set_card_activated(b: GameBuilder, play: Play, player: Player, cid: str) ->
 def _discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
     """From the hand to the Graveyard: the End Phase hand-limit discard when the turn player
     holds 7 or more and ends the turn next, otherwise a discard by an effect."""
-    hand = len(b.board.pile(player, "hand"))
+    hand = len(b.board.pile(player, "hand")) + 1  # the hand before this card left it
     ending = b.phase == "end"
     if player == b.turn_player and hand >= 7 and not ending:
         for _, later in b.upcoming(4):
@@ -276,7 +352,6 @@ def _discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
     if limit:
         phases.ensure_phase(b, play, player, ("end",))
     phases.sync(b, play, cid)
-    b.relocate(play, cid, b.board.owner(cid), "graveyard")
     fields: dict[str, Any] = {"card": cid}
     if not limit:
         fields["by_effect"] = True
@@ -285,52 +360,48 @@ def _discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
 
 def to_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
     """"Placed X from GY to S-3": a card put face-up in a Spell & Trap Zone by an effect;
-    a monster staged there and moved to a Monster Zone next is Special Summoned then."""
-    text = texts(play)[1]
-    cid = b.find(play, player, text)
-    dest = logtext.zone_to(text) or free_zone(b, player, "S")
-    obj = b.objects.get(b.board.name(cid) or "") or {}
-    if obj.get("card_type") == "Monster":
-        for _, later in b.upcoming(6):
+    a monster placed there and moved to a Monster Zone next is Special Summoned then."""
+    step = b.step
+    assert step is not None and step.card is not None
+    cid, move = step.card, b.moved()
+    known = b.card(cid)
+    if known.kind == "monster" and move is not None:
+        for index, later in b.upcoming(6):
             if later.get("play") == "Move" and later.get("username") == play.get("username"):
-                zones = logtext.zones_moved(texts(later)[1])
-                if zones and zones[0] == dest and zones[1].startswith("M"):
-                    b.staged[cid] = b.board.where.get(cid)
-                    b.relocate(play, cid, player, dest)
+                nxt = b.step_at(index)
+                back = nxt.move_of(cid) if nxt is not None else None
+                if back is not None and back.after is not None and \
+                        is_monster_zone(back.after.spot):
+                    b.staged[cid] = move.before
                     return
                 break
+        if move.before is not None and move.before.spot == "hand" and \
+                known.effect_kinds("hand"):
+            b.staged[cid] = move.before  # its hand effect's marker (Battle Fader)
+            return
     phases.sync(b, play, cid)
-    b.relocate(play, cid, player, dest)
     b.emit(play, "move", player, card=cid, to="spell_trap")
 
 
 def move(b: GameBuilder, play: Play, player: Player) -> None:
-    text = texts(play)[1]
-    zones = logtext.zones_moved(text)
-    if zones is not None:
-        cid = b.field_card(play, player, text, zone=zones[0])
-        written = zones[1]
-    else:  # the words say nothing: the card's id and the play's "zone" field may
-        cid = b.board.by_object(play.get("id")) or ""
-        written = logtext.spot_name(str(play.get("zone") or ""))
-        if not b.board.on_field(cid) or not written:
-            raise CannotFollow("cannot read the zones of the move")
-    spot = b.board.where[cid]
-    src_side, src = spot.side, spot.spot
-    dst_side, dst = Board.zone(player, written)
+    step = b.step
+    assert step is not None and step.card is not None
+    cid, moved = step.card, b.moved()
+    if moved is None or moved.before is None or moved.after is None:
+        return
+    src_side, src = moved.before.side, moved.before.spot
+    dst_side, dst = moved.after.side, moved.after.spot
     phases.sync(b, play, cid)
-    if cid in b.staged and dst.startswith(("M", "EMZ")):
-        b.staged.pop(cid)
-        b.relocate(play, cid, dst_side, dst, position="attack")
+    if cid in b.staged and is_monster_zone(dst):
+        came = b.staged.pop(cid)
+        where = f" from the {came.spot}" if came is not None else ""
         b.emit(play, "special_summon", dst_side, card=cid,
-               note="placed in a Spell & Trap Zone, then moved to a Monster Zone: one "
-                    "Special Summon")
+               note=f"placed in a Spell & Trap Zone, then moved to a Monster Zone: one "
+                    f"Special Summon{where}")
         return
     if src_side == dst_side and is_monster_zone(src) == is_monster_zone(dst):
-        b.relocate(play, cid, dst_side, dst, position=spot.position, face_up=spot.face_up)
         return  # a zone change on one side: no rules matter
     if is_monster_zone(src) and is_monster_zone(dst):
-        b.relocate(play, cid, dst_side, dst, position=spot.position)
         b.emit(play, "take_control", dst_side, card=cid)
         return
     if is_monster_zone(src) and not is_monster_zone(dst):
@@ -339,15 +410,17 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
         if held is None or held.side != dst_side:
             mine = b.board.monsters(dst_side)
             equipper = next((c for c in reversed(mine) if c != cid), None)
-        b.relocate(play, cid, dst_side, dst)
         b.emit(play, "move", dst_side, card=cid, to="spell_trap", target=equipper,
                note="equipped by an effect: the monster whose effect was declared last assumed")
         return
     if not is_monster_zone(src) and is_monster_zone(dst):
-        b.relocate(play, cid, dst_side, dst, position="attack")
         b.emit(play, "special_summon", dst_side, card=cid,
                note="moved from a Spell & Trap Zone to a Monster Zone: read as a Special Summon")
         return
-    b.relocate(play, cid, dst_side, dst, face_up=spot.face_up)
     b.emit(play, "move", dst_side, card=cid, to="spell_trap",
            note="moved to the other player's Spell & Trap Zone")
+
+
+def from_hand_play(play: Play) -> bool:
+    """Whether a play takes its card from the hand (kept for the handlers' table)."""
+    return from_hand(play)

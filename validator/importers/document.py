@@ -1,18 +1,17 @@
-"""The duel document of an imported game: the cards its actions mention, defined from the
-best card object the replay carries, the opening hands and decks, and the source."""
+"""The duel document of an imported game: the cards its actions mention, defined from the card
+database (the replay's own card object for a card it does not know), the opening hands and
+decks, and the source."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
-
-from .cardtext import CardTextError, is_extra_deck
 
 if TYPE_CHECKING:
     from .builder import GameBuilder
 
 
 def definitions(b: GameBuilder) -> dict[str, dict[str, Any]]:
-    """Every card the actions mention, defined from the best card object known."""
+    """Every card the actions mention, defined from what is known of it."""
     used: set[str | None] = {*b.hands["p1"], *b.hands["p2"]}
     for action in b.actions:
         used.add(action.get("card"))
@@ -24,22 +23,28 @@ def definitions(b: GameBuilder) -> dict[str, dict[str, Any]]:
 
 
 def define(b: GameBuilder, cid: str, card: dict[str, Any]) -> dict[str, Any]:
-    """One card of the document: from its card object, as a token, or (when no object
-    describes it) the laxest stand-in, noted."""
+    """One card of the document: from the database or its card object, as a token, or (when
+    nothing describes it) the laxest stand-in, noted. A copy whose reading widened a fact
+    (Tributes another card explains) gets a definition of its own."""
     name = card.get("name")
     owner = {"owner": card["owner"]}
     if card.get("token"):
         return {"name": name or "Token", "kind": "monster", "level": 1, "token": True}
-    try:
-        found = b.defined(str(name) if name else None)
-    except CardTextError as exc:
-        b.game.notes.append(f"{name}: {exc}; judged as a Normal Spell")
+    known = b.knowledge.of(str(name) if name else None)
+    if known.error is not None:
+        b.game.notes.append(f"{name}: {known.error}; judged as a Normal Spell")
         return {"name": name, "kind": "spell", "subtype": "normal", **owner}
-    if found is not None:
+    if known.definition is not None:
+        override = b.overrides.get(cid)
+        if override:
+            return {**known.definition, **override, **owner}
         key = (str(name), card["owner"])
         done = b.documented.get(key)
         if done is None:  # one dict per name and owner, shared by its copies
-            done = b.documented[key] = {**found[0], **owner}
+            done = b.documented[key] = {**known.definition, **owner}
+            if not known.known:
+                b.game.notes.append(f"{name} is not in the card database: judged from the "
+                                    f"replay's own card object")
         return done
     placeholder: dict[str, Any] = {"kind": "monster", "level": card.get("level", 4)} \
         if card.get("monster") else {"kind": "trap", "subtype": "normal"}
@@ -66,7 +71,7 @@ def document(b: GameBuilder) -> dict[str, Any]:
     for cid in cards:  # Fusion, Synchro, Xyz and Link Monsters start in the Extra Deck
         card = b.board.cards[cid]
         if cid not in in_hand and not card.get("token") and \
-                is_extra_deck(b.objects.get(card.get("name") or "")):
+                b.knowledge.is_extra_deck(card.get("name")):
             extra[card["owner"]].append(cid)
     setup = {}
     for player in ("p1", "p2"):

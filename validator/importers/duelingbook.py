@@ -12,8 +12,11 @@ import re
 from typing import Any, Final
 
 from ..jsontext import loads
+from ..model import Player
 from . import document, phases
-from .builder import Defined, GameBuilder
+from .builder import GameBuilder
+from .cards import Knowledge, variant_of
+from .follow import MOVERS, Follower, Step
 from .game import (
     CANONICAL,
     GAME_BOUNDARIES,
@@ -95,43 +98,80 @@ def _later_decks(plays: list[Any], decks: dict[str, int]) -> dict[str, int]:
     return dict.fromkeys(decks, UNKNOWN_DECK)
 
 
-def _open(number: int, pick: dict[str, Any], plays: list[Any], objects: dict[str, Any],
+def _open(number: int, pick: dict[str, Any], plays: list[Any], knowledge: Knowledge,
           decks: dict[str, int], starts: dict[str, int], fmt: str | None,
-          defined: Defined) -> GameBuilder:
+          end: int) -> GameBuilder:
+    """One game: who goes first, the opening hands, the board followed through every play of
+    the game (the :class:`~.follow.Follower`), then a builder to read it."""
     given = pick.get("order")
     inferred = not (isinstance(given, list) and len(given) == 2 and all(
         isinstance(u, str) for u in given) and given[0] != given[1])
-    order: list[str] = _order_from_plays(plays, plays.index(pick), decks) if inferred \
+    start = plays.index(pick)
+    order: list[str] = _order_from_plays(plays, start, decks) if inferred \
         else [str(u) for u in given or ()]
-    builder = GameBuilder(number, order, plays, objects, decks, fmt, defined)
+    users: dict[str, Player] = {order[0]: "p1", order[1]: "p2"}
+    follower = Follower(users, knowledge)
+    opening = Step(start, "Pick first", "p1")
+    log = pick.get("log")
+    entries: list[Any] = log if isinstance(log, list) else []
+    dealt: dict[str, int] = {}
+    unnamed: list[tuple[str, Player]] = []
+    for entry in entries:
+        if not isinstance(entry, dict):
+            continue
+        user = str(entry.get("username"))
+        player = users.get(user)
+        if player is None or not str(entry.get("public_log", "")).startswith("Drew"):
+            continue
+        match = re.fullmatch(r'Drew "(.+)"', str(entry.get("private_log", "")))
+        if match is None:  # a concealed replay: the card joins the hand unnamed
+            unnamed.append((follower.deal(opening, player, None, None), player))
+            continue
+        object_id = starts[user] + dealt.get(user, 0) if user in starts else None
+        follower.deal(opening, player, match[1], object_id)
+        dealt[user] = dealt.get(user, 0) + 1
+    steps, stop = _follow(follower, plays, start, end)
+    builder = GameBuilder(number, order, plays, knowledge, decks, fmt, steps,
+                          follower.board.cards)
+    builder.apply(opening)
+    builder.hands = follower.hands
+    builder.stop_at = stop
     pool = pick.get("date")
     builder.game.card_pool = pool if isinstance(pool, str) else None
     if inferred:
         builder.note(pick, f"\"Pick first\" has no order of the two players: {order[0]} "
                            f"is read as going first (the first to start a turn)")
-    log = pick.get("log")
-    entries: list[Any] = log if isinstance(log, list) else []
-    dealt: dict[str, int] = {}
-    for entry in entries:
-        if not isinstance(entry, dict):
-            continue
-        user = str(entry.get("username"))
-        player = builder.users.get(user)
-        if player is None or not str(entry.get("public_log", "")).startswith("Drew"):
-            continue
-        match = re.fullmatch(r'Drew "(.+)"', str(entry.get("private_log", "")))
-        if match is None:  # a concealed replay: the card joins the hand unnamed
-            builder.board.put(builder.new_card(None, player), player, "hand")
-            builder.emit(pick, "draw", player, by_effect=True,
-                         note="the opening hand, which the log does not name")
-            continue
-        cid = builder.new_card(match[1], player)
-        builder.board.put(cid, player, "hand")
-        builder.hands[player].append(cid)
-        if user in starts:
-            builder.board.bind(starts[user] + dealt.get(user, 0), cid)
-        dealt[user] = dealt.get(user, 0) + 1
+    for _, player in unnamed:
+        builder.emit(pick, "draw", player, by_effect=True,
+                     note="the opening hand, which the log does not name")
     return builder
+
+
+def _follow(follower: Follower, plays: list[Any], start: int,
+            end: int) -> tuple[dict[int, Step], tuple[int, str] | None]:
+    """The board through every play of one game (from "Pick first" to ``end``): each play's
+    step, and where the board could no longer be followed (the play's index and why)."""
+    steps: dict[int, Step] = {}
+    ignored, known = IGNORED, CANONICAL
+    for index in range(start + 1, end):
+        play = plays[index]
+        if type(play) is not dict:
+            continue
+        raw = play.get("play")
+        if type(raw) is not str or raw in ignored:
+            continue
+        user = play.get("username")
+        player = follower.users.get(user) if type(user) is str else None
+        if player is None:
+            continue
+        kind = raw if raw in MOVERS else known.get(raw) or canonical(raw)
+        try:
+            steps[index] = follower.follow(index, play, kind, player)
+        except Exception as exc:  # one play never loses the match: its game stops there
+            reason = str(exc) if isinstance(exc, CannotFollow) else \
+                f"the play does not read as Duelingbook writes it ({type(exc).__name__})"
+            return steps, (index, reason)
+    return steps, None
 
 
 def _order_from_plays(plays: list[Any], start: int, decks: dict[str, int]) -> list[str]:
@@ -159,6 +199,33 @@ def _order_from_plays(plays: list[Any], start: int, decks: dict[str, int]) -> li
     return [first, second]
 
 
+def _segments(plays: list[Any], decks: dict[str, int],
+              starts: dict[str, int]) -> list[tuple[int, int, dict[str, int], dict[str, int]]]:
+    """Each game of a replay: its "Pick first" play's index, where it ends (the next game
+    boundary), and the deck sizes and first card numbers it starts with."""
+    found: list[tuple[int, int, dict[str, int], dict[str, int]]] = []
+    current: tuple[int, dict[str, int], dict[str, int]] | None = None
+    for index, play in enumerate(plays):
+        if type(play) is not dict or type(play.get("play")) is not str:
+            continue
+        raw = play["play"]
+        kind = raw if raw in GAME_BOUNDARIES else CANONICAL.get(raw) or canonical(raw)
+        if kind not in GAME_BOUNDARIES:
+            continue
+        if current is not None:
+            found.append((current[0], index, current[1], current[2]))
+            current = None
+        if kind == "Pick first":
+            current = (index, dict(decks), starts)
+            starts = {}
+        else:
+            more, starts = _numbers(play)
+            decks = {**decks, **more}
+    if current is not None:
+        found.append((current[0], len(plays), current[1], current[2]))
+    return found
+
+
 def import_replay(replay: Any) -> list[Game]:
     """Every game of a Duelingbook replay (the parsed JSON), as duel documents.
 
@@ -169,71 +236,92 @@ def import_replay(replay: Any) -> list[Game]:
         raise ReplayError("not a Duelingbook replay: expected an object with a \"plays\" list")
     plays: list[Any] = replay["plays"]
     fmt = replay.get("format") if isinstance(replay.get("format"), str) else None
-    objects: dict[str, dict[str, Any]] = {}  # card name -> card object, as plays show them
-    defined: Defined = {}
-    games: list[Game] = []
-    builder: GameBuilder | None = None
+    objects = _card_objects(plays)
     decks, starts = _numbers(replay)
     if len(decks) < 2 or not any(isinstance(e, dict) and "main_total" in e for e in (
             replay.get("player1"), replay.get("player2"))):
         decks = _later_decks(plays, decks)
-    ignored, handlers, known = IGNORED, HANDLERS, CANONICAL  # locals: the loop is hot
-    for index, play in enumerate(plays):
+    games: list[Game] = []
+    knowledge: Knowledge | None = None
+    for pick_index, end, game_decks, game_starts in _segments(plays, decks, starts):
+        pick = plays[pick_index]
+        if knowledge is None:
+            pool = pick.get("date")
+            knowledge = Knowledge(objects, variant_of(fmt, pool if isinstance(pool, str)
+                                                      else None))
+        builder = _open(len(games) + 1, pick, plays, knowledge, game_decks, game_starts, fmt,
+                        end)
+        _read(builder, plays, pick_index, end)
+        _close(builder, games, plays, end)
+    if not games:
+        raise ReplayError("the replay holds no game (no \"Pick first\" play)")
+    return games
+
+
+def _card_objects(plays: list[Any]) -> dict[str, dict[str, Any]]:
+    """Card name -> the first card object a play (or "Pick first"'s cards) shows for it."""
+    objects: dict[str, dict[str, Any]] = {}
+    for play in plays:
         if type(play) is not dict:
-            if builder is not None and not builder.over:
-                builder.note(None, f"play {index} is not a Duelingbook play object: skipped")
+            continue
+        shown = play.get("card")
+        if type(shown) is dict and type(shown.get("name")) is str:
+            objects.setdefault(shown["name"], shown)
+        if play.get("play") == "Pick first" and isinstance(play.get("cards"), list):
+            for each in play["cards"]:
+                if isinstance(each, dict) and isinstance(each.get("name"), str):
+                    objects.setdefault(each["name"], each)
+    return objects
+
+
+def _read(builder: GameBuilder, plays: list[Any], start: int, end: int) -> None:
+    """The rules reading of one game's plays, each with its board step."""
+    ignored, handlers, known = IGNORED, HANDLERS, CANONICAL  # locals: the loop is hot
+    stop = builder.stop_at
+    for index in range(start + 1, end):
+        play = plays[index]
+        if builder.over or builder.game.stopped:
+            return
+        if type(play) is not dict:
+            builder.note(None, f"play {index} is not a Duelingbook play object: skipped")
             continue
         raw = play.get("play")
         if type(raw) is str and raw in ignored:  # most plays: viewing, chat, signals
             continue
-        shown = play.get("card")
-        if type(shown) is dict and type(shown.get("name")) is str:  # known from here on
-            objects.setdefault(shown["name"], shown)
         if not isinstance(raw, str):
-            if builder is not None and not builder.over:
-                builder.note(None, f"play {index} is not a Duelingbook play object: skipped")
+            builder.note(None, f"play {index} is not a Duelingbook play object: skipped")
             continue
         kind = raw if raw in handlers else known.get(raw) or canonical(raw)
-        if kind in GAME_BOUNDARIES:
-            _close(builder, games, plays, index)
-            builder = None
-            if kind != "Pick first":
-                more, starts = _numbers(play)
-                decks = {**decks, **more}
-                continue
-            for each in play.get("cards") or () if isinstance(play.get("cards"), list) else ():
-                if isinstance(each, dict) and isinstance(each.get("name"), str):
-                    objects.setdefault(each["name"], each)
-            builder = _open(len(games) + 1, play, plays, objects, decks, starts, fmt, defined)
-            starts = {}
-            continue
-        if builder is None or builder.over or builder.game.stopped or kind in ignored:
+        if kind in ignored:
             continue
         user = play.get("username")
         player = builder.users.get(user) if type(user) is str else None
-        handler = handlers.get(kind, unknown)
         if player is None:
             builder.note(play, f"play {raw!r} not imported (a watcher or the site, outside the "
                                f"rules)")
             continue
+        if stop is not None and index == stop[0]:
+            builder.cursor = index
+            builder.game.stopped = f"import stopped at play {where_said(play)}: {stop[1]}"
+            return
         if index in builder.consumed:
             continue
         builder.cursor = index
         builder.kind = kind
+        step = builder.steps.get(index)
+        builder.step = step
+        if step is not None:
+            builder.apply(step)
         try:
             if builder.ending is not None:
                 phases.before(builder, kind, player, play)
-            handler(builder, play, player)  # its current name is builder.kind
+            handlers.get(kind, unknown)(builder, play, player)
         except Exception as exc:  # one play never loses the match: its game stops there
             reason = str(exc) if isinstance(exc, CannotFollow) else \
                 f"the play does not read as Duelingbook writes it ({type(exc).__name__})"
             builder.game.stopped = f"import stopped at play {where_said(play)}: {reason}"
         if kind in ENDS:
             builder.over = True
-    _close(builder, games, plays, len(plays))
-    if not games:
-        raise ReplayError("the replay holds no game (no \"Pick first\" play)")
-    return games
 
 
 def _close(builder: GameBuilder | None, games: list[Game], plays: list[Any], end: int) -> None:

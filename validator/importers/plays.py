@@ -1,4 +1,4 @@
-"""One handler per Duelingbook play kind: the play becomes zero or more actions
+"""One handler per Duelingbook play kind: its board step read as zero or more actions
 (docs/duelingbook.md has the table; :data:`HANDLERS` and :data:`IGNORED` are its source).
 This module holds the table and the plays of the turn itself; the others live in
 :mod:`.summons`, :mod:`.cardplays` and :mod:`.battle`."""
@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ..model import Player
-from . import logtext, phases
+from . import phases
 from .battle import attack
 from .builder import GameBuilder
 from .cardplays import (
@@ -21,7 +21,7 @@ from .cardplays import (
     to_spell_trap,
     turn_face_down,
 )
-from .game import GAME_BOUNDARIES, CannotFollow, Play, texts
+from .game import GAME_BOUNDARIES, CannotFollow, Play
 from .game import IGNORED as IGNORED
 from .summons import (
     attach,
@@ -41,6 +41,16 @@ from .summons import (
 Handler = Callable[[GameBuilder, Play, Player], None]
 PHASE_PLAYS: Final = {"Enter DP": "draw", "Enter SP": "standby", "Enter M1": "main1",
                       "Enter BP": "battle", "Enter M2": "main2", "Enter EP": "end"}
+#: Seconds before an "Admit defeat" in which a player's own plays are read as showing the
+#: cards they held (or a last try the opponent answered), not as steps of the duel.
+REVEAL_WINDOW: Final = 30
+#: Action types a player shows cards with before admitting defeat.
+_SHOWN: Final = frozenset({"normal_summon", "set_monster", "special_summon", "activate",
+                           "set_spell_trap", "flip_summon", "change_position",
+                           "declare_attack"})
+#: What the other player may do between those plays (answering them) without ending them.
+_ANSWERS: Final = frozenset({"special_summon", "move", "damage", "gain_lp", "activate",
+                             "change_position", "discard", "draw"})
 
 
 def phase(b: GameBuilder, play: Play, player: Player) -> None:
@@ -49,7 +59,7 @@ def phase(b: GameBuilder, play: Play, player: Player) -> None:
 
 def start_turn(b: GameBuilder, play: Play, player: Player) -> None:
     if b.ending is not None and player != b.turn_player:
-        phases.pass_turn(b, )
+        phases.pass_turn(b)
     elif player != b.turn_player and (b.turn > 1 or b.actions):
         b.note(play, f"the turn began with no \"Ended turn\" by "
                      f"{b.game.players[b.turn_player]}: the turn's end is implied")
@@ -66,50 +76,18 @@ def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
 
 
 def draw(b: GameBuilder, play: Play, player: Player) -> None:
-    private = texts(play)[1]
-    name = logtext.name_in(private) or logtext.object_name(play)
+    step = b.step
+    assert step is not None and step.card is not None
     normal = player == b.turn_player and b.phase == "draw" and not b.drew
-    cid = None
-    if name is not None:
-        cid = b.board.by_object(play.get("id"))
-        spot = b.board.where.get(cid) if cid is not None else None
-        if cid is None or spot is None or (spot.side, spot.spot) != (player, "deck") or \
-                b.board.name(cid) not in (None, name):
-            cid = b.board.find(player, name, "deck") or b.new_card(name, player, play.get("card"))
-        b.board.cards[cid]["name"] = name
-        b.board.bind(play.get("id"), cid)
-        b.relocate(play, cid, player, "hand")
-    else:  # unnamed (a concealed replay): followed in the hand without a name
-        b.board.put(b.new_card(None, player), player, "hand")
-    fields: dict[str, Any] = {"card": cid} if cid else {}
+    fields: dict[str, Any] = {"card": step.card} if b.board.name(step.card) else {}
     if not normal:
         fields["by_effect"] = True
     b.drew = b.drew or normal
     b.emit(play, "draw", player, **fields)
 
 
-def shuffle_hand(b: GameBuilder, play: Play, player: Player) -> None:
-    """Duelingbook renames the cards of a shuffled hand by position (``prev`` -> ``hand``)."""
-    before, after = play.get("prev"), play.get("hand")
-    if not (isinstance(before, list) and isinstance(after, list) and len(before) == len(after)):
-        return
-    renamed = [(new, b.board.by_object(old)) for old, new in zip(before, after, strict=True)]
-    for old in before:
-        cid = b.board.by_object(old)
-        if cid is not None:
-            b.board.id_of.pop(cid, None)
-            b.board.by_id.pop(old, None)
-    for new, cid in renamed:
-        if cid is not None:
-            b.board.bind(new, cid)
-
-
-def shuffle_deck(b: GameBuilder, play: Play, player: Player) -> None:
-    """A shuffled deck gets new ids: its cards are known by name only from here on."""
-    for cid in b.board.pile(player, "deck"):
-        old = b.board.id_of.pop(cid, None)
-        if old is not None:
-            b.board.by_id.pop(old, None)
+def nothing(b: GameBuilder, play: Play, player: Player) -> None:
+    """A play whose board step is all there is to it (a shuffle renames cards)."""
 
 
 def life_points(b: GameBuilder, play: Play, player: Player) -> None:
@@ -133,8 +111,48 @@ def life_points(b: GameBuilder, play: Play, player: Player) -> None:
 
 
 def surrender(b: GameBuilder, play: Play, player: Player) -> None:
+    if b.kind == "Admit defeat":
+        _shown_before_defeat(b, play, player)
     b.emit(play, "surrender", player)
     b.finish(play, None)
+
+
+def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> None:
+    """Plays a player makes just before admitting defeat to show the cards they held (a
+    summon or an activation no rule allows then): not steps of the duel. Read so for the
+    player's own trailing actions in the last seconds, back to the opponent's last play."""
+    at = int(play.get("seconds") or 0)
+    shown: list[int] = []
+    for index in range(len(b.actions) - 1, -1, -1):
+        action = b.actions[index]
+        seconds = _seconds(action["log"].get("time", ""))
+        if seconds is None or at - seconds > REVEAL_WINDOW:
+            break
+        if action["player"] != player:
+            if action["type"] in _ANSWERS:
+                continue
+            break
+        if action["type"] == "move" or action.get("by_effect"):
+            continue  # an effect carried out (the opponent's, often): it stays
+        if action["type"] not in _SHOWN:
+            break
+        shown.append(index)
+    if not shown:
+        return
+    first = b.actions[shown[-1]]["log"]["time"]
+    b.drop(shown)
+    b.note(play, f"{len(shown)} play(s) of {b.game.players[player]} from {first} on, in the "
+                 f"last {REVEAL_WINDOW} seconds before admitting defeat (showing the cards "
+                 f"they held, a last try): not judged as steps of the duel")
+
+
+def _seconds(stamp: str) -> int | None:
+    """``[m:ss]`` back to seconds."""
+    try:
+        minutes, seconds = stamp.strip("[]").split(":")
+        return int(minutes) * 60 + int(seconds)
+    except ValueError:
+        return None
 
 
 def game_loss(b: GameBuilder, play: Play, player: Player) -> None:
@@ -147,19 +165,6 @@ def game_loss(b: GameBuilder, play: Play, player: Player) -> None:
 def no_winner(b: GameBuilder, play: Play, player: Player) -> None:
     """A draw agreed, or a game cancelled: the game ends with no winner (no outcome)."""
     b.finish(play, f"{play['play']}: the game ends here with no winner")
-
-
-def reset(b: GameBuilder, play: Play, player: Player) -> None:
-    """Every card back in its Deck (Fiber Jar's resolution, or the reset button): the log
-    does not say where each went, so the game is judged up to here.
-
-    >>> from validator.importers.duelingbook import import_replay
-    >>> import_replay({"plays": [{"play": "Pick first", "order": ["a", "b"]},
-    ...                          {"play": "Reset game", "username": "a"}]})[0].stopped[:33]
-    'import stopped at play [0:00] a: '
-    """
-    raise CannotFollow("the board was reset (Fiber Jar, or the reset button): the log does not "
-                       "say where each card went")
 
 
 def left(b: GameBuilder, play: Play, player: Player) -> None:
@@ -186,14 +191,10 @@ def _to(destination: str) -> Handler:
     return handler
 
 
-def _graveyard(b: GameBuilder, play: Play, player: Player) -> None:
-    send(b, play, player, to="graveyard")
-
-
 def unknown(b: GameBuilder, play: Play, player: Player) -> None:
     """A play kind this importer does not know (a card's own "Resolve Effect" play, a later
-    Duelingbook's): followed when its line sends a named card to a pile; when it touches a
-    card any other way the board after it is unknown, and the game stops; else a note.
+    Duelingbook's): followed when its line sends a named card to a pile (the board step
+    did); otherwise a note.
 
     >>> from validator.importers.duelingbook import import_replay
     >>> pick = {"play": "Pick first", "order": ["a", "b"]}
@@ -201,37 +202,35 @@ def unknown(b: GameBuilder, play: Play, player: Player) -> None:
     ...                                 "log": {"public_log": "Rolled a 3"}}]})[0].notes
     ["[0:00] a: Rolled a 3: play 'Roll' not imported (a kind this importer does not know)"]
     """
-    text = texts(play)[1]
+    step = b.step
     kind = play.get("play")
-    pile = logtext.destination_pile(text) or ("banished" if text.startswith("Banished")
-                                              else None)
-    if pile is not None and logtext.name_in(text) is not None:
+    moved = b.moved()
+    if step is not None and moved is not None and moved.after is not None:
+        pile = moved.after.spot
         send(b, play, player, to=pile)
         b.note(play, f"play {kind!r}, a kind this importer does not know, followed by its line: "
                      f"a card moved to the {pile}")
         return
-    if "card" in play or "id" in play or logtext.name_in(text) is not None:
-        raise CannotFollow(f"a kind of play this importer does not know ({kind!r}) changes a "
-                           f"card, so the board after it is unknown")
     b.note(play, f"play {kind!r} not imported (a kind this importer does not know)")
 
 
 #: Play kind -> handler.
 HANDLERS: Final[dict[str, Handler]] = {
     "Start turn": start_turn, "End turn": end_turn, "Draw card": draw,
-    "Shuffle hand": shuffle_hand, "Shuffle deck": shuffle_deck,
+    "Shuffle hand": nothing, "Shuffle deck": nothing,
     "Normal Summon": normal_summon, "Set monster": set_monster, "Flip Summon": flip_summon,
     "Flip": flip, "To ATK": change_position, "To DEF": change_position,
     "SS ATK": special_summon, "SS DEF": special_summon, "Summon Token": summon_token,
     "Overlay": overlay, "OL ATK": xyz_summon, "OL DEF": xyz_summon, "Detach": detach,
     "Set ST": set_spell_trap, "Activate ST": activate, "Declare": declare,
-    "To GY": _graveyard, "Mill": _graveyard, "Discard": _graveyard, "Remove Token": _graveyard,
+    "To GY": _to("graveyard"), "Mill": _to("graveyard"), "Discard": _to("graveyard"),
+    "Remove Token": _to("graveyard"),
     "Banish": _to("banished"), "To hand": _to("hand"), "To T Deck": _to("deck"),
     "To B Deck": _to("deck"), "To deck": _to("deck"), "To ED": _to("extra"),
     "To ST": to_spell_trap, "Move": move, "Attack": attack, "Attack directly": attack,
     "Life points": life_points, "Admit defeat": surrender, "Quit duel": surrender,
     "Left duel": left, "Game loss": game_loss, "Match loss": game_loss, "Loss": game_loss,
     "Accept draw": no_winner, "Cancel game": no_winner, "Turn face-down": turn_face_down,
-    "Change control": change_control, "Attach": attach, "Reset game": reset,
+    "Change control": change_control, "Attach": attach, "Reset game": nothing,
     **dict.fromkeys(PHASE_PLAYS, phase),
 }

@@ -1,127 +1,343 @@
-"""Summons and battle positions in a Duelingbook log: Normal Summons and Sets with their
-Tributes (logged before or after), Flip Summons, flips and position changes (by hand, or by an
-effect the log explains), Special Summons, tokens and Xyz Summons."""
+"""Summons in a Duelingbook log, read through the card database: Normal Summons and Sets with
+their Tributes (logged before or after), additional Normal Summons a card grants, Gemini
+Summons, a card's own Special Summon clicked as a Normal Summon, the clicks a judge lets pass
+(a Summon taken back, a Set Flip Summoned at once, the moves made for an opponent's effect),
+Special Summons, tokens and Xyz Summons."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..checks.summon import required_tributes
 from ..model import Player, other
-from . import logtext, phases
+from . import phases
 from .builder import GameBuilder
-from .cardtext import is_link, is_xyz
-from .game import CannotFollow, Play, canonical, from_hand, texts
-from .tracker import Board, is_monster_zone, is_zone
+from .cards import CardKnowledge
+from .game import Play, canonical, texts
+from .tracker import is_monster_zone
+
+#: Plays a Tribute logged after its summon may come among (nothing else may come between).
+_LATE_TRIBUTES = ("To GY", "Banish", "Remove Token")
+#: Plays that end the search for late Tributes.
+_NOT_A_TRIBUTE = ("Normal Summon", "Set monster", "End turn", "Enter BP", "SS ATK", "SS DEF",
+                  "Attack", "Attack directly", "Activate ST")
+#: The most seconds between a Set and its Flip Summon read as one face-up Summon.
+_AT_ONCE = 5
 
 
-def _tributes(b: GameBuilder, play: Play, player: Player, cid: str) -> list[str]:
-    """The Tributes of a Normal Summon or Set: monsters sent off the field just before it,
-    else just after it (logs often show them late), by either player."""
-    level = int(b.definition_level(cid))
-    need = required_tributes(level)
-    if not need:
-        return []
-    before = b.sends[-need:]
+def _own_sends(b: GameBuilder, player: Player) -> list[tuple[int, str]]:
+    """The monsters sent off the summoner's own Monster Zones just before this play (the
+    opponent's only with a card that lets them be Tributed as if controlled)."""
+    foes_ok = _foe_enabler(b, player) is not None
+    return [(i, c) for i, c in b.sends if b.graveyard_from.get(c) == player or foes_ok]
+
+
+def _foe_enabler(b: GameBuilder, player: Player) -> str | None:
+    """A card the summoner just used that lets them Tribute an opponent's monster (Soul
+    Exchange) or took control of one (Enemy Controller, Change of Heart)."""
+    for _, who, cid in reversed(b.recent):
+        facts = b.card(cid).facts
+        if who == player and (facts.get("tributes_foes") or facts.get("takes_control")):
+            return cid
+    return None
+
+
+def _late(b: GameBuilder, player: Player, cid: str, need: int) -> list[tuple[int, str, Any]]:
+    """Tributes logged after their summon: the summoner's monsters sent off the field by the
+    summoner in the next plays, before anything else happens (index, card, the move)."""
+    found: list[tuple[int, str, Any]] = []
+    if need <= 0:
+        return found
+    user = b.plays[b.cursor].get("username")
+    foes_ok = _foe_enabler(b, player) is not None
+    for index, later in b.upcoming(8):
+        if len(found) >= need:
+            break
+        kind = later.get("play")
+        if kind in _NOT_A_TRIBUTE:
+            break
+        if kind not in _LATE_TRIBUTES or (later.get("username") != user and not foes_ok):
+            continue
+        step = b.step_at(index)
+        move = step.move_of(step.card) if step is not None and step.card else None
+        if move is None or move.before is None or not is_monster_zone(move.before.spot):
+            continue
+        if move.card == cid or (move.before.side != player and _foe_enabler(b, player) is None):
+            continue  # a Tribute is the summoner's own monster (a zone read on its side)
+        found.append((index, move.card, move))
+    return found
+
+
+def _available(b: GameBuilder, player: Player, cid: str, counts: tuple[int, ...]) -> int:
+    """How many Tributes the log shows for this summon, before or after it (none taken)."""
+    most = max(counts)
+    before = len(_own_sends(b, player)[-most:]) if most else 0
+    if before in counts and (before or min(counts) == 0):
+        return before
+    need = min((n for n in counts if n > before), default=most)
+    return before + len(_late(b, player, cid, need - before))
+
+
+def _tributes(b: GameBuilder, player: Player, cid: str, counts: tuple[int, ...]) -> list[str]:
+    """The Tributes of a Normal Summon or Set: the summoner's monsters sent off the field
+    just before it, else just after it (logs often show them late); as many as the card's
+    counts allow. The sends read as Tributes are dropped (the engine sends them)."""
+    most = max(counts)
+    before = _own_sends(b, player)[-most:] if most else []
     chosen = [c for _, c in before]
     b.drop([i for i, _ in before])
     b.sends.clear()
-    for index, later in b.upcoming(8):
-        if len(chosen) >= need:
-            break
-        kind = later.get("play")
-        if kind in ("Normal Summon", "Set monster", "End turn", "Enter BP", "SS ATK", "SS DEF"):
-            break
-        if kind not in ("To GY", "Banish"):
-            continue
-        text = texts(later)[1]
-        written = logtext.zone_in(text)
-        actor = b.users.get(str(later.get("username")))
-        if written is None or actor is None or not written.startswith("M"):
-            continue
-        side, spot = Board.zone(actor, written)
-        tribute = b.board.at(side, spot)
-        if tribute is None or tribute == cid:
-            continue
-        b.consumed.add(index)
-        b.graveyard_from[tribute] = side
-        b.relocate(later, tribute, b.board.owner(tribute),
-                   "graveyard" if kind == "To GY" else "banished")
-        chosen.append(tribute)
+    if len(chosen) in counts and (len(chosen) or min(counts) == 0):
+        return chosen
+    need = min((n for n in counts if n > len(chosen)), default=most)
+    for index, card, move in _late(b, player, cid, need - len(chosen)):
+        b.consume(index)
+        b.graveyard_from[card] = move.before.side
+        chosen.append(card)
     return chosen
 
 
-def _tribute_foes(b: GameBuilder, play: Play, player: Player, tributes: list[str]) -> None:
-    """An opponent's monster Tributed: a card of the summoner's that lets them do so (Soul
-    Exchange: "as if you controlled it") is read as taking control for the Tribute."""
+def _take_foes(b: GameBuilder, play: Play, player: Player, tributes: list[str]) -> None:
+    """An opponent's monster Tributed with a card that allows it: read as taking control for
+    the Tribute."""
     for tribute in tributes:
         spot = b.board.where.get(tribute)
-        held_by = spot.side if spot is not None and is_zone(spot.spot) else None
-        if held_by is None:
-            held_by = b.graveyard_from.get(tribute)
-        if held_by is None or held_by == player:
+        held_by = b.graveyard_from.get(tribute)
+        if spot is not None and is_monster_zone(spot.spot):
+            held_by = spot.side
+        enabler = _foe_enabler(b, player)
+        if held_by is None or held_by == player or enabler is None:
             continue
-        enabler = next((c for _, p, c in reversed(b.recent)
-                        if p == player and b.reading(c).tributes_foes), None)
-        if enabler is None:
-            return
         b.emit(play, "take_control", player, card=tribute,
                note=f"{b.label(enabler)} lets {b.game.players[player]} Tribute "
                     f"{b.label(tribute)} as if they controlled it")
 
 
+def _widen(b: GameBuilder, cid: str, known: CardKnowledge, count: int, why: str) -> str:
+    """Let this copy be summoned with ``count`` Tributes (another card's rule, not its own):
+    its definition in the document says so; the note names why."""
+    counts = sorted({*known.tribute_counts(), count})
+    b.overrides.setdefault(cid, {})["tributes"] = counts
+    return why
+
+
+def _lp_paid(b: GameBuilder, player: Player) -> bool:
+    """True when the player paid Life Points just before (a damage action of theirs among the
+    last few actions, nothing else of theirs between)."""
+    for action in reversed(b.actions[-4:]):
+        if action["type"] == "damage" and action["player"] == player:
+            return True
+    return False
+
+
+def _mausoleum(b: GameBuilder) -> str | None:
+    """A face-up card on the field that lets a player pay Life Points instead of Tributes."""
+    for cid in b.board.zones.values():
+        spot = b.board.where[cid]
+        if spot.face_up and b.card(cid).facts.get("lp_for_tributes"):
+            return cid
+    return None
+
+
 def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "normal_summon",
                   position: str = "attack") -> None:
-    text = texts(play)[1]
-    cid = b.find(play, player, text, pile="hand")
-    if _taken_back(b, play, cid, logtext.zone_to(text)):
+    step = b.step
+    assert step is not None and step.card is not None
+    cid, move = step.card, b.moved()
+    known = b.card(cid)
+    if move is None:  # no move: a monster Normal Summoned where it stands
+        _where_it_stands(b, play, player, cid, known)
         return
-    phases.ensure_phase(b, play, player, ("main1", "main2"))
+    if b.restoring(move):
+        b.note(play, f"{b.label(cid)} put back where it stood before the rewind: no action")
+        return
+    if _taken_back(b, play, cid, move.after.spot if move.after else None, known) or \
+            _for_an_opponents_effect(b, play, player, cid, known):
+        return
     phases.sync(b, play, cid)
-    tributes = _tributes(b, play, player, cid)
-    _tribute_foes(b, play, player, tributes)
-    b.relocate(play, cid, player, logtext.zone_to(text) or free_zone(b, player, "M"),
-               position=position)
+    granted = _grant(b, player)
+    own_turn = player == b.turn_player
+    used = b.summons_this_turn(player)
+    counts = known.tribute_counts()
+    illegal = not known.normal_summon or (not own_turn and granted is None) or \
+        (used and granted is None and own_turn) or \
+        (_available(b, player, cid, counts) < min(counts) and not _lp_paid(b, player))
+    if illegal and _own_special_summon(b, play, player, cid, known, position):
+        return
+    if own_turn and not (granted is not None and used):
+        phases.ensure_phase(b, play, player, ("main1", "main2"))
+    tributes = _tributes(b, player, cid, counts)
+    note = _tribute_note(b, cid, known, tributes, player)
+    _take_foes(b, play, player, tributes)
     fields: dict[str, Any] = {"card": cid}
     if tributes:
         fields["tributes"] = tributes
-    b.emit(play, kind, player, **fields)
+    if granted is not None and (used or not own_turn):
+        fields["by_effect"] = True
+        b.granted[player].remove(granted)
+        note = "; ".join(n for n in (note, f"an additional Normal Summon or Set that "
+                                           f"{b.label(granted)} grants") if n)
+    b.placed_at[cid] = b.emit(play, kind, player, note=note or None, **fields)
+    b.remember(player, cid)
+    b.placed_used[cid] = False
+
+
+def _tribute_note(b: GameBuilder, cid: str, known: CardKnowledge, tributes: list[str],
+                  player: Player) -> str | None:
+    """Tribute counts another card explains: a Tribute that counts as two (Totem Dragon),
+    Life Points paid instead (Mausoleum of the Emperor). The condition of a card's own
+    ``tributes`` is not checked: the note says so."""
+    counts = known.tribute_counts()
+    n = len(tributes)
+    doubles = [t for t in tributes if b.card(t).facts.get("double_tribute")]
+    if n not in counts and doubles and n + len(doubles) in counts:
+        return _widen(b, cid, known, n, f"{b.label(doubles[0])} counts as 2 Tributes "
+                                        f"(its condition not checked)")
+    mausoleum = _mausoleum(b)
+    if n not in counts and n < max(counts) and mausoleum is not None and _lp_paid(b, player):
+        return _widen(b, cid, known, n, f"{b.label(mausoleum)}: Life Points paid in place of "
+                                        f"Tributes")
+    if known.definition and known.definition.get("tributes") and n in counts and \
+            n < max(counts):
+        return f"{b.label(cid)}'s own text allows {n} Tribute(s); its condition is not checked"
+    return None
+
+
+def _grant(b: GameBuilder, player: Player) -> str | None:
+    """A card used this turn that grants the player one more Normal Summon, if any is left."""
+    granted = b.granted[player]
+    return granted[0] if granted else None
+
+
+def _own_special_summon(b: GameBuilder, play: Play, player: Player, cid: str,
+                        known: CardKnowledge, position: str) -> bool:
+    """A "Normal Summon" (or "Set") click of a card whose own procedure or effect Special
+    Summons it from the hand, where its Normal Summon would be illegal: that Special Summon."""
+    if not (known.procedure_from("hand") or "hand" in known.facts.get("self_summon", ())):
+        return False
+    how = "its own procedure" if known.procedure_from("hand") else "its own effect"
+    b.emit(play, "special_summon", player, card=cid,
+           position="facedown_defense" if position == "facedown_defense" else "attack",
+           note=f"a Normal Summon click of a card that {how} Special Summons from the hand, "
+                f"where its Normal Summon would break the rules: read as that Special Summon")
+    b.remember(player, cid)
+    return True
+
+
+def _where_it_stands(b: GameBuilder, play: Play, player: Player, cid: str,
+                     known: CardKnowledge) -> None:
+    """A Normal Summon of a monster already on the field: a Gemini monster's Gemini Summon
+    (uses the turn's Normal Summon, unless a card granted one); any other is a click on a
+    card already summoned (no action)."""
+    spot = b.board.where.get(cid)
+    if not (known.definition or {}).get("gemini") or spot is None or spot.side != player:
+        b.note(play, f"{b.label(cid)} is already on the field: a Normal Summon click with no "
+                     f"move, no action")
+        return
+    granted = _grant(b, player)
+    used = b.summons_this_turn(player)
+    fields: dict[str, Any] = {"card": cid}
+    note = "a Gemini Summon where it stands"
+    if granted is not None and (used or player != b.turn_player):
+        fields["by_effect"] = True
+        b.granted[player].remove(granted)
+        note += f": an additional Normal Summon that {b.label(granted)} grants"
+    elif player == b.turn_player:
+        phases.ensure_phase(b, play, player, ("main1", "main2"))
+    b.emit(play, "normal_summon", player, note=note, **fields)
     b.remember(player, cid)
 
 
-def _taken_back(b: GameBuilder, play: Play, cid: str, zone: str | None) -> bool:
-    """A monster of Level 4 or lower its player returns from that zone to the hand as the
-    very next play: a take-back (the player changed their mind), never summoned; the return
-    is consumed and noted."""
+def _taken_back(b: GameBuilder, play: Play, cid: str, zone: str | None,
+                known: CardKnowledge) -> bool:
+    """A monster its player returns from that zone to the hand as the very next play: a
+    take-back (the player changed their mind), never summoned; the return is read with it."""
     found = b.next_play()
     if found is None or zone is None:
         return False
     index, later = found
-    if canonical(later["play"]) != "To hand" or later.get("username") != play.get("username") or \
-            logtext.zone_in(texts(later)[1]) != zone:
+    step = b.step_at(index)
+    if canonical(later["play"]) != "To hand" or later.get("username") != play.get("username") \
+            or step is None or step.card != cid:
         return False
-    level = b.card_object(cid).get("level")
-    if not (isinstance(level, int | str) and str(level).isdigit() and int(level) <= 4):
+    if known.level > 4 and b.summons_this_turn(b.users[str(play.get("username"))]):
         return False
-    b.consumed.add(index)
+    b.consume(index)
     b.note(play, f"{b.label(cid)} returned to the hand by its player as the very next play: "
                  f"a take-back, read as never placed")
     return True
 
 
+def _for_an_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: str,
+                             known: CardKnowledge) -> bool:
+    """The moves a player makes to carry out an opponent's effect (Trap Dustshoot: the
+    chosen monster dragged to the field, then returned to the Deck): the card only goes
+    from the hand to where it ends, no Summon. Read so when the opponent used a card just
+    before and the card leaves the field again within a few plays, unused."""
+    if not any(who != player and b.cursor - at <= 12 for at, who, _ in b.recent):
+        return False
+    for index, later in b.upcoming(6):
+        step = b.step_at(index)
+        if later.get("play") in ("Attack", "Attack directly", "Declare", "Activate ST",
+                                 "To ATK", "To DEF", "Normal Summon", "Set monster"):
+            return False  # something happened with it on the field: it was summoned
+        if later.get("username") != play.get("username") or step is None or step.card != cid:
+            continue
+        move = step.move_of(cid)
+        if move is None or move.after is None or move.after.spot not in ("deck", "hand"):
+            return False
+        b.consume(index)
+        if move.after.spot != "hand":
+            b.emit(play, "move", player, card=cid, to=move.after.spot,
+                   note=f"{b.label(cid)} moved from the hand to the field and on to the "
+                        f"{move.after.spot} to carry out the opponent's effect: no Summon")
+        else:
+            b.note(play, f"{b.label(cid)} shown on the field for the opponent's effect and "
+                         f"taken back: no Summon")
+        return True
+    return False
+
+
 def set_monster(b: GameBuilder, play: Play, player: Player) -> None:
-    text = texts(play)[1]
-    if from_hand(play):
+    step = b.step
+    assert step is not None and step.card is not None
+    cid, move = step.card, b.moved()
+    if move is not None:  # from the hand
+        if _flip_summoned_at_once(b, play, player, cid):
+            return
         normal_summon(b, play, player, kind="set_monster", position="facedown_defense")
         return
-    cid = b.field_card(play, player, text)  # a face-up card turned face-down where it stands
-    b.attack_flipped.discard(cid)
     spot = b.board.where.get(cid)
     if spot is not None and not is_monster_zone(spot.spot):
-        b.board.turn(cid, face_up=False)
         b.note(play, "a face-up card turned face-down in its Spell & Trap Zone")
         return
-    position_by_effect(b, play, player, cid, "facedown_defense")
+    b.attack_flipped.discard(cid)
+    if step.turned:
+        position_by_effect(b, play, player, cid, "facedown_defense")
+
+
+def _flip_summoned_at_once(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+    """A Set Flip Summoned at once by the same player (a Summon clicked as a Set and fixed):
+    read as one face-up Normal (or Tribute) Summon."""
+    found = b.next_play()
+    if found is None:
+        return False
+    index, later = found
+    step = b.step_at(index)
+    if later.get("play") != "Flip Summon" or later.get("username") != play.get("username") \
+            or step is None or step.card != cid:
+        return False
+    if int(later.get("seconds") or 0) - int(play.get("seconds") or 0) > _AT_ONCE:
+        return False
+    normal_summon(b, play, player, kind="normal_summon", position="attack")
+    if b.actions and b.actions[-1].get("card") == cid and \
+            b.actions[-1]["type"] == "normal_summon":
+        last = b.actions[-1]
+        last["log"] = {**last["log"], "note": "; ".join(n for n in (
+            last["log"].get("note"), "Set, then Flip Summoned at once by the same player: a "
+                                     "Summon clicked as a Set and fixed, read as a face-up "
+                                     "Summon") if n)}
+    b.consume(index)
+    return True
 
 
 def position_by_effect(b: GameBuilder, play: Play, player: Player, cid: str, to: str) -> None:
@@ -130,17 +346,28 @@ def position_by_effect(b: GameBuilder, play: Play, player: Player, cid: str, to:
                                    "change no player may make by hand)"
     phases.sync(b, play, cid)
     owner = b.board.where[cid].side if cid in b.board.where else player
-    b.board.turn(cid, position=to)
     b.emit(play, "change_position", owner if player not in (owner,) else player, card=cid,
            to=to, by_effect=True, note=note)
 
 
 def flip_summon(b: GameBuilder, play: Play, player: Player) -> None:
-    cid = b.field_card(play, player, texts(play)[1])
+    step = b.step
+    assert step is not None and step.card is not None
+    cid = step.card
+    if cid in b.attack_flipped and player != b.turn_player:
+        b.attack_flipped.discard(cid)  # the defender flips the monster an attack flipped
+        b.note(play, f"a \"Flip Summon\" click by the defender on {b.label(cid)}, which the "
+                     f"attack on it flipped: the flip of the battle, no action")
+        b.remember(player, cid)
+        return
+    if (player != b.turn_player or b.phase in ("battle", "end")) and \
+            b.explain_position(cid, "attack") is not None:
+        position_by_effect(b, play, player, cid, "attack")  # an effect flips it (Dark Gaia)
+        b.remember(player, cid)
+        return
     phases.ensure_phase(b, play, player, ("main1", "main2"))
     phases.sync(b, play, cid)
     b.unflip(play, cid)
-    b.board.turn(cid, position="attack")
     b.emit(play, "flip_summon", player, card=cid)
     b.remember(player, cid)
 
@@ -148,40 +375,40 @@ def flip_summon(b: GameBuilder, play: Play, player: Player) -> None:
 def flip(b: GameBuilder, play: Play, player: Player) -> None:
     """Face-down to face-up Defense Position: an attack's flip already followed, a Flip
     Summon in two clicks ("Flip" then "To ATK"), or an effect."""
-    cid = b.field_card(play, player, texts(play)[1])
+    step = b.step
+    assert step is not None and step.card is not None
+    cid = step.card
     if cid in b.attack_flipped:  # the engine turned it face-up when it was attacked
         b.attack_flipped.discard(cid)
-        b.board.turn(cid, position="defense")
         b.remember(player, cid)
         return
-    if b.board.position(cid) != "facedown_defense":
+    if not step.turned:
         return
     spot = b.board.where[cid]
     if player == b.turn_player == spot.side and b.phase in ("main1", "main2"):
-        for index, later in b.upcoming(3):
-            if later.get("username") != play.get("username"):
-                continue
-            if later.get("play") == "To ATK" and b.find(later, player, texts(later)[1]) == cid:
-                b.consumed.add(index)
+        found = b.next_play()
+        if found is not None and found[1].get("username") == play.get("username") and \
+                found[1].get("play") == "To ATK":
+            later = b.step_at(found[0])
+            if later is not None and later.card == cid:
+                b.consume(found[0])
                 b.unflip(play, cid)
-                b.board.turn(cid, position="attack")
                 b.emit(play, "flip_summon", player, card=cid,
                        note="\"Flipped\" then \"Changed to ATK\": one Flip Summon in two clicks")
                 b.remember(player, cid)
                 return
-            break
     position_by_effect(b, play, player, cid, "defense")
     b.remember(player, cid)
 
 
 def change_position(b: GameBuilder, play: Play, player: Player) -> None:
-    text = texts(play)[1]
-    cid = b.field_card(play, player, text)
+    step = b.step
+    assert step is not None and step.card is not None
+    cid = step.card
     to = "attack" if b.kind == "To ATK" else \
         "facedown_defense" if play.get("face_down") is True else "defense"
     b.unflip(play, cid)
-    now = b.board.position(cid)
-    if now == to:
+    if not step.turned:
         b.note(play, f"{b.label(cid)} is already in that position: nothing to change")
         return
     last = b.actions[-1] if b.actions else {}
@@ -191,147 +418,147 @@ def change_position(b: GameBuilder, play: Play, player: Player) -> None:
         last["log"] = {**last["log"], "note": f"Special Summoned, then changed to {to} at once "
                                               f"({texts(play)[0]}): a misclick fixed, read "
                                               f"as summoned in {to.capitalize()} Position"}
-        b.board.turn(cid, position=to)
         return
+    if _undone_at_once(b, play, cid):
+        return
+    before = step.turned[0][1].position
     spot = b.board.where.get(cid)
     mine = spot is not None and spot.side == player == b.turn_player
     why = b.explain_position(cid, to) if to != "facedown_defense" else "a card effect"
-    if now == "facedown_defense" and to == "attack" and mine and why is None:
+    if before == "facedown_defense" and to == "attack" and mine and why is None:
         phases.ensure_phase(b, play, player, ("main1", "main2"))
-        flip_summon(b, play, player)
+        phases.sync(b, play, cid)
+        b.unflip(play, cid)
+        b.emit(play, "flip_summon", player, card=cid)
+        b.remember(player, cid)
         return
     if not mine or why is not None or to == "facedown_defense":
         position_by_effect(b, play, player, cid, to)
         return
     phases.ensure_phase(b, play, player, ("main1", "main2"))
     phases.sync(b, play, cid)
-    b.board.turn(cid, position=to)
     b.emit(play, "change_position", player, card=cid, to=to)
 
 
+def _undone_at_once(b: GameBuilder, play: Play, cid: str) -> bool:
+    """A position change its player undoes as the very next play (DEF, then back to ATK):
+    a slip fixed, neither is a change."""
+    found = b.next_play()
+    if found is None:
+        return False
+    index, later = found
+    step = b.step_at(index)
+    if later.get("username") != play.get("username") or step is None or step.card != cid or \
+            not step.turned or later.get("play") not in ("To ATK", "To DEF"):
+        return False
+    current = b.step
+    assert current is not None
+    if step.turned[0][2].position != current.turned[0][1].position:
+        return False
+    b.consume(index)
+    b.note(play, f"{b.label(cid)}'s position changed and changed back at once: a slip fixed, "
+                 f"no change")
+    return True
+
+
 def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
-    text = texts(play)[1]
-    cid = b.find(play, player, text)
-    position = "defense" if b.kind == "SS DEF" or "(DEF)" in text else "attack"
-    if str(play.get("position", "")).lower() in ("set", "fd defense"):
-        position = "facedown_defense"
+    step = b.step
+    assert step is not None and step.card is not None
+    cid, move = step.card, b.moved()
+    if b.restoring(move):
+        b.note(play, f"{b.label(cid)} put back where it stood before the rewind: no action")
+        return
+    if _back_at_once(b, play, cid, move):
+        return
+    position = move.after.position if move and move.after and move.after.position else "attack"
     phases.sync(b, play, cid)
-    note_signs(b, play, cid)
-    b.relocate(play, cid, player, logtext.zone_to(text) or free_zone(b, player, "M"),
-               position=position)
+    _note_signs(b, play, cid)
     b.emit(play, "special_summon", player, card=cid, position=position)
     b.remember(player, cid)
 
 
+def _back_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> bool:
+    """A monster sent from the field and brought straight back to the same zone (a slip
+    undone): the send before it is dropped, and the card is the same card as before."""
+    if move is None or move.before is None or move.after is None:
+        return False
+    sent = b.sent_from.get(cid)
+    if sent is None:
+        return False
+    action, spot, user = sent
+    later = b.actions[next((i for i in range(len(b.actions) - 1, -1, -1)
+                            if b.actions[i] is action), len(b.actions)):]
+    back = move.after
+    same = back.side == spot.side and is_monster_zone(back.spot) and \
+        back.position == spot.position
+    if not later or later[0] is not action or not same or \
+            user != play.get("username") or any(a["type"] != "move" for a in later):
+        return False
+    b.drop([len(b.actions) - len(later)])
+    del b.sent_from[cid]
+    b.note(play, f"{b.label(cid)} sent from {spot.spot} and brought straight back with "
+                 f"nothing between: a slip undone, the same card as before")
+    return True
+
+
 def summon_token(b: GameBuilder, play: Play, player: Player) -> None:
-    cid = b.new_card("Token", player)
-    b.board.cards[cid]["token"] = True
-    b.board.bind(play.get("id"), cid)
-    b.relocate(play, cid, player, logtext.zone_in(texts(play)[1]) or free_zone(b, player, "M"),
-               position="defense")
-    b.emit(play, "special_summon", player, card=cid, position="defense",
+    step = b.step
+    assert step is not None and step.card is not None
+    b.emit(play, "special_summon", player, card=step.card, position="defense",
            note="a token's position is not in the log: Defense Position assumed")
 
 
 def overlay(b: GameBuilder, play: Play, player: Player) -> None:
-    """"Overlayed A onto B": A goes on top of B's pile; under an Xyz Monster already on the
-    field it is attached at once, otherwise the pile waits for its Xyz Summon."""
-    text = texts(play)[1]
-    names = logtext.names_in(text)
-    card = b.find(play, player, text, key="start_id", name=names[0] if names else None,
-                  zone=logtext.zone_in(text) or "")
-    onto_zone = logtext.zone_to(text) or play.get("zone")
-    onto = b.field_card(play, player, text, key="end_id", name=names[1] if len(names) > 1 else None,
-                  zone=str(onto_zone) if onto_zone else None)
-    holder = b.objects.get(b.board.name(onto) or "")
-    phases.sync(b, play, card)
-    if holder is not None and is_xyz(holder):
-        b.board.attach(card, onto)
-        b.emit(play, "move", player, card=card, to="material", target=onto)
-        return
-    b.board.stack(card, onto)
-    b.field_changed(b.board.where[card].side)
+    """"Overlayed A onto B": onto an Xyz Monster, A goes under it at once (``move`` to
+    ``material``); onto another monster, the pile waits for its Xyz Summon."""
+    step = b.step
+    assert step is not None and step.card is not None and step.other is not None
+    phases.sync(b, play, step.card)
+    if b.knowledge.is_xyz(b.board.name(step.other)):
+        b.emit(play, "move", player, card=step.card, to="material", target=step.other)
 
 
 def xyz_summon(b: GameBuilder, play: Play, player: Player) -> None:
-    """"Special Summoned X from Extra Deck onto A": the pile under A becomes X's materials,
-    which leave their zones before X arrives (so five monsters can make room)."""
-    text = texts(play)[1]
-    names = logtext.names_in(text)
-    xyz = b.find(play, player, text, key="start_id", name=names[0] if names else None,
-                 pile="extra", zone="")
-    base = b.field_card(play, player, text, key="end_id", name=names[1] if len(names) > 1 else None,
-                  zone=logtext.zone_in(text) or (str(play["zone"]) if play.get("zone") else None))
-    materials = [*b.board.materials(base), base]
-    spot = b.board.where[base]
-    for material in materials:
+    """The Xyz Summon: the pile under A becomes X's materials, which leave their zones before
+    X arrives (so five monsters can make room)."""
+    step = b.step
+    assert step is not None and step.card is not None and step.other is not None
+    xyz = step.card
+    for material in [*b.board.materials(xyz)]:
         phases.sync(b, play, material)
         b.emit(play, "move", player, card=material, to="material", target=xyz,
                note="an Xyz Material, out of its zone before the Xyz Summon")
-    position = "defense" if b.kind == "OL DEF" or "(DEF)" in text else "attack"
-    b.board.stack(xyz, base)
-    b.board.turn(xyz, position=position)
-    b.field_changed(spot.side)
-    b.emit(play, "special_summon", player, card=xyz, position=position)
+    spot = b.board.where[xyz]
+    b.emit(play, "special_summon", player, card=xyz, position=spot.position or "attack")
     b.remember(player, xyz)
 
 
 def attach(b: GameBuilder, play: Play, player: Player) -> None:
     """"Attach": a card from anywhere becomes an Xyz Material of ``end_id``."""
-    text = texts(play)[1]
-    names = logtext.names_in(text)
-    card = b.find(play, player, text, key="start_id", name=names[0] if names else None,
-                  zone=logtext.zone_in(text) or "")
-    holder = b.board.by_object(play.get("end_id"))
-    if holder is None or holder not in b.board.where:
-        raise CannotFollow("cannot find the Xyz Monster the material is attached to")
-    phases.sync(b, play, card)
-    b.board.attach(card, holder)
-    b.emit(play, "move", player, card=card, to="material", target=holder)
+    step = b.step
+    assert step is not None and step.card is not None and step.other is not None
+    phases.sync(b, play, step.card)
+    b.emit(play, "move", player, card=step.card, to="material", target=step.other)
+
+
+def detach(b: GameBuilder, play: Play, player: Player) -> None:
+    step = b.step
+    assert step is not None and step.card is not None
+    phases.sync(b, play, step.card)
+    b.emit(play, "move", player, card=step.card, to="graveyard")
 
 
 def change_control(b: GameBuilder, play: Play, player: Player) -> None:
     """"Change control": a monster moves to the other player's Monster Zone."""
-    cid = b.field_card(play, player, texts(play)[1])
-    spot = b.board.where.get(cid)
-    if spot is None or not is_monster_zone(spot.spot):
-        raise CannotFollow("the monster whose control changes is not in a Monster Zone")
-    to = other(spot.side)
-    written = play.get("zone")
-    zone = Board.zone(player, str(written))[1] if isinstance(written, str) else \
-        free_zone(b, to, "M")
-    b.relocate(play, cid, to, zone, position=spot.position)
-    b.emit(play, "take_control", to, card=cid)
+    step = b.step
+    assert step is not None and step.card is not None
+    move = b.moved()
+    to = move.after.side if move is not None and move.after is not None else other(player)
+    b.emit(play, "take_control", to, card=step.card)
 
 
-def detach(b: GameBuilder, play: Play, player: Player) -> None:
-    cid = _material(b, play, player)
-    phases.sync(b, play, cid)
-    b.relocate(play, cid, b.board.owner(cid), "graveyard")
-    b.emit(play, "move", player, card=cid, to="graveyard")
-
-
-def _material(b: GameBuilder, play: Play, player: Player) -> str:
-    cid = b.board.by_object(play.get("id"))
-    if cid is not None:
-        return cid
-    text = texts(play)[1]
-    names = logtext.names_in(text)
-    for stack in b.board.under.values():
-        for material in stack:
-            if names and b.board.name(material) == names[0]:
-                return material
-    raise CannotFollow("cannot find that Xyz Material")
-
-
-def free_zone(b: GameBuilder, player: Player, row: str) -> str:
-    for n in range(1, 6):
-        if b.board.at(player, f"{row}-{n}") is None:
-            return f"{row}-{n}"
-    return f"{row}-5"
-
-
-def note_signs(b: GameBuilder, play: Play, cid: str) -> None:
-    obj = b.objects.get(b.board.name(cid) or "")
-    if is_link(obj):
+def _note_signs(b: GameBuilder, play: Play, cid: str) -> None:
+    if b.knowledge.is_link(b.board.name(cid)):
         b.signs.setdefault("Link Summons", texts(play)[0])
+
+

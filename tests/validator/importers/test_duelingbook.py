@@ -135,17 +135,35 @@ def test_a_normal_set_by_the_player_whose_turn_it_is_not() -> None:
     assert (rule, time) == ("turn.not-turn-player", "[1:13]")
 
 
-def test_two_position_changes_by_hand_in_one_turn() -> None:
-    replay = edited()
-    at = find(replay, "2:16", "sdesowitz02", "Entered Main Phase 1")
-    for seconds, position in ((137, "DEF"), (138, "ATK")):
+def _changes(replay: dict[str, Any], at: int, *plays: tuple[int, str]) -> None:
+    for seconds, position in plays:
         replay["plays"].insert(at + 1, {
             "play": f"To {position}", "seconds": seconds, "username": "sdesowitz02",
             "id": 79, "log": {"public_log": f'Changed "Dark Magician of Chaos" in M-3 to '
                                            f'{position}', "username": "sdesowitz02"}})
         at += 1
+
+
+def test_two_position_changes_by_hand_in_one_turn() -> None:
+    replay = edited()
+    at = find(replay, "2:16", "sdesowitz02", "Entered Main Phase 1")
+    _changes(replay, at, (137, "DEF"))
+    replay["plays"].insert(at + 2, {"play": "Declare", "seconds": 137, "username":
+                                    "sdesowitz02", "id": 79, "log": {
+                                        "public_log": 'Declared effect of "Dark Magician of '
+                                                      'Chaos" in M-3'}})
+    _changes(replay, at + 2, (138, "ATK"))
     assert flagged(replay) == ("position.once-per-turn", "[2:18]",
                                'Changed "Dark Magician of Chaos" in M-3 to ATK')
+
+
+def test_a_position_change_undone_at_once_is_no_change() -> None:
+    replay = edited()
+    _changes(replay, find(replay, "2:16", "sdesowitz02", "Entered Main Phase 1"),
+             (137, "DEF"), (138, "ATK"))
+    game = import_replay(replay)[0]
+    assert verdict_of(game)["legal"]
+    assert any("changed back at once" in n for n in game.notes)
 
 
 def test_an_attack_logged_in_main_phase_1_is_an_implied_battle_phase() -> None:
@@ -257,7 +275,9 @@ def test_plays_the_importer_does_not_know_are_noted_not_dropped() -> None:
                for n in notes)
 
 
-def test_effects_whose_timing_the_text_does_not_tell_are_reported() -> None:
+def test_a_declared_effect_the_card_has_not_there_is_no_activation() -> None:
+    """Reasoning (a Normal Spell) has no effect in the Graveyard (the card database): a
+    "Declared effect" of it there announces something else, and is no action."""
     replay = edited()
     sent = find(replay, "2:51", "sdesowitz02", 'Sent "Reasoning" from S-4 to GY')
     text = 'Declared effect of "Reasoning" from GY'
@@ -265,11 +285,34 @@ def test_effects_whose_timing_the_text_does_not_tell_are_reported() -> None:
                 log={"public_log": text, "type": "duel", "username": "sdesowitz02"})
     game = import_replay(replay)[0]
     assert verdict_of(game)["legal"]
+    assert any(text in n and "no activated effect usable in the Graveyard" in n
+               for n in game.notes)
+
+
+def test_effects_whose_timing_the_text_does_not_tell_are_reported() -> None:
+    """A card the database does not know is judged by the replay's own card object; when its
+    text does not say when the effect may be used, the note says its timing went unchecked."""
+    replay = edited()
+    sent = find(replay, "2:51", "sdesowitz02", 'Sent "Reasoning" from S-4 to GY')
+    unknown = {"name": "A Card From Nowhere", "card_type": "Monster", "type": "Fiend",
+               "level": 4, "atk": "100", "def": "100", "is_effect": 1,
+               "effect": "Gain 100 LP."}
+    insert_copy(replay, sent, replay["plays"][sent], play="To GY", seconds=171, card=unknown,
+                id=999_001, log={"public_log": 'Sent "A Card From Nowhere" from hand to GY',
+                                 "type": "duel", "username": "sdesowitz02"})
+    insert_copy(replay, sent + 1, replay["plays"][sent], play="Declare", seconds=172,
+                card=unknown, id=999_001,
+                log={"public_log": 'Declared effect of "A Card From Nowhere" from GY',
+                     "type": "duel", "username": "sdesowitz02"})
+    game = import_replay(replay)[0]
+    assert verdict_of(game)["legal"]
     unchecked = [a for a in game.document["actions"]
-                 if "timing not checked" in a["log"].get("note", "")]
+                 if "timing not checked" in a["log"].get("note", "")
+                 or "not in the card database" in a["log"].get("note", "")]
     summary = [n for n in game.notes if n.startswith("timing not checked")]
     assert unchecked and summary
     assert unchecked[0]["log"]["time"] in summary[0]
+    assert any("A Card From Nowhere is not in the card database" in n for n in game.notes)
 
 
 def test_a_first_game_without_deck_sizes_takes_the_next_games() -> None:
