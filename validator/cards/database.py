@@ -91,6 +91,21 @@ class CardInfo:
         return int(value) if isinstance(value, int) else None
 
     def entry(self) -> dict[str, Any]:
+        """The card as a duel document's ``cards`` entry holds it (§1), a fresh dict (its
+        lists are shared: never change them).
+
+        >>> database().card(43422537).entry()["grants"]
+        ['normal_summon']
+        """
+        key = (self.passcode, self.variant)
+        cached = _ENTRIES.get(key)
+        if cached is None or cached[0] is not self.data:
+            cached = (self.data, self._entry())
+            if len(_ENTRIES) < 50_000:
+                _ENTRIES[key] = cached
+        return dict(cached[1])
+
+    def _entry(self) -> dict[str, Any]:
         """The card as a duel document's ``cards`` entry holds it (§1): its passcode, name,
         kind and stats, and its rule facts.
 
@@ -163,6 +178,10 @@ class CardInfo:
         merged = {k: v for k, v in self.data.items() if k != "variants"}
         merged.update(changes)
         return CardInfo(self.passcode, merged, variant)
+
+
+#: (passcode, variant) -> (the card's data, its document entry): entries are built once.
+_ENTRIES: dict[tuple[int, str | None], tuple[dict[str, Any], dict[str, Any]]] = {}
 
 
 def _effects(facts: dict[str, Any]) -> list[dict[str, Any]]:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..model import Player, other
 from .cards import CardKnowledge, Knowledge
-from .follow import Move, Step, apply
+from .follow import Move, Step
 from .game import (
     CANONICAL,
     GAME_BOUNDARIES,
@@ -23,7 +23,8 @@ from .game import (
     texts,
     where_said,
 )
-from .tracker import Board, Spot, is_monster_zone, is_zone
+from .tracker import Spot, is_monster_zone, is_zone
+from .view import View
 
 
 class GameBuilder:
@@ -40,7 +41,8 @@ class GameBuilder:
         self.steps = steps
         self.step: Step | None = None
         self.stop_at: tuple[int, str] | None = None  # where the board could not be followed
-        self.board = Board(cards=cards)  # the cards the follower found, placed as we read
+        self.live: list[tuple[int, str | None, str]] = []  # the plays to read (the follower's)
+        self.board = View(cards)  # the cards the follower found, placed as the steps say
         self.documented: dict[tuple[str, Player], dict[str, Any]] = {}
         self.overrides: dict[str, dict[str, Any]] = {}  # card -> facts a reading widened
         self.untimed: list[dict[str, Any]] = []  # activations whose timing went unchecked
@@ -113,10 +115,17 @@ class GameBuilder:
         if step.index in self.applied:
             return
         self.applied.add(step.index)
-        for op in step.ops:
-            apply(self.board, op)
-        for move in step.moves:
-            self._moved(move)
+        if step.first == step.last:
+            return
+        board = self.board
+        marked = bool(self.declared or self.attack_flipped)
+        for cid, before, after in step.changes[step.first:step.last]:
+            board.move(cid, before, after)
+            if after is not None and after.spot[0] in "EP":
+                marked = True
+        if marked:
+            for move in step.moves:
+                self._moved(move)
         occupant = step.displaced
         if occupant is not None and not self.restoring(step.move_of(occupant)):
             spot = next((m.before for m in step.moves if m.card == occupant), None)

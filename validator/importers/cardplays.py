@@ -337,7 +337,7 @@ def _set_card_activated(b: GameBuilder, play: Play, player: Player, cid: str,
 def _discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
     """From the hand to the Graveyard: the End Phase hand-limit discard when the turn player
     holds 7 or more and ends the turn next, otherwise a discard by an effect."""
-    hand = len(b.board.pile(player, "hand")) + 1  # the hand before this card left it
+    hand = b.board.hand_size(player) + 1  # the hand before this card left it
     ending = b.phase == "end"
     if player == b.turn_player and hand >= 7 and not ending:
         for _, later in b.upcoming(4):

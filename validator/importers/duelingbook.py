@@ -16,7 +16,7 @@ from ..model import Player
 from . import document, phases
 from .builder import GameBuilder
 from .cards import Knowledge, variant_of
-from .follow import MOVERS, Follower, Step
+from .follow import NO_MOVE, Follower, Step
 from .game import (
     CANONICAL,
     GAME_BOUNDARIES,
@@ -111,7 +111,7 @@ def _open(number: int, pick: dict[str, Any], plays: list[Any], knowledge: Knowle
         else [str(u) for u in given or ()]
     users: dict[str, Player] = {order[0]: "p1", order[1]: "p2"}
     follower = Follower(users, knowledge)
-    opening = Step(start, "Pick first", "p1")
+    opening = Step(start, "Pick first", "p1", follower.changes)
     log = pick.get("log")
     entries: list[Any] = log if isinstance(log, list) else []
     dealt: dict[str, int] = {}
@@ -130,12 +130,13 @@ def _open(number: int, pick: dict[str, Any], plays: list[Any], knowledge: Knowle
         object_id = starts[user] + dealt.get(user, 0) if user in starts else None
         follower.deal(opening, player, match[1], object_id)
         dealt[user] = dealt.get(user, 0) + 1
-    steps, stop = _follow(follower, plays, start, end)
+    steps, live, stop = _follow(follower, plays, start, end)
     builder = GameBuilder(number, order, plays, knowledge, decks, fmt, steps,
                           follower.board.cards)
     builder.apply(opening)
     builder.hands = follower.hands
     builder.stop_at = stop
+    builder.live = live
     pool = pick.get("date")
     builder.game.card_pool = pool if isinstance(pool, str) else None
     if inferred:
@@ -147,31 +148,47 @@ def _open(number: int, pick: dict[str, Any], plays: list[Any], knowledge: Knowle
     return builder
 
 
+#: A play of a game as the reading takes it: its index, its kind under its current name, and
+#: its player; or, for a play outside the rules, its index, None, and the note it gets.
+Live = tuple[int, "str | None", str]
+
+
 def _follow(follower: Follower, plays: list[Any], start: int,
-            end: int) -> tuple[dict[int, Step], tuple[int, str] | None]:
+            end: int) -> tuple[dict[int, Step], list[Live], tuple[int, str] | None]:
     """The board through every play of one game (from "Pick first" to ``end``): each play's
-    step, and where the board could no longer be followed (the play's index and why)."""
+    step, the plays the reading takes (in order), and where the board could no longer be
+    followed (the play's index and why)."""
     steps: dict[int, Step] = {}
-    ignored, known = IGNORED, CANONICAL
+    live: list[Live] = []
+    still, kinds = NO_MOVE, _KINDS
+    users = follower.users
     for index in range(start + 1, end):
         play = plays[index]
-        if type(play) is not dict:
+        raw = play.get("play") if type(play) is dict else None
+        if type(raw) is not str:
+            live.append((index, None, f"play {index} is not a Duelingbook play object: skipped"))
             continue
-        raw = play.get("play")
-        if type(raw) is not str or raw in ignored:
+        kind = kinds.get(raw, "")
+        if kind == "":
+            kind = kind_of(raw)
+        if kind is None:
             continue
         user = play.get("username")
-        player = follower.users.get(user) if type(user) is str else None
+        player = users.get(user) if type(user) is str else None
         if player is None:
+            live.append((index, None, f"{where_said(play)}: play {raw!r} not imported (a "
+                                      f"watcher or the site, outside the rules)"))
             continue
-        kind = raw if raw in MOVERS else known.get(raw) or canonical(raw)
+        live.append((index, kind, player))
+        if kind in still:
+            continue
         try:
             steps[index] = follower.follow(index, play, kind, player)
         except Exception as exc:  # one play never loses the match: its game stops there
             reason = str(exc) if isinstance(exc, CannotFollow) else \
                 f"the play does not read as Duelingbook writes it ({type(exc).__name__})"
-            return steps, (index, reason)
-    return steps, None
+            return steps, live, (index, reason)
+    return steps, live, None
 
 
 def _order_from_plays(plays: list[Any], start: int, decks: dict[str, int]) -> list[str]:
@@ -199,31 +216,69 @@ def _order_from_plays(plays: list[Any], start: int, decks: dict[str, int]) -> li
     return [first, second]
 
 
-def _segments(plays: list[Any], decks: dict[str, int],
-              starts: dict[str, int]) -> list[tuple[int, int, dict[str, int], dict[str, int]]]:
-    """Each game of a replay: its "Pick first" play's index, where it ends (the next game
-    boundary), and the deck sizes and first card numbers it starts with."""
+#: Play name (as the replay writes it) -> its kind under its current name, for the plays
+#: the importer reads (an ignored play maps to None). Kinds repeat; input may invent any.
+_KINDS: dict[str, str | None] = {}
+
+
+def kind_of(raw: str) -> str | None:
+    """A play's kind under its current name, or None for a play outside the rules (chat,
+    viewing, signals).
+
+    >>> kind_of("SS DEF from hand"), kind_of("Duel message")
+    ('SS DEF', None)
+    """
+    found = _KINDS.get(raw, "")
+    if found != "":
+        return found
+    kind: str | None = raw if raw in HANDLERS else CANONICAL.get(raw) or canonical(raw)
+    if raw in IGNORED or kind in IGNORED:
+        kind = None
+    if len(raw) <= 64 and len(_KINDS) < 4096:
+        _KINDS[raw] = kind
+    return kind
+
+
+def _scan(plays: list[Any], decks: dict[str, int], starts: dict[str, int]) -> tuple[
+        list[tuple[int, int, dict[str, int], dict[str, int]]], dict[str, dict[str, Any]]]:
+    """One look at every play of a replay: each game (its "Pick first" play's index, where it
+    ends, the deck sizes and first card numbers it starts with), and card name -> the first
+    card object a play shows for it."""
     found: list[tuple[int, int, dict[str, int], dict[str, int]]] = []
+    objects: dict[str, dict[str, Any]] = {}
     current: tuple[int, dict[str, int], dict[str, int]] | None = None
+    boundaries, kinds = GAME_BOUNDARIES, _KINDS
     for index, play in enumerate(plays):
-        if type(play) is not dict or type(play.get("play")) is not str:
+        if type(play) is not dict:
             continue
-        raw = play["play"]
-        kind = raw if raw in GAME_BOUNDARIES else CANONICAL.get(raw) or canonical(raw)
-        if kind not in GAME_BOUNDARIES:
+        shown = play.get("card")
+        if type(shown) is dict:
+            name = shown.get("name")
+            if type(name) is str and name not in objects:
+                objects[name] = shown
+        raw = play.get("play")
+        if type(raw) is not str:
+            continue
+        kind = kinds.get(raw, "")
+        if kind == "":
+            kind = kind_of(raw)
+        if raw not in boundaries and kind not in boundaries:
             continue
         if current is not None:
             found.append((current[0], index, current[1], current[2]))
             current = None
-        if kind == "Pick first":
+        if (raw if raw in boundaries else kind) == "Pick first":
             current = (index, dict(decks), starts)
             starts = {}
+            for each in play.get("cards") or () if isinstance(play.get("cards"), list) else ():
+                if isinstance(each, dict) and isinstance(each.get("name"), str):
+                    objects.setdefault(each["name"], each)
         else:
             more, starts = _numbers(play)
             decks = {**decks, **more}
     if current is not None:
         found.append((current[0], len(plays), current[1], current[2]))
-    return found
+    return found, objects
 
 
 def import_replay(replay: Any) -> list[Game]:
@@ -236,14 +291,14 @@ def import_replay(replay: Any) -> list[Game]:
         raise ReplayError("not a Duelingbook replay: expected an object with a \"plays\" list")
     plays: list[Any] = replay["plays"]
     fmt = replay.get("format") if isinstance(replay.get("format"), str) else None
-    objects = _card_objects(plays)
     decks, starts = _numbers(replay)
     if len(decks) < 2 or not any(isinstance(e, dict) and "main_total" in e for e in (
             replay.get("player1"), replay.get("player2"))):
         decks = _later_decks(plays, decks)
     games: list[Game] = []
     knowledge: Knowledge | None = None
-    for pick_index, end, game_decks, game_starts in _segments(plays, decks, starts):
+    segments, objects = _scan(plays, decks, starts)
+    for pick_index, end, game_decks, game_starts in segments:
         pick = plays[pick_index]
         if knowledge is None:
             pool = pick.get("date")
@@ -258,70 +313,43 @@ def import_replay(replay: Any) -> list[Game]:
     return games
 
 
-def _card_objects(plays: list[Any]) -> dict[str, dict[str, Any]]:
-    """Card name -> the first card object a play (or "Pick first"'s cards) shows for it."""
-    objects: dict[str, dict[str, Any]] = {}
-    for play in plays:
-        if type(play) is not dict:
-            continue
-        shown = play.get("card")
-        if type(shown) is dict and type(shown.get("name")) is str:
-            objects.setdefault(shown["name"], shown)
-        if play.get("play") == "Pick first" and isinstance(play.get("cards"), list):
-            for each in play["cards"]:
-                if isinstance(each, dict) and isinstance(each.get("name"), str):
-                    objects.setdefault(each["name"], each)
-    return objects
-
-
 def _read(builder: GameBuilder, plays: list[Any], start: int, end: int) -> None:
-    """The rules reading of one game's plays, each with its board step."""
-    ignored, handlers, known = IGNORED, HANDLERS, CANONICAL  # locals: the loop is hot
+    """The rules reading of one game's plays (those the follower took), each with its board
+    step."""
+    handlers = HANDLERS  # a local: the loop is hot
     stop = builder.stop_at
-    for index in range(start + 1, end):
-        play = plays[index]
+    steps, consumed = builder.steps, builder.consumed
+    for index, kind, player in builder.live:
         if builder.over or builder.game.stopped:
             return
-        if type(play) is not dict:
-            builder.note(None, f"play {index} is not a Duelingbook play object: skipped")
+        if kind is None:  # a play outside the rules: its note
+            builder.game.notes.append(player)
             continue
-        raw = play.get("play")
-        if type(raw) is str and raw in ignored:  # most plays: viewing, chat, signals
-            continue
-        if not isinstance(raw, str):
-            builder.note(None, f"play {index} is not a Duelingbook play object: skipped")
-            continue
-        kind = raw if raw in handlers else known.get(raw) or canonical(raw)
-        if kind in ignored:
-            continue
-        user = play.get("username")
-        player = builder.users.get(user) if type(user) is str else None
-        if player is None:
-            builder.note(play, f"play {raw!r} not imported (a watcher or the site, outside the "
-                               f"rules)")
-            continue
+        play = plays[index]
         if stop is not None and index == stop[0]:
             builder.cursor = index
             builder.game.stopped = f"import stopped at play {where_said(play)}: {stop[1]}"
             return
-        if index in builder.consumed:
+        if index in consumed:
             continue
         builder.cursor = index
         builder.kind = kind
-        step = builder.steps.get(index)
+        step = steps.get(index)
         builder.step = step
         if step is not None:
             builder.apply(step)
         try:
             if builder.ending is not None:
-                phases.before(builder, kind, player, play)
-            handlers.get(kind, unknown)(builder, play, player)
+                phases.before(builder, kind, player, play)  # type: ignore[arg-type]
+            handlers.get(kind, unknown)(builder, play, player)  # type: ignore[arg-type]
         except Exception as exc:  # one play never loses the match: its game stops there
             reason = str(exc) if isinstance(exc, CannotFollow) else \
                 f"the play does not read as Duelingbook writes it ({type(exc).__name__})"
             builder.game.stopped = f"import stopped at play {where_said(play)}: {reason}"
         if kind in ENDS:
             builder.over = True
+    if stop is not None and not builder.over and not builder.game.stopped:
+        builder.game.stopped = f"import stopped at play {where_said(plays[stop[0]])}: {stop[1]}"
 
 
 def _close(builder: GameBuilder | None, games: list[Game], plays: list[Any], end: int) -> None:

@@ -13,8 +13,7 @@ how a play is read.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from ..model import Player, other
 from . import logtext
@@ -22,56 +21,91 @@ from .cards import Knowledge
 from .game import CannotFollow, Play, from_hand, texts
 from .tracker import Board, Spot, is_monster_zone, is_zone
 
-#: A board operation, replayed as recorded: ``("put", cid, side, spot, position, face_up,
-#: top)``, ``("turn", cid, position, face_up)``, ``("stack", cid, onto)``, ``("attach", cid,
-#: holder)``.
-Op = tuple[Any, ...]
 
-
-@dataclass(slots=True)
-class Move:
+class Move(NamedTuple):
     """A card that changed place in a play: where it stood before and after (None: nowhere
-    yet, a card the log shows for the first time)."""
+    yet, a card the log shows for the first time; after None: it ceased to exist)."""
 
     card: str
     before: Spot | None
     after: Spot | None
 
 
-@dataclass(slots=True)
+#: One change of a card's place, face or position: (card, before, after).
+Change = tuple[str, "Spot | None", "Spot | None"]
+
+
 class Step:
     """What one play did to the board: its card, a second card (the target of an attack, the
-    pile an Xyz Material goes under), the operations, and the moves that came of them."""
+    pile an Xyz Material goes under), the changes of place it made (a slice of the game's
+    list of changes, read as moves and turns when asked), and an occupant the log never moved
+    out of the zone used. One exists for every play that can touch a card: it stays small."""
 
-    index: int
-    kind: str
-    player: Player
-    card: str | None = None
-    other: str | None = None
-    ops: list[Op] = field(default_factory=list)
-    moves: list[Move] = field(default_factory=list)
-    displaced: str | None = None  # an occupant the log never moved out of the zone used
-    #: position or face changes: (card, before, after)
-    turned: list[tuple[str, Spot, Spot]] = field(default_factory=list)
+    __slots__ = ("_moves", "_turned", "card", "changes", "displaced", "first", "index", "kind",
+                 "last", "materials", "other", "player")
+
+    def __init__(self, index: int, kind: str, player: Player, changes: list[Change]) -> None:
+        self.index, self.kind, self.player = index, kind, player
+        self.card: str | None = None
+        self.other: str | None = None
+        self.displaced: str | None = None
+        self.materials: list[str] = []
+        self.changes = changes  # the game's list: this step's are [first:last]
+        self.first = self.last = len(changes)
+        self._moves: list[Move] | None = None
+        self._turned: list[tuple[str, Spot, Spot]] | None = None
+
+    def own(self) -> list[Change]:
+        """This step's changes, in order."""
+        return self.changes[self.first:self.last]
+
+    def _read(self) -> None:
+        first: dict[str, Spot | None] = {}
+        last: dict[str, Spot | None] = {}
+        for cid, before, after in self.own():
+            if cid not in first:
+                first[cid] = before
+            last[cid] = after
+        moves: list[Move] = []
+        turned: list[tuple[str, Spot, Spot]] = []
+        for cid, before in first.items():
+            after = last[cid]
+            if before == after:
+                continue
+            if before is not None and after is not None and before[0] == after[0] and \
+                    before[1] == after[1]:
+                turned.append((cid, before, after))
+            else:
+                moves.append(Move(cid, before, after))
+        self._moves, self._turned = moves, turned
+
+    @property
+    def moves(self) -> list[Move]:
+        """Each card that changed place: where it stood first and last in this play."""
+        if self._moves is None:
+            self._read()
+        assert self._moves is not None
+        return self._moves
+
+    @property
+    def turned(self) -> list[tuple[str, Spot, Spot]]:
+        """Each card whose face or position changed where it stands: (card, before, after)."""
+        if self._turned is None:
+            self._read()
+        assert self._turned is not None
+        return self._turned
 
     def move_of(self, cid: str) -> Move | None:
         """The move of ``cid`` in this step, if it moved."""
-        return next((m for m in self.moves if m.card == cid), None)
+        if self.first == self.last:
+            return None
+        for move in self.moves:
+            if move.card == cid:
+                return move
+        return None
 
-
-def apply(board: Board, op: Op) -> None:
-    """Replay one recorded operation on a board."""
-    name = op[0]
-    if name == "put":
-        _, cid, side, spot, position, face_up, top = op
-        board.put(cid, side, spot, position=position, face_up=face_up, top=top)
-    elif name == "turn":
-        _, cid, position, face_up = op
-        board.turn(cid, position=position, face_up=face_up)
-    elif name == "stack":
-        board.stack(op[1], op[2])
-    elif name == "attach":
-        board.attach(op[1], op[2])
+    def __repr__(self) -> str:
+        return f"Step({self.index}, {self.kind!r}, {self.card!r}, {self.own()!r})"
 
 
 class Follower:
@@ -80,7 +114,8 @@ class Follower:
     def __init__(self, users: dict[str, Player], knowledge: Knowledge) -> None:
         self.users = users
         self.knowledge = knowledge
-        self.board = Board()
+        self.changes: list[Change] = []
+        self.board = Board(changes=self.changes)
         self.step: Step | None = None
         self.hands: dict[Player, list[str]] = {"p1": [], "p2": []}
 
@@ -92,6 +127,8 @@ class Follower:
         self.step = opening
         cid = self.new_card(name, player)
         self.put(cid, player, "hand")
+        opening.last = len(self.changes)
+        opening._moves = opening._turned = None
         if name is not None:
             self.hands[player].append(cid)
         if object_id is not None:
@@ -135,8 +172,9 @@ class Follower:
         board = self.board
         oid = play.get(key)
         cid = board.by_object(oid)
-        where = pile or logtext.source_pile(text)
-        if cid is not None and where == "hand" and board.on_field(cid):
+        where = pile
+        if cid is not None and board.on_field(cid) and \
+                (where or logtext.source_pile(text)) == "hand":
             cid = None  # a number Duelingbook reused: a card from the hand is not on the field
         if cid is not None and named:  # the usual case: an id this game knows, and its name
             known = board.cards[cid].get("name")
@@ -165,7 +203,7 @@ class Follower:
                                    f"import has {self.label_at(at_side, spot)}")
             cid = found
         if cid is None:
-            where = where or "hand"
+            where = where or logtext.source_pile(text) or "hand"
             cid = (board.find(player, name, where) or board.find(other(player), name, where)) \
                 if name else board.find_hidden(player, where)
             if cid is None:
@@ -193,67 +231,42 @@ class Follower:
     # -- recording ---------------------------------------------------------------------------
     def put(self, cid: str, side: Player, spot: str, *, position: str | None = None,
             face_up: bool = True, top: bool = False) -> None:
-        """Put a card somewhere, recording it (an occupant the log never moved out of the
-        zone goes to its owner's Graveyard first, as Duelingbook allows no stacking)."""
-        step = self.step
-        assert step is not None
+        """Put a card somewhere (an occupant the log never moved out of the zone goes to its
+        owner's Graveyard first, as Duelingbook allows no stacking)."""
         board = self.board
         if is_zone(spot):
             occupant = board.at(side, spot)
             if occupant is not None and occupant != cid:
-                step.displaced = occupant
-                self.put(occupant, board.owner(occupant), "graveyard")
-        before = board.where.get(cid)
+                assert self.step is not None
+                self.step.displaced = occupant
+                board.put(occupant, board.owner(occupant), "graveyard")
         if is_monster_zone(spot) and "name" not in board.cards[cid]:
             board.cards[cid]["monster"] = True
-        op: Op = ("put", cid, side, spot, position, face_up, top)
-        apply(board, op)
-        step.ops.append(op)
-        step.moves.append(Move(cid, before, board.where.get(cid)))
+        board.put(cid, side, spot, position=position, face_up=face_up, top=top)
 
     def turn(self, cid: str, *, position: str | None = None,
              face_up: bool | None = None) -> None:
-        """Change a card's face or position where it stands, recording it."""
-        step = self.step
-        assert step is not None
-        before = self.board.where.get(cid)
-        op: Op = ("turn", cid, position, face_up)
-        apply(self.board, op)
-        step.ops.append(op)
-        after = self.board.where.get(cid)
-        if before is not None and after is not None and before != after:
-            step.turned.append((cid, before, after))
+        """Change a card's face or position where it stands."""
+        self.board.turn(cid, position=position, face_up=face_up)
 
     def stack(self, cid: str, onto: str) -> None:
-        step = self.step
-        assert step is not None
-        before = self.board.where.get(cid)
-        base = self.board.where.get(onto)
-        op: Op = ("stack", cid, onto)
-        apply(self.board, op)
-        step.ops.append(op)
-        step.moves.append(Move(cid, before, self.board.where.get(cid)))
-        step.moves.append(Move(onto, base, self.board.where.get(onto)))
+        """Put a card on top of another as an Xyz pile."""
+        self.board.stack(cid, onto)
 
     def attach(self, cid: str, holder: str) -> None:
-        step = self.step
-        assert step is not None
-        before = self.board.where.get(cid)
-        op: Op = ("attach", cid, holder)
-        apply(self.board, op)
-        step.ops.append(op)
-        step.moves.append(Move(cid, before, self.board.where.get(cid)))
+        """Put a card under an Xyz Monster."""
+        self.board.attach(cid, holder)
 
     # -- one play ----------------------------------------------------------------------------
     def follow(self, index: int, play: Play, kind: str, player: Player) -> Step:
         """What ``play`` (of canonical ``kind``) does to the board."""
-        self.step = Step(index, kind, player)
-        mover = MOVERS.get(kind)
-        if mover is not None:
-            mover(self, play, player)
-        elif kind not in NO_MOVE:
-            _unknown(self, play, player)
-        return self.step
+        changes = self.changes
+        step = self.step = Step(index, kind, player, changes)
+        try:
+            MOVERS.get(kind, _unknown)(self, play, player)
+        finally:
+            step.last = len(changes)
+        return step
 
 
 # -- the movers: one per play kind that moves cards ----------------------------------------------
@@ -425,6 +438,7 @@ def _xyz_summon(f: Follower, play: Play, player: Player) -> None:
     position = "defense" if step.kind == "OL DEF" or "(DEF)" in text else "attack"
     f.stack(xyz, base)
     f.turn(xyz, position=position)
+    step.materials = f.board.materials(xyz)
 
 
 def _attach(f: Follower, play: Play, player: Player) -> None:

@@ -452,8 +452,8 @@ def _undone_at_once(b: GameBuilder, play: Play, cid: str) -> bool:
             not step.turned or later.get("play") not in ("To ATK", "To DEF"):
         return False
     current = b.step
-    assert current is not None
-    if step.turned[0][2].position != current.turned[0][1].position:
+    if current is None or not current.turned or \
+            step.turned[0][2].position != current.turned[0][1].position:
         return False
     b.consume(index)
     b.note(play, f"{b.label(cid)}'s position changed and changed back at once: a slip fixed, "
@@ -524,7 +524,7 @@ def xyz_summon(b: GameBuilder, play: Play, player: Player) -> None:
     step = b.step
     assert step is not None and step.card is not None and step.other is not None
     xyz = step.card
-    for material in [*b.board.materials(xyz)]:
+    for material in step.materials:
         phases.sync(b, play, material)
         b.emit(play, "move", player, card=material, to="material", target=xyz,
                note="an Xyz Material, out of its zone before the Xyz Summon")

@@ -76,6 +76,8 @@ class Board:
     copies: dict[str, int] = field(default_factory=dict)  # slug -> copies made so far
     journal: list[tuple[str, Spot | None]] = field(default_factory=list)  # moves, for rewinds
     id_of: dict[str, int] = field(default_factory=dict)
+    #: every change of place, when recorded (the follower's steps): (card, before, after)
+    changes: list[tuple[str, Spot | None, Spot | None]] | None = None
 
     # -- cards ------------------------------------------------------------------------------
     def new_card(self, name: str | None, owner: Player, definition: dict[str, Any]) -> str:
@@ -259,13 +261,20 @@ class Board:
         return list(self.under.get(cid, ()))
 
     def _place(self, cid: str, spot: Spot) -> None:
-        self.journal.append((cid, self.where.get(cid)))
+        before = self.where.get(cid)
+        if self.changes is None:
+            self.journal.append((cid, before))
+        else:  # the follower's board: each change is recorded, no rewind reads a journal
+            self.changes.append((cid, before, spot))
         self.where[cid] = spot
 
     def _unplace(self, cid: str) -> Spot | None:
         spot = self.where.pop(cid, None)
         if spot is not None:
-            self.journal.append((cid, spot))
+            if self.changes is None:
+                self.journal.append((cid, spot))
+            else:
+                self.changes.append((cid, spot, None))
         return spot
 
     def snapshot(self) -> int:

@@ -1,0 +1,97 @@
+"""The board the rules reading works on: the follower's steps applied one by one, so that at
+each play it shows the board as Duelingbook did then (where each card stands, who holds what
+in which zone, how many cards each hand holds), with a journal for rewinds.
+
+>>> view = View({"x": {"owner": "p1", "name": "Sangan"}})
+>>> view.move("x", None, Spot("p1", "M-3", "attack"))
+>>> view.at("p1", "M-3"), view.monsters("p1"), view.position("x")
+('x', ['x'], 'attack')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..model import Player
+from .tracker import Board, Spot, is_monster_zone, is_zone
+
+
+@dataclass
+class View:
+    """Cards by id (shared with the follower, which named them), and where each stands."""
+
+    cards: dict[str, dict[str, Any]]
+    where: dict[str, Spot] = field(default_factory=dict)
+    zones: dict[tuple[Player, str], str] = field(default_factory=dict)
+    hands: dict[Player, int] = field(default_factory=lambda: {"p1": 0, "p2": 0})
+    journal: list[tuple[str, Spot | None]] = field(default_factory=list)
+
+    zone = staticmethod(Board.zone)
+
+    def move(self, cid: str, before: Spot | None, after: Spot | None) -> None:
+        """A card changed place (or face, or position) as a step says."""
+        old = self.where.get(cid)
+        self.journal.append((cid, old))
+        if old is not None:
+            if is_zone(old.spot) and self.zones.get((old.side, old.spot)) == cid:
+                del self.zones[(old.side, old.spot)]
+            elif old.spot == "hand":
+                self.hands[old.side] -= 1
+        if after is None:
+            self.where.pop(cid, None)
+            return
+        self.where[cid] = after
+        if is_zone(after.spot):
+            self.zones[(after.side, after.spot)] = cid
+        elif after.spot == "hand":
+            self.hands[after.side] += 1
+
+    # -- what the reading asks ------------------------------------------------------------
+    def name(self, cid: str) -> str | None:
+        """The card's name, or None when the log never names it."""
+        name: str | None = self.cards[cid].get("name")
+        return name
+
+    def owner(self, cid: str) -> Player:
+        """The card's owner."""
+        owner: Player = self.cards[cid]["owner"]
+        return owner
+
+    def at(self, side: Player, spot: str) -> str | None:
+        """The card in a zone (the top card of an Xyz pile)."""
+        return self.zones.get((side, spot))
+
+    def monsters(self, side: Player) -> list[str]:
+        """The side's monsters on the field."""
+        return [cid for (s, spot), cid in self.zones.items() if s == side and
+                is_monster_zone(spot)]
+
+    def position(self, cid: str) -> str | None:
+        """A monster's battle position, when it stands in a Monster Zone."""
+        spot = self.where.get(cid)
+        return spot.position if spot is not None else None
+
+    def on_field(self, cid: str) -> bool:
+        """True for a card in a zone of the field."""
+        spot = self.where.get(cid)
+        return spot is not None and is_zone(spot.spot)
+
+    def hand_size(self, side: Player) -> int:
+        """How many cards the side holds."""
+        return self.hands[side]
+
+    def snapshot(self) -> int:
+        """A mark in the journal: :meth:`since` tells where cards stood then."""
+        return len(self.journal)
+
+    def since(self, mark: int) -> dict[str, Spot | None]:
+        """Where each card moved since ``mark`` stood at that moment (None: nowhere)."""
+        before: dict[str, Spot | None] = {}
+        for cid, spot in reversed(self.journal[mark:]):
+            before[cid] = spot
+        return before
+
+    def forget(self) -> None:
+        """Empty the journal (no rewind reaches back past this point)."""
+        self.journal.clear()
