@@ -59,10 +59,10 @@ class Script:
 
 class Runner:
     """One Lua runtime with the stand-ins and EDOPro's libraries loaded; :meth:`run` one
-    script after another in it.
+    script after another in it (the example needs a CardScripts checkout):
 
-    >>> # doctest: +SKIP  (needs a CardScripts checkout)
-    >>> Runner(Tree.open("CardScripts")).run(70095154, "official/c70095154.lua", text).effects
+    >>> Runner(Tree.open("CardScripts")).run(  # doctest: +SKIP
+    ...     70095154, "official/c70095154.lua", text).effects
     """
 
     def __init__(self, scripts: Tree) -> None:
