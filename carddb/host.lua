@@ -137,6 +137,10 @@ function Card.GetControler(c) return 0 end
 function Card.GetOwner(c) return 0 end
 function Card.GetMetatable(c) return getmetatable(c) end
 function Card.GetFlagEffect() return 0 end
+-- A card whose initial_effect runs has no status yet: in particular it is not copying another
+-- card's effects (STATUS_COPYING_EFFECT), which the procedure helpers test before registering
+-- (Fusion.AddContactProc's Special Summon from the Extra Deck among them).
+function Card.IsStatus() return false end
 function Card.GetFlagEffectLabel() return nil end
 
 function Card.RegisterEffect(c, e, forced)

@@ -38,7 +38,8 @@ _OTHER = {"EVENT_PHASE": 1 << 20, "PHASE_END": 1 << 9, "PHASE_DRAW": 1, "RESET_P
           "POS_FACEUP_DEFENSE": 4, "POS_FACEDOWN_DEFENSE": 8, "SUMMON_TYPE_LINK": 0x5c000000,
           "SUMMON_TYPE_PENDULUM": 0x5a000000, "SUMMON_TYPE_XYZ": 0x59000000,
           "SUMMON_TYPE_SYNCHRO": 0x56000000, "SUMMON_TYPE_RITUAL": 0x55000000,
-          "SUMMON_TYPE_FUSION": 0x53000000, "TYPE_MONSTER": 1, "TYPE_SYNCHRO": 0x2000}
+          "SUMMON_TYPE_FUSION": 0x53000000, "TYPE_MONSTER": 1, "TYPE_SYNCHRO": 0x2000,
+          "STATUS_COPYING_EFFECT": 0x8000}
 
 
 def _constants() -> str:
@@ -133,6 +134,17 @@ end""",
 function s.initial_effect(c)
   c:EnableReviveLimit()
 end""",
+    # a Fusion Monster whose procedure helper registers only when the card copies no effect
+    # (Fusion.AddContactProc tests c:IsStatus(STATUS_COPYING_EFFECT) first)
+    109: """local s,id=GetID()
+function s.initial_effect(c)
+  if c:IsStatus(STATUS_COPYING_EFFECT) then return end
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_FIELD)
+  e:SetCode(EFFECT_SPSUMMON_PROC)
+  e:SetRange(LOCATION_EXTRA)
+  c:RegisterEffect(e)
+end""",
 }
 
 CARDS: dict[int, dict[str, Any]] = {
@@ -146,6 +158,8 @@ CARDS: dict[int, dict[str, Any]] = {
     106: {"card_type": "Monster", "monster_type_line": "Dragon / Effect", "level": 7},
     107: {"card_type": "Monster", "monster_type_line": "Dragon / Normal", "level": 8},
     108: {"card_type": "Monster", "monster_type_line": "Dragon / Synchro / Effect",
+          "level": 8},
+    109: {"card_type": "Monster", "monster_type_line": "Warrior / Fusion / Effect",
           "level": 8},
 }
 
@@ -209,6 +223,10 @@ def test_a_script_that_fails_is_counted_and_listed(built: Any) -> None:
 def test_cannot_be_normal_summoned(built: Any) -> None:
     assert facts(built, 106) == {"normal_summon": False}
     assert facts(built, 108) == {"normal_summon": False}  # an Extra Deck monster, no script
+
+
+def test_a_card_being_set_up_copies_no_effect(built: Any) -> None:
+    assert facts(built, 109) == {"normal_summon": False, "procedures": [{"from": ["extra"]}]}
 
 
 def test_a_normal_monster_has_no_script_and_no_facts(built: Any) -> None:
