@@ -486,7 +486,9 @@ class Reader:
 
     def _position_change(self, args: tuple[Any, ...], facts: Facts, where: str) -> None:
         scope = "self" if args and args[0] == "SELF" else "any"
-        positions = [a for a in args[1:] if isinstance(a, int)]
+        # the positions it names; a boolean (the call's no-flip flag) is not one, though
+        # Python counts True as the integer 1, POS_FACEUP_ATTACK's value
+        positions = [a for a in args[1:] if isinstance(a, int) and not isinstance(a, bool)]
         words = self._position_words(positions) or ["any"]
         for word in words:
             self._add_position(facts, [scope, word], f"{where}: an operation calls "

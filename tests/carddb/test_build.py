@@ -145,6 +145,18 @@ function s.initial_effect(c)
   e:SetRange(LOCATION_EXTRA)
   c:RegisterEffect(e)
 end""",
+    # a Trap that changes face-down monsters to face-up Defense Position, flipping no effect
+    110: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_ACTIVATE)
+  e:SetCode(EVENT_FREE_CHAIN)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp)
+  Duel.ChangePosition(Duel.GetMatchingGroup(),0,0,0,POS_FACEUP_DEFENSE,true)
+end""",
 }
 
 CARDS: dict[int, dict[str, Any]] = {
@@ -161,6 +173,7 @@ CARDS: dict[int, dict[str, Any]] = {
           "level": 8},
     109: {"card_type": "Monster", "monster_type_line": "Warrior / Fusion / Effect",
           "level": 8},
+    110: {"card_type": "Trap", "property": "Normal"},
 }
 
 
@@ -227,6 +240,10 @@ def test_cannot_be_normal_summoned(built: Any) -> None:
 
 def test_a_card_being_set_up_copies_no_effect(built: Any) -> None:
     assert facts(built, 109) == {"normal_summon": False, "procedures": [{"from": ["extra"]}]}
+
+
+def test_a_position_change_names_positions_not_its_flags(built: Any) -> None:
+    assert facts(built, 110) == {"positions": [["any", "defense"]]}
 
 
 def test_a_normal_monster_has_no_script_and_no_facts(built: Any) -> None:
