@@ -459,7 +459,7 @@ class Reader:
                     facts.sets_spell_traps = True
                     facts.note("sets_spell_traps", f"{where}: its operation's code calls "
                                                    f"Duel.SSet")
-                if "ChangePosition(" in text:
+                if "Duel.ChangePosition(" in text:
                     self._scanned_positions(text, facts, where, key)
                 if "EFFECT_SKIP_DP" in text and not facts.skips_draws:
                     facts.skips_draws = 1
@@ -506,7 +506,8 @@ class Reader:
         return out
 
     def _scanned_positions(self, text: str, facts: Facts, where: str, key: str) -> None:
-        for call in re.finditer(r"ChangePosition\(([^\n]*)", text):
+        # Duel.ChangePosition calls only: c:IsCanChangePosition() asks, it changes nothing
+        for call in re.finditer(r"\bDuel\.ChangePosition\(([^\n]*)", text):
             argument = call[1]
             scope = "self" if re.match(r"\s*(?:c|e:GetHandler\(\))\s*,", argument) else "any"
             words = [w for m in _POSITIONS.finditer(argument)

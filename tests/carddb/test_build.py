@@ -157,6 +157,23 @@ end
 function s.op(e,tp)
   Duel.ChangePosition(Duel.GetMatchingGroup(),0,0,0,POS_FACEUP_DEFENSE,true)
 end""",
+    # a monster that checks whether it can change position, then changes a monster's
+    111: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_IGNITION)
+  e:SetRange(LOCATION_MZONE)
+  e:SetCost(s.cost)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.cost(e,tp,eg,ep,ev,re,r,rp,chk)
+  local c=e:GetHandler()
+  if chk==0 then return c:IsCanChangePosition() and not c:IsPosition(POS_FACEDOWN_DEFENSE) end
+end
+function s.op(e,tp)
+  Duel.ChangePosition(Duel.GetFirstTarget(),POS_FACEUP_DEFENSE)
+end""",
 }
 
 CARDS: dict[int, dict[str, Any]] = {
@@ -174,6 +191,7 @@ CARDS: dict[int, dict[str, Any]] = {
     109: {"card_type": "Monster", "monster_type_line": "Warrior / Fusion / Effect",
           "level": 8},
     110: {"card_type": "Trap", "property": "Normal"},
+    111: {"card_type": "Monster", "monster_type_line": "Warrior / Effect", "level": 4},
 }
 
 
@@ -244,6 +262,7 @@ def test_a_card_being_set_up_copies_no_effect(built: Any) -> None:
 
 def test_a_position_change_names_positions_not_its_flags(built: Any) -> None:
     assert facts(built, 110) == {"positions": [["any", "defense"]]}
+    assert facts(built, 111)["positions"] == [["any", "defense"]]  # IsCanChangePosition asks
 
 
 def test_a_normal_monster_has_no_script_and_no_facts(built: Any) -> None:
