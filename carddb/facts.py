@@ -469,8 +469,11 @@ class Reader:
                     facts.tributes_foes = True
                     facts.note("tributes_foes", f"{where}: its operation's code uses "
                                                 f"EFFECT_EXTRA_RELEASE")
-            if e.code == c["EFFECT_SET_POSITION"]:
-                self._add_position(facts, ["any", "any"], f"{where}: {self.describe(e)}")
+            if e.code == c["EFFECT_SET_POSITION"]:  # the position its value names
+                scope = "any" if e.type & c["EFFECT_TYPE_FIELD"] else "self"
+                words = self._position_words([e.value]) if e.value is not None else []
+                for word in words or ["any"]:
+                    self._add_position(facts, [scope, word], f"{where}: {self.describe(e)}")
         for grant in ("normal_summon", "attack"):
             if grant in grants:
                 facts.grants.append(grant)

@@ -174,6 +174,16 @@ end
 function s.op(e,tp)
   Duel.ChangePosition(Duel.GetFirstTarget(),POS_FACEUP_DEFENSE)
 end""",
+    # a Continuous Spell that keeps face-up monsters in Defense Position
+    112: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_FIELD)
+  e:SetCode(EFFECT_SET_POSITION)
+  e:SetRange(LOCATION_SZONE)
+  e:SetValue(POS_FACEUP_DEFENSE)
+  c:RegisterEffect(e)
+end""",
 }
 
 CARDS: dict[int, dict[str, Any]] = {
@@ -192,6 +202,7 @@ CARDS: dict[int, dict[str, Any]] = {
           "level": 8},
     110: {"card_type": "Trap", "property": "Normal"},
     111: {"card_type": "Monster", "monster_type_line": "Warrior / Effect", "level": 4},
+    112: {"card_type": "Spell", "property": "Continuous"},
 }
 
 
@@ -263,6 +274,7 @@ def test_a_card_being_set_up_copies_no_effect(built: Any) -> None:
 def test_a_position_change_names_positions_not_its_flags(built: Any) -> None:
     assert facts(built, 110) == {"positions": [["any", "defense"]]}
     assert facts(built, 111)["positions"] == [["any", "defense"]]  # IsCanChangePosition asks
+    assert facts(built, 112) == {"positions": [["any", "defense"]]}  # EFFECT_SET_POSITION
 
 
 def test_a_normal_monster_has_no_script_and_no_facts(built: Any) -> None:
