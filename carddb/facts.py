@@ -444,40 +444,48 @@ class Reader:
             if e.code in (c["EFFECT_EXTRA_RELEASE"], c["EFFECT_EXTRA_RELEASE_NONSUM"]):
                 facts.tributes_foes = True
                 facts.note("tributes_foes", f"{where}: {self.describe(e)}")
-            for key in ("operation", "cost"):
-                if key not in e.functions:
-                    continue
-                text = self.source_of(e.functions[key])
-                for needle, grant in _SCANNED.items():
-                    if needle in text and key == "operation":
-                        grants.setdefault(grant, f"{where}: its operation's code uses "
-                                                 f"{needle.rstrip('(')}")
-                if key == "operation" and _ADDITIONAL_SUMMON.search(text):
-                    grants.setdefault("normal_summon", f"{where}: its operation's code Normal "
-                                                       f"Summons with ignore_count")
-                if key == "operation" and "Duel.SSet(" in text and not facts.sets_spell_traps:
-                    facts.sets_spell_traps = True
-                    facts.note("sets_spell_traps", f"{where}: its operation's code calls "
-                                                   f"Duel.SSet")
-                if "Duel.ChangePosition(" in text:
-                    self._scanned_positions(text, facts, where, key)
-                if "EFFECT_SKIP_DP" in text and not facts.skips_draws:
-                    facts.skips_draws = 1
-                    facts.note("skips_draws", f"{where}: its operation's code uses "
-                                              f"EFFECT_SKIP_DP (1 Draw Phase assumed)")
-                if ("EFFECT_EXTRA_RELEASE" in text) and not facts.tributes_foes:
-                    facts.tributes_foes = True
-                    facts.note("tributes_foes", f"{where}: its operation's code uses "
-                                                f"EFFECT_EXTRA_RELEASE")
             if e.code == c["EFFECT_SET_POSITION"]:  # the position its value names
                 scope = "any" if e.type & c["EFFECT_TYPE_FIELD"] else "self"
                 words = self._position_words([e.value]) if e.value is not None else []
                 for word in words or ["any"]:
                     self._add_position(facts, [scope, word], f"{where}: {self.describe(e)}")
+        # the code of the card's effects, and of what their operations register (a delayed
+        # effect: "during the End Phase of this turn, change them to face-up Defense Position")
+        for e in [*script.effects, *script.operation_effects]:
+            self._scan(e, facts, grants, where)
         for grant in ("normal_summon", "attack"):
             if grant in grants:
                 facts.grants.append(grant)
                 facts.note("grants", grants[grant])
+
+    def _scan(self, e: Registered, facts: Facts, grants: dict[str, str], where: str) -> None:
+        """What an effect's operation or cost code does, read where the stand-ins could not run
+        it as far."""
+        for key in ("operation", "cost"):
+            if key not in e.functions:
+                continue
+            text = self.source_of(e.functions[key])
+            for needle, grant in _SCANNED.items():
+                if needle in text and key == "operation":
+                    grants.setdefault(grant, f"{where}: its operation's code uses "
+                                             f"{needle.rstrip('(')}")
+            if key == "operation" and _ADDITIONAL_SUMMON.search(text):
+                grants.setdefault("normal_summon", f"{where}: its operation's code Normal "
+                                                   f"Summons with ignore_count")
+            if key == "operation" and "Duel.SSet(" in text and not facts.sets_spell_traps:
+                facts.sets_spell_traps = True
+                facts.note("sets_spell_traps", f"{where}: its operation's code calls "
+                                               f"Duel.SSet")
+            if "Duel.ChangePosition(" in text:
+                self._scanned_positions(text, facts, where, key)
+            if "EFFECT_SKIP_DP" in text and not facts.skips_draws:
+                facts.skips_draws = 1
+                facts.note("skips_draws", f"{where}: its operation's code uses "
+                                          f"EFFECT_SKIP_DP (1 Draw Phase assumed)")
+            if ("EFFECT_EXTRA_RELEASE" in text) and not facts.tributes_foes:
+                facts.tributes_foes = True
+                facts.note("tributes_foes", f"{where}: its operation's code uses "
+                                            f"EFFECT_EXTRA_RELEASE")
 
     def _skipped(self, e: Registered) -> int:
         """Draw Phases an EFFECT_SKIP_DP skips: its reset count, in the player's own turns."""

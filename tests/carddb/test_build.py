@@ -184,6 +184,25 @@ function s.initial_effect(c)
   e:SetValue(POS_FACEUP_DEFENSE)
   c:RegisterEffect(e)
 end""",
+    # a Quick-Play Spell whose resolution sets up a change of position in the End Phase
+    113: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_ACTIVATE)
+  e:SetCode(EVENT_FREE_CHAIN)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp)
+  local e1=Effect.CreateEffect(e:GetHandler())
+  e1:SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_CONTINUOUS)
+  e1:SetCode(EVENT_PHASE+PHASE_END)
+  e1:SetOperation(s.endop)
+  Duel.RegisterEffect(e1,tp)
+end
+function s.endop(e,tp)
+  Duel.ChangePosition(Duel.GetMatchingGroup(),POS_FACEUP_DEFENSE)
+end""",
 }
 
 CARDS: dict[int, dict[str, Any]] = {
@@ -203,6 +222,7 @@ CARDS: dict[int, dict[str, Any]] = {
     110: {"card_type": "Trap", "property": "Normal"},
     111: {"card_type": "Monster", "monster_type_line": "Warrior / Effect", "level": 4},
     112: {"card_type": "Spell", "property": "Continuous"},
+    113: {"card_type": "Spell", "property": "Quick-Play"},
 }
 
 
@@ -275,6 +295,10 @@ def test_a_position_change_names_positions_not_its_flags(built: Any) -> None:
     assert facts(built, 110) == {"positions": [["any", "defense"]]}
     assert facts(built, 111)["positions"] == [["any", "defense"]]  # IsCanChangePosition asks
     assert facts(built, 112) == {"positions": [["any", "defense"]]}  # EFFECT_SET_POSITION
+
+
+def test_what_an_operation_sets_up_for_later_is_run_too(built: Any) -> None:
+    assert facts(built, 113) == {"positions": [["any", "defense"]]}
 
 
 def test_a_normal_monster_has_no_script_and_no_facts(built: Any) -> None:
