@@ -243,7 +243,7 @@ class Reader:
         where = script.path
         self._summoning(script, card, facts, where)
         self._effects(script, card, facts, where)
-        self._during_resolution(script, facts, where)
+        self._during_resolution(script, card, facts, where)
         return facts
 
     def _summoning(self, script: Script, card: dict[str, Any], facts: Facts, where: str) -> None:
@@ -406,7 +406,8 @@ class Reader:
         facts.effects = [{"kind": kind, "from": sorted(merged[kind], key=PLACE_ORDER.index)}
                          for kind in order if kind in merged]
 
-    def _during_resolution(self, script: Script, facts: Facts, where: str) -> None:
+    def _during_resolution(self, script: Script, card: dict[str, Any], facts: Facts,
+                           where: str) -> None:
         """What the card's operations register or do in their turn: found by running them with
         stand-ins, and by reading the operation's code where the stand-ins stopped early."""
         c = self.c
@@ -437,6 +438,9 @@ class Reader:
                 facts.note("sets_spell_traps", f"{where}: an operation calls Duel.SSet")
             if name == "Duel.ChangePosition":
                 self._position_change(args, facts, where)
+            if name == "Duel.ChainAttack":
+                grants.setdefault("attack", f"{where}: an operation calls Duel.ChainAttack (an "
+                                            f"attack again in a row)")
         for e in script.effects:  # continuous grants: an additional Normal Summon while face-up
             if e.code in (c["EFFECT_EXTRA_SUMMON_COUNT"], c["EFFECT_SET_SUMMON_COUNT_LIMIT"]) \
                     and e.type & c["EFFECT_TYPE_FIELD"]:
@@ -453,6 +457,11 @@ class Reader:
         # effect: "during the End Phase of this turn, change them to face-up Defense Position")
         for e in [*script.effects, *script.operation_effects]:
             self._scan(e, facts, grants, where)
+        if "attack" in grants and "Duel.ChainAttack" in grants["attack"] and \
+                card.get("kind") == "monster" and not facts.extra_attack:
+            # a monster's "it can attack again in a row": the attacker is the monster itself
+            facts.extra_attack = True
+            facts.note("extra_attack", grants["attack"])
         for grant in ("normal_summon", "attack"):
             if grant in grants:
                 facts.grants.append(grant)
@@ -469,6 +478,9 @@ class Reader:
                 if needle in text and key == "operation":
                     grants.setdefault(grant, f"{where}: its operation's code uses "
                                              f"{needle.rstrip('(')}")
+            if key == "operation" and "Duel.ChainAttack(" in text:
+                grants.setdefault("attack", f"{where}: its operation's code calls "
+                                            f"Duel.ChainAttack (an attack again in a row)")
             if key == "operation" and _ADDITIONAL_SUMMON.search(text):
                 grants.setdefault("normal_summon", f"{where}: its operation's code Normal "
                                                    f"Summons with ignore_count")

@@ -203,6 +203,18 @@ end
 function s.endop(e,tp)
   Duel.ChangePosition(Duel.GetMatchingGroup(),POS_FACEUP_DEFENSE)
 end""",
+    # a monster that "can make a second attack in a row" after destroying a monster
+    114: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O)
+  e:SetCode(EVENT_SUMMON_SUCCESS)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp)
+  Duel.ChainAttack()
+end""",
 }
 
 CARDS: dict[int, dict[str, Any]] = {
@@ -223,6 +235,7 @@ CARDS: dict[int, dict[str, Any]] = {
     111: {"card_type": "Monster", "monster_type_line": "Warrior / Effect", "level": 4},
     112: {"card_type": "Spell", "property": "Continuous"},
     113: {"card_type": "Spell", "property": "Quick-Play"},
+    114: {"card_type": "Monster", "monster_type_line": "Machine / Effect", "level": 4},
 }
 
 
@@ -299,6 +312,11 @@ def test_a_position_change_names_positions_not_its_flags(built: Any) -> None:
 
 def test_what_an_operation_sets_up_for_later_is_run_too(built: Any) -> None:
     assert facts(built, 113) == {"positions": [["any", "defense"]]}
+
+
+def test_an_attack_again_in_a_row_is_a_further_attack(built: Any) -> None:
+    assert facts(built, 114) == {"effects": [{"kind": "trigger", "from": ["field"]}],
+                                 "grants": ["attack"], "extra_attack": True}
 
 
 def test_a_normal_monster_has_no_script_and_no_facts(built: Any) -> None:
