@@ -62,6 +62,11 @@ _SCANNED: Final = {
 }
 #: ``Duel.Summon(tp,tc,true,...)``: a Normal Summon that ignores the turn's count.
 _ADDITIONAL_SUMMON = re.compile(r"Duel\.(?:Summon|MSet|SummonOrSet)\(\s*[^,()]+,\s*[^,()]+,\s*true")
+#: An operation's ``c:RegisterEffect(e1)`` (``c`` being ``e:GetHandler()``, the card itself),
+#: and the constant expressions (``EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O``) its setters take.
+_ON_ITSELF = re.compile(r"(\bc|e:GetHandler\(\)):RegisterEffect\((\w+)")
+_HANDLER = re.compile(r"\blocal\s+c\s*=\s*e:GetHandler\(\)")
+_CONSTANTS = re.compile(r"\s*[A-Z][A-Z0-9_]*(?:\s*[+|]\s*[A-Z][A-Z0-9_]*)*\s*")
 _POSITIONS = re.compile(r"POS_(FACEUP_ATTACK|FACEDOWN_ATTACK|FACEUP_DEFENSE|FACEDOWN_DEFENSE|"
                         r"FACEUP|FACEDOWN|ATTACK|DEFENSE)\b")
 _POSITION_WORDS: Final = {"FACEUP_ATTACK": ("attack",), "FACEDOWN_ATTACK": ("facedown_defense",),
@@ -243,8 +248,91 @@ class Reader:
         where = script.path
         self._summoning(script, card, facts, where)
         self._effects(script, card, facts, where)
+        self._on_itself(script, card, facts, where)
         self._during_resolution(script, card, facts, where)
         return facts
+
+    def registered_on_itself(self, script: Script) -> list[tuple[Registered, str]]:
+        """What the card's operations register on the card itself ("this card can attack
+        directly this turn", an End Phase trigger set up when it is Summoned), each with how it
+        was found: as the stand-ins ran the operation, or in the operation's code where they
+        stopped before it."""
+        found = [(e, "an operation registers on the card") for e in script.operation_effects
+                 if e.on_card]
+        ran = {(e.type, e.code, e.range) for e, _ in found}
+        for e in [*script.effects, *script.operation_effects]:
+            if "operation" in e.functions:
+                text = self.source_of(e.functions["operation"])
+                found += [(r, "its operation's code registers on the card")
+                          for r in self._registered_in(text)
+                          if (r.type, r.code, r.range) not in ran]
+        return found
+
+    def _registered_in(self, text: str) -> list[Registered]:
+        """The effects a function's code registers on the card itself, as far as its setters
+        name constants."""
+        out: list[Registered] = []
+        for call in _ON_ITSELF.finditer(text):
+            before = text[:call.start()]
+            if call[1] == "c" and not _HANDLER.search(before):
+                continue
+            name = call[2]
+            made = [m.end() for m in re.finditer(rf"\b{name}\s*=\s*Effect\.CreateEffect\(",
+                                                 before)]
+            if not made:
+                continue
+            setup = before[made[-1]:]
+
+            def setting(setter: str, setup: str = setup, name: str = name) -> int | None:
+                values = re.findall(rf"\b{name}:{setter}\(([^()]*)\)", setup)
+                return self._constant(values[-1]) if values else None
+
+            kind = setting("SetType")
+            if kind is None:
+                continue
+            out.append(Registered(type=kind, code=setting("SetCode") or 0,
+                                  range=setting("SetRange") or 0, property=0, category=0,
+                                  count=None, value=None, description=None, reset=None,
+                                  reset_count=None, functions={}, on_card=True))
+        return out
+
+    def _constant(self, expression: str) -> int | None:
+        """The value of constants joined by ``+`` or ``|`` (None for anything else)."""
+        if not _CONSTANTS.fullmatch(expression):
+            return None
+        value = 0
+        for name in re.findall(r"[A-Z][A-Z0-9_]*", expression):
+            if name not in self.c.values:
+                return None
+            value |= self.c[name]
+        return value
+
+    def _on_itself(self, script: Script, card: dict[str, Any], facts: Facts,
+                   where: str) -> None:
+        """An operation's registrations on the card itself: its activated effects (merged into
+        ``effects``), a direct attack, further attacks."""
+        c = self.c
+        merged = {e["kind"]: list(e["from"]) for e in facts.effects}
+        for e, how in self.registered_on_itself(script):
+            kind = self.kind(e)
+            if kind is not None:
+                places = self.effect_places(e, kind)
+                known = merged.setdefault(kind, [])
+                known += [p for p in places if p not in known]
+                facts.note("effects", f"{where}: {how} {self.describe(e)} -> {kind} from "
+                                      f"{', '.join(places)}")
+            if card.get("kind") != "monster" or not e.type & c["EFFECT_TYPE_SINGLE"]:
+                continue
+            if e.code == c["EFFECT_DIRECT_ATTACK"]:
+                facts.direct_attack = True
+                facts.note("direct_attack", f"{where}: {how} {self.describe(e)}")
+            if e.code in (c["EFFECT_EXTRA_ATTACK"], c["EFFECT_EXTRA_ATTACK_MONSTER"],
+                          c["EFFECT_ATTACK_ALL"]):
+                facts.extra_attack = True
+                facts.note("extra_attack", f"{where}: {how} {self.describe(e)}")
+        order = ("ignition", "trigger", "quick")
+        facts.effects = [{"kind": kind, "from": sorted(merged[kind], key=PLACE_ORDER.index)}
+                         for kind in order if kind in merged]
 
     def _summoning(self, script: Script, card: dict[str, Any], facts: Facts, where: str) -> None:
         c = self.c

@@ -215,6 +215,40 @@ end
 function s.op(e,tp)
   Duel.ChainAttack()
 end""",
+    # a monster that sets up an End Phase trigger in its Graveyard when it is sent there
+    115: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE+EFFECT_TYPE_CONTINUOUS)
+  e:SetCode(EVENT_TO_GRAVE)
+  e:SetOperation(s.regop)
+  c:RegisterEffect(e)
+end
+function s.regop(e,tp,eg,ep,ev,re,r,rp)
+  local e1=Effect.CreateEffect(e:GetHandler())
+  e1:SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_TRIGGER_F)
+  e1:SetCode(EVENT_PHASE+PHASE_END)
+  e1:SetRange(LOCATION_GRAVE)
+  e:GetHandler():RegisterEffect(e1)
+end""",
+    # a monster whose ignition effect lets it attack directly, but only for a reason the
+    # stand-ins do not give (its code is read)
+    116: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_IGNITION)
+  e:SetRange(LOCATION_MZONE)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp,eg,ep,ev,re,r,rp)
+  local c=e:GetHandler()
+  if r~=7 then return end
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_SINGLE)
+  e1:SetCode(EFFECT_DIRECT_ATTACK)
+  c:RegisterEffect(e1)
+end""",
 }
 
 CARDS: dict[int, dict[str, Any]] = {
@@ -236,6 +270,8 @@ CARDS: dict[int, dict[str, Any]] = {
     112: {"card_type": "Spell", "property": "Continuous"},
     113: {"card_type": "Spell", "property": "Quick-Play"},
     114: {"card_type": "Monster", "monster_type_line": "Machine / Effect", "level": 4},
+    115: {"card_type": "Monster", "monster_type_line": "Fiend / Effect", "level": 2},
+    116: {"card_type": "Monster", "monster_type_line": "Warrior / Effect", "level": 4},
 }
 
 
@@ -317,6 +353,14 @@ def test_what_an_operation_sets_up_for_later_is_run_too(built: Any) -> None:
 def test_an_attack_again_in_a_row_is_a_further_attack(built: Any) -> None:
     assert facts(built, 114) == {"effects": [{"kind": "trigger", "from": ["field"]}],
                                  "grants": ["attack"], "extra_attack": True}
+
+
+def test_what_an_operation_registers_on_the_card_itself_is_its_own(built: Any) -> None:
+    assert facts(built, 115) == {"effects": [{"kind": "trigger", "from": ["graveyard"]}]}
+    assert "an operation registers on the card" in built.details["115"]["sources"]["effects"]
+    assert facts(built, 116) == {"effects": [{"kind": "ignition", "from": ["field"]}],
+                                 "direct_attack": True}
+    assert "its operation's code" in built.details["116"]["sources"]["direct_attack"]
 
 
 def test_a_normal_monster_has_no_script_and_no_facts(built: Any) -> None:
