@@ -386,9 +386,21 @@ class Reader:
                     not facts.trap_from_hand:
                 facts.trap_from_hand = True
                 facts.note("trap_from_hand", f"{where}: {self.describe(e)} (with a condition)")
-            if e.code == c["EFFECT_DIRECT_ATTACK"] and not facts.direct_attack:
+            # a direct attack of its own: on itself, or on its controller's monsters (itself
+            # among them); a Field effect on the opponent's monsters only (Duck Dummy's "the
+            # attacks from your opponent's monsters become direct attacks") is not its own
+            mine = e.type & c["EFFECT_TYPE_SINGLE"] or (
+                e.type & c["EFFECT_TYPE_FIELD"] and (e.target_range or 0) & c["LOCATION_MZONE"])
+            why = "with a condition" if "condition" in e.functions else \
+                "on its controller's monsters"
+            if e.code == c["EFFECT_DIRECT_ATTACK"] and mine and not facts.direct_attack:
                 facts.direct_attack = True
-                facts.note("direct_attack", f"{where}: {self.describe(e)} (with a condition)")
+                facts.note("direct_attack", f"{where}: {self.describe(e)} ({why})")
+            if e.code in (c["EFFECT_EXTRA_ATTACK"], c["EFFECT_EXTRA_ATTACK_MONSTER"],
+                          c["EFFECT_ATTACK_ALL"]) and e.type & c["EFFECT_TYPE_SINGLE"] and \
+                    not facts.extra_attack:
+                facts.extra_attack = True
+                facts.note("extra_attack", f"{where}: {self.describe(e)} (with a condition)")
         self._tributes(script, card, facts, where)
         self._procedures(script, facts, where)
 

@@ -249,6 +249,27 @@ function s.op(e,tp,eg,ep,ev,re,r,rp)
   e1:SetCode(EFFECT_DIRECT_ATTACK)
   c:RegisterEffect(e1)
 end""",
+    # a Gemini monster that attacks every monster once its Gemini Summon gives it effects
+    117: """local s,id=GetID()
+function s.initial_effect(c)
+  Gemini.AddProcedure(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_ATTACK_ALL)
+  e:SetCondition(s.geminicon)
+  c:RegisterEffect(e)
+end
+function s.geminicon(e) return false end""",
+    # a monster on whose field the opponent's attacks become direct attacks
+    118: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_FIELD)
+  e:SetCode(EFFECT_DIRECT_ATTACK)
+  e:SetRange(LOCATION_MZONE)
+  e:SetTargetRange(0,LOCATION_MZONE)
+  c:RegisterEffect(e)
+end""",
 }
 
 CARDS: dict[int, dict[str, Any]] = {
@@ -272,6 +293,8 @@ CARDS: dict[int, dict[str, Any]] = {
     114: {"card_type": "Monster", "monster_type_line": "Machine / Effect", "level": 4},
     115: {"card_type": "Monster", "monster_type_line": "Fiend / Effect", "level": 2},
     116: {"card_type": "Monster", "monster_type_line": "Warrior / Effect", "level": 4},
+    117: {"card_type": "Monster", "monster_type_line": "Insect / Gemini / Effect", "level": 5},
+    118: {"card_type": "Monster", "monster_type_line": "Winged Beast / Effect", "level": 1},
 }
 
 
@@ -361,6 +384,11 @@ def test_what_an_operation_registers_on_the_card_itself_is_its_own(built: Any) -
     assert facts(built, 116) == {"effects": [{"kind": "ignition", "from": ["field"]}],
                                  "direct_attack": True}
     assert "its operation's code" in built.details["116"]["sources"]["direct_attack"]
+
+
+def test_further_and_direct_attacks_are_the_cards_own(built: Any) -> None:
+    assert facts(built, 117) == {"gemini": True, "extra_attack": True}  # conditional: allowed
+    assert facts(built, 118) == {}  # its opponent's monsters attack directly, not itself
 
 
 def test_a_normal_monster_has_no_script_and_no_facts(built: Any) -> None:
