@@ -566,6 +566,15 @@ class Reader:
             if grant in grants:
                 facts.grants.append(grant)
                 facts.note("grants", grants[grant])
+        if card.get("kind") != "monster" and ["self", "facedown_defense"] in facts.positions:
+            # a Spell/Trap turning itself face-down is Set again ("Set this card face-down
+            # instead of sending it to the GY"), not a monster's battle position
+            facts.positions.remove(["self", "facedown_defense"])
+            if not facts.positions:
+                facts.sources.pop("positions", None)
+            facts.sets_spell_traps = True
+            facts.note("sets_spell_traps", f"{where}: Duel.ChangePosition of the card itself "
+                                           f"to face-down (it is Set again)")
 
     def _scan(self, e: Registered, facts: Facts, grants: dict[str, str], where: str) -> None:
         """What an effect's operation or cost code does, read where the stand-ins could not run

@@ -270,6 +270,19 @@ function s.initial_effect(c)
   e:SetTargetRange(0,LOCATION_MZONE)
   c:RegisterEffect(e)
 end""",
+    # a Trap that negates an attack, then is Set again instead of going to the GY
+    119: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_ACTIVATE)
+  e:SetCode(EVENT_FREE_CHAIN)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp)
+  local c=e:GetHandler()
+  Duel.ChangePosition(c,POS_FACEDOWN_DEFENSE)
+end""",
 }
 
 CARDS: dict[int, dict[str, Any]] = {
@@ -295,6 +308,7 @@ CARDS: dict[int, dict[str, Any]] = {
     116: {"card_type": "Monster", "monster_type_line": "Warrior / Effect", "level": 4},
     117: {"card_type": "Monster", "monster_type_line": "Insect / Gemini / Effect", "level": 5},
     118: {"card_type": "Monster", "monster_type_line": "Winged Beast / Effect", "level": 1},
+    119: {"card_type": "Trap", "property": "Normal"},
 }
 
 
@@ -389,6 +403,11 @@ def test_what_an_operation_registers_on_the_card_itself_is_its_own(built: Any) -
 def test_further_and_direct_attacks_are_the_cards_own(built: Any) -> None:
     assert facts(built, 117) == {"gemini": True, "extra_attack": True}  # conditional: allowed
     assert facts(built, 118) == {}  # its opponent's monsters attack directly, not itself
+
+
+def test_a_trap_turned_face_down_is_set_again(built: Any) -> None:
+    assert facts(built, 119) == {"sets_spell_traps": True}
+    assert "positions" not in built.details["119"]["sources"]
 
 
 def test_a_normal_monster_has_no_script_and_no_facts(built: Any) -> None:
