@@ -60,6 +60,9 @@ _SCANNED: Final = {
     "EFFECT_EXTRA_ATTACK": "attack",
     "EFFECT_EXTRA_ATTACK_MONSTER": "attack", "EFFECT_ATTACK_ALL": "attack",
 }
+#: Effects that let a player Tribute the opponent's monster (Soul Exchange, The Monarchs
+#: Stormforth).
+_FOES: Final = ("EFFECT_EXTRA_RELEASE", "EFFECT_EXTRA_RELEASE_SUM", "EFFECT_EXTRA_RELEASE_NONSUM")
 #: ``Duel.Summon(tp,tc,true,...)``: a Normal Summon that ignores the turn's count.
 _ADDITIONAL_SUMMON = re.compile(r"Duel\.(?:Summon|MSet|SummonOrSet)\(\s*[^,()]+,\s*[^,()]+,\s*true")
 #: An operation's ``c:RegisterEffect(e1)`` (``c`` being ``e:GetHandler()``, the card itself),
@@ -525,7 +528,7 @@ class Reader:
                     facts.skips_draws = skips
                     facts.note("skips_draws", f"{where}: an operation registers {name} "
                                               f"(reset count {e.reset_count})")
-            elif e.code in (c["EFFECT_EXTRA_RELEASE"], c["EFFECT_EXTRA_RELEASE_NONSUM"]):
+            elif e.code in [c[code] for code in _FOES]:
                 facts.tributes_foes = True
                 facts.note("tributes_foes", f"{where}: an operation registers {name}")
         for name, args, _ in script.operation_calls:
@@ -545,7 +548,7 @@ class Reader:
             if e.code in (c["EFFECT_EXTRA_SUMMON_COUNT"], c["EFFECT_SET_SUMMON_COUNT_LIMIT"]) \
                     and e.type & c["EFFECT_TYPE_FIELD"]:
                 grants.setdefault("normal_summon", f"{where}: {self.describe(e)} (continuous)")
-            if e.code in (c["EFFECT_EXTRA_RELEASE"], c["EFFECT_EXTRA_RELEASE_NONSUM"]):
+            if e.code in [c[code] for code in _FOES]:
                 facts.tributes_foes = True
                 facts.note("tributes_foes", f"{where}: {self.describe(e)}")
             if e.code == c["EFFECT_SET_POSITION"]:  # the position its value names
@@ -584,9 +587,9 @@ class Reader:
                 continue
             text = self.source_of(e.functions[key])
             for needle, grant in _SCANNED.items():
-                if needle in text and key == "operation":
-                    grants.setdefault(grant, f"{where}: its operation's code uses "
-                                             f"{needle.rstrip('(')}")
+                if _registers(needle, text) and key == "operation":
+                    grants.setdefault(grant, f"{where}: its operation's code registers "
+                                             f"{needle}")
             if key == "operation" and "Duel.ChainAttack(" in text:
                 grants.setdefault("attack", f"{where}: its operation's code calls "
                                             f"Duel.ChainAttack (an attack again in a row)")
@@ -599,13 +602,13 @@ class Reader:
                                                f"Duel.SSet")
             if "Duel.ChangePosition(" in text:
                 self._scanned_positions(text, facts, where, key)
-            if "EFFECT_SKIP_DP" in text and not facts.skips_draws:
+            if _registers("EFFECT_SKIP_DP", text) and not facts.skips_draws:
                 facts.skips_draws = 1
-                facts.note("skips_draws", f"{where}: its operation's code uses "
+                facts.note("skips_draws", f"{where}: its operation's code registers "
                                           f"EFFECT_SKIP_DP (1 Draw Phase assumed)")
-            if ("EFFECT_EXTRA_RELEASE" in text) and not facts.tributes_foes:
+            if any(_registers(code, text) for code in _FOES) and not facts.tributes_foes:
                 facts.tributes_foes = True
-                facts.note("tributes_foes", f"{where}: its operation's code uses "
+                facts.note("tributes_foes", f"{where}: its operation's code registers "
                                             f"EFFECT_EXTRA_RELEASE")
 
     def _skipped(self, e: Registered) -> int:
@@ -653,6 +656,27 @@ class Reader:
         if entry not in facts.positions:
             facts.positions.append(entry)
         facts.note("positions", source)
+
+
+#: A Lua comment, to the end of its line.
+_COMMENT = re.compile(r"--[^\n]*")
+#: Code that asks whether a card or player is affected by an effect (registering none).
+_QUERY = re.compile(r"[\w.:]*(?:IsHasEffect|GetEffectCount|IsPlayerAffectedByEffect|"
+                    r"GetCardEffect|GetPlayerEffect|IsAffectedByEffect)\([^()]*\)")
+
+
+def _registers(name: str, text: str) -> bool:
+    """True when code uses the effect code ``name`` other than to ask about it: to register
+    one (``e1:SetCode(name)``, or a variable set to it), not to test ``c:IsHasEffect(name)``
+    nor to name it in a comment.
+
+    >>> _registers("EFFECT_SKIP_DP", "local code=op==1 and EFFECT_SKIP_DP\\ne1:SetCode(code)")
+    True
+    >>> _registers("EFFECT_EXTRA_RELEASE", "return c:IsHasEffect(EFFECT_EXTRA_RELEASE)")
+    False
+    """
+    code = _QUERY.sub("", _COMMENT.sub("", text))
+    return re.search(rf"\b{name}\b", code) is not None
 
 
 def _place_key(place: str) -> int:

@@ -30,7 +30,7 @@ _CODES = ["EFFECT_SUMMON_PROC", "EFFECT_SET_PROC", "EFFECT_LIMIT_SUMMON_PROC",
           "EFFECT_EXTRA_ATTACK_MONSTER", "EFFECT_ATTACK_ALL", "EFFECT_TRAP_ACT_IN_HAND",
           "EFFECT_QP_ACT_IN_NTPHAND", "EFFECT_EXTRA_SUMMON_COUNT", "EFFECT_SET_SUMMON_COUNT_LIMIT",
           "EFFECT_SKIP_DP", "EFFECT_EXTRA_RELEASE", "EFFECT_EXTRA_RELEASE_NONSUM",
-          "EFFECT_SET_POSITION"]
+          "EFFECT_SET_POSITION", "EFFECT_EXTRA_RELEASE_SUM"]
 _EVENTS = ["EVENT_FREE_CHAIN", "EVENT_TO_GRAVE", "EVENT_SUMMON_SUCCESS", "EVENT_SPSUMMON_SUCCESS",
            "EVENT_DAMAGE", "EVENT_FLIP"]
 _OTHER = {"EVENT_PHASE": 1 << 20, "PHASE_END": 1 << 9, "PHASE_DRAW": 1, "RESET_PHASE": 1 << 30,
@@ -283,6 +283,37 @@ function s.op(e,tp)
   local c=e:GetHandler()
   Duel.ChangePosition(c,POS_FACEDOWN_DEFENSE)
 end""",
+    # a Ritual Spell whose operation asks whether a monster may be Tributed though the
+    # opponent controls it (another card's effect), and one whose skipped Draw Phase is set
+    # through a variable, past a condition the stand-ins do not meet
+    120: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_ACTIVATE)
+  e:SetCode(EVENT_FREE_CHAIN)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp)
+  --an opponent's monster with EFFECT_EXTRA_RELEASE must be Tributed
+  return Duel.GetMatchingGroup(function(c) return c:IsHasEffect(EFFECT_EXTRA_RELEASE) end)
+end""",
+    121: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_ACTIVATE)
+  e:SetCode(EVENT_FREE_CHAIN)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp,eg,ep,ev,re,r,rp)
+  if r~=7 then return end
+  local code=EFFECT_SKIP_DP
+  local e1=Effect.CreateEffect(e:GetHandler())
+  e1:SetType(EFFECT_TYPE_FIELD)
+  e1:SetCode(code)
+  Duel.RegisterEffect(e1,tp)
+end""",
 }
 
 CARDS: dict[int, dict[str, Any]] = {
@@ -309,6 +340,8 @@ CARDS: dict[int, dict[str, Any]] = {
     117: {"card_type": "Monster", "monster_type_line": "Insect / Gemini / Effect", "level": 5},
     118: {"card_type": "Monster", "monster_type_line": "Winged Beast / Effect", "level": 1},
     119: {"card_type": "Trap", "property": "Normal"},
+    120: {"card_type": "Spell", "property": "Ritual"},
+    121: {"card_type": "Spell", "property": "Normal"},
 }
 
 
@@ -408,6 +441,11 @@ def test_further_and_direct_attacks_are_the_cards_own(built: Any) -> None:
 def test_a_trap_turned_face_down_is_set_again(built: Any) -> None:
     assert facts(built, 119) == {"sets_spell_traps": True}
     assert "positions" not in built.details["119"]["sources"]
+
+
+def test_code_that_asks_about_an_effect_registers_none(built: Any) -> None:
+    assert facts(built, 120) == {}
+    assert facts(built, 121) == {"skips_draws": 1}
 
 
 def test_a_normal_monster_has_no_script_and_no_facts(built: Any) -> None:
