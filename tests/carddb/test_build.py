@@ -316,6 +316,18 @@ function s.op(e,tp,eg,ep,ev,re,r,rp)
 end""",
 }
 
+#: Scripts of pre-release/, by provisional passcode, for the card (of CARDS) they stand for.
+PRE_RELEASE = {
+    # a card released since its script was written: an ignition effect in the hand
+    100000122: (122, """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_IGNITION)
+  e:SetRange(LOCATION_HAND)
+  c:RegisterEffect(e)
+end"""),
+}
+
 CARDS: dict[int, dict[str, Any]] = {
     100: {"card_type": "Monster", "monster_type_line": "Machine / Effect", "level": 5},
     101: {"card_type": "Monster", "monster_type_line": "Winged Beast / Effect", "level": 5},
@@ -342,6 +354,7 @@ CARDS: dict[int, dict[str, Any]] = {
     119: {"card_type": "Trap", "property": "Normal"},
     120: {"card_type": "Spell", "property": "Ritual"},
     121: {"card_type": "Spell", "property": "Normal"},
+    122: {"card_type": "Monster", "monster_type_line": "Aqua / Effect", "level": 4},
 }
 
 
@@ -354,6 +367,10 @@ def sources(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     (scripts / "utility.lua").write_text(UTILITY)
     for code, text in SCRIPTS.items():
         (scripts / "official" / f"c{code}.lua").write_text(f"--Card {code}\n--Card {code}\n{text}")
+    (scripts / "pre-release").mkdir()
+    for provisional, (code, text) in PRE_RELEASE.items():
+        (scripts / "pre-release" / f"c{provisional}.lua").write_text(
+            f"--Card {code}\n--Card {code}\n{text}")
     (yaml_yugi / "data" / "cards").mkdir(parents=True)
     for code, card in CARDS.items():
         raw = {"password": code, "name": {"en": f"Card {code}"},
@@ -448,6 +465,11 @@ def test_code_that_asks_about_an_effect_registers_none(built: Any) -> None:
     assert facts(built, 121) == {"skips_draws": 1}
 
 
+def test_a_pre_release_script_stands_in_for_a_missing_one(built: Any) -> None:
+    assert facts(built, 122) == {"effects": [{"kind": "ignition", "from": ["hand"]}]}
+    assert built.details["122"]["sources"]["script"] == "pre-release/c100000122.lua"
+
+
 def test_a_normal_monster_has_no_script_and_no_facts(built: Any) -> None:
     assert "107" in built.no_script and facts(built, 107) == {}
 
@@ -476,6 +498,8 @@ def test_a_git_source_is_read_at_its_commit(sources: tuple[Path, Path], tmp_path
     subprocess.run([*git, "commit", "-qam", "two"], check=True)
     tree = Tree.open(repo, first)
     assert tree.commit == first and tree.read("a.txt") == "first"
+    assert tree.names("") == ["a.txt"] and tree.names("nowhere") == []
+    assert Tree.open(tmp_path).names("nowhere") == []
     assert tree.read_many(["a.txt", "missing.txt"]) == {"a.txt": "first"}
     with pytest.raises(SourceError):
         Tree.open(repo, "0" * 40)
