@@ -69,6 +69,7 @@ _ADDITIONAL_SUMMON = re.compile(r"Duel\.(?:Summon|MSet|SummonOrSet)\(\s*[^,()]+,
 #: and the constant expressions (``EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O``) its setters take.
 _ON_ITSELF = re.compile(r"(\bc|e:GetHandler\(\)):RegisterEffect\((\w+)")
 _HANDLER = re.compile(r"\blocal\s+c\s*=\s*e:GetHandler\(\)")
+_CARD_PARAMETER = re.compile(r"\s*(?:local\s+)?function\b[^(]*\(\s*\w+\s*,\s*c\s*[,)]")
 _CONSTANTS = re.compile(r"\s*[A-Z][A-Z0-9_]*(?:\s*[+|]\s*[A-Z][A-Z0-9_]*)*\s*")
 _POSITIONS = re.compile(r"POS_(FACEUP_ATTACK|FACEDOWN_ATTACK|FACEUP_DEFENSE|FACEDOWN_DEFENSE|"
                         r"FACEUP|FACEDOWN|ATTACK|DEFENSE)\b")
@@ -269,15 +270,22 @@ class Reader:
                 found += [(r, "its operation's code registers on the card")
                           for r in self._registered_in(text)
                           if (r.type, r.code, r.range) not in ran]
+            if "value" in e.functions and e.type & self.c["EFFECT_TYPE_SINGLE"]:
+                # a value function of an effect on the card itself, such as an
+                # EFFECT_MATERIAL_CHECK's (e,c), is handed the card as ``c``
+                text = self.source_of(e.functions["value"])
+                if _CARD_PARAMETER.match(text):
+                    found += [(r, "its value function's code registers on the card")
+                              for r in self._registered_in(text, card_is_c=True)]
         return found
 
-    def _registered_in(self, text: str) -> list[Registered]:
+    def _registered_in(self, text: str, card_is_c: bool = False) -> list[Registered]:
         """The effects a function's code registers on the card itself, as far as its setters
         name constants."""
         out: list[Registered] = []
         for call in _ON_ITSELF.finditer(text):
             before = text[:call.start()]
-            if call[1] == "c" and not _HANDLER.search(before):
+            if call[1] == "c" and not (card_is_c or _HANDLER.search(before)):
                 continue
             name = call[2]
             made = [m.end() for m in re.finditer(rf"\b{name}\s*=\s*Effect\.CreateEffect\(",

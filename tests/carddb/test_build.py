@@ -30,7 +30,7 @@ _CODES = ["EFFECT_SUMMON_PROC", "EFFECT_SET_PROC", "EFFECT_LIMIT_SUMMON_PROC",
           "EFFECT_EXTRA_ATTACK_MONSTER", "EFFECT_ATTACK_ALL", "EFFECT_TRAP_ACT_IN_HAND",
           "EFFECT_QP_ACT_IN_NTPHAND", "EFFECT_EXTRA_SUMMON_COUNT", "EFFECT_SET_SUMMON_COUNT_LIMIT",
           "EFFECT_SKIP_DP", "EFFECT_EXTRA_RELEASE", "EFFECT_EXTRA_RELEASE_NONSUM",
-          "EFFECT_SET_POSITION", "EFFECT_EXTRA_RELEASE_SUM"]
+          "EFFECT_SET_POSITION", "EFFECT_EXTRA_RELEASE_SUM", "EFFECT_MATERIAL_CHECK"]
 _EVENTS = ["EVENT_FREE_CHAIN", "EVENT_TO_GRAVE", "EVENT_SUMMON_SUCCESS", "EVENT_SPSUMMON_SUCCESS",
            "EVENT_DAMAGE", "EVENT_FLIP"]
 _OTHER = {"EVENT_PHASE": 1 << 20, "PHASE_END": 1 << 9, "PHASE_DRAW": 1, "RESET_PHASE": 1 << 30,
@@ -314,6 +314,24 @@ function s.op(e,tp,eg,ep,ev,re,r,rp)
   e1:SetCode(code)
   Duel.RegisterEffect(e1,tp)
 end""",
+    # a monster that gains an End Phase trigger when Tribute Summoned with the right
+    # material: its material check's value function registers it on the card
+    123: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_MATERIAL_CHECK)
+  e:SetValue(s.valcheck)
+  c:RegisterEffect(e)
+end
+function s.valcheck(e,c)
+  if c:GetMaterialCount()~=7 then return end
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_TRIGGER_F)
+  e1:SetCode(EVENT_PHASE+PHASE_END)
+  e1:SetRange(LOCATION_MZONE)
+  c:RegisterEffect(e1)
+end""",
 }
 
 #: Scripts of pre-release/, by provisional passcode, for the card (of CARDS) they stand for.
@@ -355,6 +373,7 @@ CARDS: dict[int, dict[str, Any]] = {
     120: {"card_type": "Spell", "property": "Ritual"},
     121: {"card_type": "Spell", "property": "Normal"},
     122: {"card_type": "Monster", "monster_type_line": "Aqua / Effect", "level": 4},
+    123: {"card_type": "Monster", "monster_type_line": "Reptile / Effect", "level": 6},
 }
 
 
@@ -448,6 +467,7 @@ def test_what_an_operation_registers_on_the_card_itself_is_its_own(built: Any) -
     assert facts(built, 116) == {"effects": [{"kind": "ignition", "from": ["field"]}],
                                  "direct_attack": True}
     assert "its operation's code" in built.details["116"]["sources"]["direct_attack"]
+    assert facts(built, 123) == {"effects": [{"kind": "trigger", "from": ["field"]}]}
 
 
 def test_further_and_direct_attacks_are_the_cards_own(built: Any) -> None:
