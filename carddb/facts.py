@@ -60,6 +60,9 @@ _SCANNED: Final = {
     "EFFECT_EXTRA_ATTACK": "attack",
     "EFFECT_EXTRA_ATTACK_MONSTER": "attack", "EFFECT_ATTACK_ALL": "attack",
 }
+#: Effects that let a player Tribute the opponent's monster (Soul Exchange, The Monarchs
+#: Stormforth).
+_FOES: Final = ("EFFECT_EXTRA_RELEASE", "EFFECT_EXTRA_RELEASE_SUM", "EFFECT_EXTRA_RELEASE_NONSUM")
 #: ``Duel.Summon(tp,tc,true,...)``: a Normal Summon that ignores the turn's count.
 _ADDITIONAL_SUMMON = re.compile(r"Duel\.(?:Summon|MSet|SummonOrSet)\(\s*[^,()]+,\s*[^,()]+,\s*true")
 #: ``Duel.SpecialSummon(c,...)`` or ``(e:GetHandler(),...)``: the card Summons itself.
@@ -67,6 +70,12 @@ _SUMMONS_ITSELF = re.compile(r"Duel\.SpecialSummon\(\s*(?:c|e:GetHandler\(\))\s*
 #: A Normal Summon within the turn's count (``Duel.SummonOrSet(tp,sc,false,...)``).
 _SUMMONS_IN_COUNT = re.compile(r"Duel\.(?:Summon|MSet|SummonOrSet)\(\s*[^,()]+,\s*[^,()]+,"
                                r"\s*false")
+#: An operation's ``c:RegisterEffect(e1)`` (``c`` being ``e:GetHandler()``, the card itself),
+#: and the constant expressions (``EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O``) its setters take.
+_ON_ITSELF = re.compile(r"(\bc|e:GetHandler\(\)):RegisterEffect\((\w+)")
+_HANDLER = re.compile(r"\blocal\s+c\s*=\s*e:GetHandler\(\)")
+_CARD_PARAMETER = re.compile(r"\s*(?:local\s+)?function\b[^(]*\(\s*\w+\s*,\s*c\s*[,)]")
+_CONSTANTS = re.compile(r"\s*[A-Z][A-Z0-9_]*(?:\s*[+|]\s*[A-Z][A-Z0-9_]*)*\s*")
 _POSITIONS = re.compile(r"POS_(FACEUP_ATTACK|FACEDOWN_ATTACK|FACEUP_DEFENSE|FACEDOWN_DEFENSE|"
                         r"FACEUP|FACEDOWN|ATTACK|DEFENSE)\b")
 _POSITION_WORDS: Final = {"FACEUP_ATTACK": ("attack",), "FACEDOWN_ATTACK": ("facedown_defense",),
@@ -251,8 +260,98 @@ class Reader:
         where = script.path
         self._summoning(script, card, facts, where)
         self._effects(script, card, facts, where)
-        self._during_resolution(script, facts, where)
+        self._on_itself(script, card, facts, where)
+        self._during_resolution(script, card, facts, where)
         return facts
+
+    def registered_on_itself(self, script: Script) -> list[tuple[Registered, str]]:
+        """What the card's operations register on the card itself ("this card can attack
+        directly this turn", an End Phase trigger set up when it is Summoned), each with how it
+        was found: as the stand-ins ran the operation, or in the operation's code where they
+        stopped before it."""
+        found = [(e, "an operation registers on the card") for e in script.operation_effects
+                 if e.on_card]
+        ran = {(e.type, e.code, e.range) for e, _ in found}
+        for e in [*script.effects, *script.operation_effects]:
+            if "operation" in e.functions:
+                text = self.source_of(e.functions["operation"])
+                found += [(r, "its operation's code registers on the card")
+                          for r in self._registered_in(text)
+                          if (r.type, r.code, r.range) not in ran]
+            if "value" in e.functions and e.type & self.c["EFFECT_TYPE_SINGLE"]:
+                # a value function of an effect on the card itself, such as an
+                # EFFECT_MATERIAL_CHECK's (e,c), is handed the card as ``c``
+                text = self.source_of(e.functions["value"])
+                if _CARD_PARAMETER.match(text):
+                    found += [(r, "its value function's code registers on the card")
+                              for r in self._registered_in(text, card_is_c=True)]
+        return found
+
+    def _registered_in(self, text: str, card_is_c: bool = False) -> list[Registered]:
+        """The effects a function's code registers on the card itself, as far as its setters
+        name constants."""
+        out: list[Registered] = []
+        for call in _ON_ITSELF.finditer(text):
+            before = text[:call.start()]
+            if call[1] == "c" and not (card_is_c or _HANDLER.search(before)):
+                continue
+            name = call[2]
+            made = [m.end() for m in re.finditer(rf"\b{name}\s*=\s*Effect\.CreateEffect\(",
+                                                 before)]
+            if not made:
+                continue
+            setup = before[made[-1]:]
+
+            def setting(setter: str, setup: str = setup, name: str = name) -> int | None:
+                values = re.findall(rf"\b{name}:{setter}\(([^()]*)\)", setup)
+                return self._constant(values[-1]) if values else None
+
+            kind = setting("SetType")
+            if kind is None:
+                continue
+            out.append(Registered(type=kind, code=setting("SetCode") or 0,
+                                  range=setting("SetRange") or 0, property=0, category=0,
+                                  count=None, value=None, description=None, reset=None,
+                                  reset_count=None, functions={}, on_card=True))
+        return out
+
+    def _constant(self, expression: str) -> int | None:
+        """The value of constants joined by ``+`` or ``|`` (None for anything else)."""
+        if not _CONSTANTS.fullmatch(expression):
+            return None
+        value = 0
+        for name in re.findall(r"[A-Z][A-Z0-9_]*", expression):
+            if name not in self.c.values:
+                return None
+            value |= self.c[name]
+        return value
+
+    def _on_itself(self, script: Script, card: dict[str, Any], facts: Facts,
+                   where: str) -> None:
+        """An operation's registrations on the card itself: its activated effects (merged into
+        ``effects``), a direct attack, further attacks."""
+        c = self.c
+        merged = {e["kind"]: list(e["from"]) for e in facts.effects}
+        for e, how in self.registered_on_itself(script):
+            kind = self.kind(e)
+            if kind is not None:
+                places = self.effect_places(e, kind)
+                known = merged.setdefault(kind, [])
+                known += [p for p in places if p not in known]
+                facts.note("effects", f"{where}: {how} {self.describe(e)} -> {kind} from "
+                                      f"{', '.join(places)}")
+            if card.get("kind") != "monster" or not e.type & c["EFFECT_TYPE_SINGLE"]:
+                continue
+            if e.code == c["EFFECT_DIRECT_ATTACK"]:
+                facts.direct_attack = True
+                facts.note("direct_attack", f"{where}: {how} {self.describe(e)}")
+            if e.code in (c["EFFECT_EXTRA_ATTACK"], c["EFFECT_EXTRA_ATTACK_MONSTER"],
+                          c["EFFECT_ATTACK_ALL"]):
+                facts.extra_attack = True
+                facts.note("extra_attack", f"{where}: {how} {self.describe(e)}")
+        order = ("ignition", "trigger", "quick")
+        facts.effects = [{"kind": kind, "from": sorted(merged[kind], key=PLACE_ORDER.index)}
+                         for kind in order if kind in merged]
 
     def _summoning(self, script: Script, card: dict[str, Any], facts: Facts, where: str) -> None:
         c = self.c
@@ -306,9 +405,21 @@ class Reader:
                     not facts.trap_from_hand:
                 facts.trap_from_hand = True
                 facts.note("trap_from_hand", f"{where}: {self.describe(e)} (with a condition)")
-            if e.code == c["EFFECT_DIRECT_ATTACK"] and not facts.direct_attack:
+            # a direct attack of its own: on itself, or on its controller's monsters (itself
+            # among them); a Field effect on the opponent's monsters only (Duck Dummy's "the
+            # attacks from your opponent's monsters become direct attacks") is not its own
+            mine = e.type & c["EFFECT_TYPE_SINGLE"] or (
+                e.type & c["EFFECT_TYPE_FIELD"] and (e.target_range or 0) & c["LOCATION_MZONE"])
+            why = "with a condition" if "condition" in e.functions else \
+                "on its controller's monsters"
+            if e.code == c["EFFECT_DIRECT_ATTACK"] and mine and not facts.direct_attack:
                 facts.direct_attack = True
-                facts.note("direct_attack", f"{where}: {self.describe(e)} (with a condition)")
+                facts.note("direct_attack", f"{where}: {self.describe(e)} ({why})")
+            if e.code in (c["EFFECT_EXTRA_ATTACK"], c["EFFECT_EXTRA_ATTACK_MONSTER"],
+                          c["EFFECT_ATTACK_ALL"]) and e.type & c["EFFECT_TYPE_SINGLE"] and \
+                    not facts.extra_attack:
+                facts.extra_attack = True
+                facts.note("extra_attack", f"{where}: {self.describe(e)} (with a condition)")
         self._tributes(script, card, facts, where)
         self._procedures(script, facts, where)
 
@@ -414,7 +525,8 @@ class Reader:
         facts.effects = [{"kind": kind, "from": sorted(merged[kind], key=PLACE_ORDER.index)}
                          for kind in order if kind in merged]
 
-    def _during_resolution(self, script: Script, facts: Facts, where: str) -> None:
+    def _during_resolution(self, script: Script, card: dict[str, Any], facts: Facts,
+                           where: str) -> None:
         """What the card's operations register or do in their turn: found by running them with
         stand-ins, and by reading the operation's code where the stand-ins stopped early."""
         c = self.c
@@ -432,7 +544,7 @@ class Reader:
                     facts.skips_draws = skips
                     facts.note("skips_draws", f"{where}: an operation registers {name} "
                                               f"(reset count {e.reset_count})")
-            elif e.code in (c["EFFECT_EXTRA_RELEASE"], c["EFFECT_EXTRA_RELEASE_NONSUM"]):
+            elif e.code in [c[code] for code in _FOES]:
                 facts.tributes_foes = True
                 facts.note("tributes_foes", f"{where}: an operation registers {name}")
         for name, args, _ in script.operation_calls:
@@ -445,45 +557,76 @@ class Reader:
                 facts.note("sets_spell_traps", f"{where}: an operation calls Duel.SSet")
             if name == "Duel.ChangePosition":
                 self._position_change(args, facts, where)
+            if name == "Duel.ChainAttack":
+                grants.setdefault("attack", f"{where}: an operation calls Duel.ChainAttack (an "
+                                            f"attack again in a row)")
         for e in script.effects:  # continuous grants: an additional Normal Summon while face-up
             if e.code in (c["EFFECT_EXTRA_SUMMON_COUNT"], c["EFFECT_SET_SUMMON_COUNT_LIMIT"]) \
                     and e.type & c["EFFECT_TYPE_FIELD"]:
                 grants.setdefault("normal_summon", f"{where}: {self.describe(e)} (continuous)")
-            if e.code in (c["EFFECT_EXTRA_RELEASE"], c["EFFECT_EXTRA_RELEASE_NONSUM"]):
+            if e.code in [c[code] for code in _FOES]:
                 facts.tributes_foes = True
                 facts.note("tributes_foes", f"{where}: {self.describe(e)}")
-            for key in ("operation", "cost"):
-                if key not in e.functions:
-                    continue
-                text = self.source_of(e.functions[key])
-                for needle, grant in _SCANNED.items():
-                    if needle in text and key == "operation":
-                        grants.setdefault(grant, f"{where}: its operation's code uses "
-                                                 f"{needle.rstrip('(')}")
-                if key == "operation" and _ADDITIONAL_SUMMON.search(text):
-                    grants.setdefault("normal_summon", f"{where}: its operation's code Normal "
-                                                       f"Summons with ignore_count")
-                if key == "operation" and "Duel.SSet(" in text and not facts.sets_spell_traps:
-                    facts.sets_spell_traps = True
-                    facts.note("sets_spell_traps", f"{where}: its operation's code calls "
-                                                   f"Duel.SSet")
-                if "ChangePosition(" in text:
-                    self._scanned_positions(text, facts, where, key)
-                if "EFFECT_SKIP_DP" in text and not facts.skips_draws:
-                    facts.skips_draws = 1
-                    facts.note("skips_draws", f"{where}: its operation's code uses "
-                                              f"EFFECT_SKIP_DP (1 Draw Phase assumed)")
-                if ("EFFECT_EXTRA_RELEASE" in text) and not facts.tributes_foes:
-                    facts.tributes_foes = True
-                    facts.note("tributes_foes", f"{where}: its operation's code uses "
-                                                f"EFFECT_EXTRA_RELEASE")
-            if e.code == c["EFFECT_SET_POSITION"]:
-                self._add_position(facts, ["any", "any"], f"{where}: {self.describe(e)}")
+            if e.code == c["EFFECT_SET_POSITION"]:  # the position its value names
+                scope = "any" if e.type & c["EFFECT_TYPE_FIELD"] else "self"
+                words = self._position_words([e.value]) if e.value is not None else []
+                for word in words or ["any"]:
+                    self._add_position(facts, [scope, word], f"{where}: {self.describe(e)}")
+        # the code of the card's effects, and of what their operations register (a delayed
+        # effect: "during the End Phase of this turn, change them to face-up Defense Position")
+        for e in [*script.effects, *script.operation_effects]:
+            self._scan(e, facts, grants, where)
+        if "attack" in grants and "Duel.ChainAttack" in grants["attack"] and \
+                card.get("kind") == "monster" and not facts.extra_attack:
+            # a monster's "it can attack again in a row": the attacker is the monster itself
+            facts.extra_attack = True
+            facts.note("extra_attack", grants["attack"])
         self._own_summons(script, facts, where)
         for grant in ("normal_summon", "attack"):
             if grant in grants:
                 facts.grants.append(grant)
                 facts.note("grants", grants[grant])
+        if card.get("kind") != "monster" and ["self", "facedown_defense"] in facts.positions:
+            # a Spell/Trap turning itself face-down is Set again ("Set this card face-down
+            # instead of sending it to the GY"), not a monster's battle position
+            facts.positions.remove(["self", "facedown_defense"])
+            if not facts.positions:
+                facts.sources.pop("positions", None)
+            facts.sets_spell_traps = True
+            facts.note("sets_spell_traps", f"{where}: Duel.ChangePosition of the card itself "
+                                           f"to face-down (it is Set again)")
+
+    def _scan(self, e: Registered, facts: Facts, grants: dict[str, str], where: str) -> None:
+        """What an effect's operation or cost code does, read where the stand-ins could not run
+        it as far."""
+        for key in ("operation", "cost"):
+            if key not in e.functions:
+                continue
+            text = self.source_of(e.functions[key])
+            for needle, grant in _SCANNED.items():
+                if _registers(needle, text) and key == "operation":
+                    grants.setdefault(grant, f"{where}: its operation's code registers "
+                                             f"{needle}")
+            if key == "operation" and "Duel.ChainAttack(" in text:
+                grants.setdefault("attack", f"{where}: its operation's code calls "
+                                            f"Duel.ChainAttack (an attack again in a row)")
+            if key == "operation" and _ADDITIONAL_SUMMON.search(text):
+                grants.setdefault("normal_summon", f"{where}: its operation's code Normal "
+                                                   f"Summons with ignore_count")
+            if key == "operation" and "Duel.SSet(" in text and not facts.sets_spell_traps:
+                facts.sets_spell_traps = True
+                facts.note("sets_spell_traps", f"{where}: its operation's code calls "
+                                               f"Duel.SSet")
+            if "Duel.ChangePosition(" in text:
+                self._scanned_positions(text, facts, where, key)
+            if _registers("EFFECT_SKIP_DP", text) and not facts.skips_draws:
+                facts.skips_draws = 1
+                facts.note("skips_draws", f"{where}: its operation's code registers "
+                                          f"EFFECT_SKIP_DP (1 Draw Phase assumed)")
+            if any(_registers(code, text) for code in _FOES) and not facts.tributes_foes:
+                facts.tributes_foes = True
+                facts.note("tributes_foes", f"{where}: its operation's code registers "
+                                            f"EFFECT_EXTRA_RELEASE")
 
     def _own_summons(self, script: Script, facts: Facts, where: str) -> None:
         """``self_summon``: the places an activated effect of the card Special Summons the
@@ -536,7 +679,9 @@ class Reader:
 
     def _position_change(self, args: tuple[Any, ...], facts: Facts, where: str) -> None:
         scope = "self" if args and args[0] == "SELF" else "any"
-        positions = [a for a in args[1:] if isinstance(a, int)]
+        # the positions it names; a boolean (the call's no-flip flag) is not one, though
+        # Python counts True as the integer 1, POS_FACEUP_ATTACK's value
+        positions = [a for a in args[1:] if isinstance(a, int) and not isinstance(a, bool)]
         words = self._position_words(positions) or ["any"]
         for word in words:
             self._add_position(facts, [scope, word], f"{where}: an operation calls "
@@ -554,7 +699,8 @@ class Reader:
         return out
 
     def _scanned_positions(self, text: str, facts: Facts, where: str, key: str) -> None:
-        for call in re.finditer(r"ChangePosition\(([^\n]*)", text):
+        # Duel.ChangePosition calls only: c:IsCanChangePosition() asks, it changes nothing
+        for call in re.finditer(r"\bDuel\.ChangePosition\(([^\n]*)", text):
             argument = call[1]
             scope = "self" if re.match(r"\s*(?:c|e:GetHandler\(\))\s*,", argument) else "any"
             words = [w for m in _POSITIONS.finditer(argument)
@@ -568,6 +714,27 @@ class Reader:
         if entry not in facts.positions:
             facts.positions.append(entry)
         facts.note("positions", source)
+
+
+#: A Lua comment, to the end of its line.
+_COMMENT = re.compile(r"--[^\n]*")
+#: Code that asks whether a card or player is affected by an effect (registering none).
+_QUERY = re.compile(r"[\w.:]*(?:IsHasEffect|GetEffectCount|IsPlayerAffectedByEffect|"
+                    r"GetCardEffect|GetPlayerEffect|IsAffectedByEffect)\([^()]*\)")
+
+
+def _registers(name: str, text: str) -> bool:
+    """True when code uses the effect code ``name`` other than to ask about it: to register
+    one (``e1:SetCode(name)``, or a variable set to it), not to test ``c:IsHasEffect(name)``
+    nor to name it in a comment.
+
+    >>> _registers("EFFECT_SKIP_DP", "local code=op==1 and EFFECT_SKIP_DP\\ne1:SetCode(code)")
+    True
+    >>> _registers("EFFECT_EXTRA_RELEASE", "return c:IsHasEffect(EFFECT_EXTRA_RELEASE)")
+    False
+    """
+    code = _QUERY.sub("", _COMMENT.sub("", text))
+    return re.search(rf"\b{name}\b", code) is not None
 
 
 def _place_key(place: str) -> int:

@@ -137,6 +137,10 @@ function Card.GetControler(c) return 0 end
 function Card.GetOwner(c) return 0 end
 function Card.GetMetatable(c) return getmetatable(c) end
 function Card.GetFlagEffect() return 0 end
+-- A card whose initial_effect runs has no status yet: in particular it is not copying another
+-- card's effects (STATUS_COPYING_EFFECT), which the procedure helpers test before registering
+-- (Fusion.AddContactProc's Special Summon from the Extra Deck among them).
+function Card.IsStatus() return false end
 function Card.GetFlagEffectLabel() return nil end
 
 function Card.RegisterEffect(c, e, forced)
@@ -231,7 +235,9 @@ function Effect.IsHasCategory(e, c) return ((rawget(e, "category") or 0) & c) ~=
 function Effect.Clone(e)
 	local copy = new_effect(rawget(e, "_owner"))
 	for k, v in pairs(e) do
-		if k ~= "_on_card" and k ~= "_index" and k ~= "_from" then rawset(copy, k, v) end
+		if k ~= "_on_card" and k ~= "_index" and k ~= "_from" and k ~= "_queued" then
+			rawset(copy, k, v)
+		end
 	end
 	return copy
 end
@@ -315,7 +321,10 @@ end
 
 -- Run each registered effect's operation with stand-in arguments, to see what it registers
 -- in its turn (an additional Normal Summon, an extra attack, a skipped Draw Phase...). A
--- budget of instructions stops a loop that stand-ins cannot end.
+-- budget of instructions stops a loop that stand-ins cannot end. What an operation registers
+-- (a delayed effect: "during the End Phase of this turn, ...") is run in its turn too, up to
+-- MAX_RUN effects a card, each credited to the card's own effect it came from.
+local MAX_RUN = 64
 function run_operations(budget)
 	local done = {}
 	local list = {}
@@ -323,7 +332,10 @@ function run_operations(budget)
 		list[#list + 1] = e
 		rawset(e, "_index", n - 1)
 	end
-	for _, e in ipairs(list) do
+	local i = 1
+	while i <= #list do
+		local e = list[i]
+		i = i + 1
 		for _, key in ipairs({"operation", "target"}) do
 			local f = rawget(e, key)
 			if type(f) == "function" and not done[f] then
@@ -340,6 +352,13 @@ function run_operations(budget)
 				for _, call in ipairs(REC.op_calls) do
 					if call.from == nil then call.from = rawget(e, "_index") end
 				end
+			end
+		end
+		for _, d in ipairs(REC.op_effects) do
+			if not rawget(d, "_queued") and #list < MAX_RUN then
+				rawset(d, "_queued", true)
+				rawset(d, "_index", rawget(d, "_from"))
+				list[#list + 1] = d
 			end
 		end
 	end

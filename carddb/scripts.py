@@ -40,6 +40,7 @@ class Registered:
     functions: dict[str, tuple[str, int, int]]
     on_card: bool
     source_effect: int | None = None  # for an operation's registration: the effect's index
+    target_range: int | None = None  # a Field effect's SetTargetRange: its controller's side
 
 
 @dataclass
@@ -59,10 +60,10 @@ class Script:
 
 class Runner:
     """One Lua runtime with the stand-ins and EDOPro's libraries loaded; :meth:`run` one
-    script after another in it (tests/carddb runs it on a small tree of its own).
+    script after another in it (the example needs a CardScripts checkout):
 
-    >>> runner = Runner(Tree.open("CardScripts"))  # doctest: +SKIP
-    >>> runner.run(70095154, "official/c70095154.lua", text).effects  # doctest: +SKIP
+    >>> Runner(Tree.open("CardScripts")).run(  # doctest: +SKIP
+    ...     70095154, "official/c70095154.lua", text).effects
     """
 
     def __init__(self, scripts: Tree) -> None:
@@ -133,4 +134,5 @@ class Runner:
             property=number("property") or 0, category=number("category") or 0,
             count=number("count"), value=number("value"), description=number("description"),
             reset=number("reset"), reset_count=number("reset_count"), functions=functions,
-            on_card=bool(get(e, "_on_card")), source_effect=number("_from"))
+            on_card=bool(get(e, "_on_card")), source_effect=number("_from"),
+            target_range=number("target_range"))

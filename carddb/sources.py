@@ -53,13 +53,16 @@ class Tree:
                               capture_output=True, text=True).stdout
 
     def names(self, folder: str) -> list[str]:
-        """The files directly in ``folder`` ("" for the top), sorted."""
+        """The files directly in ``folder`` ("" for the top), sorted; none for a folder the
+        source does not have."""
         if self.commit is None:
             base = self.root / folder if folder else self.root
+            if not base.is_dir():
+                return []
             return sorted(p.name for p in base.iterdir() if p.is_file())
         prefix = f"{folder.rstrip('/')}/" if folder else ""
-        out = self._git("ls-tree", "--name-only", f"{self.commit}:{folder}" if folder
-                        else self.commit)
+        out = self._git("ls-tree", "--name-only", self.commit, *(("--", prefix) if prefix
+                                                                  else ()))
         return sorted(line.removeprefix(prefix) for line in out.splitlines() if line)
 
     def read(self, name: str) -> str:

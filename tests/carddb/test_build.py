@@ -30,7 +30,7 @@ _CODES = ["EFFECT_SUMMON_PROC", "EFFECT_SET_PROC", "EFFECT_LIMIT_SUMMON_PROC",
           "EFFECT_EXTRA_ATTACK_MONSTER", "EFFECT_ATTACK_ALL", "EFFECT_TRAP_ACT_IN_HAND",
           "EFFECT_QP_ACT_IN_NTPHAND", "EFFECT_EXTRA_SUMMON_COUNT", "EFFECT_SET_SUMMON_COUNT_LIMIT",
           "EFFECT_SKIP_DP", "EFFECT_EXTRA_RELEASE", "EFFECT_EXTRA_RELEASE_NONSUM",
-          "EFFECT_SET_POSITION"]
+          "EFFECT_SET_POSITION", "EFFECT_EXTRA_RELEASE_SUM", "EFFECT_MATERIAL_CHECK"]
 _EVENTS = ["EVENT_FREE_CHAIN", "EVENT_TO_GRAVE", "EVENT_SUMMON_SUCCESS", "EVENT_SPSUMMON_SUCCESS",
            "EVENT_DAMAGE", "EVENT_FLIP"]
 _OTHER = {"EVENT_PHASE": 1 << 20, "PHASE_END": 1 << 9, "PHASE_DRAW": 1, "RESET_PHASE": 1 << 30,
@@ -38,7 +38,8 @@ _OTHER = {"EVENT_PHASE": 1 << 20, "PHASE_END": 1 << 9, "PHASE_DRAW": 1, "RESET_P
           "POS_FACEUP_DEFENSE": 4, "POS_FACEDOWN_DEFENSE": 8, "SUMMON_TYPE_LINK": 0x5c000000,
           "SUMMON_TYPE_PENDULUM": 0x5a000000, "SUMMON_TYPE_XYZ": 0x59000000,
           "SUMMON_TYPE_SYNCHRO": 0x56000000, "SUMMON_TYPE_RITUAL": 0x55000000,
-          "SUMMON_TYPE_FUSION": 0x53000000, "TYPE_MONSTER": 1, "TYPE_SYNCHRO": 0x2000}
+          "SUMMON_TYPE_FUSION": 0x53000000, "TYPE_MONSTER": 1, "TYPE_SYNCHRO": 0x2000,
+          "STATUS_COPYING_EFFECT": 0x8000}
 
 
 def _constants() -> str:
@@ -133,6 +134,216 @@ end""",
 function s.initial_effect(c)
   c:EnableReviveLimit()
 end""",
+    # a Fusion Monster whose procedure helper registers only when the card copies no effect
+    # (Fusion.AddContactProc tests c:IsStatus(STATUS_COPYING_EFFECT) first)
+    109: """local s,id=GetID()
+function s.initial_effect(c)
+  if c:IsStatus(STATUS_COPYING_EFFECT) then return end
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_FIELD)
+  e:SetCode(EFFECT_SPSUMMON_PROC)
+  e:SetRange(LOCATION_EXTRA)
+  c:RegisterEffect(e)
+end""",
+    # a Trap that changes face-down monsters to face-up Defense Position, flipping no effect
+    110: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_ACTIVATE)
+  e:SetCode(EVENT_FREE_CHAIN)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp)
+  Duel.ChangePosition(Duel.GetMatchingGroup(),0,0,0,POS_FACEUP_DEFENSE,true)
+end""",
+    # a monster that checks whether it can change position, then changes a monster's
+    111: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_IGNITION)
+  e:SetRange(LOCATION_MZONE)
+  e:SetCost(s.cost)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.cost(e,tp,eg,ep,ev,re,r,rp,chk)
+  local c=e:GetHandler()
+  if chk==0 then return c:IsCanChangePosition() and not c:IsPosition(POS_FACEDOWN_DEFENSE) end
+end
+function s.op(e,tp)
+  Duel.ChangePosition(Duel.GetFirstTarget(),POS_FACEUP_DEFENSE)
+end""",
+    # a Continuous Spell that keeps face-up monsters in Defense Position
+    112: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_FIELD)
+  e:SetCode(EFFECT_SET_POSITION)
+  e:SetRange(LOCATION_SZONE)
+  e:SetValue(POS_FACEUP_DEFENSE)
+  c:RegisterEffect(e)
+end""",
+    # a Quick-Play Spell whose resolution sets up a change of position in the End Phase
+    113: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_ACTIVATE)
+  e:SetCode(EVENT_FREE_CHAIN)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp)
+  local e1=Effect.CreateEffect(e:GetHandler())
+  e1:SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_CONTINUOUS)
+  e1:SetCode(EVENT_PHASE+PHASE_END)
+  e1:SetOperation(s.endop)
+  Duel.RegisterEffect(e1,tp)
+end
+function s.endop(e,tp)
+  Duel.ChangePosition(Duel.GetMatchingGroup(),POS_FACEUP_DEFENSE)
+end""",
+    # a monster that "can make a second attack in a row" after destroying a monster
+    114: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O)
+  e:SetCode(EVENT_SUMMON_SUCCESS)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp)
+  Duel.ChainAttack()
+end""",
+    # a monster that sets up an End Phase trigger in its Graveyard when it is sent there
+    115: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE+EFFECT_TYPE_CONTINUOUS)
+  e:SetCode(EVENT_TO_GRAVE)
+  e:SetOperation(s.regop)
+  c:RegisterEffect(e)
+end
+function s.regop(e,tp,eg,ep,ev,re,r,rp)
+  local e1=Effect.CreateEffect(e:GetHandler())
+  e1:SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_TRIGGER_F)
+  e1:SetCode(EVENT_PHASE+PHASE_END)
+  e1:SetRange(LOCATION_GRAVE)
+  e:GetHandler():RegisterEffect(e1)
+end""",
+    # a monster whose ignition effect lets it attack directly, but only for a reason the
+    # stand-ins do not give (its code is read)
+    116: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_IGNITION)
+  e:SetRange(LOCATION_MZONE)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp,eg,ep,ev,re,r,rp)
+  local c=e:GetHandler()
+  if r~=7 then return end
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_SINGLE)
+  e1:SetCode(EFFECT_DIRECT_ATTACK)
+  c:RegisterEffect(e1)
+end""",
+    # a Gemini monster that attacks every monster once its Gemini Summon gives it effects
+    117: """local s,id=GetID()
+function s.initial_effect(c)
+  Gemini.AddProcedure(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_ATTACK_ALL)
+  e:SetCondition(s.geminicon)
+  c:RegisterEffect(e)
+end
+function s.geminicon(e) return false end""",
+    # a monster on whose field the opponent's attacks become direct attacks
+    118: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_FIELD)
+  e:SetCode(EFFECT_DIRECT_ATTACK)
+  e:SetRange(LOCATION_MZONE)
+  e:SetTargetRange(0,LOCATION_MZONE)
+  c:RegisterEffect(e)
+end""",
+    # a Trap that negates an attack, then is Set again instead of going to the GY
+    119: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_ACTIVATE)
+  e:SetCode(EVENT_FREE_CHAIN)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp)
+  local c=e:GetHandler()
+  Duel.ChangePosition(c,POS_FACEDOWN_DEFENSE)
+end""",
+    # a Ritual Spell whose operation asks whether a monster may be Tributed though the
+    # opponent controls it (another card's effect), and one whose skipped Draw Phase is set
+    # through a variable, past a condition the stand-ins do not meet
+    120: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_ACTIVATE)
+  e:SetCode(EVENT_FREE_CHAIN)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp)
+  --an opponent's monster with EFFECT_EXTRA_RELEASE must be Tributed
+  return Duel.GetMatchingGroup(function(c) return c:IsHasEffect(EFFECT_EXTRA_RELEASE) end)
+end""",
+    121: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_ACTIVATE)
+  e:SetCode(EVENT_FREE_CHAIN)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp,eg,ep,ev,re,r,rp)
+  if r~=7 then return end
+  local code=EFFECT_SKIP_DP
+  local e1=Effect.CreateEffect(e:GetHandler())
+  e1:SetType(EFFECT_TYPE_FIELD)
+  e1:SetCode(code)
+  Duel.RegisterEffect(e1,tp)
+end""",
+    # a monster that gains an End Phase trigger when Tribute Summoned with the right
+    # material: its material check's value function registers it on the card
+    123: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_MATERIAL_CHECK)
+  e:SetValue(s.valcheck)
+  c:RegisterEffect(e)
+end
+function s.valcheck(e,c)
+  if c:GetMaterialCount()~=7 then return end
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_TRIGGER_F)
+  e1:SetCode(EVENT_PHASE+PHASE_END)
+  e1:SetRange(LOCATION_MZONE)
+  c:RegisterEffect(e1)
+end""",
+}
+
+#: Scripts of pre-release/, by provisional passcode, for the card (of CARDS) they stand for.
+PRE_RELEASE = {
+    # a card released since its script was written: an ignition effect in the hand
+    100000122: (122, """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_IGNITION)
+  e:SetRange(LOCATION_HAND)
+  c:RegisterEffect(e)
+end"""),
 }
 
 CARDS: dict[int, dict[str, Any]] = {
@@ -147,6 +358,22 @@ CARDS: dict[int, dict[str, Any]] = {
     107: {"card_type": "Monster", "monster_type_line": "Dragon / Normal", "level": 8},
     108: {"card_type": "Monster", "monster_type_line": "Dragon / Synchro / Effect",
           "level": 8},
+    109: {"card_type": "Monster", "monster_type_line": "Warrior / Fusion / Effect",
+          "level": 8},
+    110: {"card_type": "Trap", "property": "Normal"},
+    111: {"card_type": "Monster", "monster_type_line": "Warrior / Effect", "level": 4},
+    112: {"card_type": "Spell", "property": "Continuous"},
+    113: {"card_type": "Spell", "property": "Quick-Play"},
+    114: {"card_type": "Monster", "monster_type_line": "Machine / Effect", "level": 4},
+    115: {"card_type": "Monster", "monster_type_line": "Fiend / Effect", "level": 2},
+    116: {"card_type": "Monster", "monster_type_line": "Warrior / Effect", "level": 4},
+    117: {"card_type": "Monster", "monster_type_line": "Insect / Gemini / Effect", "level": 5},
+    118: {"card_type": "Monster", "monster_type_line": "Winged Beast / Effect", "level": 1},
+    119: {"card_type": "Trap", "property": "Normal"},
+    120: {"card_type": "Spell", "property": "Ritual"},
+    121: {"card_type": "Spell", "property": "Normal"},
+    122: {"card_type": "Monster", "monster_type_line": "Aqua / Effect", "level": 4},
+    123: {"card_type": "Monster", "monster_type_line": "Reptile / Effect", "level": 6},
 }
 
 
@@ -159,6 +386,10 @@ def sources(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     (scripts / "utility.lua").write_text(UTILITY)
     for code, text in SCRIPTS.items():
         (scripts / "official" / f"c{code}.lua").write_text(f"--Card {code}\n--Card {code}\n{text}")
+    (scripts / "pre-release").mkdir()
+    for provisional, (code, text) in PRE_RELEASE.items():
+        (scripts / "pre-release" / f"c{provisional}.lua").write_text(
+            f"--Card {code}\n--Card {code}\n{text}")
     (yaml_yugi / "data" / "cards").mkdir(parents=True)
     for code, card in CARDS.items():
         raw = {"password": code, "name": {"en": f"Card {code}"},
@@ -211,6 +442,54 @@ def test_cannot_be_normal_summoned(built: Any) -> None:
     assert facts(built, 108) == {"normal_summon": False}  # an Extra Deck monster, no script
 
 
+def test_a_card_being_set_up_copies_no_effect(built: Any) -> None:
+    assert facts(built, 109) == {"normal_summon": False, "procedures": [{"from": ["extra"]}]}
+
+
+def test_a_position_change_names_positions_not_its_flags(built: Any) -> None:
+    assert facts(built, 110) == {"positions": [["any", "defense"]]}
+    assert facts(built, 111)["positions"] == [["any", "defense"]]  # IsCanChangePosition asks
+    assert facts(built, 112) == {"positions": [["any", "defense"]]}  # EFFECT_SET_POSITION
+
+
+def test_what_an_operation_sets_up_for_later_is_run_too(built: Any) -> None:
+    assert facts(built, 113) == {"positions": [["any", "defense"]]}
+
+
+def test_an_attack_again_in_a_row_is_a_further_attack(built: Any) -> None:
+    assert facts(built, 114) == {"effects": [{"kind": "trigger", "from": ["field"]}],
+                                 "grants": ["attack"], "extra_attack": True}
+
+
+def test_what_an_operation_registers_on_the_card_itself_is_its_own(built: Any) -> None:
+    assert facts(built, 115) == {"effects": [{"kind": "trigger", "from": ["graveyard"]}]}
+    assert "an operation registers on the card" in built.details["115"]["sources"]["effects"]
+    assert facts(built, 116) == {"effects": [{"kind": "ignition", "from": ["field"]}],
+                                 "direct_attack": True}
+    assert "its operation's code" in built.details["116"]["sources"]["direct_attack"]
+    assert facts(built, 123) == {"effects": [{"kind": "trigger", "from": ["field"]}]}
+
+
+def test_further_and_direct_attacks_are_the_cards_own(built: Any) -> None:
+    assert facts(built, 117) == {"gemini": True, "extra_attack": True}  # conditional: allowed
+    assert facts(built, 118) == {}  # its opponent's monsters attack directly, not itself
+
+
+def test_a_trap_turned_face_down_is_set_again(built: Any) -> None:
+    assert facts(built, 119) == {"sets_spell_traps": True}
+    assert "positions" not in built.details["119"]["sources"]
+
+
+def test_code_that_asks_about_an_effect_registers_none(built: Any) -> None:
+    assert facts(built, 120) == {}
+    assert facts(built, 121) == {"skips_draws": 1}
+
+
+def test_a_pre_release_script_stands_in_for_a_missing_one(built: Any) -> None:
+    assert facts(built, 122) == {"effects": [{"kind": "ignition", "from": ["hand"]}]}
+    assert built.details["122"]["sources"]["script"] == "pre-release/c100000122.lua"
+
+
 def test_a_normal_monster_has_no_script_and_no_facts(built: Any) -> None:
     assert "107" in built.no_script and facts(built, 107) == {}
 
@@ -238,6 +517,8 @@ def test_a_git_source_is_read_at_its_commit(tmp_path: Path) -> None:
     subprocess.run([*git, "commit", "-qam", "two"], check=True)
     tree = Tree.open(repo, first)
     assert tree.commit == first and tree.read("a.txt") == "first"
+    assert tree.names("") == ["a.txt"] and tree.names("nowhere") == []
+    assert Tree.open(tmp_path).names("nowhere") == []
     assert tree.read_many(["a.txt", "missing.txt"]) == {"a.txt": "first"}
     with pytest.raises(SourceError):
         Tree.open(repo, "0" * 40)
