@@ -143,10 +143,17 @@ def build(yaml_yugi: Tree, card_scripts: Tree, babel: Tree | None) -> Built:
                 "script": "none: CardScripts has no script for this card (a Normal Monster, "
                           "or one the scripts do not know)"}
             extra = set(card.get("types", ())) & {"Fusion", "Synchro", "Xyz", "Link"}
+            facts = {}
             if card.get("kind") == "monster" and extra:
-                facts = {"normal_summon": False}
+                facts["normal_summon"] = False
                 built.details[key]["sources"]["normal_summon"] = \
                     f"an Extra Deck monster ({'/'.join(sorted(extra))}) is never Normal Summoned"
+            if card.get("kind") == "monster" and "Effect" in card.get("types", ()):
+                # an Effect Monster no script describes: its effects are unknown, so a
+                # document gets the laxest kind (quick) rather than none (docs/cards.md)
+                facts["unscripted"] = True
+                built.details[key]["sources"]["unscripted"] = \
+                    "an Effect Monster with no script: its effects are not known"
         built.cards[key] = record(card, facts or {})
         detail = built.details.setdefault(key, {})
         detail.setdefault("sources", {})["stats"] = f"yaml-yugi {source}"

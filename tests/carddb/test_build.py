@@ -439,7 +439,8 @@ def test_a_script_that_fails_is_counted_and_listed(built: Any) -> None:
 
 def test_cannot_be_normal_summoned(built: Any) -> None:
     assert facts(built, 106) == {"normal_summon": False}
-    assert facts(built, 108) == {"normal_summon": False}  # an Extra Deck monster, no script
+    # an Extra Deck Effect Monster with no script: never Normal Summoned, effects unknown
+    assert facts(built, 108) == {"normal_summon": False, "unscripted": True}
 
 
 def test_a_card_being_set_up_copies_no_effect(built: Any) -> None:

@@ -28,7 +28,7 @@ DOCUMENT_FACTS: Final = ("tributes", "normal_summon", "gemini", "effects", "gran
 IMPORTER_FACTS: Final = ("procedures", "positions", "skips_draws", "tributes_foes",
                          "trap_from_hand", "direct_attack", "double_tribute", "extra_attack",
                          "pendulum_activation", "sets_spell_traps", "self_summon",
-                         "lp_for_tributes", "takes_control")
+                         "lp_for_tributes", "takes_control", "unscripted")
 #: Card variants the database holds besides the current text (Goat's pre-errata cards).
 VARIANTS: Final = ("goat",)
 EXTRA_DECK_TYPES: Final = frozenset({"Fusion", "Synchro", "Xyz", "Link"})
@@ -128,7 +128,10 @@ class CardInfo:
                 out["pendulum"] = True
                 if isinstance(d.get("scale"), int):
                     out["scale"] = d["scale"]
-            out["effects"] = _effects(self.facts)
+            if self.facts.get("unscripted"):
+                out["effect"] = "quick"  # effects no script describes: the laxest kind
+            else:
+                out["effects"] = _effects(self.facts)
         else:
             out["subtype"] = d["subtype"]
             if self.facts.get("effects"):
