@@ -61,8 +61,9 @@ class Runner:
     """One Lua runtime with the stand-ins and EDOPro's libraries loaded; :meth:`run` one
     script after another in it.
 
-    >>> # doctest: +SKIP  (needs a CardScripts checkout)
-    >>> Runner(Tree.open("CardScripts")).run(70095154, "official/c70095154.lua", text).effects
+    For example (it needs a CardScripts checkout)::
+
+        Runner(Tree.open("CardScripts")).run(70095154, "official/c70095154.lua", text).effects
     """
 
     def __init__(self, scripts: Tree) -> None:
