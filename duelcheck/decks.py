@@ -97,6 +97,15 @@ def describe(name: str, answer: dict[str, Any]) -> str:
     return head + "\n" + "".join(f"  {f['id']}: {printable(f['detail'])}\n" for f in findings)
 
 
+def _n(count: int, one: str, many: str | None = None) -> str:
+    """``1 card``, ``2 cards``.
+
+    >>> _n(1, "copy", "copies"), _n(2, "card")
+    ('1 copy', '2 cards')
+    """
+    return f"{count} {one if count == 1 else many or one + 's'}"
+
+
 def describe_match(source: str, check: dict[str, Any]) -> str:
     """The deck check of a replay's match, for ``duelcheck check``'s text format: one line,
     then one line a finding (each with the player), each naming where the replay shows it.
@@ -105,10 +114,10 @@ def describe_match(source: str, check: dict[str, Any]) -> str:
     ...     "players": [{"username": "a", "cards": 3, "copies": 4}]}), end="")
     m.json: deck check: no format to check against (its format code uu); a: 4 copies of 3 cards seen
     """
-    seen = "; ".join(f"{printable(p['username'])}: {p['copies']} copies of {p['cards']} cards "
-                     f"seen" + (f", {len(p['findings'])} finding"
-                                f"{'s' * (len(p['findings']) != 1)}" if p.get("findings")
-                                else "") for p in check["players"])
+    seen = "; ".join(f"{printable(p['username'])}: {_n(p['copies'], 'copy', 'copies')} of "
+                     f"{_n(p['cards'], 'card')} seen" +
+                     (f", {_n(len(p['findings']), 'finding')}" if p.get("findings") else "")
+                     for p in check["players"])
     if check["format"] is None:
         return (f"{printable(source)}: deck check: no format to check against "
                 f"({printable(check['format_from'])}); {seen}\n")
@@ -121,8 +130,8 @@ def describe_match(source: str, check: dict[str, Any]) -> str:
             where = ""
             if f.get("seen"):
                 first = f["seen"][0]
-                where = (f" (game {first['game']}, [{first['time']}] {first['player']}: "
-                         f"{first['log']})")
+                when = f"[{first['time']}] " if first.get("time") else ""
+                where = f" (game {first['game']}, {when}{first['player']}: {first['log']})"
             line += f"  {printable(player['username'])}: {f['id']}: " \
                     f"{printable(f['detail'] + where)}\n"
     return line

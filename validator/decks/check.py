@@ -135,7 +135,7 @@ def card_findings(fmt: Format, lst: CardList, day: str | None,
             finding = Finding("deck.forbidden", card, n, 0,
                               f"Forbidden on {lst.name} ({lst.source}): no copy may be in the "
                               f"Main, Extra or Side Deck; {where}.")
-        elif n > limit:
+        elif limit < COPIES and n > limit:
             plural = "copy" if limit == 1 else "copies"
             finding = Finding("deck.over-limit", card, n, limit,
                               f"{_LIMIT_WORDS.get(limit, 'Limited')} on {lst.name} "
