@@ -47,6 +47,9 @@ PUBLISHED: Final = {
 EDISON_DATE: Final = "2010-03-01"
 GOAT_POOL_DATE: Final = "2005-08-20"
 _TCG_LIST = re.compile(r"^(\d{4})\.(\d{1,2}) TCG$")
+#: Effective dates that yaml-yugi-limit-regulation's own README corrects ("2022-05-23 is
+#: actually 2022-05-17").
+DATE_FIXES: Final = {"2022-05-23": "2022-05-17"}
 
 
 @dataclass
@@ -357,14 +360,16 @@ def _advanced(src: Sources, resolver: Resolver, konami: dict[str, dict[str, Any]
         _, _, path, commit, limits, differences = max(candidates, key=lambda c: c[:2])
         source = _source(src.lflists, path, commit)
         if dated:
-            source += f"; in force from {date} (Konami's list of that date)"
+            source += f"; in force from {DATE_FIXES.get(date, date)} (Konami's list of {date}"
+            source += f", whose source's README says it is of {DATE_FIXES[date]})" \
+                if date in DATE_FIXES else ")"
             checks[name] = {"version": commit, "of": len(versions[name]),
                             "differences from Konami's list": differences}
         else:
             checks[name] = {"version": commit, "of": len(versions[name]),
                             "differences from Konami's list":
                                 [f"Konami's lists hold none of {month}: dated the 1st"]}
-        lists.append({"name": name, "date": date, "source": source,
+        lists.append({"name": name, "date": DATE_FIXES.get(date, date), "source": source,
                       "limits": dict(sorted(limits.items()))})
     built.formats["advanced"] = {"name": "Advanced", "pool_date": None, "extra": 15,
                                  "side": 15, "pool": None, "lists": lists}
