@@ -87,7 +87,17 @@ def _blob(tree: Tree, path: str) -> bytes:
 
 
 def cdb_aliases(data: bytes) -> dict[int, tuple[int, str]]:
-    """id -> (alias, name) of an EDOPro card database (``*.cdb``, SQLite)."""
+    """id -> (alias, name) of an EDOPro card database (``*.cdb``, SQLite).
+
+    >>> import sqlite3, tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "t.cdb"
+    >>> with sqlite3.connect(path) as db:
+    ...     _ = db.executescript("create table datas (id, alias); create table texts (id, name);"
+    ...                          "insert into datas values (504700178, 26202165);"
+    ...                          "insert into texts values (504700178, 'Sangan (GOAT)');")
+    >>> cdb_aliases(path.read_bytes())
+    {504700178: (26202165, 'Sangan (GOAT)')}
+    """
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "cards.cdb"
         path.write_bytes(data)
@@ -99,7 +109,13 @@ def cdb_aliases(data: bytes) -> dict[int, tuple[int, str]]:
 
 def history(tree: Tree, path: str) -> list[tuple[str, str, str]]:
     """``(commit, date, text)`` of every version of ``path`` up to the tree's commit, oldest
-    first."""
+    first (a folder has one version: its file).
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp()); _ = (folder / "x.conf").write_text("!a")
+    >>> [text for _, _, text in history(Tree.open(folder), "x.conf")]
+    ['!a']
+    """
     if tree.commit is None:
         return [("(a folder)", "", tree.read(path))] if (tree.root / path).exists() else []
     log = _git(tree, "log", "--format=%H %cs", tree.commit, "--", path).split("\n")
@@ -135,7 +151,12 @@ class Resolver:
         self.unknown: dict[int, str] = {}
 
     def canonical(self, passcode: int) -> int:
-        """The first passcode of the card's name (alternate artworks are one card)."""
+        """The first passcode of the card's name (alternate artworks are one card).
+
+        >>> from validator.cards import database
+        >>> Resolver(database(), {}, {}, []).canonical(46986414)
+        36996508
+        """
         card = self.db.card(passcode)
         if card is None:
             return passcode
@@ -143,7 +164,12 @@ class Resolver:
         return named.passcode if named is not None else passcode
 
     def resolve(self, passcode: int, comment: str = "") -> int | None:
-        """The card's canonical passcode, or None (counted in :attr:`unknown`)."""
+        """The card's canonical passcode, or None (counted in :attr:`unknown`).
+
+        >>> from validator.cards import database
+        >>> Resolver(database(), {}, {}, []).resolve(77585514, "Jinzo")
+        77585513
+        """
         found: int | None
         if self.db.card(passcode) is not None:
             found, how = passcode, "the database"
@@ -167,7 +193,14 @@ class Resolver:
 
 def konami_lists(tree: Tree, konami_ids: dict[int, int]) -> dict[str, dict[str, Any]]:
     """Konami's TCG lists by effective date: ``{"2010-03-01": {"limits": {passcode: n},
-    "unknown": [Konami ids without a passcode]}}``."""
+    "unknown": [Konami ids without a passcode]}}``.
+
+    >>> import tempfile, pathlib
+    >>> root = pathlib.Path(tempfile.mkdtemp()); (root / "data" / "tcg").mkdir(parents=True)
+    >>> _ = (root / "data/tcg/2010-03-01.raw.json").write_text('{"1": [{"cid": "4719"}]}')
+    >>> konami_lists(Tree.open(root), {4719: 26202165})
+    {'2010-03-01': {'limits': {26202165: 1}, 'unknown': []}}
+    """
     names = [n for n in tree.names("data/tcg") if n.endswith(".raw.json")]
     files = tree.read_many([f"data/tcg/{n}" for n in names])
     out: dict[str, dict[str, Any]] = {}
@@ -191,7 +224,12 @@ def konami_lists(tree: Tree, konami_ids: dict[int, int]) -> dict[str, dict[str, 
 
 def compare(ours: dict[int, int], konami: dict[int, int], db: CardDatabase,
             canonical: Any) -> list[str]:
-    """Where two lists differ (a card and both limits), in words."""
+    """Where two lists differ (a card and both limits), in words.
+
+    >>> from validator.cards import database
+    >>> compare({26202165: 1}, {26202165: 0}, database(), lambda p: p)
+    ["Sangan: 1 here, 0 on Konami's list"]
+    """
     theirs = {canonical(p): n for p, n in konami.items()}
     out = []
     for p in sorted(set(ours) | set(theirs)):
@@ -220,7 +258,12 @@ def _source(tree: Tree, path: str, commit: str | None = None) -> str:
 
 
 def build(src: Sources, db: CardDatabase) -> Built:
-    """Every format, its lists and pool; the aliases and release dates the check reads."""
+    """Every format, its lists and pool; the aliases and release dates the check reads.
+
+    It needs all six sources; ``tests/decklists`` builds its parts on small ones, e.g.::
+
+        build(Sources(lflists, edison, regulation, babel, yaml_yugi, ygojson), database())
+    """
     built = Built()
     babel_goat = cdb_aliases(_blob(src.babel, "goat-entries.cdb"))
     babel_unofficial = {k: v for k, v in cdb_aliases(_blob(src.babel, "cards-unofficial.cdb"))
@@ -379,7 +422,14 @@ def _advanced(src: Sources, resolver: Resolver, konami: dict[str, dict[str, Any]
 def write(built: Built, out: Path, described: dict[str, dict[str, str]]) -> None:
     """``formats.json`` (formats, pools, lists, aliases), ``releases.json`` (each card's first
     dated TCG printing) and ``sources.json`` (what was built from, and what the build saw);
-    one entry a line, so that a rebuild diffs entry by entry."""
+    one entry a line, so that a rebuild diffs entry by entry.
+
+    >>> import tempfile, pathlib, json
+    >>> out = pathlib.Path(tempfile.mkdtemp())
+    >>> write(Built(), out, {"LFLists": {"commit": "abc"}})
+    >>> json.loads((out / "sources.json").read_text())["sources"]["LFLists"]["commit"]
+    'abc'
+    """
     out.mkdir(parents=True, exist_ok=True)
     formats = {"aliases": {str(k): v for k, v in built.aliases.items()},
                "formats": built.formats}

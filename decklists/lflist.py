@@ -30,7 +30,11 @@ class LfList:
 
 def parse(text: str) -> list[LfList]:
     """Every list of an ``lflist.conf`` text, in order (entries before any ``!`` line are
-    dropped: the format has none)."""
+    dropped: the format has none).
+
+    >>> [x.name for x in parse("!2026.05 TCG\\n!2026.02 TCG\\n")]
+    ['2026.05 TCG', '2026.02 TCG']
+    """
     lists: list[LfList] = []
     for raw in text.splitlines():
         line = raw.rstrip("\r")

@@ -46,7 +46,12 @@ class SetDates:
 
     @classmethod
     def from_ygojson(cls, set_files: Iterable[str]) -> SetDates:
-        """From the text of YGOJSON's ``sets/*.json`` files."""
+        """From the text of YGOJSON's ``sets/*.json`` files.
+
+        >>> text = '{"name": {"en": "S"}, "locales": {"de": {"date": "2010-01-01"}}}'
+        >>> SetDates.from_ygojson([text]).by_name
+        {'S': {'2010-01-01'}}
+        """
         by_name: dict[str, set[str | None]] = defaultdict(set)
         by_prefix: dict[str, set[str | None]] = defaultdict(set)
         for text in set_files:
@@ -64,7 +69,11 @@ class SetDates:
         return cls(dict(by_name), dict(by_prefix))
 
     def of(self, set_number: str, set_name: str) -> str | None:
-        """The TCG date of a printing, by its set's name, else by its set number's prefix."""
+        """The TCG date of a printing, by its set's name, else by its set number's prefix.
+
+        >>> SetDates({}, {"ABPF-EN": {"2010-02-11"}}).of("ABPF-EN035", "?")
+        '2010-02-11'
+        """
         for found in (self.by_name.get(set_name),
                       self.by_prefix.get(m[1]) if (m := _PREFIX.match(set_number)) else None):
             if found and len(found) == 1 and None not in found:
@@ -73,7 +82,11 @@ class SetDates:
 
 
 def first_print(prints: list[tuple[str | None, str]]) -> Release | None:
-    """The earliest dated printing of ``(date, set_number)`` pairs (None when none is dated)."""
+    """The earliest dated printing of ``(date, set_number)`` pairs (None when none is dated).
+
+    >>> first_print([(None, "A-EN001")]) is None
+    True
+    """
     dated = sorted((d, n) for d, n in prints if d)
     if not dated:
         return None

@@ -33,7 +33,13 @@ def printable(text: object) -> str:
 
 
 def add_parser(sub: Any, epilog: str, formatter: Any) -> None:
-    """Add ``duelcheck deck`` to the command line's subcommands."""
+    """Add ``duelcheck deck`` to the command line's subcommands.
+
+    >>> top = argparse.ArgumentParser(); sub = top.add_subparsers()
+    >>> add_parser(sub, "", argparse.HelpFormatter)
+    >>> top.parse_args(["deck", "d.ydk", "--format", "goat"]).deck_format
+    'goat'
+    """
     d = sub.add_parser("deck", help="check a deck list against a format's card pool and "
                        "Forbidden & Limited list", epilog=epilog, formatter_class=formatter,
                        description="Check a deck list: JSON ({\"main\": [...], \"extra\": "
@@ -51,7 +57,14 @@ def add_parser(sub: Any, epilog: str, formatter: Any) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    """``duelcheck deck``: the findings, and the exit status."""
+    """``duelcheck deck``: the findings, and the exit status.
+
+    >>> import io
+    >>> args = argparse.Namespace(file="-", deck_format="goat", date=None, json=False)
+    >>> out = io.StringIO()
+    >>> run(args, out, io.StringIO(), io.StringIO("2 Sangan\\n")), out.getvalue().split("\\n")[0]
+    (1, 'stdin: Goat, 2005.4 GOAT (2005-04-01): 2 findings')
+    """
     name = "stdin" if args.file == "-" else args.file
     try:
         if args.file == "-":

@@ -47,7 +47,11 @@ class Finding:
     seen: list[dict[str, Any]] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """The finding as the contract shapes it."""
+        """The finding as the contract shapes it.
+
+        >>> Finding("deck.size", None, 39, "40-60", "Too few.", deck="main").to_dict()["deck"]
+        'main'
+        """
         out: dict[str, Any] = {"id": self.id,
                                "card": self.card.to_dict() if self.card else None,
                                "count": self.count, "allowed": self.allowed,
@@ -72,17 +76,29 @@ class DeckCheck:
 
     @property
     def legal(self) -> bool:
-        """True when there is no finding."""
+        """True when there is no finding.
+
+        >>> DeckCheck("goat", formats().get("goat").lists[0]).legal
+        True
+        """
         return not self.findings
 
     def to_dict(self) -> dict[str, Any]:
-        """``{"format", "list": {"name", "date", "source"}, "legal", "findings"}`` (§7)."""
+        """``{"format", "list": {"name", "date", "source"}, "legal", "findings"}`` (§7).
+
+        >>> sorted(DeckCheck("goat", formats().get("goat").lists[0]).to_dict())
+        ['findings', 'format', 'legal', 'list']
+        """
         return {"format": self.format, "list": self.card_list.to_dict(), "legal": self.legal,
                 "findings": [f.to_dict() for f in self.findings]}
 
 
 def get_format(key: object, field_name: str = "format") -> Format:
-    """A format by its contract name; a :class:`DeckError` at ``field_name`` for another."""
+    """A format by its contract name; a :class:`DeckError` at ``field_name`` for another.
+
+    >>> get_format("edison").name
+    'Edison'
+    """
     if isinstance(key, str) and key in FORMAT_NAMES:
         return formats().get(key)
     raise DeckError({field_name: [f"One of {', '.join(FORMAT_NAMES)}, not "
@@ -95,7 +111,11 @@ def _where(copies: dict[str, int]) -> str:
 
 def pool_reason(fmt: Format, card: Card, day: str | None) -> str:
     """Why a card is outside a format's pool, in words (with its first TCG printing when the
-    data know it)."""
+    data know it).
+
+    >>> pool_reason(get_format("goat"), Card(0, "My Dragon"), None)
+    'not a card the card database knows'
+    """
     from ..cards.database import database
 
     info = database().card(card.passcode)
@@ -120,7 +140,13 @@ def card_findings(fmt: Format, lst: CardList, day: str | None,
                   seen: dict[Card, list[dict[str, Any]]] | None = None) -> list[Finding]:
     """The findings of each card of ``counts`` (``{card: {"main": n, ...}}``, in the order the
     deck gives them): pool, list and copies. With ``seen`` (a replay's sightings of each
-    card), the counts are copies seen, in no particular deck."""
+    card), the counts are copies seen, in no particular deck.
+
+    >>> goat = get_format("goat")
+    >>> sangan = Card(26202165, "Sangan")
+    >>> [f.id for f in card_findings(goat, goat.lists[0], None, {sangan: {"main": 2}})]
+    ['deck.over-limit']
+    """
     out = []
     for card, copies in counts.items():
         n = sum(copies.values())
@@ -155,7 +181,11 @@ def card_findings(fmt: Format, lst: CardList, day: str | None,
 
 
 def size_findings(fmt: Format, sizes: dict[str, int | None]) -> list[Finding]:
-    """The findings of the decks' sizes (a size of None is not known and not checked)."""
+    """The findings of the decks' sizes (a size of None is not known and not checked).
+
+    >>> [f.allowed for f in size_findings(get_format("goat"), {"main": 40, "side": 7})]
+    ['0 or 15']
+    """
     out = []
     main, extra, side = sizes.get("main"), sizes.get("extra"), sizes.get("side")
     if main is not None and not MAIN_MIN <= main <= MAIN_MAX:
@@ -196,7 +226,13 @@ def count(entries: Iterable[tuple[str, Card]]) -> dict[Card, dict[str, int]]:
 def check_deck(deck: DeckList, format: str, date: str | None = None) -> DeckCheck:
     """Check a deck against ``format`` (``goat``, ``edison``, ``advanced``) and the list in
     force on ``date`` (``YYYY-MM-DD``; the latest without one). A :class:`DeckError` names
-    the ``format`` or ``date`` that cannot be used."""
+    the ``format`` or ``date`` that cannot be used.
+
+    >>> from validator.decks.lists import parse_text
+    >>> answer = check_deck(parse_text("40 Pot of Greed"), "advanced", "2024-01-01").to_dict()
+    >>> answer["list"]["name"], [f["id"] for f in answer["findings"]]
+    ('2024.01 TCG', ['deck.forbidden'])
+    """
     fmt = get_format(format)
     day = check_date(date)
     lst = fmt.list_on(day)

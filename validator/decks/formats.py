@@ -51,7 +51,11 @@ class Card:
 
     def to_dict(self) -> dict[str, Any]:
         """``{"passcode", "name"}``, as a finding names its card (passcode None for a card
-        the database does not know, such as a Duelingbook custom card)."""
+        the database does not know, such as a Duelingbook custom card).
+
+        >>> Card(0, "My Dragon").to_dict()
+        {'passcode': None, 'name': 'My Dragon'}
+        """
         return {"passcode": self.passcode or None, "name": self.name}
 
 
@@ -66,7 +70,11 @@ class CardList:
     limits: dict[int, int]
 
     def to_dict(self) -> dict[str, str]:
-        """``{"name", "date", "source"}``, as a deck check names its list."""
+        """``{"name", "date", "source"}``, as a deck check names its list.
+
+        >>> CardList("x", "2010-03-01", "here", {}).to_dict()
+        {'name': 'x', 'date': '2010-03-01', 'source': 'here'}
+        """
         return {"name": self.name, "date": self.date, "source": self.source}
 
 
@@ -89,7 +97,11 @@ class Format:
     def list_on(self, day: str | None) -> CardList:
         """The list in force on ``day`` (``YYYY-MM-DD``), the latest without one. Goat and
         Edison have one list, whatever the day; for Advanced a day before the first list
-        is a :class:`DeckError` at ``date``."""
+        is a :class:`DeckError` at ``date``.
+
+        >>> formats().get("advanced").list_on("2024-10-01").name
+        '2024.09 TCG'
+        """
         if day is None or len(self.lists) == 1:
             return self.lists[-1]
         found = [lst for lst in self.lists if lst.date <= day]
@@ -101,7 +113,12 @@ class Format:
         return found[-1]
 
     def in_pool(self, passcode: int, day: str | None = None) -> bool:
-        """Whether a card (its :class:`Card` passcode) is in the pool (on ``day``)."""
+        """Whether a card (its :class:`Card` passcode) is in the pool (on ``day``).
+
+        >>> ash, advanced = identify("Snake-Eye Ash").passcode, formats().get("advanced")
+        >>> advanced.in_pool(ash), advanced.in_pool(ash, "2023-01-01")
+        (True, False)
+        """
         if self.pool is not None:
             return passcode in self.pool
         if passcode in self.not_in_tcg or database().card(passcode) is None:
@@ -133,12 +150,20 @@ class Formats:
         self._lock = threading.Lock()
 
     def get(self, key: str) -> Format:
-        """A format by its contract name (``KeyError`` for another)."""
+        """A format by its contract name (``KeyError`` for another).
+
+        >>> formats().get("goat").side_exact
+        True
+        """
         return self.formats[key]
 
     def release(self, passcode: int) -> tuple[str, str, bool] | None:
         """A card's first dated TCG printing: ``(date, set number, complete)``, where
-        ``complete`` says every English printing of it is dated (None: none is)."""
+        ``complete`` says every English printing of it is dated (None: none is).
+
+        >>> formats().release(58120309)
+        ('2010-03-04', 'DPCT-EN004', True)
+        """
         if self._releases is None:
             with self._lock:
                 if self._releases is None:

@@ -55,7 +55,11 @@ class DeckList:
     side: list[Entry] = field(default_factory=list)
 
     def sections(self) -> Iterator[tuple[str, list[Entry]]]:
-        """``("main", entries)``, then the Extra and Side Decks."""
+        """``("main", entries)``, then the Extra and Side Decks.
+
+        >>> [name for name, _ in DeckList().sections()]
+        ['main', 'extra', 'side']
+        """
         yield "main", self.main
         yield "extra", self.extra
         yield "side", self.side
@@ -116,7 +120,11 @@ def from_lists(main: object = None, extra: object = None, side: object = None) -
 
 def parse_text(text: str) -> DeckList:
     """A deck in the text form or a ``.ydk`` file (recognised by its ``#main``, ``#extra``
-    or ``!side`` line)."""
+    or ``!side`` line).
+
+    >>> len(parse_text("Main\\n3 Sangan\\nExtra\\nThousand-Eyes Restrict\\n").extra)
+    1
+    """
     text = text.removeprefix("\ufeff")
     return _ydk(text) if _YDK.search(text) else _plain(text)
 

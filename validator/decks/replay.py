@@ -70,7 +70,11 @@ class ReplayCards:
     unplaced: int = 0
 
     def player(self, username: str) -> PlayerCards:
-        """The player of that username (added when new)."""
+        """The player of that username (added when new).
+
+        >>> ReplayCards().player("a").username
+        'a'
+        """
         for p in self.players:
             if p.username == username:
                 return p
@@ -151,7 +155,11 @@ def _sizes(entry: object) -> dict[str, int | None] | None:
 
 def read_replay(data: object) -> ReplayCards:
     """The cards a replay (its JSON, parsed) shows, by player. Never raises: what is not a
-    play or not a card object is passed over."""
+    play or not a card object is passed over.
+
+    >>> read_replay({"plays": [], "format": "er", "date": "2024-03-15 16:23:30"}).day
+    '2024-03-15'
+    """
     out = ReplayCards()
     if not isinstance(data, dict):
         return out
@@ -318,7 +326,11 @@ def check_replay(cards: ReplayCards, deck_format: str | None = None) -> dict[str
     """The deck check of a replay's match: each player's cards seen against the format (its
     list in force on the day the match was played, for Advanced), as JSON. ``deck_format``
     overrides the replay's own format (a :class:`DeckError` at ``deck_format`` for one the
-    check does not know)."""
+    check does not know).
+
+    >>> check_replay(ReplayCards(format_code="gu"))["list"]["name"]
+    '2005.4 GOAT'
+    """
     key, why = replay_format(cards, deck_format)
     out: dict[str, Any] = {"format": key, "format_from": why, "list": None, "legal": None,
                            "players": [], "note": NOTE}
