@@ -11,14 +11,15 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from pathlib import Path
 
 from bench.report import Result
 from bench.timing import interleaved
-from tests.helpers import CORPUS
 from validator.cards import database
 from validator.decks import check_deck, formats, from_lists, parse_text
 from validator.decks.replay import check_replay, read_replay
 
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "data" / "duelingbook"
 NAME = "decks"
 DESCRIPTION = "a 60-card deck check by format, and the real replays' deck checks"
 TARGET_MS = 1.0
