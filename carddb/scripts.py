@@ -59,11 +59,10 @@ class Script:
 
 class Runner:
     """One Lua runtime with the stand-ins and EDOPro's libraries loaded; :meth:`run` one
-    script after another in it.
+    script after another in it (tests/carddb runs it on a small tree of its own).
 
-    For example (it needs a CardScripts checkout)::
-
-        Runner(Tree.open("CardScripts")).run(70095154, "official/c70095154.lua", text).effects
+    >>> runner = Runner(Tree.open("CardScripts"))  # doctest: +SKIP
+    >>> runner.run(70095154, "official/c70095154.lua", text).effects  # doctest: +SKIP
     """
 
     def __init__(self, scripts: Tree) -> None:
