@@ -27,7 +27,7 @@ from validator.importers.duelingbook import format_name
 from validator.jsontext import loads
 from validator.workbench import game_label, game_report, malformed_report
 
-from . import __version__, decks
+from . import __version__
 from .inputs import Item, gather
 from .output import FORMATS, Kind, Progress, ReportWriteError, Tally, use_colour
 
@@ -333,12 +333,14 @@ def parser() -> argparse.ArgumentParser:
     i.add_argument("format", choices=("duelingbook",))
     i.add_argument("files", nargs="+", metavar="FILE", help="replays (.json), or - for stdin")
     i.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    from .decks import add_parser as add_deck_parser
+
+    add_deck_parser(sub, EPILOG, raw)
     r = sub.add_parser("rules", help="list the rule catalog, or show one rule",
                        epilog=EPILOG, formatter_class=raw)
     r.add_argument("id", nargs="?", help="a rule id, such as summon.normal-once")
     r.add_argument("--format", choices=("text", "json", "markdown"), default="text",
                    help="json: the objects of GET /v1/rules and GET /v1/rules/{id}")
-    decks.add_parser(sub, EPILOG, raw)
     s = sub.add_parser("serve", help="run the HTTP service (gunicorn, as make serve does)",
                        epilog=EPILOG, formatter_class=raw)
     s.add_argument("--host", help="address to listen on (default: HOST, or 127.0.0.1)")
@@ -358,12 +360,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "check":
             return check(args, sys.stdout, sys.stderr, sys.stdin)
+        if args.command == "deck":
+            from .decks import run as run_deck
+
+            return run_deck(args, sys.stdout, sys.stderr, sys.stdin)
         if args.command == "rules":
             return show_rules(args, sys.stdout, sys.stderr)
         if args.command == "import":
             return import_games(args, sys.stdout, sys.stderr, sys.stdin)
-        if args.command == "deck":
-            return decks.run(args, sys.stdout, sys.stderr, sys.stdin)
         return serve(args)
     except BrokenPipeError:  # the reader went away (| head): stop quietly
         _silence_stdout()
