@@ -11,7 +11,7 @@ LOCK   := $(BIN)/uv pip compile --quiet --generate-hashes --universal --python-v
           setup.cfg requirements/build.in
 
 .PHONY: serve test lint typecheck pytest bench bench-api docs quiz-data screenshot vendor lock clean \
-        card-db
+        card-db deck-lists
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,7 +37,7 @@ lint: $(VENV)/.dev-stamp
 	$(BIN)/ruff check .
 
 typecheck: $(VENV)/.dev-stamp
-	$(BIN)/mypy validator api duelcheck carddb
+	$(BIN)/mypy validator api duelcheck carddb decklists
 
 pytest: $(VENV)/.dev-stamp
 	$(BIN)/pytest
@@ -82,6 +82,27 @@ card-db: $(VENV)/.dev-stamp
 	  --babel-cdb $(BABEL_CDB) --commit yaml-yugi=$(YAML_YUGI_COMMIT) \
 	  --commit CardScripts=$(CARD_SCRIPTS_COMMIT) --commit BabelCDB=$(BABEL_CDB_COMMIT) \
 	  --out validator/cards/data
+
+# The deck check's formats and lists (validator/decks/data/, committed) rebuilt from local git
+# checkouts (bare mirrors work) of their sources, read at the commits named here (docs/decks.md):
+# ProjectIgnis/LFLists (GOAT.lflist.conf, the history of 0TCG.lflist.conf and TCG.lflist.conf, and
+# Edison.lflist.conf at the commit of the pull request that made it), Konami's lists by date from
+# DawnbrandBots/yaml-yugi-limit-regulation, BabelCDB's Goat ids (BABEL_CDB above), yaml-yugi's
+# printings (YAML_YUGI above) and iconmaster5326/YGOJSON's set dates (its v1/individual branch).
+LFLISTS                   ?= ../sources/LFLists
+LIMIT_REGULATION          ?= ../sources/yaml-yugi-limit-regulation
+YGOJSON                   ?= ../sources/YGOJSON
+LFLISTS_COMMIT            ?= 4f295cf0dbb6cda9477a4cd5a8cf42e8ffe3c8a2
+EDISON_COMMIT             ?= 0dbfbfca29fa757c16de23fd0e0cf5455f4d4877
+LIMIT_REGULATION_COMMIT   ?= be1c8e923109420f444f1760aadd562aa8c2ee41
+YGOJSON_COMMIT            ?= 14e3ec20b4593cb5f6b9f19d67833c09e4aa1b69
+deck-lists: $(VENV)/.dev-stamp
+	$(BIN)/python -m decklists --lflists $(LFLISTS) --limit-regulation $(LIMIT_REGULATION) \
+	  --babel-cdb $(BABEL_CDB) --yaml-yugi $(YAML_YUGI) --ygojson $(YGOJSON) \
+	  --commit LFLists=$(LFLISTS_COMMIT) --commit Edison=$(EDISON_COMMIT) \
+	  --commit yaml-yugi-limit-regulation=$(LIMIT_REGULATION_COMMIT) \
+	  --commit BabelCDB=$(BABEL_CDB_COMMIT) --commit yaml-yugi=$(YAML_YUGI_COMMIT) \
+	  --commit YGOJSON=$(YGOJSON_COMMIT) --out validator/decks/data
 
 # Refresh the hashed lock files from setup.cfg (newest versions its bounds allow).
 lock: $(VENV)/.dev-stamp

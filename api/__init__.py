@@ -15,6 +15,7 @@ from flask import Flask
 from . import problems
 from .cards import cards_blp
 from .config import Config, load_settings
+from .decks import decks_blp
 from .openapi import register_document_schemas
 from .teaching import page, teach_blp
 from .views import docs_static, health_blp, rules_blp, validate_blp
@@ -39,6 +40,7 @@ def create_app(config: Mapping[str, Any] | object | None = None) -> Flask:
     register_document_schemas(api)
     for blp in (validate_blp, rules_blp, cards_blp, teach_blp, workbench_blp, health_blp):
         api.register_blueprint(blp)
+    api.register_blueprint(decks_blp)
     app.register_blueprint(docs_static)
     app.register_blueprint(page)
     problems.register(app)

@@ -20,7 +20,7 @@ from typing import Any
 
 #: The static files a report inlines, in order.
 STYLES = ("board.css", "report.css")
-SCRIPTS = ("board.js", "report.js")
+SCRIPTS = ("board.js", "decks.js", "report.js")
 
 _PAGE = Template("""<!doctype html>
 <html lang="en">
@@ -74,10 +74,14 @@ def script_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def report_html(title: str, games: list[dict[str, Any]]) -> str:
+def report_html(title: str, games: list[dict[str, Any]],
+                decks: dict[str, Any] | None = None) -> str:
     """The report of one match: ``games`` from :func:`validator.workbench.game_report` (or
-    :func:`validator.workbench.malformed_report`)."""
-    data = {"title": title, "version": _version(), "games": games}
+    :func:`validator.workbench.malformed_report`), and the match's deck check
+    (:func:`validator.decks.replay.check_replay`) when there is one."""
+    data: dict[str, Any] = {"title": title, "version": _version(), "games": games}
+    if decks is not None:
+        data["decks"] = decks
     return _PAGE.substitute(
         title=escape(title), version=escape(_version()),
         styles="\n".join(asset(name) for name in STYLES),

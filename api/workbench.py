@@ -10,6 +10,7 @@ from flask import Response, current_app
 from flask.views import MethodView
 
 from validator import Document
+from validator.decks.replay import check_replay, read_replay
 from validator.importers.duelingbook import ReplayError, import_replay
 from validator.schema import DocumentSchema
 from validator.steps import trace
@@ -68,7 +69,8 @@ class ImportView(MethodView):
             return problem(422, f"This is not a Duelingbook replay that can be imported: {exc}.",
                            type_=NOT_A_REPLAY, title="Not an importable replay",
                            errors={"plays": [str(exc)]})
-        return json_response({"games": [game_json(game) for game in games]})
+        return json_response({"games": [game_json(game) for game in games],
+                              "deck_check": check_replay(read_replay(replay))})
 
 
 @workbench_blp.route("/steps")
@@ -107,7 +109,7 @@ class ReportView(MethodView):
         before and after the illegal step, and the plays around it."""
         games = [game_report(doc, game_label(doc.source, f"Game {n}"))
                  for n, doc in enumerate(body["games"], 1)]
-        html = report_html(body["title"], games)
+        html = report_html(body["title"], games, body.get("deck_check"))
         name = re.sub(r"[^A-Za-z0-9._-]+", "-", body["title"]).strip("-.") or "report"
         response = Response(html, mimetype="text/html")
         response.headers["Content-Disposition"] = \

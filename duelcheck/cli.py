@@ -20,6 +20,8 @@ from typing import Any, TextIO
 from validator.cards.database import VARIANTS
 from validator.catalog import markdown, rules
 from validator.checks.turn import phase_name
+from validator.decks import FORMAT_NAMES
+from validator.decks.replay import check_replay
 from validator.engine import validate
 from validator.errors import DocumentError, flatten_errors
 from validator.importers.duelingbook import format_name
@@ -36,7 +38,7 @@ EXIT_LEGAL, EXIT_ILLEGAL, EXIT_MALFORMED, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0
 EPILOG = """\
 exit status:
   0    every duel is legal (other commands: done)
-  1    some duel is illegal
+  1    some duel is illegal (deck: the deck list has findings)
   2    some document or replay is malformed or unreadable (the others are still
        checked), an unknown rule id, or a command line that is not understood
   3    the environment is at fault: a bad environment variable (such as PORT or
@@ -55,6 +57,7 @@ examples:
                                             a judge's report (one HTML file) per
                                             match
   duelcheck import duelingbook replay.json -o games.jsonl
+  duelcheck deck deck.ydk --format goat     a deck list against Goat's pool and list
   duelcheck rules summon.tribute-count      one rule, with why and an example
   duelcheck rules summon.tribute-count --format json
   duelcheck card "Swap Frog"                a card's facts, their sources, its text
@@ -77,6 +80,7 @@ class Result:
     players: dict[str, str] | None = None
     imported: dict[str, Any] | None = None  # an importer's format, stop and unmodelled rules
     report: dict[str, Any] | None = None  # the game's part of a judge's report (--format html)
+    decks: dict[str, Any] | None = None  # a replay's last game: the match's deck check
 
     @property
     def stopped(self) -> str | None:
@@ -84,15 +88,17 @@ class Result:
         return (self.imported or {}).get("stopped")
 
 
-def judge(item: Item, report: bool = False) -> Result:
+def judge(item: Item, report: bool = False, deck_format: str | None = None) -> Result:
     """Validate one item (run in worker processes with ``--jobs``); with ``report``, also
-    gather the game's part of a judge's report.
+    gather the game's part of a judge's report. A replay's last game also carries the
+    match's deck check (against ``deck_format``, else the replay's own format).
 
     >>> judge(Item("x", '{"cards": {}}')).verdict["legal"]
     True
     >>> judge(Item("x", '{"cards": {}}'), report=True).report["label"]
     'x'
     """
+    decks = check_replay(item.decks, deck_format) if item.decks is not None else None
     if item.text is None:
         errors = {"_file": [item.error or "unreadable"]}
         return Result(item.source, errors=errors,
@@ -114,14 +120,14 @@ def judge(item: Item, report: bool = False) -> Result:
         game = game_report(data, label) if report else None
         verdict = game["verdict"] if game else validate(data).to_dict()
         return Result(item.source, verdict=verdict, notes=notes, players=players,
-                      imported=imported, report=game)
+                      imported=imported, report=game, decks=decks)
     except DocumentError as exc:
         errors = exc.errors
         if isinstance(data, dict) and "plays" in data and "cards" not in data:
             errors = {"_document": ["This looks like a Duelingbook replay: check it with "
                                     "--from duelingbook."], **errors}
         return Result(item.source, errors=errors, notes=notes, imported=imported,
-                      report=malformed_report(label, errors) if report else None)
+                      report=malformed_report(label, errors) if report else None, decks=decks)
 
 
 def kind_of(result: Result) -> Kind:
@@ -172,8 +178,9 @@ def describe(result: Result) -> str:
     return line + tail
 
 
-def _results(items: list[Item], jobs: int, report: bool = False) -> Iterable[Result]:
-    work = partial(judge, report=report)
+def _results(items: list[Item], jobs: int, report: bool = False,
+             deck_format: str | None = None) -> Iterable[Result]:
+    work = partial(judge, report=report, deck_format=deck_format)
     if jobs <= 1 or len(items) < 2:
         return map(work, items)
     pool = ProcessPoolExecutor(max_workers=jobs)
@@ -204,7 +211,7 @@ def check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> 
                                single=len(items) == 1, output_dir=args.output_dir)
     tally = Tally()
     try:
-        for result in _results(items, jobs, kind_of_format.needs_reports):
+        for result in _results(items, jobs, kind_of_format.needs_reports, args.deck_format):
             kind = kind_of(result)
             tally.add(kind, stopped=result.stopped is not None)
             formatter.result(kind, result)
@@ -321,11 +328,17 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--jobs", "-j", type=lambda t: _count(t, 0), default=1,
                    help="worker processes (0: one per CPU; default 1)")
     c.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    c.add_argument("--deck-format", choices=FORMAT_NAMES,
+                   help="check the cards a replay shows against this format (default: the "
+                        "replay's own format code, or its card pool date)")
     i = sub.add_parser("import", help="convert game logs to duel documents (JSON Lines)",
                        epilog=EPILOG, formatter_class=raw)
     i.add_argument("format", choices=("duelingbook",))
     i.add_argument("files", nargs="+", metavar="FILE", help="replays (.json), or - for stdin")
     i.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    from .decks import add_parser as add_deck_parser
+
+    add_deck_parser(sub, EPILOG, raw)
     r = sub.add_parser("rules", help="list the rule catalog, or show one rule",
                        epilog=EPILOG, formatter_class=raw)
     r.add_argument("id", nargs="?", help="a rule id, such as summon.normal-once")
@@ -359,6 +372,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "check":
             return check(args, sys.stdout, sys.stderr, sys.stdin)
+        if args.command == "deck":
+            from .decks import run as run_deck
+
+            return run_deck(args, sys.stdout, sys.stderr, sys.stdin)
         if args.command == "rules":
             return show_rules(args, sys.stdout, sys.stderr)
         if args.command == "import":

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Literal, TextIO
 
+from validator.decks.replay import ReplayCards, read_replay
 from validator.importers.duelingbook import ReplayError, load_replay
 from validator.jsontext import loads
 
@@ -37,6 +38,7 @@ class Item:
     source: str
     text: str | None
     error: str | None = None
+    decks: ReplayCards | None = None  # a replay's last game: the cards the match shows
 
 
 def gather(paths: list[str], stdin: TextIO, source: Source = "auto",
@@ -162,5 +164,10 @@ def replay_items(path: str, text: str) -> Iterator[Item]:
     except ReplayError as exc:
         yield Item(path, None, f"not an importable Duelingbook replay: {exc}")
         return
-    for game in games:
-        yield Item(f"{path}#game{game.number}", json.dumps(game.document))
+    try:
+        cards: ReplayCards | None = read_replay(loads(text.removeprefix("\ufeff")))
+    except (ValueError, RecursionError):  # pragma: no cover - load_replay read it already
+        cards = None
+    for n, game in enumerate(games, 1):
+        yield Item(f"{path}#game{game.number}", json.dumps(game.document),
+                   decks=cards if n == len(games) else None)

@@ -144,14 +144,20 @@ class TextFormatter(Formatter):
     def result(self, kind: Kind, result: Any) -> None:
         from .cli import describe
 
-        if kind == "legal" and self.quiet:
+        if kind == "legal" and self.quiet and not (result.decks and result.decks["legal"] is
+                                                    False):
             return
         text = paint(describe(result), kind, self.colour)
         if kind == "malformed":
             self.progress.write(self.err, text + "\n")
-            return
-        notes = "".join(f"  note: {note}\n" for note in result.notes)
-        self.progress.write(self.out, text + "\n" + notes)
+        else:
+            notes = "".join(f"  note: {note}\n" for note in result.notes)
+            self.progress.write(self.out, text + "\n" + notes)
+        if result.decks is not None:
+            from .decks import describe_match
+
+            self.progress.write(self.out, describe_match(result.source.split("#", 1)[0],
+                                                         result.decks))
 
 
 class JsonFormatter(Formatter):
@@ -160,6 +166,14 @@ class JsonFormatter(Formatter):
     on stderr."""
 
     def result(self, kind: Kind, result: Any) -> None:
+        if result.decks is not None and not (self.quiet and result.decks["legal"] is not False):
+            self._game(kind, result)
+            deck = {"source": result.source.split("#", 1)[0], "deck_check": result.decks}
+            self.progress.write(self.out, json.dumps(deck) + "\n")
+        else:
+            self._game(kind, result)
+
+    def _game(self, kind: Kind, result: Any) -> None:
         if kind == "malformed":
             body = {"source": result.source, "errors": result.errors}
             self.progress.write(self.err, json.dumps(body) + "\n")
@@ -189,6 +203,7 @@ class HtmlFormatter(Formatter):
         self.match: str | None = None
         self.games: list[tuple[Kind, Any]] = []
         self.names: set[str] = set()
+        self.decks: dict[str, Any] | None = None
 
     def result(self, kind: Kind, result: Any) -> None:
         match = result.source.split("#", 1)[0]
@@ -196,6 +211,8 @@ class HtmlFormatter(Formatter):
             self._write()
             self.match = match
         self.games.append((kind, result))
+        if result.decks is not None:
+            self.decks = result.decks
 
     def finish(self, tally: Tally) -> None:
         self._write()
@@ -205,13 +222,15 @@ class HtmlFormatter(Formatter):
         from api.report import report_html, report_title
 
         games, self.games = self.games, []
+        decks, self.decks = self.decks, None
         if self.match is None or not games:
             return
         kinds = [kind for kind, _ in games]
-        if self.quiet and all(kind == "legal" for kind in kinds):
+        if self.quiet and all(kind == "legal" for kind in kinds) and \
+                not (decks and decks["legal"] is False):
             return
         path = os.path.join(self.output_dir, self._name(self.match))
-        html = report_html(report_title(self.match), [r.report for _, r in games])
+        html = report_html(report_title(self.match), [r.report for _, r in games], decks)
         try:
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(html)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
+from .decks.schema import ReplayDeckCheckSchema
 from .position_schema import StateSchema
 from .schema import DocumentSchema
 from .verdict_schema import VerdictSchema
@@ -47,6 +48,9 @@ class ImportSchema(Schema):
     """The games of a replay."""
 
     games = fields.List(fields.Nested(ImportedGameSchema), required=True)
+    deck_check = fields.Nested(ReplayDeckCheckSchema, required=True, metadata={
+        "description": "the cards the match shows, by player, against its format (contract "
+                       "section 7; docs/decks.md): never part of a game's verdict"})
 
 
 class StepsSchema(Schema):
@@ -73,3 +77,6 @@ class ReportRequestSchema(Schema):
                         validate=validate.Length(min=1), metadata={
                             "description": "duel documents, such as the games "
                                            "POST /v1/import/duelingbook gives"})
+    deck_check = fields.Nested(ReplayDeckCheckSchema, load_default=None, allow_none=True,
+                               metadata={"description": "the match's deck check, as "
+                                                        "POST /v1/import/duelingbook gives it"})

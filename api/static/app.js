@@ -46,9 +46,11 @@ async function openText(text, title, example = "") {
   $("workbench").setAttribute("aria-busy", "true");
   try {
     let games;
+    let decks = null;
     if (isReplay(data)) {
       setStatus(status, `Importing the Duelingbook replay ${title}…`, "busy");
       const body = await api("/v1/import/duelingbook", text);
+      decks = body.deck_check || null;
       games = body.games.map((g) => ({ label: `Game ${g.game}`, players: g.players,
         format: g.format_name, stopped: g.stopped, notes: g.notes, document: g.document }));
     } else {
@@ -65,7 +67,7 @@ async function openText(text, title, example = "") {
         game.error = error;
       }
     }));
-    session = { title, replay: isReplay(data), example, games, game: 0, step: 0, asLogged: false };
+    session = { title, replay: isReplay(data), example, games, decks, game: 0, step: 0, asLogged: false };
     const judged = games.filter((g) => g.steps).length;
     setStatus(status, games.length === 1 ? (judged ? `Opened ${title}.` : "")
       : `Opened ${title}: ${games.length} games.`);
@@ -110,6 +112,17 @@ function renderGames() {
     list.append(el("li", {}, button));
   });
   $("download").disabled = !session.games.some((g) => g.steps);
+  renderDecks();
+}
+
+// The deck check of a replay's match (decks.js draws it): beside the games, never part of a
+// game's verdict.
+function renderDecks() {
+  const old = $("deck-check");
+  if (old) old.remove();
+  if (!session.decks || !window.duelcheckDecks) return;
+  const box = el("div", { id: "deck-check" }, window.duelcheckDecks.renderDeckCheck(session.decks));
+  $("download").before(box);
 }
 
 function openGame(index, step = null) {
@@ -311,7 +324,7 @@ async function downloadReport() {
   setStatus(status, "Preparing the report…", "busy");
   try {
     const response = await fetch("/v1/report", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ title: session.title, games }) });
+      body: JSON.stringify({ title: session.title, games, ...(session.decks ? { deck_check: session.decks } : {}) }) });
     if (!response.ok || !(response.headers.get("Content-Type") || "").startsWith("text/html")) {
       await readAnswer(response, "/v1/report");
       throw new ApiError("The report could not be made.");

@@ -101,6 +101,9 @@
         el("li", {}, el("a", { href: `#g${n + 1}-title` }, g.label), " · ",
           g.errors ? "malformed" : g.verdict.legal ? "legal" : `illegal at step ${g.verdict.violation.index}: ${g.verdict.violation.rule}`)))),
       ...data.games.map((g, n) => gameSection(g, n + 1)));
+    if (data.decks) {
+      main.querySelector(".tally").after(window.duelcheckDecks.renderDeckCheck(data.decks, "h2", "decks"));
+    }
     main.removeAttribute("aria-busy");
   }
 

@@ -109,7 +109,10 @@ def test_check_from_duelingbook_prints_one_verdict_per_game(
         capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "check", "--from", "duelingbook", str(REPLAY))
     lines = [line for line in out.splitlines() if not line.startswith("  note: ")]
-    assert code == 0 and len(lines) == 3 and lines[2] == "2 legal, 0 illegal, 0 malformed"
+    assert code == 0 and len(lines) == 4 and lines[3] == "2 legal, 0 illegal, 0 malformed"
+    assert lines[2].endswith(": deck check: no format to check against (its format code uu: "
+                             "Unlimited has no Forbidden & Limited list); Aco77: 15 copies of "
+                             "13 cards seen; sdesowitz02: 44 copies of 29 cards seen")
     assert lines[0].endswith("#game1 (Unlimited): legal (172 actions; sdesowitz02 (p1) won by "
                              "surrender; LP sdesowitz02 (p1) 3100, Aco77 (p2) 1800)")
 

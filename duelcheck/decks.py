@@ -1,0 +1,150 @@
+"""``duelcheck deck``, and the deck check lines ``duelcheck check`` prints beside a replay's
+verdicts. Text for a terminal never carries a control character from its input: usernames,
+card names and log lines are shown with those escaped (:func:`printable`).
+
+>>> printable("Pattn13\\x1b[31m"), printable("é ok")
+('Pattn13\\\\x1b[31m', 'é ok')
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, TextIO
+
+from validator.decks import FORMAT_NAMES, DeckError, check_deck, read_file
+
+#: Exit statuses, as ``duelcheck check`` has them.
+EXIT_LEGAL, EXIT_FINDINGS, EXIT_MALFORMED, EXIT_ENVIRONMENT = 0, 1, 2, 3
+FORMAT_WORDS = {"goat": "Goat", "edison": "Edison", "advanced": "Advanced"}
+
+
+def printable(text: object) -> str:
+    """``text`` with every character that is not printable (ANSI escapes, carriage returns,
+    bidirectional overrides...) written as an escape, so that it cannot act on a terminal."""
+    out = []
+    for ch in str(text):
+        if ch.isprintable():
+            out.append(ch)
+        else:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+    return "".join(out)
+
+
+def add_parser(sub: Any, epilog: str, formatter: Any) -> None:
+    """Add ``duelcheck deck`` to the command line's subcommands.
+
+    >>> top = argparse.ArgumentParser(); sub = top.add_subparsers()
+    >>> add_parser(sub, "", argparse.HelpFormatter)
+    >>> top.parse_args(["deck", "d.ydk", "--format", "goat"]).deck_format
+    'goat'
+    """
+    d = sub.add_parser("deck", help="check a deck list against a format's card pool and "
+                       "Forbidden & Limited list", epilog=epilog, formatter_class=formatter,
+                       description="Check a deck list: JSON ({\"main\": [...], \"extra\": "
+                       "[...], \"side\": [...]}, cards by passcode or name), the text form "
+                       "(one card a line, '3 Sangan', under Main/Extra/Side headings) or a "
+                       ".ydk file. Exit status 0: no finding; 1: findings; 2: a list that "
+                       "cannot be read.")
+    d.add_argument("file", metavar="FILE", help="the deck list, or - for stdin")
+    d.add_argument("--format", dest="deck_format", choices=FORMAT_NAMES,
+                   help="the format (default: the JSON list's own format field)")
+    d.add_argument("--date", metavar="YYYY-MM-DD",
+                   help="check against the list in force that day (default: the latest)")
+    d.add_argument("--json", action="store_true",
+                   help="print the answer of POST /v1/decks/check (JSON) instead of text")
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
+    """``duelcheck deck``: the findings, and the exit status.
+
+    >>> import io
+    >>> args = argparse.Namespace(file="-", deck_format="goat", date=None, json=False)
+    >>> out = io.StringIO()
+    >>> run(args, out, io.StringIO(), io.StringIO("2 Sangan\\n")), out.getvalue().split("\\n")[0]
+    (1, 'stdin: Goat, 2005.4 GOAT (2005-04-01): 2 findings')
+    """
+    name = "stdin" if args.file == "-" else args.file
+    try:
+        if args.file == "-":
+            text = stdin.read()
+        else:
+            with open(args.file, encoding="utf-8-sig") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        why = getattr(exc, "strerror", None) or ("not UTF-8 text" if isinstance(
+            exc, UnicodeDecodeError) else str(exc))
+        err.write(f"duelcheck: cannot read {printable(name)}: {printable(why)}\n")
+        return EXIT_MALFORMED
+    try:
+        deck, given = read_file(text, name)
+        fmt = args.deck_format or given.get("format")
+        if fmt is None:
+            raise DeckError({"format": ["Give --format goat, edison or advanced."]})
+        answer = check_deck(deck, fmt, args.date if args.date is not None
+                            else given.get("date")).to_dict()
+    except DeckError as exc:
+        for key, messages in exc.errors.items():
+            for message in messages:
+                err.write(f"{printable(name)}: {printable(key)}: {printable(message)}\n")
+        return EXIT_MALFORMED
+    if args.json:
+        out.write(json.dumps(answer) + "\n")
+    else:
+        out.write(describe(printable(name), answer))
+    return EXIT_LEGAL if answer["legal"] else EXIT_FINDINGS
+
+
+def describe(name: str, answer: dict[str, Any]) -> str:
+    """A deck check in text: one line, then one line a finding.
+
+    >>> print(describe("d.ydk", {"format": "goat", "legal": True, "findings": [],
+    ...                          "list": {"name": "2005.4 GOAT", "date": "2005-04-01"}}), end="")
+    d.ydk: Goat, 2005.4 GOAT (2005-04-01): no finding
+    """
+    lst = answer["list"]
+    head = f"{name}: {FORMAT_WORDS[answer['format']]}, {lst['name']} ({lst['date']}): "
+    findings = answer["findings"]
+    head += f"{len(findings)} finding{'s' * (len(findings) != 1)}" if findings else "no finding"
+    return head + "\n" + "".join(f"  {f['id']}: {printable(f['detail'])}\n" for f in findings)
+
+
+def _n(count: int, one: str, many: str | None = None) -> str:
+    """``1 card``, ``2 cards``.
+
+    >>> _n(1, "copy", "copies"), _n(2, "card")
+    ('1 copy', '2 cards')
+    """
+    return f"{count} {one if count == 1 else many or one + 's'}"
+
+
+def describe_match(source: str, check: dict[str, Any]) -> str:
+    """The deck check of a replay's match, for ``duelcheck check``'s text format: one line,
+    then one line a finding (each with the player), each naming where the replay shows it.
+
+    >>> print(describe_match("m.json", {"format": None, "format_from": "its format code uu",
+    ...     "players": [{"username": "a", "cards": 3, "copies": 4}]}), end="")
+    m.json: deck check: no format to check against (its format code uu); a: 4 copies of 3 cards seen
+    """
+    seen = "; ".join(f"{printable(p['username'])}: {_n(p['copies'], 'copy', 'copies')} of "
+                     f"{_n(p['cards'], 'card')} seen" +
+                     (f", {_n(len(p['findings']), 'finding')}" if p.get("findings") else "")
+                     for p in check["players"])
+    if check["format"] is None:
+        return (f"{printable(source)}: deck check: no format to check against "
+                f"({printable(check['format_from'])}); {seen}\n")
+    lst = check["list"]
+    verdict = "no finding" if check["legal"] else "findings"
+    line = (f"{printable(source)}: deck check ({FORMAT_WORDS[check['format']]}, by "
+            f"{printable(check['format_from'])}; {printable(lst['name'])}): {verdict}; {seen}\n")
+    for player in check["players"]:
+        for f in player["findings"]:
+            where = ""
+            if f.get("seen"):
+                first = f["seen"][0]
+                when = f"[{first['time']}] " if first.get("time") else ""
+                where = f" (game {first['game']}, {when}{first['player']}: {first['log']})"
+            line += f"  {printable(player['username'])}: {f['id']}: " \
+                    f"{printable(f['detail'] + where)}\n"
+    return line

@@ -1,0 +1,46 @@
+"""The deck check on the workbench page and in the report it downloads, in a real headless
+Chromium (the fixtures of test_page.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.api.test_page import CHROMIUM, axe_serious, upload
+from tests.api.test_page import base_url as base_url  # pytest's fixtures, used by name
+from tests.api.test_page import browser as browser
+from tests.api.test_page import desktop as desktop
+from tests.helpers import CORPUS
+
+EDISON = CORPUS / "edison" / "edison-58554463.json"
+pytestmark = [pytest.mark.skipif(not CHROMIUM.exists(), reason="no Debian chromium"),
+              pytest.mark.skipif(not EDISON.exists(), reason="../shared is not beside it")]
+Page = Any
+
+
+def test_the_page_shows_the_deck_check_and_the_report_keeps_it(
+        desktop: Page, browser: Any, tmp_path: Path) -> None:
+    upload(desktop, EDISON)
+    box = desktop.locator("#deck-check")
+    box.wait_for()
+    text = box.inner_text()
+    assert "Edison, by its format code er; March 2010 TCG (2010-03-01): 1 finding." in text
+    assert "deck.not-in-pool: Starlight Road is not in the Edison card pool" in text
+    assert 'game 1, [0:32] Barry Allen: Drew "Starlight Road"' in text
+    assert "dlgoose: 17 copies of 16 cards seen, no finding" in text
+    assert axe_serious(desktop) == []
+    with desktop.expect_download() as info:
+        desktop.click("#download")
+    target = tmp_path / "report.html"
+    info.value.save_as(str(target))
+    context = browser.new_context(offline=True)
+    report = context.new_page()
+    errors: list[str] = []
+    report.on("pageerror", lambda e: errors.append(str(e)))
+    report.goto(target.as_uri())
+    report.wait_for_selector(".deck-check")
+    assert "Starlight Road" in report.inner_text(".deck-check") and errors == []
+    assert axe_serious(report) == []
+    context.close()

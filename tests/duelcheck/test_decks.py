@@ -1,0 +1,126 @@
+"""``duelcheck deck`` and the deck check lines ``duelcheck check`` prints for a replay."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from duelcheck.cli import main
+from tests.helpers import CORPUS
+
+EDISON = CORPUS / "edison" / "edison-58554463.json"
+needs_shared = pytest.mark.skipif(not EDISON.exists(), reason="../shared is not beside it")
+GOAT = (Path(__file__).resolve().parents[2] / "specs" / "decks" / "deck.forbidden.json")
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def goat_deck() -> str:
+    cases = json.loads(GOAT.read_text("utf-8"))["cases"]
+    text: str = next(c["request"]["text"] for c in cases if c["name"] == "legal: a Goat deck")
+    return text
+
+
+def test_a_legal_deck_exits_0_and_findings_exit_1(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "goat.txt"
+    path.write_text(goat_deck(), "utf-8")
+    code, out, _ = run(capsys, "deck", str(path), "--format", "goat")
+    assert code == 0 and out == f"{path}: Goat, 2005.4 GOAT (2005-04-01): no finding\n"
+    path.write_text(goat_deck().replace("1 Sinister Serpent", "1 Yata-Garasu"), "utf-8")
+    code, out, _ = run(capsys, "deck", str(path), "--format", "goat")
+    lines = out.splitlines()
+    assert code == 1 and lines[0].endswith(": 1 finding")
+    assert lines[1].startswith("  deck.forbidden: Forbidden on 2005.4 GOAT (ProjectIgnis/")
+    code, out, _ = run(capsys, "deck", str(path), "--format", "goat", "--json")
+    assert code == 1 and json.loads(out)["findings"][0]["card"]["name"] == "Yata-Garasu"
+
+
+def test_a_ydk_from_stdin_with_a_date(capsys: pytest.CaptureFixture[str],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("#main\n" + "23434538\n" * 3 + "!side\n"))
+    code, out, _ = run(capsys, "deck", "-", "--format", "advanced", "--date", "2021-03-01",
+                       "--json")
+    answer = json.loads(out)
+    assert code == 1 and answer["list"]["name"] == "2021.03 TCG"
+    assert [f["id"] for f in answer["findings"]] == ["deck.size", "deck.forbidden"]
+
+
+def test_a_json_list_gives_its_own_format(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "d.json"
+    path.write_text(json.dumps({"format": "edison", "main": ["Starlight Road"]}), "utf-8")
+    code, out, _ = run(capsys, "deck", str(path), "--json")
+    assert code == 1 and json.loads(out)["format"] == "edison"
+
+
+def test_a_list_that_cannot_be_read_exits_2_naming_the_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "d.txt"
+    path.write_text("3 Sangan\n2 Sangn\x1b[31m\n", "utf-8")
+    code, out, err = run(capsys, "deck", str(path), "--format", "goat")
+    assert code == 2 and out == ""
+    assert err.startswith(f"{path}: line 2: No card has the name ")
+    assert "\x1b" not in err
+    path.write_text("3 Sangan\n", "utf-8")
+    code, _, err = run(capsys, "deck", str(path))
+    assert code == 2 and "format: Give --format goat, edison or advanced." in err
+    code, _, err = run(capsys, "deck", str(tmp_path / "missing.ydk"), "--format", "goat")
+    assert code == 2 and "cannot read" in err
+    path.write_text("40 Sangan\n", "utf-8")
+    code, _, err = run(capsys, "deck", str(path), "--format", "advanced", "--date", "2019-01-01")
+    assert code == 2 and ": date: The first Advanced list these data hold is 2020.01 TCG" in err
+
+
+@needs_shared
+def test_check_prints_the_deck_check_beside_the_games(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", str(EDISON))
+    lines = out.splitlines()
+    deck = next(i for i, line in enumerate(lines) if ": deck check (" in line)
+    assert lines[deck] == (f"{EDISON}: deck check (Edison, by its format code er; March 2010 "
+                           "TCG): findings; Barry Allen: 14 copies of 14 cards seen, 1 finding; "
+                           "dlgoose: 17 copies of 16 cards seen")
+    assert lines[deck + 1].startswith("  Barry Allen: deck.not-in-pool: Starlight Road is not "
+                                      "in the Edison card pool")
+    assert lines[deck + 1].endswith('(game 1, [0:32] Barry Allen: Drew "Starlight Road")')
+    assert code == 1  # the game's own verdict: a deck finding changes no exit status
+
+
+@needs_shared
+def test_check_json_gives_one_more_line_per_match(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "--format", "json", str(EDISON))
+    assert code == 1
+    *games, last = (json.loads(line) for line in out.splitlines())
+    assert last["source"] == str(EDISON) and last["deck_check"]["format"] == "edison"
+    assert all("deck_check" not in g for g in games) and len(games) == 1
+    _, out, _ = run(capsys, "check", "--format", "json", "--deck-format", "advanced",
+                       str(EDISON))
+    assert json.loads(out.splitlines()[-1])["deck_check"]["format_from"] == "asked for"
+
+
+def test_usernames_from_a_replay_never_reach_the_terminal_raw(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = "evil\x1b]0;owned\x07\u202e"
+    plays = [{"play": "RPS", "winner": bad, "player1": bad, "player2": "b"},
+             {"play": "Pick first", "order": [bad, "b"], "log": [
+                 {"username": bad, "private_log": "Chose to go first"},
+                 {"username": bad, "private_log": 'Drew "Yata-Garasu"'}],
+              "cards": [{"name": "Yata-Garasu", "serial_number": "03078576", "object_id": 1}]},
+             {"play": "Admit defeat", "username": bad, "log": {"public_log": "Admitted defeat"}}]
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"plays": plays, "format": "gu", "player1": {"username": bad},
+                                "player2": {"username": "b"}}), "utf-8")
+    _, out, _ = run(capsys, "check", str(path))
+    deck = [line for line in out.splitlines() if "deck" in line]  # the games' lines: issue 15
+    assert len(deck) == 2 and not any(c in "".join(deck) for c in "\x1b\x07\u202e")
+    assert deck[1].startswith("  evil\\x1b]0;owned\\x07\\u202e: deck.forbidden: Forbidden on")
+    assert deck[0].endswith("evil\\x1b]0;owned\\x07\\u202e: 1 copy of 1 card seen, 1 finding; "
+                            "b: 0 copies of 0 cards seen")
