@@ -10,7 +10,7 @@ from typing import Any
 from ..model import Player, other
 from . import logtext, phases
 from .builder import GameBuilder
-from .game import Play, from_hand, texts, where_said
+from .game import Play, from_hand, stamp, texts, where_said
 from .summons import position_by_effect
 from .tracker import is_monster_zone, is_zone
 
@@ -297,7 +297,7 @@ def _summon_put_back(b: GameBuilder, play: Play, player: Player, cid: str,
     action = b.actions[summon]
     if action.get("card") != cid or action.get("player") != player or action.get("tributes"):
         return False
-    if b.placed_used.get(cid):
+    if b.placed_used.get(cid) or _searched_since(b, action, play):
         return False  # its effect was used: the return is an effect's, or a cost
     for later in b.actions[summon + 1:]:
         if cid in (later.get("card"), later.get("target")) or cid in later.get("tributes", ()):
@@ -307,6 +307,28 @@ def _summon_put_back(b: GameBuilder, play: Play, player: Player, cid: str,
     b.note(play, f"{b.label(cid)} Normal Summoned or Set this turn, then put back into the "
                  f"hand by its player before it did anything: a slip fixed, neither is a step")
     return True
+
+
+def _searched_since(b: GameBuilder, summon: dict[str, Any], play: Play) -> bool:
+    """True when the player took a card out of their Deck between a summon and this play (a
+    summoned monster's effect resolving: Swap Frog's "send 1 Frog from your Deck")."""
+    start = next((i for i in range(b.cursor - 1, -1, -1)
+                  if texts_time(b.plays[i]) == summon["log"]["time"] and
+                  b.plays[i].get("username") == play.get("username")), None)
+    if start is None:
+        return False
+    for index in range(start + 1, b.cursor):
+        step = b.step_at(index)
+        if step is None or b.plays[index].get("username") != play.get("username"):
+            continue
+        if any(m.before is not None and m.before.spot == "deck" for m in step.moves):
+            return True
+    return False
+
+
+def texts_time(play: Any) -> str | None:
+    """A play's time as the log writes it (None for what is not a play)."""
+    return stamp(play.get("seconds")) if isinstance(play, dict) else None
 
 
 def _set_card_activated(b: GameBuilder, play: Play, player: Player, cid: str,
