@@ -321,7 +321,8 @@ def _searched_since(b: GameBuilder, summon: dict[str, Any], play: Play) -> bool:
         step = b.step_at(index)
         if step is None or b.plays[index].get("username") != play.get("username"):
             continue
-        if any(m.before is not None and m.before.spot == "deck" for m in step.moves):
+        if any(m.before is not None and m.before.spot == "deck" for m in step.moves) or \
+                logtext.source_pile(texts(b.plays[index])[1]) == "deck":
             return True
     return False
 
