@@ -272,7 +272,7 @@ def _for_an_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: st
     """The moves a player makes to carry out an opponent's effect (Trap Dustshoot: the
     chosen monster dragged to the field, then returned to the Deck): the card only goes
     from the hand to where it ends, no Summon. Read so when the opponent used a card just
-    before and the card leaves the field again within a few plays, unused."""
+    before and the card goes to the Deck within a few plays, unused."""
     if not any(who != player and b.cursor - at <= 12 for at, who, _ in b.recent):
         return False
     for index, later in b.upcoming(6):
@@ -283,16 +283,12 @@ def _for_an_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: st
         if later.get("username") != play.get("username") or step is None or step.card != cid:
             continue
         move = step.move_of(cid)
-        if move is None or move.after is None or move.after.spot not in ("deck", "hand"):
-            return False
+        if move is None or move.after is None or move.after.spot != "deck":
+            return False  # back to the hand: read there (a Summon put back, or a take-back)
         b.consume(index)
-        if move.after.spot != "hand":
-            b.emit(play, "move", player, card=cid, to=move.after.spot,
-                   note=f"{b.label(cid)} moved from the hand to the field and on to the "
-                        f"{move.after.spot} to carry out the opponent's effect: no Summon")
-        else:
-            b.note(play, f"{b.label(cid)} shown on the field for the opponent's effect and "
-                         f"taken back: no Summon")
+        b.emit(play, "move", player, card=cid, to="deck",
+               note=f"{b.label(cid)} moved from the hand to the field and on to the Deck to "
+                    f"carry out the opponent's effect: no Summon")
         return True
     return False
 
