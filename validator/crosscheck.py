@@ -26,10 +26,27 @@ _OWNED_POSITION_PILES = frozenset({"deck_cards", "hand", "graveyard", "banished"
 
 
 def _add(errors: Errors, path: tuple[Any, ...], message: str) -> None:
+    """Add ``message`` at ``path``. Paths are chosen so that none is a prefix of another
+    (a map's key and its value are ``key`` and ``value`` under it, as marshmallow keys them);
+    should one be, the message goes to the nearest messages above it, with the rest of its
+    path, rather than fail.
+
+    >>> errors: Errors = {}
+    >>> _add(errors, ("a", "b"), "one."); _add(errors, ("a", "b", 0), "two.")
+    >>> errors
+    {'a': {'b': ['one.', '0: two.']}}
+    """
     node = errors
-    for key in path[:-1]:
-        node = node.setdefault(key, {})
-    node.setdefault(path[-1], []).append(message)
+    for depth, key in enumerate(path[:-1]):
+        child = node.setdefault(key, {})
+        if isinstance(child, list):
+            child.append(f"{'.'.join(map(str, path[depth + 1:]))}: {message}")
+            return
+        node = child
+    leaf = node.setdefault(path[-1], [])
+    if isinstance(leaf, dict):
+        leaf = leaf.setdefault("_schema", [])
+    leaf.append(message)
 
 
 def _setup_paths(player: m.Player, setup: m.SetupPlayer) -> list[tuple[str, tuple[Any, ...]]]:
@@ -218,8 +235,8 @@ def _check_references(errors: Errors, cards: dict[str, dict[str, Any]],
         refs += [(cid, ("position", "this_turn", name, i))
                  for i, cid in enumerate(this_turn[name])]
     for cid, foes in this_turn["declared"].items():
-        refs += [(cid, ("position", "this_turn", "declared", cid))]
-        refs += [(foe, ("position", "this_turn", "declared", cid, i))
+        refs += [(cid, ("position", "this_turn", "declared", cid, "key"))]
+        refs += [(foe, ("position", "this_turn", "declared", cid, "value", i))
                  for i, foe in enumerate(foes)]
     refs += [(cid, ("position", "owners", cid)) for cid in position["owners"]]
     for cid, path in refs:

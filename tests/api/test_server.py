@@ -248,3 +248,32 @@ def test_a_json_lines_batch_is_streamed_over_http(server: str) -> None:
     assert [line.pop("line") for line in lines] == list(range(1, 22))
     assert lines[:20] == [validate(d).to_dict() for d in docs]
     assert lines[20]["status"] == 400
+
+
+def crafted_position() -> dict[str, Any]:
+    """An empty duel's state whose this_turn records disagree with their indexes: monster x
+    declared an attack at y, neither known (schemathesis found it: a 500 before)."""
+    state = validate({"cards": {}}).state
+    state["this_turn"]["declared"] = {"x": ["y"]}
+    state["this_turn"]["indexes"]["declared"] = {"x": 0}
+    return {"cards": {}, "position": state}
+
+
+@pytest.mark.parametrize("path", ["/v1/validate", "/v1/steps", "/v1/legal-actions",
+                                  "/v1/report"])
+def test_a_crafted_position_is_a_document_error_keyed_by_path(server: str, path: str) -> None:
+    doc = crafted_position()
+    body = {"games": [doc]} if path == "/v1/report" else doc
+    status, kind, problem = call(server + path, json.dumps(body).encode())
+    assert (status, kind) == (422, "application/problem+json"), problem
+    errors = problem["errors"]["games"]["0"] if path == "/v1/report" else problem["errors"]
+    declared = errors["position"]["this_turn"]["declared"]["x"]
+    assert declared == {"key": ["Unknown card id 'x'."],
+                        "value": {"0": ["Unknown card id 'y'."]}}
+
+
+def test_a_crafted_position_in_a_batch_is_a_422_line(server: str) -> None:
+    status, kind, line = call(server + "/v1/validate", json.dumps(crafted_position()).encode(),
+                              "application/x-ndjson")
+    assert (status, kind, line["line"], line["status"]) == (200, "application/x-ndjson", 1, 422)
+    assert "declared" in line["errors"]["position"]["this_turn"]

@@ -428,3 +428,12 @@ def test_a_source_of_the_wrong_shape_is_not_shown_and_never_a_traceback(
                              str(tmp_path), write(tmp_path, "odd.json", odd))
         assert code == 0 and "Traceback" not in err, (fmt, err)
     assert (tmp_path / "odd.html").exists()
+
+
+def test_a_crafted_position_is_malformed_not_a_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.api.test_server import crafted_position
+
+    status, out, err = run(capsys, "check", write(tmp_path, "pos.json", crafted_position()))
+    assert status == 2 and out.count("\n") == 1 and "Traceback" not in err
+    assert "position.this_turn.declared.x.key: Unknown card id 'x'." in err

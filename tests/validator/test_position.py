@@ -172,6 +172,13 @@ def test_copy_and_pop_leave_the_original_alone() -> None:
         Duel(doc).pop()
 
 
+def crafted_declaration(state: dict[str, Any]) -> None:
+    """An empty duel's state whose ``this_turn`` says that monster x declared an attack at
+    y, and whose index for it is the action about to come."""
+    state["this_turn"]["declared"] = {"x": ["y"]}
+    state["this_turn"]["indexes"]["declared"] = {"x": state["actions_judged"]}
+
+
 BAD_POSITIONS: list[tuple[str, Any, str, str]] = [
     ("a position beside a setup", lambda s: None, "setup", "not both"),
     ("an unknown card in a hand", lambda s: s["players"]["p1"]["hand"].append("nope"),
@@ -192,6 +199,13 @@ BAD_POSITIONS: list[tuple[str, Any, str, str]] = [
      "position.players.p2.monsters.0.card", "cannot stand"),
     ("an owner the cards table contradicts", lambda s: s["owners"].update(gemini="p2"),
      "position.owners.gemini", "cards table"),
+    # schemathesis found these (a 500 before): this_turn's records and their indexes disagree
+    ("a declaration of unknown cards", crafted_declaration,
+     "position.this_turn.declared.x.key", "Unknown card id 'x'"),
+    ("a declaration against an unknown card", crafted_declaration,
+     "position.this_turn.declared.x.value.0", "Unknown card id 'y'"),
+    ("a declaration whose index is not below actions_judged", crafted_declaration,
+     "position.this_turn.indexes.declared", "not below actions_judged"),
 ]
 
 
