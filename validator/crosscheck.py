@@ -23,6 +23,8 @@ _PILE_KINDS = {
 #: Piles whose cards belong to the player whose setup holds them (no control change there).
 _OWNED_PILES = frozenset({"deck", "hand", "graveyard", "banished", "extra"})
 _OWNED_POSITION_PILES = frozenset({"deck_cards", "hand", "graveyard", "banished", "extra"})
+#: Where a position may show a token: a Monster Zone, or a Spell & Trap Zone a move put it in.
+_TOKEN_PILES = frozenset({"monsters", "spell_traps"})
 
 
 def _add(errors: Errors, path: tuple[Any, ...], message: str) -> None:
@@ -185,6 +187,9 @@ def cross_check_position(cards: dict[str, dict[str, Any]], position: Mapping[str
             _add(errors, path, f"A {card['kind']} card cannot stand in a Monster Zone.")
         elif pile == "field_spell" and card.get("subtype") != "field":
             _add(errors, path, "Only a Field Spell can stand in the Field Zone.")
+        elif card.get("token") and pile not in _TOKEN_PILES:
+            _add(errors, path, f"Token {cid!r} cannot stand here: a token exists only on the "
+                               f"field, and ceases to exist when it leaves it.")
         elif pile in _OWNED_PILES and card.get("owner", side) != side:
             _add(errors, path, f"Card {cid!r} is owned by {card['owner']} but stands in "
                                f"{side}'s {pile}.")
@@ -253,8 +258,29 @@ def _check_references(errors: Errors, cards: dict[str, dict[str, Any]],
         _add(errors, ("position", "chain"), "The chain's cards are not those of chain_links.")
 
 
+def _check_outcome(errors: Errors, position: Mapping[str, Any]) -> None:
+    """Life Points and the outcome agree: a player at 0 or less has lost by Life Points (the
+    duel ended when they got there), and a Life Points outcome's loser is at 0 or less."""
+    outcome = position["outcome"]
+    for p in m.PLAYERS:
+        lp = position["players"][p]["lp"]
+        if lp <= 0 and (outcome is None or outcome["reason"] != "life_points"
+                        or outcome["winner"] == p):
+            _add(errors, ("position", "players", p, "lp"),
+                 f"{p} has {lp} Life Points: the duel ended when they reached 0, so the "
+                 f"position's outcome is {m.other(p)}'s win by life_points.")
+    if outcome is not None and outcome["reason"] == "life_points":
+        loser = m.other(outcome["winner"])
+        lp = position["players"][loser]["lp"]
+        if lp > 0:
+            _add(errors, ("position", "outcome", "reason"),
+                 f"{loser} has {lp} Life Points left: a duel is lost by life_points only at "
+                 f"0 or less.")
+
+
 def _check_turn(errors: Errors, position: Mapping[str, Any]) -> None:
     """This turn's records, the indexes of the actions that made them, and the outcome."""
+    _check_outcome(errors, position)
     this_turn, judged = position["this_turn"], position["actions_judged"]
     indexes = this_turn["indexes"]
     path = ("position", "this_turn", "indexes")

@@ -288,9 +288,11 @@ class DuelState:
             face_up: bool = True, equipped_to: str | None = None, top: bool = False) -> None:
         """Place ``card`` (already lifted) in ``player``'s ``pile``.
 
-        A monster entering a Monster Zone takes the Xyz Materials waiting for it.
+        A monster entering a Monster Zone takes the Xyz Materials waiting for it; a token
+        that had ceased to exist is a new token (its id is no longer ``gone``).
         """
         side = self.sides[player]
+        self.gone.discard(card)
         if pile == "monsters":
             waiting = [m for m, holder in self.attached.items() if holder == card]
             side.monsters.append(Monster(card, position, waiting))

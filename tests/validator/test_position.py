@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import act, corpus, document, load_cases, mon, needs_corpus, opening
+from tests.helpers import CARDS, act, corpus, document, load_cases, mon, needs_corpus, opening
 from tests.validator.test_properties import random_action
 from validator import DocumentError, Duel, Verdict, legal_actions, load_document, validate
 from validator.legal import random_play
@@ -206,6 +206,18 @@ BAD_POSITIONS: list[tuple[str, Any, str, str]] = [
      "position.this_turn.declared.x.value.0", "Unknown card id 'y'"),
     ("a declaration whose index is not below actions_judged", crafted_declaration,
      "position.this_turn.indexes.declared", "not below actions_judged"),
+    # positions no duel can reach
+    ("a token in a hand", lambda s: s["players"]["p1"]["hand"].append("tok"),
+     "position.players.p1.hand.3", "token"),
+    ("a token in a Graveyard", lambda s: s["players"]["p2"]["graveyard"].append("tok"),
+     "position.players.p2.graveyard.0", "token"),
+    ("a token as an Xyz Material", lambda s: s["pending_materials"].append(
+        {"card": "tok", "monster": "gemini"}), "position.pending_materials.0.card", "token"),
+    ("a player at 0 LP with no outcome", lambda s: s["players"]["p2"].update(lp=0),
+     "position.players.p2.lp", "outcome"),
+    ("a Life Points outcome whose loser has Life Points left",
+     lambda s: s.update(outcome={"winner": "p1", "reason": "life_points"}),
+     "position.outcome.reason", "8000 Life Points"),
 ]
 
 
@@ -215,6 +227,7 @@ def test_a_malformed_position_names_the_field(name: str, change: Any, path: str,
                                               fragment: str) -> None:
     doc = document([act("draw")], {"hand": ["gemini", "vorse"]}, {"hand": ["pot"]})
     doc["cards"]["gemini"] = {**doc["cards"]["gemini"], "owner": "p1"}
+    doc["cards"]["tok"] = CARDS["tok"]
     state = validate(doc).state
     change(state)
     sent = continued(doc, state, [])
