@@ -236,7 +236,7 @@ def _check_references(errors: Errors, cards: dict[str, dict[str, Any]],
         if link["target"] is not None:
             refs.append((link["target"], ("position", "chain_links", i, "target")))
     this_turn = position["this_turn"]
-    for name in (*CARD_RECORDS, "phase_effects_due"):
+    for name in (*CARD_RECORDS, "phase_effects_due", "foes_changed"):
         refs += [(cid, ("position", "this_turn", name, i))
                  for i, cid in enumerate(this_turn[name])]
     for cid, foes in this_turn["declared"].items():
@@ -290,6 +290,10 @@ def _check_turn(errors: Errors, position: Mapping[str, Any]) -> None:
     for name in (*CARD_RECORDS, "declared"):
         if set(this_turn[name]) != set(indexes[name]):
             _add(errors, (*path, name), f"The cards are not those of this_turn.{name}.")
+    for i, cid in enumerate(this_turn["foes_changed"]):
+        if cid not in this_turn["declared"]:
+            _add(errors, ("position", "this_turn", "foes_changed", i),
+                 f"{cid!r} has not declared an attack this turn (it is not in declared).")
     for name, value in indexes.items():
         numbers = value.values() if isinstance(value, dict) else [value]
         if any(n >= judged for n in numbers):

@@ -206,6 +206,9 @@ BAD_POSITIONS: list[tuple[str, Any, str, str]] = [
      "position.this_turn.declared.x.value.0", "Unknown card id 'y'"),
     ("a declaration whose index is not below actions_judged", crafted_declaration,
      "position.this_turn.indexes.declared", "not below actions_judged"),
+    ("a change of foes for a monster that declared no attack",
+     lambda s: s["this_turn"].update(foes_changed=["gemini"]),
+     "position.this_turn.foes_changed.0", "has not declared"),
     # positions no duel can reach
     ("a token in a hand", lambda s: s["players"]["p1"]["hand"].append("tok"),
      "position.players.p1.hand.3", "token"),

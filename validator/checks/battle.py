@@ -31,7 +31,9 @@ def attacker_has_not_attacked(s: DuelState, a: Action) -> str | None:
 
 @REGISTRY.rule("battle.invalid-replay")
 def replay_follows_a_change(s: DuelState, a: Action) -> str | None:
-    """A replay repeats this monster's declaration after the opponent's monsters changed."""
+    """A replay repeats this monster's declaration after the opponent's monsters changed: a
+    monster left their Monster Zones or one came, since its last declaration (a card that
+    left and came back is a new card, and a token that came and went was a change)."""
     if not a.replay:
         return None
     label = s.cards[a.card or ""].label
@@ -39,7 +41,7 @@ def replay_follows_a_change(s: DuelState, a: Action) -> str | None:
     if last is None:
         return f"{label} has not declared an attack this Battle Phase: there is nothing to replay."
     foes = frozenset(m.card for m in s.sides[other(a.player)].monsters)
-    if foes == last[1]:
+    if foes == last[1] and a.card not in s.this_turn.foes_changed:
         return (f"The monsters {other(a.player)} controls have not changed since {label} "
                 f"declared its attack (action {last[0]}): no replay.")
     return None
