@@ -11,11 +11,13 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import closing
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from validator.catalog import markdown, rules
 from validator.checks.turn import phase_name
@@ -27,7 +29,16 @@ from validator.workbench import game_label, game_report, malformed_report
 
 from . import __version__
 from .inputs import Item, gather
-from .output import FORMATS, Kind, Progress, ReportWriteError, Tally, use_colour
+from .output import (
+    FORMATS,
+    Guarded,
+    Kind,
+    OutputError,
+    Progress,
+    ReportWriteError,
+    Tally,
+    use_colour,
+)
 
 #: Exit statuses (``duelcheck --help`` lists them).
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_MALFORMED, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -38,7 +49,9 @@ exit status:
   2    some document or replay is malformed or unreadable (the others are still
        checked), an unknown rule id, or a command line that is not understood
   3    the environment is at fault: a bad environment variable (such as PORT or
-       DUELCHECK_MAX_ACTIONS) or an output file that cannot be written
+       DUELCHECK_MAX_ACTIONS), an output file or standard output that cannot be
+       written (a full disk, a closed pipe: | head), or worker processes that
+       cannot start
   130  interrupted (Ctrl-C)
 
 examples:
@@ -169,18 +182,33 @@ def describe(result: Result) -> str:
     return line + tail
 
 
-def _results(items: list[Item], jobs: int, report: bool = False) -> Iterable[Result]:
-    work = partial(judge, report=report)
-    if jobs <= 1 or len(items) < 2:
-        return map(work, items)
-    pool = ProcessPoolExecutor(max_workers=jobs)
-    chunk = max(1, min(64, len(items) // (jobs * 8)))
-    results = pool.map(work, items, chunksize=chunk)
+#: The most worker processes ``--jobs`` starts (never more than there are duels either).
+MAX_WORKERS = 256
 
-    def drain() -> Iterator[Result]:
-        with pool:
-            yield from results
-    return drain()
+
+class WorkerError(Exception):
+    """Worker processes that cannot be started or that died (exit status 3)."""
+
+
+def _results(items: list[Item], jobs: int,
+             report: bool = False) -> Generator[Result, None, None]:
+    """Each item's result, in order; in up to ``jobs`` worker processes (never more than
+    the items, nor :data:`MAX_WORKERS`). Closing the iterator early cancels what is left."""
+    work = partial(judge, report=report)
+    workers = min(jobs, len(items), MAX_WORKERS)
+    if workers <= 1:
+        yield from map(work, items)
+        return
+    chunk = max(1, min(64, len(items) // (workers * 8)))
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        yield from pool.map(work, items, chunksize=chunk)
+    except (OSError, BrokenProcessPool) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else \
+            "a worker process died" if isinstance(exc, BrokenProcessPool) else str(exc)
+        raise WorkerError(f"cannot run {workers} worker processes: {reason}") from None
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
@@ -201,14 +229,15 @@ def check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> 
                                single=len(items) == 1, output_dir=args.output_dir)
     tally = Tally()
     try:
-        for result in _results(items, jobs, kind_of_format.needs_reports):
-            kind = kind_of(result)
-            tally.add(kind, stopped=result.stopped is not None)
-            formatter.result(kind, result)
-            progress.step()
+        with closing(_results(items, jobs, kind_of_format.needs_reports)) as results:
+            for result in results:
+                kind = kind_of(result)
+                tally.add(kind, stopped=result.stopped is not None)
+                formatter.result(kind, result)
+                progress.step()
         progress.close()
         formatter.finish(tally)
-    except ReportWriteError as exc:
+    except (ReportWriteError, WorkerError) as exc:
         progress.close()
         err.write(f"duelcheck: {exc}\n")
         return EXIT_ENVIRONMENT
@@ -316,7 +345,8 @@ def parser() -> argparse.ArgumentParser:
                    help="colour legal, illegal and malformed duels (auto: on a terminal, "
                         "unless NO_COLOR is set)")
     c.add_argument("--jobs", "-j", type=lambda t: _count(t, 0), default=1,
-                   help="worker processes (0: one per CPU; default 1)")
+                   help="worker processes (0: one per CPU; default 1); never more than "
+                        "there are duels, nor 256")
     c.add_argument("--no-progress", action="store_true", help="never show a progress bar")
     i = sub.add_parser("import", help="convert game logs to duel documents (JSON Lines)",
                        epilog=EPILOG, formatter_class=raw)
@@ -342,19 +372,37 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``duelcheck`` console script."""
+    """Entry point of the ``duelcheck`` console script.
+
+    Output that cannot be written (a full disk, ``>&-``, a reader gone as ``| head`` goes)
+    is one line on stderr and exit status 3, whatever was judged: a cut pipe never claims
+    that every duel was legal.
+    """
     args = parser().parse_args(argv)
+    guarded_out = Guarded(sys.stdout)
+    err = Guarded(sys.stderr, "standard error is closed")
+    out, text_err = cast(TextIO, guarded_out), cast(TextIO, err)
     try:
         if args.command == "check":
-            return check(args, sys.stdout, sys.stderr, sys.stdin)
-        if args.command == "rules":
-            return show_rules(args, sys.stdout, sys.stderr)
-        if args.command == "import":
-            return import_games(args, sys.stdout, sys.stderr, sys.stdin)
-        return serve(args)
-    except BrokenPipeError:  # the reader went away (| head): stop quietly
+            status = check(args, out, text_err, sys.stdin)
+        elif args.command == "rules":
+            status = show_rules(args, out, text_err)
+        elif args.command == "import":
+            status = import_games(args, out, text_err, sys.stdin)
+        else:
+            return serve(args)
+        out.flush()
+        return status
+    except (OutputError, BrokenPipeError) as exc:
         _silence_stdout()
-        return EXIT_LEGAL
+        reason = str(exc) if isinstance(exc, OutputError) else "cannot write the output: " \
+            "Broken pipe"
+        try:
+            err.write(f"duelcheck: {reason}\n")
+            err.flush()
+        except OutputError:
+            pass  # stderr is gone too: the status alone says it
+        return EXIT_ENVIRONMENT
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
 
@@ -364,7 +412,7 @@ def _silence_stdout() -> None:
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):  # pragma: no cover - stdout is not a real file
+    except (OSError, ValueError, AttributeError):  # stdout is closed or not a real file
         pass
 
 

@@ -111,6 +111,70 @@ class ReportWriteError(Exception):
     """A report file that cannot be written (the environment is at fault: exit status 3)."""
 
 
+class OutputError(Exception):
+    """Standard output (or error) cannot be written: a full disk, a closed stream, a reader
+    gone (``| head``). The environment is at fault: one line on stderr, exit status 3."""
+
+
+class Guarded:
+    """A text stream whose write failures raise :class:`OutputError` with their reason; a
+    stream that is closed (None, as ``>&-`` leaves ``sys.stdout``) fails at the first write.
+
+    >>> Guarded(None).isatty()
+    False
+    >>> Guarded(None).write("x")
+    Traceback (most recent call last):
+    ...
+    duelcheck.output.OutputError: cannot write the output: standard output is closed
+    """
+
+    def __init__(self, stream: TextIO | None, closed: str = "standard output is closed") -> None:
+        self.stream = stream
+        self.closed = closed
+
+    def _fail(self, exc: BaseException | None) -> OutputError:
+        if exc is None:
+            reason = self.closed
+        elif isinstance(exc, OSError):
+            reason = exc.strerror or str(exc)
+        else:  # ValueError: I/O operation on closed file
+            reason = self.closed
+        return OutputError(f"cannot write the output: {reason}")
+
+    def write(self, text: str) -> int:
+        """Write ``text``, or raise :class:`OutputError`."""
+        if self.stream is None:
+            raise self._fail(None)
+        try:
+            return self.stream.write(text)
+        except (OSError, ValueError) as exc:
+            raise self._fail(exc) from None
+
+    def writelines(self, lines: Any) -> None:
+        """Write each of ``lines``."""
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        """Flush, or raise :class:`OutputError` (a full disk shows only here)."""
+        if self.stream is None:
+            return
+        try:
+            self.stream.flush()
+        except (OSError, ValueError) as exc:
+            raise self._fail(exc) from None
+
+    def isatty(self) -> bool:
+        """Whether the stream is a terminal (a closed one is not)."""
+        try:
+            return self.stream is not None and self.stream.isatty()
+        except (OSError, ValueError):
+            return False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
 class Formatter:
     """Writes each result of ``check`` and, at the end, the tally. Results on ``out``, duels
     that could not be judged on ``err``."""

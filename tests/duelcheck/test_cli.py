@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -437,3 +438,78 @@ def test_a_crafted_position_is_malformed_not_a_traceback(
     status, out, err = run(capsys, "check", write(tmp_path, "pos.json", crafted_position()))
     assert status == 2 and out.count("\n") == 1 and "Traceback" not in err
     assert "position.this_turn.declared.x.key: Unknown card id 'x'." in err
+
+
+# -- output that cannot be written: one line on stderr, exit status 3, never a traceback ----
+CONSOLE = Path(sys.executable).with_name("duelcheck")
+
+
+def shell(command: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """``command`` in a POSIX shell, ``$D`` the console script."""
+    return subprocess.run(["sh", "-c", command], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "D": str(CONSOLE)}, check=False)
+
+
+def into_a_cut_pipe(tmp_path: Path, *args: str) -> tuple[int, str]:
+    """The console script writing into a pipe whose reader has gone (as ``| head`` is once
+    it has its lines): the exit status and stderr."""
+    read, write_end = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([str(CONSOLE), *args], cwd=tmp_path, stdout=write_end,
+                              stderr=subprocess.PIPE, text=True, timeout=120, check=False)
+    finally:
+        os.close(write_end)
+    return done.returncode, done.stderr
+
+
+def one_line(err: str) -> str:
+    assert err.count("\n") == 1 and "Traceback" not in err and "Exception ignored" not in err, err
+    return err
+
+
+@pytest.mark.parametrize("command", ["check", "rules", "import"])
+def test_a_full_disk_is_one_line_and_exit_3(tmp_path: Path, command: str) -> None:
+    doc = write(tmp_path, "a.json", LEGAL)
+    replay = tmp_path / "r.json"
+    replay.write_text('{"plays": [{"play": "Pick first", "username": "a", "order": ["a", "b"]}]}',
+                      "utf-8")
+    argv = {"check": f"check {doc}", "rules": "rules", "import": f"import duelingbook {replay}"}
+    done = shell(f'"$D" {argv[command]} > /dev/full', tmp_path)
+    assert done.returncode == 3
+    assert one_line(done.stderr) == "duelcheck: cannot write the output: No space left on " \
+                                    "device\n"
+
+
+def test_a_closed_output_is_one_line_and_exit_3(tmp_path: Path) -> None:
+    done = shell(f'"$D" check {write(tmp_path, "a.json", LEGAL)} >&-', tmp_path)
+    assert done.returncode == 3
+    assert one_line(done.stderr) == "duelcheck: cannot write the output: standard output " \
+                                    "is closed\n"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_cut_pipe_never_claims_every_duel_was_legal(tmp_path: Path, jobs: str) -> None:
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for n in range(30):
+        write(folder, f"{n:02}.json", LEGAL if n < 20 else ILLEGAL)
+    status, err = into_a_cut_pipe(tmp_path, "check", "--jobs", jobs, "logs")
+    assert status == 3
+    assert one_line(err) == "duelcheck: cannot write the output: Broken pipe\n"
+
+
+def test_import_into_a_cut_pipe_is_one_line_and_exit_3(tmp_path: Path) -> None:
+    replay = tmp_path / "r.json"
+    replay.write_text('{"plays": [{"play": "Pick first", "username": "a", "order": ["a", "b"]}]}',
+                      "utf-8")
+    status, err = into_a_cut_pipe(tmp_path, "import", "duelingbook", str(replay))
+    assert status == 3
+    assert one_line(err) == "duelcheck: cannot write the output: Broken pipe\n"
+
+
+def test_more_jobs_than_duels_start_one_worker_per_duel(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "t.jsonl", LEGAL, ILLEGAL, LEGAL)
+    code, out, err = run(capsys, "check", "--jobs", "99999999999999999999", path)
+    assert (code, err) == (1, "") and out.endswith("2 legal, 1 illegal, 0 malformed\n")
