@@ -37,6 +37,7 @@ from .output import (
     Progress,
     ReportWriteError,
     Tally,
+    printable,
     use_colour,
 )
 
@@ -149,21 +150,22 @@ def describe(result: Result) -> str:
     """
     v = result.verdict
     imported = result.imported or {}
-    where = result.source
+    where = printable(result.source)
     if result.imported is not None:
-        where += f" ({format_name(imported.get('format'), imported.get('card_pool'))})"
+        where += printable(f" ({format_name(imported.get('format'), imported.get('card_pool'))})")
     signs = imported.get("unmodelled")
-    tail = "".join(f"\n  classic does not model {sign}: seen at {at}"
+    tail = "".join(f"\n  classic does not model {printable(sign)}: seen at {printable(at)}"
                    for sign, at in (signs.items() if isinstance(signs, dict) else ()))
     if result.stopped:
-        tail += f"\n  {result.stopped}"
+        tail += f"\n  {printable(result.stopped)}"
     if v is None:
         pairs = flatten_errors(result.errors)
-        return f"{where}: malformed: " + "; ".join(f"{p}: {m}" for p, m in pairs) + tail
+        return f"{where}: malformed: " + "; ".join(printable(f"{p}: {m}")
+                                                   for p, m in pairs) + tail
     end, who = v["outcome"], result.players or {}
 
     def named(player: str) -> str:
-        return f"{who[player]} ({player})" if player in who else player
+        return f"{printable(who[player])} ({player})" if player in who else player
     ended = f"; {named(end['winner'])} won by {end['reason'].replace('_', ' ')}" if end else ""
     if who:
         sides = v["state"]["players"]
@@ -173,12 +175,13 @@ def describe(result: Result) -> str:
         return f"{where}: legal{upto} ({v['actions_checked']} actions{ended}){tail}"
     x = v["violation"]
     line = (f"{where}: illegal at action {x['index']} (turn {x['turn']}, "
-            f"{phase_name(x['phase'])}, {x['player']}): {x['rule']}: {x['message']}")
+            f"{phase_name(x['phase'])}, {x['player']}): {x['rule']}: {printable(x['message'])}")
     log = x["action"].get("log")
     if isinstance(log, dict):
-        line += f"\n  at play {log.get('time', '')} {log.get('player', '')}: {log.get('text', '')}"
+        line += (f"\n  at play {printable(log.get('time', ''))} "
+                 f"{printable(log.get('player', ''))}: {printable(log.get('text', ''))}")
         if log.get("note"):
-            line += f" ({log['note']})"
+            line += f" ({printable(log['note'])})"
     return line + tail
 
 
@@ -223,7 +226,8 @@ def check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> 
         except OSError as exc:
             reason = "not a folder" if os.path.exists(args.output_dir) else \
                 (exc.strerror or str(exc))
-            err.write(f"duelcheck: --output-dir {args.output_dir}: {reason}\n")
+            err.write(f"duelcheck: --output-dir {printable(args.output_dir)}: "
+                      f"{printable(reason)}\n")
             return EXIT_ENVIRONMENT
     formatter = kind_of_format(out, err, progress, use_colour(args.color, out), args.quiet,
                                single=len(items) == 1, output_dir=args.output_dir)
@@ -258,18 +262,19 @@ def import_games(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: Text
     try:
         target = open(args.output, "w", encoding="utf-8") if args.output else out  # noqa: SIM115
     except OSError as exc:
-        err.write(f"duelcheck: cannot write {args.output}: {exc.strerror or exc}\n")
+        err.write(f"duelcheck: cannot write {printable(args.output)}: "
+                  f"{printable(exc.strerror or exc)}\n")
         return EXIT_ENVIRONMENT
     try:
         for item in gather(args.files, stdin, "duelingbook"):
             if item.text is None:
-                err.write(f"{item.source}: {item.error}\n")
+                err.write(f"{printable(item.source)}: {printable(item.error)}\n")
                 status = EXIT_MALFORMED
                 continue
             target.write(item.text + "\n")
     except OSError as exc:
-        err.write(f"duelcheck: cannot write {args.output or 'the output'}: "
-                  f"{exc.strerror or exc}\n")
+        err.write(f"duelcheck: cannot write {printable(args.output or 'the output')}: "
+                  f"{printable(exc.strerror or exc)}\n")
         return EXIT_ENVIRONMENT
     finally:
         if target is not out:

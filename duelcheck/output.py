@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TextIO
 
@@ -29,6 +30,30 @@ def use_colour(choice: str, stream: TextIO, environ: Any = None) -> bool:
     if choice != "auto":
         return choice == "always"
     return stream.isatty() and not environ.get("NO_COLOR") and environ.get("TERM") != "dumb"
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char) or \
+        (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000
+         else f"\\U{code:08x}")
+
+
+def printable(text: object) -> str:
+    """``text`` (anything a document, a replay or a path gives) with every control and
+    format character made visible as an escape, so that nothing read from a file can move
+    the cursor, erase a line, forge a result line or set the terminal's title. Spaces stay.
+
+    >>> printable("ann\x1b[2K\r#game3: legal\u202e")
+    'ann\\x1b[2K\\r#game3: legal\\u202e'
+    >>> printable("Blue-Eyes White Dragon (bewd)")
+    'Blue-Eyes White Dragon (bewd)'
+    """
+    text = str(text)
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() or unicodedata.category(char) == "Zs"
+                   else _escape(char) for char in text)
 
 
 def paint(text: str, kind: Kind, colour: bool) -> str:
@@ -214,7 +239,7 @@ class TextFormatter(Formatter):
         if kind == "malformed":
             self.progress.write(self.err, text + "\n")
             return
-        notes = "".join(f"  note: {note}\n" for note in result.notes)
+        notes = "".join(f"  note: {printable(note)}\n" for note in result.notes)
         self.progress.write(self.out, text + "\n" + notes)
 
 
@@ -280,11 +305,12 @@ class HtmlFormatter(Formatter):
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(html)
         except OSError as exc:
-            raise ReportWriteError(f"cannot write {path}: {exc.strerror or exc}") from None
+            raise ReportWriteError(f"cannot write {printable(path)}: "
+                                   f"{printable(exc.strerror or exc)}") from None
         counts = ", ".join(f"{kinds.count(k)} {k}" for k in COLOURS if kinds.count(k))
         worst: Kind = "malformed" if "malformed" in kinds else \
             "illegal" if "illegal" in kinds else "legal"
-        line = f"{path}: {len(games)} game{'s' * (len(games) != 1)}, {counts}"
+        line = f"{printable(path)}: {len(games)} game{'s' * (len(games) != 1)}, {counts}"
         self.progress.write(self.out, paint(line, worst, self.colour) + "\n")
 
     def _name(self, match: str) -> str:

@@ -513,3 +513,43 @@ def test_more_jobs_than_duels_start_one_worker_per_duel(
     path = write(tmp_path, "t.jsonl", LEGAL, ILLEGAL, LEGAL)
     code, out, err = run(capsys, "check", "--jobs", "99999999999999999999", path)
     assert (code, err) == (1, "") and out.endswith("2 legal, 1 illegal, 0 malformed\n")
+
+
+# -- nothing from a document or a replay reaches the terminal as a control character --------
+FORGED = "\x1b[1A\r\x1b[2Kx.json#game3: legal (125 actions)\x1b]0;pwned\x07\u202e"
+
+
+def assert_inert(text: str) -> None:
+    assert not any(ch in text for ch in "\x1b\r\x07\u202e"), repr(text)
+
+
+def test_text_output_makes_control_characters_visible(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = document([*opening(), act("normal_summon", card="gemini"),
+                    act("normal_summon", card="vorse", log={"time": "[1:00]", "player": FORGED,
+                                                            "text": FORGED, "note": FORGED})],
+                   {"hand": ["gemini", "vorse"]})
+    doc["cards"]["vorse"] = {**doc["cards"]["vorse"], "name": FORGED}
+    doc["source"] = {"players": {"p1": FORGED, "p2": "bo"}, "notes": [FORGED]}
+    bad = {"cards": {FORGED: {"kind": "monster"}}}
+    code, out, err = run(capsys, "check", "--color", "never", write(tmp_path, "a.json", doc),
+                         write(tmp_path, f"b{FORGED}.json".replace("/", ""), bad))
+    assert code == 2
+    assert_inert(out + err)
+    assert "\\x1b[2Kx.json#game3" in out and out.count("\n") == 4  # result, play, note, tally
+    assert err.count("\n") == 1
+
+
+@needs_replay
+def test_a_replays_usernames_cannot_forge_lines(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    text = REPLAY.read_text("utf-8").replace('"Aco77"', json.dumps("Aco77" + FORGED))
+    path = tmp_path / "forged.json"
+    path.write_text(text, "utf-8")
+    for fmt in ("text", "html"):
+        code, out, err = run(capsys, "check", "--format", fmt, "--output-dir", str(tmp_path),
+                             "--color", "never", str(path))
+        assert_inert(out + err)
+    code, out, err = run(capsys, "check", "--color", "never", str(path))
+    assert "Aco77\\x1b[1A\\r\\x1b[2Kx.json#game3" in out
+    assert len([line for line in out.splitlines() if ": legal (" in line]) == 2
