@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import problems
+from . import problems, security
 from .config import Config, load_settings
 from .openapi import register_document_schemas
 from .teaching import page, teach_blp
@@ -41,6 +41,7 @@ def create_app(config: Mapping[str, Any] | object | None = None) -> Flask:
     app.register_blueprint(docs_static)
     app.register_blueprint(page)
     problems.register(app)
+    security.register(app)
     return app
 
 

@@ -23,6 +23,7 @@ from validator.workbench_schema import (
 
 from .problems import problem
 from .report import report_html
+from .security import LOCKED, report_policy
 from .views import ERRORS, ApiBlueprint, json_response
 
 workbench_blp = ApiBlueprint("workbench", __name__, url_prefix="/v1",
@@ -110,6 +111,7 @@ class ReportView(MethodView):
         html = report_html(body["title"], games)
         name = re.sub(r"[^A-Za-z0-9._-]+", "-", body["title"]).strip("-.") or "report"
         response = Response(html, mimetype="text/html")
+        response.headers["Content-Security-Policy"] = f"{report_policy(html)}; {LOCKED}"
         response.headers["Content-Disposition"] = \
             f'attachment; filename="{name.removesuffix(".json")}-report.html"'
         return response

@@ -54,9 +54,20 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
+#: Records every Content-Security-Policy violation of a page (init scripts run outside it).
+WATCH_CSP = ("window.__csp = []; document.addEventListener('securitypolicyviolation', "
+             "(e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));")
+
+
+def csp_violations(page: Page) -> list[str]:
+    violations: list[str] = page.evaluate("window.__csp || []")
+    return violations
+
+
 def _open(browser: Any, url: str, viewport: dict[str, int],
           errors: list[str], **options: Any) -> tuple[Any, Page]:
     context = browser.new_context(viewport=viewport, **options)
+    context.add_init_script(WATCH_CSP)
     page = context.new_page()
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -70,6 +81,7 @@ def page(request: pytest.FixtureRequest, browser: Any, base_url: str) -> Iterato
     context, page = _open(browser, base_url + "/", VIEWPORTS[request.param], errors,
                           accept_downloads=True)
     yield page
+    assert csp_violations(page) == []
     context.close()
     assert [e for e in errors if not EXPECTED.search(e)] == [], errors
 
@@ -79,6 +91,7 @@ def desktop(browser: Any, base_url: str) -> Iterator[Page]:
     errors: list[str] = []
     context, page = _open(browser, base_url + "/", VIEWPORTS["desktop"], errors)
     yield page
+    assert csp_violations(page) == []
     context.close()
     assert [e for e in errors if not EXPECTED.search(e)] == [], errors
 
@@ -110,8 +123,10 @@ def edited_replay(tmp_path: Path) -> Path:
 
 
 def axe_serious(page: Page) -> list[str]:
-    """axe-core's serious and critical violations of the page as it stands."""
-    page.add_script_tag(path=str(AXE))
+    """axe-core's serious and critical violations of the page as it stands (axe is run
+    through the DevTools protocol: the page's policy allows no inline script, rightly)."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(AXE.read_text("utf-8"))
     result = page.evaluate("async () => (await axe.run(document, "
                            "{resultTypes: ['violations']})).violations")
     return [f"{v['id']}: {v['help']} ({len(v['nodes'])}: "
@@ -309,9 +324,11 @@ def test_the_report_downloads_and_opens_offline(page: Page, browser: Any,
     errors: list[str] = []
     requests: list[str] = []
     context = browser.new_context(viewport=page.viewport_size, offline=True)
+    context.add_init_script(WATCH_CSP)
     report = context.new_page()
     report.on("request", lambda r: requests.append(r.url))
     report.on("pageerror", lambda e: errors.append(str(e)))
+    report.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     report.goto(target.as_uri())
     report.wait_for_selector(".game-report .mat")
     assert report.inner_text(".tally") == "3 games: 2 legal, 1 illegal."
@@ -332,8 +349,54 @@ def test_the_report_downloads_and_opens_offline(page: Page, browser: Any,
     report.wait_for_selector("dialog.pile-dialog[open]")
     no_horizontal_scroll(report)
     assert axe_serious(report) == []
+    assert csp_violations(report) == []
     context.close()
     assert [u for u in requests if not u.startswith("file:")] == [] and errors == []
+
+
+# -- what the page and the reports send: a strict policy, no framing, no sniffing ----------
+def headers_of(url: str, body: bytes | None = None) -> Any:
+    import urllib.request
+
+    request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        response.read()
+        return response.headers
+
+
+def test_the_page_the_reports_and_the_api_send_a_strict_policy(base_url: str) -> None:
+    page = headers_of(base_url + "/")
+    assert page["Content-Security-Policy"] == (
+        "default-src 'self'; img-src data:; object-src 'none'; frame-ancestors 'none'; "
+        "base-uri 'none'; form-action 'none'")
+    report = headers_of(base_url + "/v1/report",
+                        json.dumps({"title": "t", "games": [{"cards": {}}]}).encode())
+    policy = report["Content-Security-Policy"]
+    assert policy.startswith("default-src 'none'; script-src 'sha256-")
+    assert "unsafe" not in policy and policy.endswith("frame-ancestors 'none'; base-uri 'none'; "
+                                                      "form-action 'none'")
+    answer = headers_of(base_url + "/v1/rules")
+    assert answer["Content-Security-Policy"].startswith("default-src 'none';")
+    for headers in (page, report, answer):
+        assert headers["X-Frame-Options"] == "DENY"
+        assert headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_the_page_cannot_be_framed(browser: Any, base_url: str) -> None:
+    context = browser.new_context()
+    host = context.new_page()
+    messages: list[str] = []
+    host.on("console", lambda m: messages.append(m.text))
+    with host.expect_console_message(lambda m: "frame-ancestors" in m.text):
+        host.set_content(f'<iframe src="{base_url}/"></iframe>')
+    assert host.frames[1].url.startswith("chrome-error:")
+    context.close()
+
+
+def test_swagger_ui_runs_under_its_policy(desktop: Page, base_url: str) -> None:
+    desktop.goto(base_url + "/docs")
+    desktop.wait_for_selector(".swagger-ui .opblock")
+    assert csp_violations(desktop) == []
 
 
 # -- the quiz -------------------------------------------------------------------------------

@@ -547,9 +547,9 @@ def test_a_replays_usernames_cannot_forge_lines(tmp_path: Path,
     path = tmp_path / "forged.json"
     path.write_text(text, "utf-8")
     for fmt in ("text", "html"):
-        code, out, err = run(capsys, "check", "--format", fmt, "--output-dir", str(tmp_path),
+        _, out, err = run(capsys, "check", "--format", fmt, "--output-dir", str(tmp_path),
                              "--color", "never", str(path))
         assert_inert(out + err)
-    code, out, err = run(capsys, "check", "--color", "never", str(path))
+    _, out, err = run(capsys, "check", "--color", "never", str(path))
     assert "Aco77\\x1b[1A\\r\\x1b[2Kx.json#game3" in out
     assert len([line for line in out.splitlines() if ": legal (" in line]) == 2
