@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
-from flask import Response, current_app, request, stream_with_context
+from flask import Response, current_app, g, request, stream_with_context
 from marshmallow import fields
 from webargs.flaskparser import abort
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
@@ -131,6 +131,7 @@ def takes_json_lines(view: Callable[..., Response]) -> Callable[..., Response]:
     def view_or_batch(*args: Any, **kwargs: Any) -> Response:
         if request.mimetype == NDJSON:
             return batch_response()
+        g.takes_json_lines = True  # a 415 then offers JSON Lines (api.parser)
         return view(*args, **kwargs)
     return view_or_batch
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Request, current_app
+from flask import Request, current_app, g
 from webargs.flaskparser import FlaskParser, abort, is_json_request
 
 from validator.engine import duplicate_key_errors
@@ -68,14 +68,28 @@ def load_document_json(body: bytes, limit: int, what: str = "The body") -> Any:
     return data
 
 
+def unsupported_type(mimetype: str, json_lines: bool) -> str:
+    """The 415 answer's detail: what the endpoint takes, and what it was sent. Only an
+    endpoint that takes JSON Lines (``POST /v1/validate``) offers them.
+
+    >>> unsupported_type("application/x-ndjson", False)
+    'This endpoint takes application/json, not application/x-ndjson.'
+    >>> unsupported_type("text/plain", True)  # doctest: +ELLIPSIS
+    'Send the duel document as application/json, or duel documents as ..., not text/plain.'
+    """
+    sent = mimetype or "no content type"
+    if json_lines:
+        return (f"Send the duel document as application/json, or duel documents as "
+                f"application/x-ndjson (one per line), not {sent}.")
+    return f"This endpoint takes application/json, not {sent}."
+
+
 class DocumentParser(FlaskParser):
     """webargs' Flask parser with the service's checks on the raw body."""
 
     def _raw_load_json(self, req: Request) -> Any:
         if not is_json_request(req):
-            abort(415, detail=f"Send the duel document as application/json (or duel "
-                              f"documents as application/x-ndjson, one per line), not "
-                              f"{req.mimetype or 'no content type'}.")
+            abort(415, detail=unsupported_type(req.mimetype, bool(g.get("takes_json_lines"))))
         return load_document_json(read_body(req),
                                   current_app.config["DUELCHECK_MAX_ACTIONS"])
 

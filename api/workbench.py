@@ -52,6 +52,21 @@ def _body_errors(func: Any) -> Any:
     return func
 
 
+#: The longest stem of a report's file name: with "-report.html", far below the 255 bytes
+#: of a file name on common file systems (a title may be a 1,000-character file name).
+ATTACHMENT_STEM = 100
+
+
+def attachment_name(title: str) -> str:
+    """The file name a report downloads as: the title in safe characters, cut to fit.
+
+    >>> attachment_name("goat-1001583.json"), len(attachment_name("x" * 240 + ".json"))
+    ('goat-1001583-report.html', 112)
+    """
+    name = re.sub(r"[^A-Za-z0-9._-]+", "-", title).strip("-.").removesuffix(".json")
+    return f"{name[:ATTACHMENT_STEM].rstrip('-.') or 'report'}-report.html"
+
+
 @workbench_blp.route("/import/duelingbook")
 class ImportView(MethodView):
     @workbench_blp.arguments(ReplayBody, location="json",
@@ -109,9 +124,8 @@ class ReportView(MethodView):
         games = [game_report(doc, game_label(doc.source, f"Game {n}"))
                  for n, doc in enumerate(body["games"], 1)]
         html = report_html(body["title"], games)
-        name = re.sub(r"[^A-Za-z0-9._-]+", "-", body["title"]).strip("-.") or "report"
         response = Response(html, mimetype="text/html")
         response.headers["Content-Security-Policy"] = f"{report_policy(html)}; {LOCKED}"
         response.headers["Content-Disposition"] = \
-            f'attachment; filename="{name.removesuffix(".json")}-report.html"'
+            f'attachment; filename="{attachment_name(body["title"])}"'
         return response

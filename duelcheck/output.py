@@ -40,7 +40,7 @@ def _escape(char: str) -> str:
 
 
 def printable(text: object) -> str:
-    """``text`` (anything a document, a replay or a path gives) with every control and
+    r"""``text`` (anything a document, a replay or a path gives) with every control and
     format character made visible as an escape, so that nothing read from a file can move
     the cursor, erase a line, forge a result line or set the terminal's title. Spaces stay.
 
@@ -316,13 +316,19 @@ class HtmlFormatter(Formatter):
     def _name(self, match: str) -> str:
         """A report's file name from the match's source, unique within one run.
 
+        A long file name is cut (to 150 bytes of UTF-8) so that the report's name, with its
+        line number and suffix, still fits the 255 bytes a file system allows.
+
         >>> f = HtmlFormatter(None, None, None)
         >>> f._name("logs/a.json"), f._name("b/a.json"), f._name("day.jsonl:3"), f._name("-")
         ('a.html', 'a-2.html', 'day-line3.html', 'stdin.html')
+        >>> len(f._name("é" * 120 + ".jsonl:12").encode())
+        162
         """
         base, _, line = match.rpartition(":") if ":" in os.path.basename(match) else \
             (match, "", "")
         stem = os.path.splitext(os.path.basename(base))[0] if base != "-" else "stdin"
+        stem = stem.encode("utf-8")[:150].decode("utf-8", "ignore")
         stem = (stem or "report") + (f"-line{line}" if line else "")
         name, n = f"{stem}.html", 1
         while name in self.names:

@@ -9,10 +9,15 @@ const board = window.duelboard;
 const { el } = board;
 
 // session: {title, replay: bool, games: [{label, players, format, stopped, notes, document,
-//           steps (POST /v1/steps answer) | null, error | null}], game: index, step: index,
-//           asLogged: bool}
+//           text, steps (POST /v1/steps answer) | null, error | null}], game: index,
+//           step: index, asLogged: bool}
+// A game's text is what is sent to the service: a document's file exactly as it was read
+// (JSON.parse would turn a 5,000-digit number into null and 2.0 into 2, and keep only the
+// last of two equal keys: the service would judge another document than the file), an
+// imported game's document as the service gave it.
 let session = null;
 let pendingHash = readHash();
+const REPORT_TITLE_LIMIT = 1000; // POST /v1/report's longest title
 const rules = new Map();
 
 // -- the URL keeps the game and step: #game=2&step=46 (and example=… for an example) -------
@@ -50,17 +55,18 @@ async function openText(text, title, example = "") {
       setStatus(status, `Importing the Duelingbook replay ${title}…`, "busy");
       const body = await api("/v1/import/duelingbook", text);
       games = body.games.map((g) => ({ label: `Game ${g.game}`, players: g.players,
-        format: g.format_name, stopped: g.stopped, notes: g.notes, document: g.document }));
+        format: g.format_name, stopped: g.stopped, notes: g.notes, document: g.document,
+        text: JSON.stringify(g.document) }));
     } else {
       const source = data && typeof data.source === "object" && data.source ? data.source : {};
       games = [{ label: title, players: source.players || null, format: null,
         stopped: source.stopped || null, notes: Array.isArray(source.notes) ? source.notes : [],
-        document: data }];
+        document: data, text: text.replace(/^\uFEFF/, "") }];
     }
     setStatus(status, `Judging ${games.length === 1 ? "the duel" : games.length + " games"}…`, "busy");
     await Promise.all(games.map(async (game) => {
       try {
-        game.steps = await api("/v1/steps", JSON.stringify(game.document));
+        game.steps = await api("/v1/steps", game.text);
       } catch (error) {
         game.error = error;
       }
@@ -307,11 +313,14 @@ function onKey(event) {
 // -- the judge's report --------------------------------------------------------------------
 async function downloadReport() {
   const status = $("download-status");
-  const games = session.games.filter((g) => !g.error).map((g) => g.document);
+  // The games' texts as they were judged (not re-serialised), the title within the
+  // service's limit (a file name may be longer).
+  const games = session.games.filter((g) => !g.error).map((g) => g.text);
+  const title = session.title.slice(0, REPORT_TITLE_LIMIT);
   setStatus(status, "Preparing the report…", "busy");
   try {
     const response = await fetch("/v1/report", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ title: session.title, games }) });
+      body: `{"title": ${JSON.stringify(title)}, "games": [${games.join(", ")}]}` });
     if (!response.ok || !(response.headers.get("Content-Type") || "").startsWith("text/html")) {
       await readAnswer(response, "/v1/report");
       throw new ApiError("The report could not be made.");

@@ -61,6 +61,11 @@
     const kind = card.kind === "spell" ? "Spell" : "Trap";
     return card.subtype ? `${SUBTYPES[card.subtype] || card.subtype} ${kind}` : kind;
   }
+  // Text that may wrap after each "/" ("2300/" then "1500") rather than inside a number.
+  function breakable(text) {
+    const parts = text.split("/");
+    return parts.flatMap((part, i) => (i < parts.length - 1 ? [`${part}/`, el("wbr")] : [part]));
+  }
   function phaseName(phase) { return PHASES[phase] || phase || ""; }
   function outcomeText(outcome, names) {
     if (!outcome) return "";
@@ -132,7 +137,7 @@
     return el("div", { class: classes, "data-card": id ?? null, title: name && opts.describeAs ? `${name}: ${opts.describeAs}` : name },
       faceDown ? el("span", { class: "card-back-label", "aria-hidden": "true" }, "Set") : null,
       el("span", { class: "card-name" }, name || srOnly("an unknown card")),
-      card && !faceDown ? el("span", { class: "card-info", "aria-hidden": "true" }, cardKind(card)) : null,
+      card && !faceDown ? el("span", { class: "card-info", "aria-hidden": "true" }, breakable(cardKind(card))) : null,
       opts.describeAs ? srOnly(`, ${opts.describeAs}`) : null,
       card && !faceDown ? srOnly(`, ${cardKind(card).replace("Lv", "Level").replace("·", ",")}`) : null,
       ...(opts.extra || []));

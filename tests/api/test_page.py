@@ -537,6 +537,95 @@ def test_no_horizontal_scroll_from_360_px(browser: Any, base_url: str) -> None:
     assert errors == []
 
 
+#: Every word of the page's text that the browser cut across two lines (a break at a
+#: hyphen, a slash or an arrow is allowed; screen-reader-only text is not drawn).
+CUT_WORDS = """() => {
+  const out = [];
+  for (const root of document.querySelectorAll('#board, #steps, #games, #step-panel, #summary')) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    let node;
+    while ((node = walker.nextNode())) {
+      const el = node.parentElement;
+      if (!el || el.closest('.sr-only') || !el.offsetParent) continue;
+      const words = /[^\\s\\-\\/\u00b7\u2192]+/g;
+      let m;
+      while ((m = words.exec(node.data))) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+          .map((r) => Math.round(r.top)));
+        if (lines.size > 1) out.push(m[0]);
+      }
+    }
+  }
+  return [...new Set(out)];
+}"""
+
+
+@needs_shared
+@pytest.mark.parametrize("width", [360, 390, 1280])
+def test_no_word_is_cut_in_two(browser: Any, base_url: str, width: int) -> None:
+    errors: list[str] = []
+    context, page = _open(browser, base_url + "/", {"width": width, "height": 800}, errors)
+    upload(page, GOAT)
+    cut: set[str] = set()
+    for game in range(3):
+        page.locator("#games button").nth(game).click()
+        page.wait_for_selector("#board .mat")
+        last = int(page.get_attribute("#slider", "max") or 0)
+        for step in range(0, last + 1, 4):
+            page.evaluate("(i) => { const s = document.getElementById('slider'); s.value = i; "
+                          "s.dispatchEvent(new Event('input')); }", step)
+            cut.update(page.evaluate(CUT_WORDS))
+    context.close()
+    assert sorted(cut) == [], "cut in two at %d px" % width
+
+
+@needs_shared
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_the_page_ends_at_its_footer(browser: Any, base_url: str, viewport: str) -> None:
+    errors: list[str] = []
+    context, page = _open(browser, base_url + "/", VIEWPORTS[viewport], errors)
+    upload(page, GOAT)
+    page.locator("#games button").nth(2).click()
+    page.wait_for_selector("#step-panel .step.illegal")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    footer = page.evaluate("document.querySelector('footer').getBoundingClientRect().bottom "
+                           "+ window.scrollY")
+    context.close()
+    assert height <= footer + 40, f"the page is {height} px tall, its footer ends at {footer}"
+
+
+def test_a_file_is_sent_as_it_is(desktop: Page, tmp_path: Path) -> None:
+    """JSON.parse would turn 2.0 into 2 and a 5,000-digit number into null: the service
+    must judge the file, not the page's copy of it."""
+    path = tmp_path / "float.json"
+    path.write_text('{"cards": {}, "turn": 2.0}', "utf-8")
+    desktop.set_input_files("#upload", str(path))
+    desktop.wait_for_selector("#summary.illegal")
+    assert "turn: Not a valid integer." in desktop.inner_text("#summary")
+    path = tmp_path / "digits.json"
+    path.write_text('{"cards": {}, "turn": 1' + "0" * 5000 + "}", "utf-8")
+    desktop.set_input_files("#upload", str(path))
+    desktop.wait_for_function("() => document.getElementById('summary').textContent"
+                              ".includes('digits')")
+    assert "null" not in desktop.inner_text("#summary")
+
+
+@needs_shared
+def test_a_report_downloads_whatever_the_length_of_its_file_name(desktop: Page,
+                                                                 tmp_path: Path) -> None:
+    path = tmp_path / ("goat-" + "x" * 230 + ".json")
+    path.write_bytes(GOAT.read_bytes())
+    upload(desktop, path)
+    with desktop.expect_download() as info:
+        desktop.click("#download")
+    name = info.value.suggested_filename
+    assert name.startswith("goat-xxx") and name.endswith("-report.html") and len(name) <= 120
+    assert desktop.inner_text("#download-status") == f"Report saved: {name}"
+
+
 @needs_shared
 def test_axe_finds_no_serious_violation(page: Page) -> None:
     assert axe_serious(page) == []

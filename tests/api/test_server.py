@@ -277,3 +277,14 @@ def test_a_crafted_position_in_a_batch_is_a_422_line(server: str) -> None:
                               "application/x-ndjson")
     assert (status, kind, line["line"], line["status"]) == (200, "application/x-ndjson", 1, 422)
     assert "declared" in line["errors"]["position"]["this_turn"]
+
+
+def test_a_415_says_what_the_endpoint_takes(server: str) -> None:
+    for path in ("/v1/steps", "/v1/report", "/v1/legal-actions", "/v1/import/duelingbook"):
+        status, _, problem = call(server + path, b"{}", "application/x-ndjson")
+        assert (status, problem["detail"]) == (
+            415, "This endpoint takes application/json, not application/x-ndjson."), path
+    status, _, problem = call(server + "/v1/validate", b"{}", "text/plain")
+    assert status == 415 and problem["detail"] == (
+        "Send the duel document as application/json, or duel documents as "
+        "application/x-ndjson (one per line), not text/plain.")

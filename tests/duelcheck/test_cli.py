@@ -553,3 +553,13 @@ def test_a_replays_usernames_cannot_forge_lines(tmp_path: Path,
     _, out, err = run(capsys, "check", "--color", "never", str(path))
     assert "Aco77\\x1b[1A\\r\\x1b[2Kx.json#game3" in out
     assert len([line for line in out.splitlines() if ": legal (" in line]) == 2
+
+
+def test_html_reports_of_files_with_long_names_are_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "d" * 244 + ".jsonl", LEGAL, LEGAL, ILLEGAL)
+    code, out, err = run(capsys, "check", "--format", "html", "--output-dir",
+                         str(tmp_path / "out"), path)
+    assert (code, err) == (1, "")
+    names = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert names == ["d" * 150 + f"-line{n}.html" for n in (1, 2, 3)]
