@@ -414,13 +414,29 @@ def test_a_quiz_question_from_a_real_game_is_answered_and_explained(page: Page) 
     assert re.search(r"\[\d+:\d\d\]", page.inner_text("#quiz-steps"))
     assert page.locator("#quiz-board .mat").count() == 2
     assert page.inner_text("#quiz-proposed")
+    assert "As the log wrote it" not in page.inner_text("#quiz-proposed")  # not before
     page.keyboard.press("Enter")  # focus is on "Legal"
     feedback = page.wait_for_selector("#quiz-feedback:not([hidden])")
     text = feedback.inner_text()
     assert text.startswith(("Correct.", "Not quite."))
     assert "really made" in text or "proposed to test the rule" in text
+    assert ("really made" in text) is ("As the log wrote it: [" in text)
     assert not page.is_visible("#answer-legal")
     no_horizontal_scroll(page)
+
+
+def test_after_an_answer_the_explanation_has_the_focus_and_is_in_view(page: Page) -> None:
+    page.click("#tab-quiz")
+    page.wait_for_selector("#quiz-answers:not([hidden])")
+    proposed = page.inner_text("#quiz-proposed")
+    assert proposed.strip() and "null" not in proposed  # a rules question: no log line
+    page.click("#answer-illegal")
+    page.wait_for_selector("#quiz-feedback:not([hidden])")
+    assert page.evaluate("document.activeElement.id") == "quiz-feedback"
+    box = page.evaluate("(() => { const r = document.getElementById('quiz-feedback')"
+                        ".getBoundingClientRect(); return [r.top, r.bottom]; })()")
+    assert 0 <= box[0] < page.viewport_size["height"], box
+    assert axe_serious(page) == []
 
 
 def test_a_quiz_after_the_end_of_a_duel_says_it_is_over(desktop: Page, base_url: str) -> None:
@@ -579,7 +595,7 @@ def test_no_word_is_cut_in_two(browser: Any, base_url: str, width: int) -> None:
                           "s.dispatchEvent(new Event('input')); }", step)
             cut.update(page.evaluate(CUT_WORDS))
     context.close()
-    assert sorted(cut) == [], "cut in two at %d px" % width
+    assert sorted(cut) == [], f"cut in two at {width} px"
 
 
 @needs_shared

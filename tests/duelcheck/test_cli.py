@@ -558,7 +558,7 @@ def test_a_replays_usernames_cannot_forge_lines(tmp_path: Path,
 def test_html_reports_of_files_with_long_names_are_written(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, "d" * 244 + ".jsonl", LEGAL, LEGAL, ILLEGAL)
-    code, out, err = run(capsys, "check", "--format", "html", "--output-dir",
+    code, _, err = run(capsys, "check", "--format", "html", "--output-dir",
                          str(tmp_path / "out"), path)
     assert (code, err) == (1, "")
     names = sorted(p.name for p in (tmp_path / "out").iterdir())
