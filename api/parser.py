@@ -4,7 +4,7 @@ spends time on the document."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from flask import Request, current_app, g
 from webargs.flaskparser import FlaskParser, abort, is_json_request
@@ -63,9 +63,26 @@ def load_document_json(body: bytes, limit: int, what: str = "The body") -> Any:
     if count > limit:
         abort(422, type=TOO_MANY_ACTIONS, title="Too many actions",
               detail=f"This service checks at most {limit} actions per request; this one "
-                     f"has {count}. Split the duel or raise DUELCHECK_MAX_ACTIONS.",
+                     f"has {count}. Split the duel: a document may go on from the state of "
+                     f"the one before it (its position).",
               messages={"actions": [f"At most {limit} actions, not {count}."]})
     return data
+
+
+#: A 422's detail when the body is a Duelingbook replay sent where a duel document goes.
+REPLAY_HINT: Final = ("This is a Duelingbook replay, not a duel document: POST it to "
+                      "/v1/import/duelingbook, which gives its games as duel documents to "
+                      "send here; see errors, keyed by path.")
+
+
+def looks_like_replay(data: Any) -> bool:
+    """Whether a body is a Duelingbook replay (an object with ``plays`` and no ``cards``),
+    the rule the command line and the page use.
+
+    >>> looks_like_replay({"plays": []}), looks_like_replay({"cards": {}, "plays": []})
+    (True, False)
+    """
+    return isinstance(data, dict) and "plays" in data and "cards" not in data
 
 
 def unsupported_type(mimetype: str, json_lines: bool) -> str:
@@ -90,8 +107,9 @@ class DocumentParser(FlaskParser):
     def _raw_load_json(self, req: Request) -> Any:
         if not is_json_request(req):
             abort(415, detail=unsupported_type(req.mimetype, bool(g.get("takes_json_lines"))))
-        return load_document_json(read_body(req),
-                                  current_app.config["DUELCHECK_MAX_ACTIONS"])
+        data = load_document_json(read_body(req), current_app.config["DUELCHECK_MAX_ACTIONS"])
+        g.looks_like_replay = looks_like_replay(data)
+        return data
 
     def handle_error(self, error: Any, req: Request, schema: Any, *,
                      error_status_code: int | None,
@@ -100,6 +118,8 @@ class DocumentParser(FlaskParser):
         type, title and detail from the schema's ``PROBLEM`` when it has one (a duel
         document's otherwise)."""
         problem = getattr(schema, "PROBLEM", None)
+        if problem is None and g.get("looks_like_replay"):
+            problem = {"detail": REPLAY_HINT}
         if problem is None:
             return super().handle_error(error, req, schema, error_status_code=error_status_code,
                                         error_headers=error_headers)

@@ -13,7 +13,7 @@ from validator import Document
 from validator.importers.duelingbook import ReplayError, import_replay
 from validator.schema import DocumentSchema
 from validator.steps import trace
-from validator.workbench import game_json, game_label, game_report
+from validator.workbench import game_json, game_label, game_report, replay_reason
 from validator.workbench_schema import (
     ImportSchema,
     ReplaySchema,
@@ -81,9 +81,9 @@ class ImportView(MethodView):
         try:
             games = import_replay(replay)
         except ReplayError as exc:
-            return problem(422, f"This is not a Duelingbook replay that can be imported: {exc}.",
-                           type_=NOT_A_REPLAY, title="Not an importable replay",
-                           errors={"plays": [str(exc)]})
+            reason = replay_reason(str(exc))
+            return problem(422, f"This is {reason}.", type_=NOT_A_REPLAY,
+                           title="Not an importable replay", errors={"plays": [str(exc)]})
         return json_response({"games": [game_json(game) for game in games]})
 
 
@@ -101,7 +101,7 @@ class StepsView(MethodView):
         if len(document.actions) > limit:
             return problem(422, f"This service shows the board at every step for at most "
                                 f"{limit} actions; this duel has {len(document.actions)}. "
-                                f"Use POST /v1/validate, or raise DUELCHECK_MAX_STEPS.",
+                                f"POST /v1/validate judges it whole.",
                            type_=TOO_MANY_STEPS, title="Too many steps",
                            errors={"actions": [f"At most {limit} actions, not "
                                                f"{len(document.actions)}."]})

@@ -25,7 +25,15 @@ from validator.engine import validate
 from validator.errors import DocumentError, flatten_errors
 from validator.importers.duelingbook import format_name
 from validator.jsontext import loads
-from validator.workbench import game_label, game_report, malformed_report
+from validator.workbench import (
+    LOG_ENDS_EARLY,
+    game_label,
+    game_report,
+    log_ends_early,
+    malformed_report,
+    name_players,
+    readings,
+)
 
 from . import __version__
 from .inputs import Item, gather
@@ -79,7 +87,8 @@ DUELCHECK_* variables configure duelcheck serve (see the README).
 @dataclass(frozen=True, slots=True)
 class Result:
     """The verdict of one duel (``verdict``), or its document errors (``errors``), with the
-    notes an importer left in the document's ``source``."""
+    notes an importer left in the document's ``source`` and the readings it made of its
+    plays (``readings``: each action's index and log line)."""
 
     source: str
     verdict: dict[str, Any] | None = None
@@ -88,6 +97,8 @@ class Result:
     players: dict[str, str] | None = None
     imported: dict[str, Any] | None = None  # an importer's format, stop and unmodelled rules
     report: dict[str, Any] | None = None  # the game's part of a judge's report (--format html)
+    readings: tuple[tuple[int, dict[str, Any]], ...] = ()
+    unreadable: bool = False  # no text at all: not read, or not a replay that imports
 
     @property
     def stopped(self) -> str | None:
@@ -106,7 +117,7 @@ def judge(item: Item, report: bool = False) -> Result:
     """
     if item.text is None:
         errors = {"_file": [item.error or "unreadable"]}
-        return Result(item.source, errors=errors,
+        return Result(item.source, errors=errors, unreadable=True,
                       report=malformed_report(item.source, errors) if report else None)
     try:
         data = loads(item.text)
@@ -120,12 +131,15 @@ def judge(item: Item, report: bool = False) -> Result:
     imported = {k: source[k] for k, kind in (("format", str), ("card_pool", str),
                                               ("stopped", str), ("unmodelled", dict))
                 if isinstance(source.get(k), kind)} if source.get("from") else None
+    actions = data.get("actions") if isinstance(data, dict) else None
+    read = tuple((i, {**log, "what": _words(actions[i], players)})
+                 for i, log in readings(actions)) if isinstance(actions, list) else ()
     label = game_label(source, item.source)
     try:
         game = game_report(data, label) if report else None
         verdict = game["verdict"] if game else validate(data).to_dict()
         return Result(item.source, verdict=verdict, notes=notes, players=players,
-                      imported=imported, report=game)
+                      imported=imported, report=game, readings=read)
     except DocumentError as exc:
         errors = exc.errors
         if isinstance(data, dict) and "plays" in data and "cards" not in data:
@@ -142,8 +156,65 @@ def kind_of(result: Result) -> Kind:
     return "legal" if result.verdict["legal"] else "illegal"
 
 
-def describe(result: Result) -> str:
-    """One line for the text format.
+#: How many plays before a flag have their readings shown with it (as the report's).
+NEAR_THE_FLAG = 8
+
+
+def error_lines(errors: Any) -> list[str]:
+    """Document errors as a person reads them: ``path: message``, without the internal keys
+    that errors of the whole file or document carry (``_file``, ``_document``...).
+
+    >>> error_lines({"_file": ["cannot read: No such file"], "actions": {"3": {"card": ["x."]}}})
+    ['cannot read: No such file', 'actions.3.card: x.']
+    """
+    return [message if path.startswith("_") else f"{path}: {message}"
+            for path, message in flatten_errors(errors)]
+
+
+def _words(action: Any, players: dict[str, str] | None) -> str:
+    """An action in a few words, for a step the importer added.
+
+    >>> _words({"type": "phase", "player": "p2", "to": "end"}, {"p2": "bo"})
+    'bo (p2) enters the End Phase'
+    >>> _words({"type": "normal_summon", "player": "p1", "card": "dm"}, None)
+    'p1 normal summon dm'
+    """
+    if not isinstance(action, dict):
+        return "an action"
+    who = name_players(str(action.get("player", "")), players)
+    if action.get("type") == "phase":
+        return f"{who} enters the {phase_name(str(action.get('to')))}"
+    if action.get("type") == "end_turn":
+        return f"{who} ends the turn"
+    what = str(action.get("type", "")).replace("_", " ")
+    return f"{who} {what}" + (f" {action['card']}" if action.get("card") else "")
+
+
+def reading(index: int, log: dict[str, Any]) -> str:
+    """One reading of the importer, for the text format (printable): a play the importer
+    explained, or a step it added because the log skips it.
+
+    >>> reading(4, {"time": "[1:08]", "player": "ann", "text": "Set", "note": "by X"})
+    'action 5, play [1:08] ann: Set: by X'
+    >>> reading(17, {"time": "[2:09]", "player": "bo", "text": "Ended turn", "implied": True,
+    ...              "what": "bo (p2) ends the turn"})  # doctest: +ELLIPSIS
+    'action 18, bo (p2) ends the turn: added, the log skips it (implied by [2:09] bo: ...)'
+    """
+    play = " ".join(printable(log[k]) for k in ("time", "player") if log.get(k))
+    play = f"{play}: {printable(log.get('text', ''))}" if play else \
+        printable(log.get("text", ""))
+    if log.get("implied"):
+        line = (f"action {index + 1}, {printable(log.get('what', 'a step'))}: added, the log "
+                f"skips it (implied by {play})")
+        return line + (f": {printable(log['note'])}" if log.get("note") else "")
+    return f"action {index + 1}, play {play}: {printable(log.get('note', ''))}"
+
+
+def describe(result: Result, all_notes: bool = False) -> str:
+    """The text format's lines for one result: the verdict on one line, then (indented)
+    where it came from, the importer's readings near a flag (every reading with
+    ``all_notes``), and what the import could not follow. Actions count from 1, players
+    are named by username where the log gives one.
 
     >>> describe(Result("a.json", verdict={"legal": True, "outcome": None, "actions_checked": 3}))
     'a.json: legal (3 actions)'
@@ -159,9 +230,8 @@ def describe(result: Result) -> str:
     if result.stopped:
         tail += f"\n  {printable(result.stopped)}"
     if v is None:
-        pairs = flatten_errors(result.errors)
-        return f"{where}: malformed: " + "; ".join(printable(f"{p}: {m}")
-                                                   for p, m in pairs) + tail
+        return f"{where}: malformed: " + "; ".join(printable(line) for line in
+                                                   error_lines(result.errors)) + tail
     end, who = v["outcome"], result.players or {}
 
     def named(player: str) -> str:
@@ -170,18 +240,29 @@ def describe(result: Result) -> str:
     if who:
         sides = v["state"]["players"]
         ended += "; LP " + ", ".join(f"{named(p)} {sides[p]['lp']}" for p in ("p1", "p2"))
+    if result.imported is not None and \
+            log_ends_early({"from": True, "stopped": result.stopped}, v):
+        ended += f"; {LOG_ENDS_EARLY}"
+    shown = result.readings if all_notes else ()
     if v["legal"]:
         upto = " up to the import stop" if result.stopped else ""
-        return f"{where}: legal{upto} ({v['actions_checked']} actions{ended}){tail}"
-    x = v["violation"]
-    line = (f"{where}: illegal at action {x['index']} (turn {x['turn']}, "
-            f"{phase_name(x['phase'])}, {x['player']}): {x['rule']}: {printable(x['message'])}")
-    log = x["action"].get("log")
-    if isinstance(log, dict):
-        line += (f"\n  at play {printable(log.get('time', ''))} "
-                 f"{printable(log.get('player', ''))}: {printable(log.get('text', ''))}")
-        if log.get("note"):
-            line += f" ({printable(log['note'])})"
+        line = f"{where}: legal{upto} ({v['actions_checked']} actions{ended})"
+    else:
+        x = v["violation"]
+        message = printable(name_players(x["message"], who))
+        line = (f"{where}: illegal at action {x['index'] + 1} (turn {x['turn']}, "
+                f"{phase_name(x['phase'])}, {named(x['player'])}): {x['rule']}: {message}")
+        log = x["action"].get("log")
+        if isinstance(log, dict):
+            line += (f"\n  at play {printable(log.get('time', ''))} "
+                     f"{printable(log.get('player', ''))}: {printable(log.get('text', ''))}")
+            if log.get("note"):
+                line += f" ({printable(log['note'])})"
+        if not all_notes:
+            shown = tuple((i, log) for i, log in result.readings
+                          if x["index"] - NEAR_THE_FLAG <= i < x["index"])
+    for i, log in shown:
+        line += f"\n  read: {reading(i, log)}"
     return line + tail
 
 
@@ -230,7 +311,8 @@ def check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> 
                       f"{printable(reason)}\n")
             return EXIT_ENVIRONMENT
     formatter = kind_of_format(out, err, progress, use_colour(args.color, out), args.quiet,
-                               single=len(items) == 1, output_dir=args.output_dir)
+                               single=len(items) == 1, output_dir=args.output_dir,
+                               all_notes=args.notes)
     tally = Tally()
     try:
         with closing(_results(items, jobs, kind_of_format.needs_reports)) as results:
@@ -353,6 +435,10 @@ def parser() -> argparse.ArgumentParser:
                    help="worker processes (0: one per CPU; default 1); never more than "
                         "there are duels, nor 256")
     c.add_argument("--no-progress", action="store_true", help="never show a progress bar")
+    c.add_argument("--notes", action="store_true",
+                   help="text format: list every reading the importer made of a game's "
+                        "plays (an effect that explains a play, a phase the log skipped, a "
+                        "slip fixed), not only those near a flag")
     i = sub.add_parser("import", help="convert game logs to duel documents (JSON Lines)",
                        epilog=EPILOG, formatter_class=raw)
     i.add_argument("format", choices=("duelingbook",))

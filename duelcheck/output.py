@@ -210,10 +210,11 @@ class Formatter:
     needs_reports: ClassVar[bool] = False
 
     def __init__(self, out: TextIO, err: TextIO, progress: Progress, colour: bool = False,
-                 quiet: bool = False, single: bool = False, output_dir: str = ".") -> None:
+                 quiet: bool = False, single: bool = False, output_dir: str = ".",
+                 all_notes: bool = False) -> None:
         self.out, self.err, self.progress = out, err, progress
         self.colour, self.quiet, self.single = colour, quiet, single
-        self.output_dir = output_dir
+        self.output_dir, self.all_notes = output_dir, all_notes
 
     def result(self, kind: Kind, result: Any) -> None:
         """Report one result."""
@@ -235,7 +236,7 @@ class TextFormatter(Formatter):
 
         if kind == "legal" and self.quiet:
             return
-        text = paint(describe(result), kind, self.colour)
+        text = paint(describe(result, self.all_notes), kind, self.colour)
         if kind == "malformed":
             self.progress.write(self.err, text + "\n")
             return
@@ -280,11 +281,16 @@ class HtmlFormatter(Formatter):
         self.names: set[str] = set()
 
     def result(self, kind: Kind, result: Any) -> None:
+        from .cli import describe
+
+        if kind == "malformed":  # said on stderr, as the text format says it
+            self.progress.write(self.err, paint(describe(result), kind, self.colour) + "\n")
         match = result.source.split("#", 1)[0]
         if match != self.match:
             self._write()
             self.match = match
-        self.games.append((kind, result))
+        if not result.unreadable:  # no report of a file that could not be read at all
+            self.games.append((kind, result))
 
     def finish(self, tally: Tally) -> None:
         self._write()

@@ -67,6 +67,18 @@
     return parts.flatMap((part, i) => (i < parts.length - 1 ? [`${part}/`, el("wbr")] : [part]));
   }
   function phaseName(phase) { return PHASES[phase] || phase || ""; }
+  // A message with each player named by username where the log gives one: "bo (p2) already…".
+  function namePlayers(text, names) {
+    if (!names) return text;
+    return String(text).replace(/\b(p1|p2)\b/g, (p) => (names[p] ? `${names[p]} (${p})` : p));
+  }
+  // An imported game whose every action is legal but that nobody has won: its log ends
+  // before the game does (a document written by hand may rightly go on later).
+  const LOG_ENDS_EARLY = "the log ends before the game does: no one has won yet";
+  function logEndsEarly(source, verdict) {
+    return Boolean(source && typeof source === "object" && source.from && !source.stopped &&
+      verdict && verdict.legal && !verdict.outcome);
+  }
   function outcomeText(outcome, names) {
     if (!outcome) return "";
     return `The duel is over: ${who(outcome.winner, names)} won by ` +
@@ -116,7 +128,7 @@
   function stepContent(action, index, ctx, status) {
     const log = action.log || {};
     return [
-      el("span", { class: "step-num" }, String(index)),
+      el("span", { class: "step-num" }, String(index + 1)),
       el("span", { class: "step-body" },
         el("span", { class: "step-what" }, describe(action, ctx.cards, ctx.names)),
         logLine(action) ? el("span", { class: "step-log" }, logLine(action)) : null,
@@ -361,7 +373,8 @@
     });
   }
 
-  global.duelboard = { PHASES, el, srOnly, who, shortWho, cardName, cardKind, phaseName,
+  global.duelboard = { PHASES, LOG_ENDS_EARLY, el, srOnly, who, shortWho, cardName, cardKind,
+    phaseName, namePlayers, logEndsEarly,
     outcomeText, describe, logLine, stepContent, renderBoard, renderRule, renderSteps,
     stepPlaces, openPile };
 })(typeof window !== "undefined" ? window : globalThis);

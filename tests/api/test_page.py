@@ -148,16 +148,17 @@ def test_a_real_replay_uploaded_lists_its_games_with_their_verdicts(page: Page) 
     assert "Pattn13 (p1) vs Galapagos1 (p2)" in games.nth(0).inner_text()
     assert "legal (125 actions; Pattn13 (p1) won by surrender)" in games.nth(0).inner_text()
     third = games.nth(2)
-    assert "illegal at step 59: summon.normal-once" in third.inner_text()
+    assert "illegal at step 60: summon.normal-once" in third.inner_text()
     third.click()
     page.wait_for_selector("#rule h3")
     assert "One Normal Summon or Set per turn" in page.inner_text("#rule")
-    assert page.inner_text("#summary").startswith("Illegal at step 59 (turn 4, Main Phase 1, "
-                                                  "Galapagos1 (p2))")
+    assert page.inner_text("#summary") == (
+        "Illegal at step 60 (turn 4, Main Phase 1, Galapagos1 (p2)): summon.normal-once. "
+        "Galapagos1 (p2) already Normal Summoned or Set a monster this turn (action 39).")
     panel = page.inner_text("#step-panel")
     assert '[16:10] Galapagos1: Normal Summoned "Sangan" from hand (3/5) to M-4' in panel
     assert "Galapagos1 Normal Summons Sangan" in panel
-    assert page.url.endswith("#game=3&step=59")
+    assert page.url.endswith("#game=3&step=60")
     assert "Galapagos1 (p2)" in page.inner_text("#board .mat.top h3")
     no_horizontal_scroll(page)
 
@@ -191,24 +192,25 @@ def test_stepping_with_the_keyboard_reaches_the_violation(page: Page, tmp_path: 
     page.wait_for_selector("#step-panel .step.illegal")
     page.locator("body").focus()
     page.keyboard.press("Home")
-    expect(page.locator("#step-panel .step-where")).to_have_text(re.compile(r"^Step 0 of"))
+    expect(page.locator("#step-panel .step-where")).to_have_text(re.compile(r"^Step 1 of"))
     for n in range(47):
         page.keyboard.press("ArrowRight" if n % 2 else "j")
     panel = page.inner_text("#step-panel")
-    assert panel.startswith("Step 47 of") and "illegal" in panel
+    assert panel.startswith("Step 48 of") and "illegal" in panel
     assert "[3:34] sdesowitz02: Attacked Set card in M-3" in panel
-    assert page.inner_text("#board-title").startswith("Board before step 47")
+    assert page.inner_text("#board-title").startswith("Board before step 48")
     assert "phase.restricted-action" in page.inner_text("#rule")
-    assert page.url.endswith("#game=1&step=47")
+    assert page.url.endswith("#game=1&step=48")
     current = page.locator("#steps button[aria-current=step]")
     assert current.get_attribute("data-index") == "47" and current.is_visible()
+    assert current.locator(".step-num").inner_text() == "48"  # one numbering, from 1
     box = page.locator("#steps-box").bounding_box()
     item = current.bounding_box()
     assert box["y"] <= item["y"] and item["y"] + item["height"] <= box["y"] + box["height"]
     page.keyboard.press("k")
-    assert page.inner_text("#step-panel").startswith("Step 46 of")
-    page.keyboard.press("v")
     assert page.inner_text("#step-panel").startswith("Step 47 of")
+    page.keyboard.press("v")
+    assert page.inner_text("#step-panel").startswith("Step 48 of")
     page.click("#as-logged")
     assert "as the log has it" in page.inner_text("#board-title")
 
@@ -219,6 +221,7 @@ def test_the_step_in_the_url_is_where_the_replay_opens(browser: Any, base_url: s
     context, page = _open(browser, base_url + "/#game=2&step=30", VIEWPORTS["desktop"], errors)
     upload(page, REPLAY)
     assert page.inner_text("#step-panel").startswith("Step 30 of")
+    assert page.inner_text("#steps button[aria-current=step] .step-num") == "30"
     assert page.get_attribute("#games button[aria-current=true]", "data-game") == "1"
     page.evaluate("location.hash = '#game=2&step=12'")
     expect(page.locator("#step-panel .step-where")).to_have_text(re.compile(r"^Step 12 of"))
@@ -260,7 +263,7 @@ def test_a_pile_opens_with_its_cards_and_closes_back_to_its_button(page: Page) -
     dialog.wait_for(state="hidden")
     assert page.evaluate("document.activeElement.classList.contains('pile-graveyard')")
     page.keyboard.press("k")  # the board is drawn again: the focus stays on its Graveyard
-    assert page.inner_text("#step-panel").startswith("Step 58 of")
+    assert page.inner_text("#step-panel").startswith("Step 59 of")
     assert page.evaluate("document.activeElement.closest('.mat.bottom .pile-graveyard') "
                          "!== null")
 
@@ -334,11 +337,13 @@ def test_the_report_downloads_and_opens_offline(page: Page, browser: Any,
     assert report.inner_text(".tally") == "3 games: 2 legal, 1 illegal."
     third = report.locator(".game-report").nth(2)
     text = third.inner_text()
-    assert "Illegal at step 59 (turn 4, Main Phase 1, Galapagos1 (p2)): summon.normal-once." \
+    assert "Illegal at step 60 (turn 4, Main Phase 1, Galapagos1 (p2)): summon.normal-once." \
         in text
     for part in ("One Normal Summon or Set per turn (summon.normal-once)", "The rule:",
-                 "Why:", "Source:", "The board before step 59",
-                 "The board after step 59, as the log has it",
+                 "Why:", "Source:", "The board before step 60",
+                 "The board after step 60, as the log has it",
+                 "Galapagos1 (p2) already Normal Summoned or Set a monster this turn "
+                 "(action 39).",
                  '[16:10] Galapagos1: Normal Summoned "Sangan"', "[15:42] Pattn13"):
         assert part in text, part
     after = third.locator(".report-board").nth(1)
@@ -511,10 +516,10 @@ def test_an_illegal_example_highlights_its_step_and_rule(desktop: Page) -> None:
     rule.locator("h3").wait_for()
     assert "One Normal Summon or Set per turn (summon.normal-once)" in rule.inner_text()
     assert "seeds/000_bcf055099641f3d9.txt" in rule.inner_text()
-    assert "Illegal at step 4" in desktop.inner_text("#summary")
-    assert desktop.inner_text("#board-title").startswith("Board before step 4")
+    assert "Illegal at step 5" in desktop.inner_text("#summary")
+    assert desktop.inner_text("#board-title").startswith("Board before step 5")
     assert "Gemini Elf" in desktop.inner_text("#board .mat.bottom .monsters")
-    assert desktop.url.endswith("#example=summon.normal-once%2F1&step=4")
+    assert desktop.url.endswith("#example=summon.normal-once%2F1&step=5")
 
 
 def test_pasting_a_document_and_choosing_a_step_shows_its_board_and_phase(
@@ -527,8 +532,30 @@ def test_pasting_a_document_and_choosing_a_step_shows_its_board_and_phase(
     paste(desktop, doc, "#summary.legal")
     desktop.click('#steps button[data-index="1"]')
     desktop.wait_for_selector("#bench-phase-standby.current")
-    assert desktop.inner_text("#board-title") == "Board after step 1"
+    assert desktop.inner_text("#board-title") == "Board after step 2"
     assert "Gemini Elf" in desktop.inner_text("#board .mat.bottom .hand")
+
+
+@needs_shared
+def test_a_replay_cut_off_mid_game_says_its_log_ends_early(desktop: Page,
+                                                          tmp_path: Path) -> None:
+    replay = json.loads(REPLAY.read_text("utf-8"))
+    replay["plays"] = replay["plays"][:len(replay["plays"]) // 4]
+    path = tmp_path / "cut.json"
+    path.write_text(json.dumps(replay), "utf-8")
+    upload(desktop, path)
+    last = desktop.locator("#games button").last
+    assert "the log ends before the game does: no one has won yet" in last.inner_text()
+    last.click()
+    expect(desktop.locator("#summary")).to_contain_text(
+        "The log ends before the game does: no one has won yet.")
+
+
+def test_errors_of_the_whole_body_show_no_internal_key(desktop: Page) -> None:
+    paste(desktop, "[1, 2]", "#summary.illegal")
+    text = desktop.inner_text("#summary")
+    assert "Malformed duel document" in text and "_schema" not in text \
+        and "_document" not in text, text
 
 
 def test_a_malformed_document_says_which_field(desktop: Page) -> None:

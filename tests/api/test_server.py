@@ -191,7 +191,7 @@ def test_a_chunked_body_is_read_whole_and_over_the_limit_is_413(server: str) -> 
     padded = json.dumps(doc).encode()[:-1] + b" " * (2 * 1024 * 1024) + b"}"
     status, kind, problem = raw_request(server, chunked(padded))
     assert (status, kind) == (413, "application/problem+json")
-    assert "DUELCHECK_MAX_BODY_BYTES" in problem["detail"]
+    assert problem["detail"] == "The body is larger than this service accepts (2097152 bytes)."
 
 
 def test_gunicorns_own_errors_are_problem_json_not_html(server: str) -> None:
@@ -288,3 +288,25 @@ def test_a_415_says_what_the_endpoint_takes(server: str) -> None:
     assert status == 415 and problem["detail"] == (
         "Send the duel document as application/json, or duel documents as "
         "application/x-ndjson (one per line), not text/plain.")
+
+
+def test_a_replay_sent_for_judging_is_told_where_to_go(server: str) -> None:
+    replay = json.dumps({"plays": [{"play": "Pick first", "username": "a",
+                                    "order": ["a", "b"]}]}).encode()
+    for path in ("/v1/validate", "/v1/steps", "/v1/legal-actions"):
+        status, _, problem = call(server + path, replay)
+        assert status == 422 and "POST it to /v1/import/duelingbook" in problem["detail"], path
+    status, _, line = call(server + "/v1/validate", replay, "application/x-ndjson")
+    assert "POST it to /v1/import/duelingbook" in line["detail"]
+    status, _, problem = call(server + "/v1/import/duelingbook", b'{"plays": []}')
+    assert status == 422 and problem["detail"].count("Duelingbook replay") == 1
+    status, _, problem = call(server + "/v1/validate", b'{"cards": {"x": {}}}')
+    assert "import" not in problem["detail"]  # a duel document gets no such hint
+
+
+def test_no_answer_advises_a_client_to_change_the_service(server: str) -> None:
+    status, _, problem = call(server + "/v1/validate", b'{"turn": 1' + b"0" * 5000 + b"}")
+    assert status == 400 and problem["detail"] == (
+        "The body is not valid JSON: a number has 5001 digits, more than the 4300 that are read")
+    for bad in (problem, *(raw_request(server, chunked(b" " * (3 * 1024 * 1024)))[2:])):
+        assert "DUELCHECK_" not in bad["detail"] and "sys." not in bad["detail"], bad

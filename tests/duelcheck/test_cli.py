@@ -39,8 +39,8 @@ def test_text_format_and_exit_status(tmp_path: Path, capsys: pytest.CaptureFixtu
     code, out, _ = run(capsys, "check", legal, illegal)
     assert code == 1
     assert out.splitlines()[1] == (
-        f"{illegal}: illegal at action 4 (turn 1, Main Phase 1, p1): summon.normal-once: "
-        "p1 already Normal Summoned or Set a monster this turn (action 3).")
+        f"{illegal}: illegal at action 5 (turn 1, Main Phase 1, p1): summon.normal-once: "
+        "p1 already Normal Summoned or Set a monster this turn (action 4).")
 
 
 def test_malformed_documents_exit_2_and_the_rest_are_still_checked(
@@ -48,9 +48,9 @@ def test_malformed_documents_exit_2_and_the_rest_are_still_checked(
     bad, good = write(tmp_path, "bad.json", MALFORMED), write(tmp_path, "good.json", ILLEGAL)
     code, out, err = run(capsys, "check", bad, good, str(tmp_path / "missing.json"))
     assert code == 2
-    assert "illegal at action 4" in out
+    assert "illegal at action 5" in out
     assert f"{bad}: malformed: cards.x.level: A monster needs a level (1 to 12)." in err
-    assert "missing.json: malformed: _file: cannot read" in err
+    assert "missing.json: malformed: cannot read" in err and "_file" not in err
 
 
 def test_json_format_single_document_is_exactly_the_verdict(
@@ -287,8 +287,8 @@ def test_json_lines_survive_a_bad_first_line(
     assert code == 2
     assert [line.split(": ")[0] for line in out.splitlines()[:2]] == [f"{path}:2", f"{path}:5"]
     assert out.splitlines()[2] == "1 legal, 1 illegal, 2 malformed"
-    assert err.startswith(f"{path}:1: malformed: _document: Not valid JSON")
-    assert f"{path}:4: malformed: _file: line 4 is not UTF-8 text" in err
+    assert err.startswith(f"{path}:1: malformed: Not valid JSON")
+    assert f"{path}:4: malformed: line 4 is not UTF-8 text" in err
 
 
 def test_jsonl_flag_reads_stdin_line_by_line(
@@ -563,3 +563,90 @@ def test_html_reports_of_files_with_long_names_are_written(
     assert (code, err) == (1, "")
     names = sorted(p.name for p in (tmp_path / "out").iterdir())
     assert names == ["d" * 150 + f"-line{n}.html" for n in (1, 2, 3)]
+
+
+# -- what a judge reads ------------------------------------------------------------------------
+def noted(action: dict[str, object], note: str | None = None, implied: bool = False,
+          time: str = "[1:00]") -> dict[str, object]:
+    log: dict[str, object] = {"time": time, "player": "ann", "text": f"play {action['type']}"}
+    if note:
+        log["note"] = note
+    if implied:
+        log["implied"] = True
+    return {**action, "log": log}
+
+
+NOTED = document([noted(act("draw"), "a slip fixed", time="[0:01]"),
+                  noted(act("phase", to="standby"), implied=True),
+                  noted(act("phase", to="main1")),
+                  noted(act("normal_summon", card="gemini"), "by Tsukuyomi's effect"),
+                  noted(act("normal_summon", card="vorse"))],
+                 {"hand": ["gemini", "vorse"]})
+NOTED["source"] = {"from": "duelingbook", "players": {"p1": "ann", "p2": "bo"}, "notes": []}
+
+
+def test_a_flag_shows_the_importers_readings_near_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "--color", "never", write(tmp_path, "g.json", NOTED))
+    lines = out.splitlines()
+    assert code == 1
+    assert lines[0].endswith(": illegal at action 5 (turn 1, Main Phase 1, ann (p1)): "
+                             "summon.normal-once: ann (p1) already Normal Summoned or Set a "
+                             "monster this turn (action 4).")
+    assert lines[1] == "  at play [1:00] ann: play normal_summon"
+    assert lines[2:5] == [
+        "  read: action 1, play [0:01] ann: play draw: a slip fixed",
+        "  read: action 2, ann (p1) enters the Standby Phase: added, the log skips it "
+        "(implied by [1:00] ann: play phase)",
+        "  read: action 4, play [1:00] ann: play normal_summon: by Tsukuyomi's effect"]
+
+
+def test_notes_lists_every_reading_of_every_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    legal = {**NOTED, "actions": NOTED["actions"][:4]}
+    path = write(tmp_path, "g.json", legal)
+    _, out, _ = run(capsys, "check", path)
+    assert "read:" not in out  # a legal game: its readings only on request
+    _, out, _ = run(capsys, "check", "--notes", path)
+    assert [line for line in out.splitlines() if line.startswith("  read: ")] == [
+        "  read: action 1, play [0:01] ann: play draw: a slip fixed",
+        "  read: action 2, ann (p1) enters the Standby Phase: added, the log skips it "
+        "(implied by [1:00] ann: play phase)",
+        "  read: action 4, play [1:00] ann: play normal_summon: by Tsukuyomi's effect"]
+
+
+@needs_replay
+def test_a_replay_cut_off_mid_game_says_its_log_ends_early(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    replay = json.loads(REPLAY.read_text("utf-8"))
+    replay["plays"] = replay["plays"][:len(replay["plays"]) // 4]
+    path = tmp_path / "cut.json"
+    path.write_text(json.dumps(replay), "utf-8")
+    code, out, _ = run(capsys, "check", str(path))
+    assert code == 0
+    assert out.splitlines()[0].endswith(
+        "; the log ends before the game does: no one has won yet)")
+    code, out, _ = run(capsys, "check", write(tmp_path, "doc.json", LEGAL))
+    assert "log ends" not in out  # a document written by hand may go on
+
+
+def test_a_replay_that_is_not_one_is_said_once(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "list.json"
+    path.write_text("[]", "utf-8")
+    _, _, err = run(capsys, "check", "--from", "duelingbook", str(path))
+    assert err.count("Duelingbook replay") == 1, err
+    assert "_file" not in err
+
+
+def test_html_with_an_unreadable_input_says_so_on_stderr(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = str(tmp_path / "missing.json")
+    bad = write(tmp_path, "bad.json", MALFORMED)
+    code, out, err = run(capsys, "check", "--format", "html", "--output-dir",
+                         str(tmp_path / "out"), missing, bad)
+    assert code == 2
+    assert f"{missing}: malformed: cannot read: No such file or directory" in err
+    assert f"{bad}: malformed: cards.x.level: A monster needs a level (1 to 12)." in err
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["bad.html"]
+    assert out.splitlines()[-1] == "0 legal, 0 illegal, 2 malformed"

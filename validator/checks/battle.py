@@ -25,7 +25,7 @@ def attacker_has_not_attacked(s: DuelState, a: Action) -> str | None:
     when = s.this_turn.attacked.get(a.card)
     if when is None or a.replay or a.by_effect:
         return None
-    return (f"{s.cards[a.card].label} already attacked this turn (action {when}); a replay "
+    return (f"{s.cards[a.card].label} already attacked this turn (action {when + 1}); a replay "
             f"needs replay: true, and a further attack an effect allows needs by_effect: true.")
 
 
@@ -43,7 +43,7 @@ def replay_follows_a_change(s: DuelState, a: Action) -> str | None:
     foes = frozenset(m.card for m in s.sides[other(a.player)].monsters)
     if foes == last[1] and a.card not in s.this_turn.foes_changed:
         return (f"The monsters {other(a.player)} controls have not changed since {label} "
-                f"declared its attack (action {last[0]}): no replay.")
+                f"declared its attack (action {last[0] + 1}): no replay.")
     return None
 
 
