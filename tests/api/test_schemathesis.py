@@ -1,8 +1,8 @@
 """schemathesis against the OpenAPI document: no server error, every response as documented.
 
-The examples are drawn from a fixed seed (``derandomize``, as every property test here:
-tests/conftest.py), so a run finds what the last one found; a server error it finds is kept
-as a regular test (tests/api/test_server.py: a crafted position).
+The examples are drawn from a fixed seed (``derandomize``, and no example database), so a
+run finds what the last one found; a server error it finds is kept as a regular test
+(tests/api/test_server.py: a crafted position).
 """
 
 from __future__ import annotations

@@ -126,7 +126,7 @@ def test_messages_cite_actions_counted_over_the_whole_duel() -> None:
     assert whole is not None and part is not None
     assert (whole.index, part.index) == (4, 0)
     assert whole.message == part.message == \
-        "p1 already Normal Summoned or Set a monster this turn (action 3)."
+        "p1 already Normal Summoned or Set a monster this turn (action 4)."
 
 
 def test_a_chain_left_open_goes_on_in_the_next_part() -> None:
