@@ -617,7 +617,7 @@ def test_no_word_is_cut_in_two(browser: Any, base_url: str, width: int) -> None:
         page.locator("#games button").nth(game).click()
         page.wait_for_selector("#board .mat")
         last = int(page.get_attribute("#slider", "max") or 0)
-        for step in range(0, last + 1, 4):
+        for step in range(0, last + 1, 7):
             page.evaluate("(i) => { const s = document.getElementById('slider'); s.value = i; "
                           "s.dispatchEvent(new Event('input')); }", step)
             cut.update(page.evaluate(CUT_WORDS))
