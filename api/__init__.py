@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import problems
+from . import problems, security
 from .cards import cards_blp
 from .config import Config, load_settings
 from .decks import decks_blp
@@ -44,6 +44,7 @@ def create_app(config: Mapping[str, Any] | object | None = None) -> Flask:
     app.register_blueprint(docs_static)
     app.register_blueprint(page)
     problems.register(app)
+    security.register(app)
     return app
 
 

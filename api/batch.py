@@ -14,7 +14,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
-from flask import Response, current_app, request, stream_with_context
+from flask import Response, current_app, g, request, stream_with_context
 from marshmallow import fields
 from webargs.flaskparser import abort
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
@@ -22,7 +22,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from validator import DocumentError, validate
 from validator.verdict_schema import VerdictSchema
 
-from .parser import load_document_json
+from .parser import REPLAY_HINT, load_document_json, looks_like_replay
 from .problems import ProblemSchema, document_problem, http_problem, unexpected_problem
 
 NDJSON: Final = "application/x-ndjson"
@@ -49,8 +49,7 @@ def _judge(line: bytes, config: Mapping[str, Any], budget: list[int]) -> dict[st
     """One line's verdict, or its problem; ``budget`` holds the batch's actions left."""
     if len(line) > config["MAX_CONTENT_LENGTH"]:
         abort(413, detail=f"The line is larger than one document may be "
-                          f"({config['MAX_CONTENT_LENGTH']} bytes); raise "
-                          f"DUELCHECK_MAX_BODY_BYTES to allow more.")
+                          f"({config['MAX_CONTENT_LENGTH']} bytes).")
     data = load_document_json(line, config["DUELCHECK_MAX_ACTIONS"], what="The line")
     actions = data.get("actions") if isinstance(data, dict) else None
     count = len(actions) if isinstance(actions, list) else 0
@@ -58,9 +57,14 @@ def _judge(line: bytes, config: Mapping[str, Any], budget: list[int]) -> dict[st
         abort(422, type=BATCH_BUDGET, title="Batch budget spent",
               detail=f"This batch may have {config['DUELCHECK_MAX_BATCH_ACTIONS']} actions "
                      f"judged in all; {budget[0]} are left and this document has {count}. "
-                     f"Send it in another batch, or raise DUELCHECK_MAX_BATCH_ACTIONS.")
+                     f"Send it in another batch.")
     budget[0] -= count
-    return validate(data).to_dict()
+    try:
+        return validate(data).to_dict()
+    except DocumentError as error:
+        if looks_like_replay(data):
+            return {**document_problem(error), "detail": REPLAY_HINT}
+        raise
 
 
 def verdict_lines(body: bytes, config: Mapping[str, Any]) -> Iterator[bytes]:
@@ -104,14 +108,14 @@ def batch_response() -> Response:
         body = request.get_data(cache=False)
     except RequestEntityTooLarge:
         abort(413, detail=f"The batch is larger than this service accepts "
-                          f"({config['DUELCHECK_MAX_BATCH_BYTES']} bytes); split it or raise "
-                          f"DUELCHECK_MAX_BATCH_BYTES.")
+                          f"({config['DUELCHECK_MAX_BATCH_BYTES']} bytes): split it into "
+                          f"smaller batches.")
     count = sum(1 for line in body.split(b"\n") if line.strip())
     limit = config["DUELCHECK_MAX_BATCH_DOCUMENTS"]
     if count > limit:
         abort(422, type=TOO_MANY_DOCUMENTS, title="Too many documents",
               detail=f"This service judges at most {limit} documents per batch; this one has "
-                     f"{count}. Split it or raise DUELCHECK_MAX_BATCH_DOCUMENTS.",
+                     f"{count}. Split it into smaller batches.",
               messages={"_batch": [f"At most {limit} documents, not {count}."]})
     return Response(stream_with_context(verdict_lines(body, config)), mimetype=NDJSON)
 
@@ -131,6 +135,7 @@ def takes_json_lines(view: Callable[..., Response]) -> Callable[..., Response]:
     def view_or_batch(*args: Any, **kwargs: Any) -> Response:
         if request.mimetype == NDJSON:
             return batch_response()
+        g.takes_json_lines = True  # a 415 then offers JSON Lines (api.parser)
         return view(*args, **kwargs)
     return view_or_batch
 

@@ -4,9 +4,9 @@ spends time on the document."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from flask import Request, current_app
+from flask import Request, current_app, g
 from webargs.flaskparser import FlaskParser, abort, is_json_request
 
 from validator.engine import duplicate_key_errors
@@ -63,9 +63,42 @@ def load_document_json(body: bytes, limit: int, what: str = "The body") -> Any:
     if count > limit:
         abort(422, type=TOO_MANY_ACTIONS, title="Too many actions",
               detail=f"This service checks at most {limit} actions per request; this one "
-                     f"has {count}. Split the duel or raise DUELCHECK_MAX_ACTIONS.",
+                     f"has {count}. Split the duel: a document may go on from the state of "
+                     f"the one before it (its position).",
               messages={"actions": [f"At most {limit} actions, not {count}."]})
     return data
+
+
+#: A 422's detail when the body is a Duelingbook replay sent where a duel document goes.
+REPLAY_HINT: Final = ("This is a Duelingbook replay, not a duel document: POST it to "
+                      "/v1/import/duelingbook, which gives its games as duel documents to "
+                      "send here; see errors, keyed by path.")
+
+
+def looks_like_replay(data: Any) -> bool:
+    """Whether a body is a Duelingbook replay (an object with ``plays`` and no ``cards``),
+    the rule the command line and the page use.
+
+    >>> looks_like_replay({"plays": []}), looks_like_replay({"cards": {}, "plays": []})
+    (True, False)
+    """
+    return isinstance(data, dict) and "plays" in data and "cards" not in data
+
+
+def unsupported_type(mimetype: str, json_lines: bool) -> str:
+    """The 415 answer's detail: what the endpoint takes, and what it was sent. Only an
+    endpoint that takes JSON Lines (``POST /v1/validate``) offers them.
+
+    >>> unsupported_type("application/x-ndjson", False)
+    'This endpoint takes application/json, not application/x-ndjson.'
+    >>> unsupported_type("text/plain", True)  # doctest: +ELLIPSIS
+    'Send the duel document as application/json, or duel documents as ..., not text/plain.'
+    """
+    sent = mimetype or "no content type"
+    if json_lines:
+        return (f"Send the duel document as application/json, or duel documents as "
+                f"application/x-ndjson (one per line), not {sent}.")
+    return f"This endpoint takes application/json, not {sent}."
 
 
 class DocumentParser(FlaskParser):
@@ -73,11 +106,10 @@ class DocumentParser(FlaskParser):
 
     def _raw_load_json(self, req: Request) -> Any:
         if not is_json_request(req):
-            abort(415, detail=f"Send the duel document as application/json (or duel "
-                              f"documents as application/x-ndjson, one per line), not "
-                              f"{req.mimetype or 'no content type'}.")
-        return load_document_json(read_body(req),
-                                  current_app.config["DUELCHECK_MAX_ACTIONS"])
+            abort(415, detail=unsupported_type(req.mimetype, bool(g.get("takes_json_lines"))))
+        data = load_document_json(read_body(req), current_app.config["DUELCHECK_MAX_ACTIONS"])
+        g.looks_like_replay = looks_like_replay(data)
+        return data
 
     def handle_error(self, error: Any, req: Request, schema: Any, *,
                      error_status_code: int | None,
@@ -86,6 +118,8 @@ class DocumentParser(FlaskParser):
         type, title and detail from the schema's ``PROBLEM`` when it has one (a duel
         document's otherwise)."""
         problem = getattr(schema, "PROBLEM", None)
+        if problem is None and g.get("looks_like_replay"):
+            problem = {"detail": REPLAY_HINT}
         if problem is None:
             return super().handle_error(error, req, schema, error_status_code=error_status_code,
                                         error_headers=error_headers)

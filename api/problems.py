@@ -87,8 +87,7 @@ def http_problem(error: HTTPException) -> dict[str, Any]:
     detail = data.get("detail") or error.description or HTTPStatus(status).phrase
     if status == 413 and not data.get("detail"):
         limit = current_app.config.get("MAX_CONTENT_LENGTH")
-        detail = (f"The body is larger than this service accepts ({limit} bytes); raise "
-                  f"DUELCHECK_MAX_BODY_BYTES to allow more.")
+        detail = f"The body is larger than this service accepts ({limit} bytes)."
     return problem_body(status, detail, errors=messages, type_=data.get("type", "about:blank"),
                         title=data.get("title"))
 

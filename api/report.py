@@ -18,6 +18,8 @@ from importlib.metadata import PackageNotFoundError, version
 from string import Template
 from typing import Any
 
+from .security import report_policy
+
 #: The static files a report inlines, in order.
 STYLES = ("board.css", "report.css")
 SCRIPTS = ("board.js", "decks.js", "report.js")
@@ -27,12 +29,9 @@ _PAGE = Template("""<!doctype html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; \
-style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<meta http-equiv="Content-Security-Policy" content="$policy">
 <title>$title</title>
-<style>
-$styles
-</style>
+<style>$styles</style>
 </head>
 <body>
 <header class="report-head">
@@ -46,9 +45,7 @@ around it.</p>
 verdicts are in the data at the end of the page's source.</p></noscript>
 </main>
 <script type="application/json" id="report-data">$data</script>
-<script>
-$scripts
-</script>
+<script>$scripts</script>
 </body>
 </html>
 """)
@@ -82,11 +79,12 @@ def report_html(title: str, games: list[dict[str, Any]],
     data: dict[str, Any] = {"title": title, "version": _version(), "games": games}
     if decks is not None:
         data["decks"] = decks
+    styles = "\n" + "\n".join(asset(name) for name in STYLES) + "\n"
+    scripts = "\n" + "\n".join(_inline(asset(name)) for name in SCRIPTS) + "\n"
     return _PAGE.substitute(
-        title=escape(title), version=escape(_version()),
-        styles="\n".join(asset(name) for name in STYLES),
-        scripts="\n".join(_inline(asset(name)) for name in SCRIPTS),
-        data=script_json(data))
+        title=escape(title), version=escape(_version()), styles=styles, scripts=scripts,
+        data=script_json(data), policy=escape(report_policy(f"<style>{styles}</style>"
+                                                            f"<script>{scripts}</script>")))
 
 
 def _version() -> str:

@@ -49,8 +49,9 @@ class LegalActionsView(MethodView):
             found = list_legal_actions(document, config["DUELCHECK_MAX_LEGAL_ACTIONS"],
                                        config["DUELCHECK_MAX_CANDIDATES"])
         except IllegalActionError as err:
-            return problem(422, f"The document's own action {err.index} is illegal "
-                                f"({err.rule}): {err.message}", type_=ILLEGAL_SEQUENCE,
+            return problem(422, f"The document's own action {err.index + 1} (actions."
+                                f"{err.index}) is illegal ({err.rule}): {err.message}",
+                           type_=ILLEGAL_SEQUENCE,
                            title="Illegal action sequence",
                            errors={"actions": {str(err.index): [f"{err.rule}: {err.message}"]}})
         return json_response({"actions": found.actions, "count": len(found.actions),

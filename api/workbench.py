@@ -14,7 +14,7 @@ from validator.decks.replay import check_replay, read_replay
 from validator.importers.duelingbook import ReplayError, import_replay
 from validator.schema import DocumentSchema
 from validator.steps import trace
-from validator.workbench import game_json, game_label, game_report
+from validator.workbench import game_json, game_label, game_report, replay_reason
 from validator.workbench_schema import (
     ImportSchema,
     ReplaySchema,
@@ -24,6 +24,7 @@ from validator.workbench_schema import (
 
 from .problems import problem
 from .report import report_html
+from .security import LOCKED, report_policy
 from .views import ERRORS, ApiBlueprint, json_response
 
 workbench_blp = ApiBlueprint("workbench", __name__, url_prefix="/v1",
@@ -52,6 +53,21 @@ def _body_errors(func: Any) -> Any:
     return func
 
 
+#: The longest stem of a report's file name: with "-report.html", far below the 255 bytes
+#: of a file name on common file systems (a title may be a 1,000-character file name).
+ATTACHMENT_STEM = 100
+
+
+def attachment_name(title: str) -> str:
+    """The file name a report downloads as: the title in safe characters, cut to fit.
+
+    >>> attachment_name("goat-1001583.json"), len(attachment_name("x" * 240 + ".json"))
+    ('goat-1001583-report.html', 112)
+    """
+    name = re.sub(r"[^A-Za-z0-9._-]+", "-", title).strip("-.").removesuffix(".json")
+    return f"{name[:ATTACHMENT_STEM].rstrip('-.') or 'report'}-report.html"
+
+
 @workbench_blp.route("/import/duelingbook")
 class ImportView(MethodView):
     @workbench_blp.arguments(ReplayBody, location="json",
@@ -66,9 +82,9 @@ class ImportView(MethodView):
         try:
             games = import_replay(replay)
         except ReplayError as exc:
-            return problem(422, f"This is not a Duelingbook replay that can be imported: {exc}.",
-                           type_=NOT_A_REPLAY, title="Not an importable replay",
-                           errors={"plays": [str(exc)]})
+            reason = replay_reason(str(exc))
+            return problem(422, f"This is {reason}.", type_=NOT_A_REPLAY,
+                           title="Not an importable replay", errors={"plays": [str(exc)]})
         return json_response({"games": [game_json(game) for game in games],
                               "deck_check": check_replay(read_replay(replay))})
 
@@ -87,7 +103,7 @@ class StepsView(MethodView):
         if len(document.actions) > limit:
             return problem(422, f"This service shows the board at every step for at most "
                                 f"{limit} actions; this duel has {len(document.actions)}. "
-                                f"Use POST /v1/validate, or raise DUELCHECK_MAX_STEPS.",
+                                f"POST /v1/validate judges it whole.",
                            type_=TOO_MANY_STEPS, title="Too many steps",
                            errors={"actions": [f"At most {limit} actions, not "
                                                f"{len(document.actions)}."]})
@@ -110,8 +126,8 @@ class ReportView(MethodView):
         games = [game_report(doc, game_label(doc.source, f"Game {n}"))
                  for n, doc in enumerate(body["games"], 1)]
         html = report_html(body["title"], games, body.get("deck_check"))
-        name = re.sub(r"[^A-Za-z0-9._-]+", "-", body["title"]).strip("-.") or "report"
         response = Response(html, mimetype="text/html")
+        response.headers["Content-Security-Policy"] = f"{report_policy(html)}; {LOCKED}"
         response.headers["Content-Disposition"] = \
-            f'attachment; filename="{name.removesuffix(".json")}-report.html"'
+            f'attachment; filename="{attachment_name(body["title"])}"'
         return response

@@ -11,11 +11,13 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import closing
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from validator.cards.database import VARIANTS
 from validator.catalog import markdown, rules
@@ -26,12 +28,30 @@ from validator.engine import validate
 from validator.errors import DocumentError, flatten_errors
 from validator.importers.duelingbook import format_name
 from validator.jsontext import loads
-from validator.workbench import game_label, game_report, malformed_report
+from validator.workbench import (
+    LOG_ENDS_EARLY,
+    game_label,
+    game_report,
+    log_ends_early,
+    malformed_report,
+    name_players,
+    readings,
+)
 
 from . import __version__
 from .cards import show_card
 from .inputs import Item, gather
-from .output import FORMATS, Kind, Progress, ReportWriteError, Tally, use_colour
+from .output import (
+    FORMATS,
+    Guarded,
+    Kind,
+    OutputError,
+    Progress,
+    ReportWriteError,
+    Tally,
+    printable,
+    use_colour,
+)
 
 #: Exit statuses (``duelcheck --help`` lists them).
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_MALFORMED, EXIT_ENVIRONMENT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
@@ -42,7 +62,9 @@ exit status:
   2    some document or replay is malformed or unreadable (the others are still
        checked), an unknown rule id, or a command line that is not understood
   3    the environment is at fault: a bad environment variable (such as PORT or
-       DUELCHECK_MAX_ACTIONS) or an output file that cannot be written
+       DUELCHECK_MAX_ACTIONS), an output file or standard output that cannot be
+       written (a full disk, a closed pipe: | head), or worker processes that
+       cannot start
   130  interrupted (Ctrl-C)
 
 examples:
@@ -71,7 +93,8 @@ DUELCHECK_* variables configure duelcheck serve (see the README).
 @dataclass(frozen=True, slots=True)
 class Result:
     """The verdict of one duel (``verdict``), or its document errors (``errors``), with the
-    notes an importer left in the document's ``source``."""
+    notes an importer left in the document's ``source`` and the readings it made of its
+    plays (``readings``: each action's index and log line)."""
 
     source: str
     verdict: dict[str, Any] | None = None
@@ -81,6 +104,8 @@ class Result:
     imported: dict[str, Any] | None = None  # an importer's format, stop and unmodelled rules
     report: dict[str, Any] | None = None  # the game's part of a judge's report (--format html)
     decks: dict[str, Any] | None = None  # a replay's last game: the match's deck check
+    readings: tuple[tuple[int, dict[str, Any]], ...] = ()
+    unreadable: bool = False  # no text at all: not read, or not a replay that imports
 
     @property
     def stopped(self) -> str | None:
@@ -101,7 +126,7 @@ def judge(item: Item, report: bool = False, deck_format: str | None = None) -> R
     decks = check_replay(item.decks, deck_format) if item.decks is not None else None
     if item.text is None:
         errors = {"_file": [item.error or "unreadable"]}
-        return Result(item.source, errors=errors,
+        return Result(item.source, errors=errors, unreadable=True,
                       report=malformed_report(item.source, errors) if report else None)
     try:
         data = loads(item.text)
@@ -115,12 +140,15 @@ def judge(item: Item, report: bool = False, deck_format: str | None = None) -> R
     imported = {k: source[k] for k, kind in (("format", str), ("card_pool", str),
                                               ("stopped", str), ("unmodelled", dict))
                 if isinstance(source.get(k), kind)} if source.get("from") else None
+    actions = data.get("actions") if isinstance(data, dict) else None
+    read = tuple((i, {**log, "what": _words(actions[i], players)})
+                 for i, log in readings(actions)) if isinstance(actions, list) else ()
     label = game_label(source, item.source)
     try:
         game = game_report(data, label) if report else None
         verdict = game["verdict"] if game else validate(data).to_dict()
         return Result(item.source, verdict=verdict, notes=notes, players=players,
-                      imported=imported, report=game, decks=decks)
+                      imported=imported, report=game, decks=decks, readings=read)
     except DocumentError as exc:
         errors = exc.errors
         if isinstance(data, dict) and "plays" in data and "cards" not in data:
@@ -137,60 +165,143 @@ def kind_of(result: Result) -> Kind:
     return "legal" if result.verdict["legal"] else "illegal"
 
 
-def describe(result: Result) -> str:
-    """One line for the text format.
+#: How many plays before a flag have their readings shown with it (as the report's).
+NEAR_THE_FLAG = 8
+
+
+def error_lines(errors: Any) -> list[str]:
+    """Document errors as a person reads them: ``path: message``, without the internal keys
+    that errors of the whole file or document carry (``_file``, ``_document``...).
+
+    >>> error_lines({"_file": ["cannot read: No such file"], "actions": {"3": {"card": ["x."]}}})
+    ['cannot read: No such file', 'actions.3.card: x.']
+    """
+    return [message if path.startswith("_") else f"{path}: {message}"
+            for path, message in flatten_errors(errors)]
+
+
+def _words(action: Any, players: dict[str, str] | None) -> str:
+    """An action in a few words, for a step the importer added.
+
+    >>> _words({"type": "phase", "player": "p2", "to": "end"}, {"p2": "bo"})
+    'bo (p2) enters the End Phase'
+    >>> _words({"type": "normal_summon", "player": "p1", "card": "dm"}, None)
+    'p1 normal summon dm'
+    """
+    if not isinstance(action, dict):
+        return "an action"
+    who = name_players(str(action.get("player", "")), players)
+    if action.get("type") == "phase":
+        return f"{who} enters the {phase_name(str(action.get('to')))}"
+    if action.get("type") == "end_turn":
+        return f"{who} ends the turn"
+    what = str(action.get("type", "")).replace("_", " ")
+    return f"{who} {what}" + (f" {action['card']}" if action.get("card") else "")
+
+
+def reading(index: int, log: dict[str, Any]) -> str:
+    """One reading of the importer, for the text format (printable): a play the importer
+    explained, or a step it added because the log skips it.
+
+    >>> reading(4, {"time": "[1:08]", "player": "ann", "text": "Set", "note": "by X"})
+    'action 5, play [1:08] ann: Set: by X'
+    >>> reading(17, {"time": "[2:09]", "player": "bo", "text": "Ended turn", "implied": True,
+    ...              "what": "bo (p2) ends the turn"})  # doctest: +ELLIPSIS
+    'action 18, bo (p2) ends the turn: added, the log skips it (implied by [2:09] bo: ...)'
+    """
+    play = " ".join(printable(log[k]) for k in ("time", "player") if log.get(k))
+    play = f"{play}: {printable(log.get('text', ''))}" if play else \
+        printable(log.get("text", ""))
+    if log.get("implied"):
+        line = (f"action {index + 1}, {printable(log.get('what', 'a step'))}: added, the log "
+                f"skips it (implied by {play})")
+        return line + (f": {printable(log['note'])}" if log.get("note") else "")
+    return f"action {index + 1}, play {play}: {printable(log.get('note', ''))}"
+
+
+def describe(result: Result, all_notes: bool = False) -> str:
+    """The text format's lines for one result: the verdict on one line, then (indented)
+    where it came from, the importer's readings near a flag (every reading with
+    ``all_notes``), and what the import could not follow. Actions count from 1, players
+    are named by username where the log gives one.
 
     >>> describe(Result("a.json", verdict={"legal": True, "outcome": None, "actions_checked": 3}))
     'a.json: legal (3 actions)'
     """
     v = result.verdict
     imported = result.imported or {}
-    where = result.source
+    where = printable(result.source)
     if result.imported is not None:
-        where += f" ({format_name(imported.get('format'), imported.get('card_pool'))})"
+        where += printable(f" ({format_name(imported.get('format'), imported.get('card_pool'))})")
     signs = imported.get("unmodelled")
-    tail = "".join(f"\n  classic does not model {sign}: seen at {at}"
+    tail = "".join(f"\n  classic does not model {printable(sign)}: seen at {printable(at)}"
                    for sign, at in (signs.items() if isinstance(signs, dict) else ()))
     if result.stopped:
-        tail += f"\n  {result.stopped}"
+        tail += f"\n  {printable(result.stopped)}"
     if v is None:
-        pairs = flatten_errors(result.errors)
-        return f"{where}: malformed: " + "; ".join(f"{p}: {m}" for p, m in pairs) + tail
+        return f"{where}: malformed: " + "; ".join(printable(line) for line in
+                                                   error_lines(result.errors)) + tail
     end, who = v["outcome"], result.players or {}
 
     def named(player: str) -> str:
-        return f"{who[player]} ({player})" if player in who else player
+        return f"{printable(who[player])} ({player})" if player in who else player
     ended = f"; {named(end['winner'])} won by {end['reason'].replace('_', ' ')}" if end else ""
     if who:
         sides = v["state"]["players"]
         ended += "; LP " + ", ".join(f"{named(p)} {sides[p]['lp']}" for p in ("p1", "p2"))
+    if result.imported is not None and \
+            log_ends_early({"from": True, "stopped": result.stopped}, v):
+        ended += f"; {LOG_ENDS_EARLY}"
+    shown = result.readings if all_notes else ()
     if v["legal"]:
         upto = " up to the import stop" if result.stopped else ""
-        return f"{where}: legal{upto} ({v['actions_checked']} actions{ended}){tail}"
-    x = v["violation"]
-    line = (f"{where}: illegal at action {x['index']} (turn {x['turn']}, "
-            f"{phase_name(x['phase'])}, {x['player']}): {x['rule']}: {x['message']}")
-    log = x["action"].get("log")
-    if isinstance(log, dict):
-        line += f"\n  at play {log.get('time', '')} {log.get('player', '')}: {log.get('text', '')}"
-        if log.get("note"):
-            line += f" ({log['note']})"
+        line = f"{where}: legal{upto} ({v['actions_checked']} actions{ended})"
+    else:
+        x = v["violation"]
+        message = printable(name_players(x["message"], who))
+        line = (f"{where}: illegal at action {x['index'] + 1} (turn {x['turn']}, "
+                f"{phase_name(x['phase'])}, {named(x['player'])}): {x['rule']}: {message}")
+        log = x["action"].get("log")
+        if isinstance(log, dict):
+            line += (f"\n  at play {printable(log.get('time', ''))} "
+                     f"{printable(log.get('player', ''))}: {printable(log.get('text', ''))}")
+            if log.get("note"):
+                line += f" ({printable(log['note'])})"
+        if not all_notes:
+            shown = tuple((i, log) for i, log in result.readings
+                          if x["index"] - NEAR_THE_FLAG <= i < x["index"])
+    for i, log in shown:
+        line += f"\n  read: {reading(i, log)}"
     return line + tail
 
 
-def _results(items: list[Item], jobs: int, report: bool = False,
-             deck_format: str | None = None) -> Iterable[Result]:
-    work = partial(judge, report=report, deck_format=deck_format)
-    if jobs <= 1 or len(items) < 2:
-        return map(work, items)
-    pool = ProcessPoolExecutor(max_workers=jobs)
-    chunk = max(1, min(64, len(items) // (jobs * 8)))
-    results = pool.map(work, items, chunksize=chunk)
+#: The most worker processes ``--jobs`` starts (never more than there are duels either).
+MAX_WORKERS = 256
 
-    def drain() -> Iterator[Result]:
-        with pool:
-            yield from results
-    return drain()
+
+class WorkerError(Exception):
+    """Worker processes that cannot be started or that died (exit status 3)."""
+
+
+def _results(items: list[Item], jobs: int, report: bool = False,
+             deck_format: str | None = None) -> Generator[Result, None, None]:
+    """Each item's result, in order; in up to ``jobs`` worker processes (never more than
+    the items, nor :data:`MAX_WORKERS`). Closing the iterator early cancels what is left."""
+    work = partial(judge, report=report, deck_format=deck_format)
+    workers = min(jobs, len(items), MAX_WORKERS)
+    if workers <= 1:
+        yield from map(work, items)
+        return
+    chunk = max(1, min(64, len(items) // (workers * 8)))
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        yield from pool.map(work, items, chunksize=chunk)
+    except (OSError, BrokenProcessPool) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else \
+            "a worker process died" if isinstance(exc, BrokenProcessPool) else str(exc)
+        raise WorkerError(f"cannot run {workers} worker processes: {reason}") from None
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
@@ -205,20 +316,24 @@ def check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> 
         except OSError as exc:
             reason = "not a folder" if os.path.exists(args.output_dir) else \
                 (exc.strerror or str(exc))
-            err.write(f"duelcheck: --output-dir {args.output_dir}: {reason}\n")
+            err.write(f"duelcheck: --output-dir {printable(args.output_dir)}: "
+                      f"{printable(reason)}\n")
             return EXIT_ENVIRONMENT
     formatter = kind_of_format(out, err, progress, use_colour(args.color, out), args.quiet,
-                               single=len(items) == 1, output_dir=args.output_dir)
+                               single=len(items) == 1, output_dir=args.output_dir,
+                               all_notes=args.notes)
     tally = Tally()
     try:
-        for result in _results(items, jobs, kind_of_format.needs_reports, args.deck_format):
-            kind = kind_of(result)
-            tally.add(kind, stopped=result.stopped is not None)
-            formatter.result(kind, result)
-            progress.step()
+        with closing(_results(items, jobs, kind_of_format.needs_reports,
+                              args.deck_format)) as results:
+            for result in results:
+                kind = kind_of(result)
+                tally.add(kind, stopped=result.stopped is not None)
+                formatter.result(kind, result)
+                progress.step()
         progress.close()
         formatter.finish(tally)
-    except ReportWriteError as exc:
+    except (ReportWriteError, WorkerError) as exc:
         progress.close()
         err.write(f"duelcheck: {exc}\n")
         return EXIT_ENVIRONMENT
@@ -239,18 +354,19 @@ def import_games(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: Text
     try:
         target = open(args.output, "w", encoding="utf-8") if args.output else out  # noqa: SIM115
     except OSError as exc:
-        err.write(f"duelcheck: cannot write {args.output}: {exc.strerror or exc}\n")
+        err.write(f"duelcheck: cannot write {printable(args.output)}: "
+                  f"{printable(exc.strerror or exc)}\n")
         return EXIT_ENVIRONMENT
     try:
         for item in gather(args.files, stdin, "duelingbook"):
             if item.text is None:
-                err.write(f"{item.source}: {item.error}\n")
+                err.write(f"{printable(item.source)}: {printable(item.error)}\n")
                 status = EXIT_MALFORMED
                 continue
             target.write(item.text + "\n")
     except OSError as exc:
-        err.write(f"duelcheck: cannot write {args.output or 'the output'}: "
-                  f"{exc.strerror or exc}\n")
+        err.write(f"duelcheck: cannot write {printable(args.output or 'the output')}: "
+                  f"{printable(exc.strerror or exc)}\n")
         return EXIT_ENVIRONMENT
     finally:
         if target is not out:
@@ -326,11 +442,16 @@ def parser() -> argparse.ArgumentParser:
                    help="colour legal, illegal and malformed duels (auto: on a terminal, "
                         "unless NO_COLOR is set)")
     c.add_argument("--jobs", "-j", type=lambda t: _count(t, 0), default=1,
-                   help="worker processes (0: one per CPU; default 1)")
+                   help="worker processes (0: one per CPU; default 1); never more than "
+                        "there are duels, nor 256")
     c.add_argument("--no-progress", action="store_true", help="never show a progress bar")
     c.add_argument("--deck-format", choices=FORMAT_NAMES,
                    help="check the cards a replay shows against this format (default: the "
                         "replay's own format code, or its card pool date)")
+    c.add_argument("--notes", action="store_true",
+                   help="text format: list every reading the importer made of a game's "
+                        "plays (an effect that explains a play, a phase the log skipped, a "
+                        "slip fixed), not only those near a flag")
     i = sub.add_parser("import", help="convert game logs to duel documents (JSON Lines)",
                        epilog=EPILOG, formatter_class=raw)
     i.add_argument("format", choices=("duelingbook",))
@@ -367,25 +488,43 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``duelcheck`` console script."""
+    """Entry point of the ``duelcheck`` console script.
+
+    Output that cannot be written (a full disk, ``>&-``, a reader gone as ``| head`` goes)
+    is one line on stderr and exit status 3, whatever was judged: a cut pipe never claims
+    that every duel was legal.
+    """
     args = parser().parse_args(argv)
+    guarded_out = Guarded(sys.stdout)
+    err = Guarded(sys.stderr, "standard error is closed")
+    out, text_err = cast(TextIO, guarded_out), cast(TextIO, err)
     try:
         if args.command == "check":
-            return check(args, sys.stdout, sys.stderr, sys.stdin)
-        if args.command == "deck":
+            status = check(args, out, text_err, sys.stdin)
+        elif args.command == "deck":
             from .decks import run as run_deck
 
-            return run_deck(args, sys.stdout, sys.stderr, sys.stdin)
-        if args.command == "rules":
-            return show_rules(args, sys.stdout, sys.stderr)
-        if args.command == "import":
-            return import_games(args, sys.stdout, sys.stderr, sys.stdin)
-        if args.command == "card":
-            return show_card(args, sys.stdout, sys.stderr)
-        return serve(args)
-    except BrokenPipeError:  # the reader went away (| head): stop quietly
+            status = run_deck(args, out, text_err, sys.stdin)
+        elif args.command == "rules":
+            status = show_rules(args, out, text_err)
+        elif args.command == "import":
+            status = import_games(args, out, text_err, sys.stdin)
+        elif args.command == "card":
+            status = show_card(args, out, text_err)
+        else:
+            return serve(args)
+        out.flush()
+        return status
+    except (OutputError, BrokenPipeError) as exc:
         _silence_stdout()
-        return EXIT_LEGAL
+        reason = str(exc) if isinstance(exc, OutputError) else "cannot write the output: " \
+            "Broken pipe"
+        try:
+            err.write(f"duelcheck: {reason}\n")
+            err.flush()
+        except OutputError:
+            pass  # stderr is gone too: the status alone says it
+        return EXIT_ENVIRONMENT
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
 
@@ -395,7 +534,7 @@ def _silence_stdout() -> None:
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):  # pragma: no cover - stdout is not a real file
+    except (OSError, ValueError, AttributeError):  # stdout is closed or not a real file
         pass
 
 

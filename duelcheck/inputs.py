@@ -24,6 +24,7 @@ from typing import BinaryIO, Literal, TextIO
 from validator.decks.replay import ReplayCards, read_replay
 from validator.importers.duelingbook import ReplayError, load_replay
 from validator.jsontext import loads
+from validator.workbench import replay_reason
 
 #: Suffixes of JSON Lines files, and of every file a folder is searched for.
 JSON_LINES = (".jsonl", ".ndjson")
@@ -162,7 +163,7 @@ def replay_items(path: str, text: str) -> Iterator[Item]:
     try:
         games = load_replay(text.removeprefix("\ufeff"))
     except ReplayError as exc:
-        yield Item(path, None, f"not an importable Duelingbook replay: {exc}")
+        yield Item(path, None, replay_reason(str(exc)))
         return
     try:
         cards: ReplayCards | None = read_replay(loads(text.removeprefix("\ufeff")))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TextIO
 
@@ -29,6 +30,30 @@ def use_colour(choice: str, stream: TextIO, environ: Any = None) -> bool:
     if choice != "auto":
         return choice == "always"
     return stream.isatty() and not environ.get("NO_COLOR") and environ.get("TERM") != "dumb"
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char) or \
+        (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000
+         else f"\\U{code:08x}")
+
+
+def printable(text: object) -> str:
+    r"""``text`` (anything a document, a replay or a path gives) with every control and
+    format character made visible as an escape, so that nothing read from a file can move
+    the cursor, erase a line, forge a result line or set the terminal's title. Spaces stay.
+
+    >>> printable("ann\x1b[2K\r#game3: legal\u202e")
+    'ann\\x1b[2K\\r#game3: legal\\u202e'
+    >>> printable("Blue-Eyes White Dragon (bewd)")
+    'Blue-Eyes White Dragon (bewd)'
+    """
+    text = str(text)
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() or unicodedata.category(char) == "Zs"
+                   else _escape(char) for char in text)
 
 
 def paint(text: str, kind: Kind, colour: bool) -> str:
@@ -111,6 +136,70 @@ class ReportWriteError(Exception):
     """A report file that cannot be written (the environment is at fault: exit status 3)."""
 
 
+class OutputError(Exception):
+    """Standard output (or error) cannot be written: a full disk, a closed stream, a reader
+    gone (``| head``). The environment is at fault: one line on stderr, exit status 3."""
+
+
+class Guarded:
+    """A text stream whose write failures raise :class:`OutputError` with their reason; a
+    stream that is closed (None, as ``>&-`` leaves ``sys.stdout``) fails at the first write.
+
+    >>> Guarded(None).isatty()
+    False
+    >>> Guarded(None).write("x")
+    Traceback (most recent call last):
+    ...
+    duelcheck.output.OutputError: cannot write the output: standard output is closed
+    """
+
+    def __init__(self, stream: TextIO | None, closed: str = "standard output is closed") -> None:
+        self.stream = stream
+        self.closed = closed
+
+    def _fail(self, exc: BaseException | None) -> OutputError:
+        if exc is None:
+            reason = self.closed
+        elif isinstance(exc, OSError):
+            reason = exc.strerror or str(exc)
+        else:  # ValueError: I/O operation on closed file
+            reason = self.closed
+        return OutputError(f"cannot write the output: {reason}")
+
+    def write(self, text: str) -> int:
+        """Write ``text``, or raise :class:`OutputError`."""
+        if self.stream is None:
+            raise self._fail(None)
+        try:
+            return self.stream.write(text)
+        except (OSError, ValueError) as exc:
+            raise self._fail(exc) from None
+
+    def writelines(self, lines: Any) -> None:
+        """Write each of ``lines``."""
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        """Flush, or raise :class:`OutputError` (a full disk shows only here)."""
+        if self.stream is None:
+            return
+        try:
+            self.stream.flush()
+        except (OSError, ValueError) as exc:
+            raise self._fail(exc) from None
+
+    def isatty(self) -> bool:
+        """Whether the stream is a terminal (a closed one is not)."""
+        try:
+            return self.stream is not None and self.stream.isatty()
+        except (OSError, ValueError):
+            return False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
 class Formatter:
     """Writes each result of ``check`` and, at the end, the tally. Results on ``out``, duels
     that could not be judged on ``err``."""
@@ -121,10 +210,11 @@ class Formatter:
     needs_reports: ClassVar[bool] = False
 
     def __init__(self, out: TextIO, err: TextIO, progress: Progress, colour: bool = False,
-                 quiet: bool = False, single: bool = False, output_dir: str = ".") -> None:
+                 quiet: bool = False, single: bool = False, output_dir: str = ".",
+                 all_notes: bool = False) -> None:
         self.out, self.err, self.progress = out, err, progress
         self.colour, self.quiet, self.single = colour, quiet, single
-        self.output_dir = output_dir
+        self.output_dir, self.all_notes = output_dir, all_notes
 
     def result(self, kind: Kind, result: Any) -> None:
         """Report one result."""
@@ -147,11 +237,11 @@ class TextFormatter(Formatter):
         if kind == "legal" and self.quiet and not (result.decks and result.decks["legal"] is
                                                     False):
             return
-        text = paint(describe(result), kind, self.colour)
+        text = paint(describe(result, self.all_notes), kind, self.colour)
         if kind == "malformed":
             self.progress.write(self.err, text + "\n")
         else:
-            notes = "".join(f"  note: {note}\n" for note in result.notes)
+            notes = "".join(f"  note: {printable(note)}\n" for note in result.notes)
             self.progress.write(self.out, text + "\n" + notes)
         if result.decks is not None:
             from .decks import describe_match
@@ -206,11 +296,16 @@ class HtmlFormatter(Formatter):
         self.decks: dict[str, Any] | None = None
 
     def result(self, kind: Kind, result: Any) -> None:
+        from .cli import describe
+
+        if kind == "malformed":  # said on stderr, as the text format says it
+            self.progress.write(self.err, paint(describe(result), kind, self.colour) + "\n")
         match = result.source.split("#", 1)[0]
         if match != self.match:
             self._write()
             self.match = match
-        self.games.append((kind, result))
+        if not result.unreadable:  # no report of a file that could not be read at all
+            self.games.append((kind, result))
         if result.decks is not None:
             self.decks = result.decks
 
@@ -235,23 +330,30 @@ class HtmlFormatter(Formatter):
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(html)
         except OSError as exc:
-            raise ReportWriteError(f"cannot write {path}: {exc.strerror or exc}") from None
+            raise ReportWriteError(f"cannot write {printable(path)}: "
+                                   f"{printable(exc.strerror or exc)}") from None
         counts = ", ".join(f"{kinds.count(k)} {k}" for k in COLOURS if kinds.count(k))
         worst: Kind = "malformed" if "malformed" in kinds else \
             "illegal" if "illegal" in kinds else "legal"
-        line = f"{path}: {len(games)} game{'s' * (len(games) != 1)}, {counts}"
+        line = f"{printable(path)}: {len(games)} game{'s' * (len(games) != 1)}, {counts}"
         self.progress.write(self.out, paint(line, worst, self.colour) + "\n")
 
     def _name(self, match: str) -> str:
         """A report's file name from the match's source, unique within one run.
 
+        A long file name is cut (to 150 bytes of UTF-8) so that the report's name, with its
+        line number and suffix, still fits the 255 bytes a file system allows.
+
         >>> f = HtmlFormatter(None, None, None)
         >>> f._name("logs/a.json"), f._name("b/a.json"), f._name("day.jsonl:3"), f._name("-")
         ('a.html', 'a-2.html', 'day-line3.html', 'stdin.html')
+        >>> len(f._name("é" * 120 + ".jsonl:12").encode())
+        162
         """
         base, _, line = match.rpartition(":") if ":" in os.path.basename(match) else \
             (match, "", "")
         stem = os.path.splitext(os.path.basename(base))[0] if base != "-" else "stdin"
+        stem = stem.encode("utf-8")[:150].decode("utf-8", "ignore")
         stem = (stem or "report") + (f"-line{line}" if line else "")
         name, n = f"{stem}.html", 1
         while name in self.names:

@@ -23,13 +23,32 @@ _PILE_KINDS = {
 #: Piles whose cards belong to the player whose setup holds them (no control change there).
 _OWNED_PILES = frozenset({"deck", "hand", "graveyard", "banished", "extra"})
 _OWNED_POSITION_PILES = frozenset({"deck_cards", "hand", "graveyard", "banished", "extra"})
+#: Where a position may show a token: a Monster Zone, or a Spell & Trap Zone a move put it in.
+_TOKEN_PILES = frozenset({"monsters", "spell_traps"})
 
 
 def _add(errors: Errors, path: tuple[Any, ...], message: str) -> None:
+    """Add ``message`` at ``path``. Paths are chosen so that none is a prefix of another
+    (a map's key and its value are ``key`` and ``value`` under it, as marshmallow keys them);
+    should one be, the message goes to the nearest messages above it, with the rest of its
+    path, rather than fail.
+
+    >>> errors: Errors = {}
+    >>> _add(errors, ("a", "b"), "one."); _add(errors, ("a", "b", 0), "two.")
+    >>> errors
+    {'a': {'b': ['one.', '0: two.']}}
+    """
     node = errors
-    for key in path[:-1]:
-        node = node.setdefault(key, {})
-    node.setdefault(path[-1], []).append(message)
+    for depth, key in enumerate(path[:-1]):
+        child = node.setdefault(key, {})
+        if isinstance(child, list):
+            child.append(f"{'.'.join(map(str, path[depth + 1:]))}: {message}")
+            return
+        node = child
+    leaf = node.setdefault(path[-1], [])
+    if isinstance(leaf, dict):
+        leaf = leaf.setdefault("_schema", [])
+    leaf.append(message)
 
 
 def _setup_paths(player: m.Player, setup: m.SetupPlayer) -> list[tuple[str, tuple[Any, ...]]]:
@@ -168,6 +187,9 @@ def cross_check_position(cards: dict[str, dict[str, Any]], position: Mapping[str
             _add(errors, path, f"A {card['kind']} card cannot stand in a Monster Zone.")
         elif pile == "field_spell" and card.get("subtype") != "field":
             _add(errors, path, "Only a Field Spell can stand in the Field Zone.")
+        elif card.get("token") and pile not in _TOKEN_PILES:
+            _add(errors, path, f"Token {cid!r} cannot stand here: a token exists only on the "
+                               f"field, and ceases to exist when it leaves it.")
         elif pile in _OWNED_PILES and card.get("owner", side) != side:
             _add(errors, path, f"Card {cid!r} is owned by {card['owner']} but stands in "
                                f"{side}'s {pile}.")
@@ -214,12 +236,12 @@ def _check_references(errors: Errors, cards: dict[str, dict[str, Any]],
         if link["target"] is not None:
             refs.append((link["target"], ("position", "chain_links", i, "target")))
     this_turn = position["this_turn"]
-    for name in (*CARD_RECORDS, "phase_effects_due"):
+    for name in (*CARD_RECORDS, "phase_effects_due", "foes_changed"):
         refs += [(cid, ("position", "this_turn", name, i))
                  for i, cid in enumerate(this_turn[name])]
     for cid, foes in this_turn["declared"].items():
-        refs += [(cid, ("position", "this_turn", "declared", cid))]
-        refs += [(foe, ("position", "this_turn", "declared", cid, i))
+        refs += [(cid, ("position", "this_turn", "declared", cid, "key"))]
+        refs += [(foe, ("position", "this_turn", "declared", cid, "value", i))
                  for i, foe in enumerate(foes)]
     refs += [(cid, ("position", "owners", cid)) for cid in position["owners"]]
     for cid, path in refs:
@@ -236,8 +258,29 @@ def _check_references(errors: Errors, cards: dict[str, dict[str, Any]],
         _add(errors, ("position", "chain"), "The chain's cards are not those of chain_links.")
 
 
+def _check_outcome(errors: Errors, position: Mapping[str, Any]) -> None:
+    """Life Points and the outcome agree: a player at 0 or less has lost by Life Points (the
+    duel ended when they got there), and a Life Points outcome's loser is at 0 or less."""
+    outcome = position["outcome"]
+    for p in m.PLAYERS:
+        lp = position["players"][p]["lp"]
+        if lp <= 0 and (outcome is None or outcome["reason"] != "life_points"
+                        or outcome["winner"] == p):
+            _add(errors, ("position", "players", p, "lp"),
+                 f"{p} has {lp} Life Points: the duel ended when they reached 0, so the "
+                 f"position's outcome is {m.other(p)}'s win by life_points.")
+    if outcome is not None and outcome["reason"] == "life_points":
+        loser = m.other(outcome["winner"])
+        lp = position["players"][loser]["lp"]
+        if lp > 0:
+            _add(errors, ("position", "outcome", "reason"),
+                 f"{loser} has {lp} Life Points left: a duel is lost by life_points only at "
+                 f"0 or less.")
+
+
 def _check_turn(errors: Errors, position: Mapping[str, Any]) -> None:
     """This turn's records, the indexes of the actions that made them, and the outcome."""
+    _check_outcome(errors, position)
     this_turn, judged = position["this_turn"], position["actions_judged"]
     indexes = this_turn["indexes"]
     path = ("position", "this_turn", "indexes")
@@ -247,6 +290,10 @@ def _check_turn(errors: Errors, position: Mapping[str, Any]) -> None:
     for name in (*CARD_RECORDS, "declared"):
         if set(this_turn[name]) != set(indexes[name]):
             _add(errors, (*path, name), f"The cards are not those of this_turn.{name}.")
+    for i, cid in enumerate(this_turn["foes_changed"]):
+        if cid not in this_turn["declared"]:
+            _add(errors, ("position", "this_turn", "foes_changed", i),
+                 f"{cid!r} has not declared an attack this turn (it is not in declared).")
     for name, value in indexes.items():
         numbers = value.values() if isinstance(value, dict) else [value]
         if any(n >= judged for n in numbers):

@@ -209,6 +209,7 @@ def declare_attack(s: DuelState, a: Action) -> None:
         s.this_turn.attacked[a.card] = s.index
     foes = frozenset(m.card for m in s.sides[other(a.player)].monsters)
     s.this_turn.declared[a.card] = (s.index, foes)
+    s.this_turn.foes_changed.discard(a.card)
     target = s.monster(a.target) if a.target else None
     if target is not None and target.position == "facedown_defense":
         target.position = "defense"

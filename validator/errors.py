@@ -50,11 +50,13 @@ class DocumentError(ValueError):
 
 
 class IllegalActionError(ValueError):
-    """An action that breaks a rule, raised by :meth:`validator.Duel.push`.
+    """An action that breaks a rule, raised by :meth:`validator.Duel.push`. ``index`` counts
+    the document's actions from 0, as ``violation.index`` does; the text names the action as
+    a person counts, from 1.
 
     >>> e = IllegalActionError(4, "summon.normal-once", "p1 already Normal Summoned.", {})
-    >>> (e.index, e.rule)
-    (4, 'summon.normal-once')
+    >>> (e.index, e.rule, str(e))
+    (4, 'summon.normal-once', 'action 5: summon.normal-once: p1 already Normal Summoned.')
     """
 
     def __init__(self, index: int, rule: str, message: str, action: dict[str, Any]) -> None:
@@ -62,5 +64,5 @@ class IllegalActionError(ValueError):
         self.rule = rule
         self.message = message
         self.action = action
-        super().__init__(f"action {index}: {rule}: {message}")
+        super().__init__(f"action {index + 1}: {rule}: {message}")
 

@@ -8,6 +8,7 @@ byte-order mark at the start is allowed (editors on some systems write one).
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 
@@ -59,6 +60,23 @@ def _find(node: Any, path: tuple[str, ...]) -> DuplicateKeyError | None:
     return None
 
 
+_DIGITS = re.compile(r"Exceeds the limit \((\d+) digits\).* value has (\d+) digits")
+
+
+def _plain(exc: ValueError) -> ValueError:
+    """Python's words for a number too long to read advise a developer (``use
+    sys.set_int_max_str_digits()``): say what is wrong with the text instead.
+
+    >>> str(_plain(ValueError("Exceeds the limit (4300 digits) for integer string "
+    ...                       "conversion: value has 5000 digits; use sys.set_int_...")))
+    'a number has 5000 digits, more than the 4300 that are read'
+    """
+    found = _DIGITS.search(str(exc))
+    if found is None:
+        return exc
+    return ValueError(f"a number has {found[2]} digits, more than the {found[1]} that are read")
+
+
 def loads(text: str | bytes) -> Any:
     """Parse JSON text, refusing duplicate keys.
 
@@ -78,6 +96,8 @@ def loads(text: str | bytes) -> Any:
         text = text[3:]
     try:
         return json.loads(text, object_pairs_hook=_unique)
+    except ValueError as exc:
+        raise _plain(exc) from None
     except _Duplicate:
         found = _find(json.loads(text, object_pairs_hook=_Pairs), ())
         if found is None:  # pragma: no cover - the hook and the walk see the same objects

@@ -68,6 +68,8 @@ def _this_turn(t: ThisTurn) -> dict[str, Any]:
     indexes["declared"] = {card: index for card, (index, _) in t.declared.items()}
     out["phase_effects_due"] = list(t.phase_effects_due)
     out["declared"] = {card: sorted(foes) for card, (_, foes) in t.declared.items()}
+    if t.foes_changed:
+        out["foes_changed"] = sorted(t.foes_changed)
     out["indexes"] = indexes
     if t.granted:
         out["granted"] = {p: list(g) for p, g in t.granted.items()}
@@ -196,6 +198,7 @@ def _turn_of(data: Mapping[str, Any]) -> ThisTurn:
     turn.declared = {card: (indexes["declared"][card], frozenset(foes))
                      for card, foes in data["declared"].items()}
     turn.granted = {p: list(g) for p, g in data["granted"].items()}
+    turn.foes_changed = set(data["foes_changed"])
     return turn
 
 

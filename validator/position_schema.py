@@ -4,8 +4,9 @@ One definition serves both ways: a verdict's ``state`` is documented by :class:`
 and a document's ``position`` is loaded by it, so a state sent back as a position is accepted
 exactly as it came. Every field a state always has is required; the few a state leaves out
 when empty (a monster's ``materials``, an Equip's ``equipped_to`` and ``waiting_for``, the
-indexes of what this turn has not used) are optional. Which card ids a position may name, and
-where, is cross-checked with the document's ``cards`` (:mod:`validator.crosscheck`).
+indexes of what this turn has not used, ``this_turn.foes_changed``) are optional. Which
+card ids a position may name, and where, is cross-checked with the document's ``cards``
+(:mod:`validator.crosscheck`).
 """
 
 from __future__ import annotations
@@ -109,6 +110,10 @@ class ThisTurnSchema(_Base):
                            metadata={"description": "monster -> the monsters its opponent "
                                                     "controlled at its last attack "
                                                     "declaration (for replays)"})
+    foes_changed = fields.List(CardId(), load_default=list, metadata={
+        "description": "monsters whose opponent's monsters changed since their last attack "
+                       "declaration (one left a Monster Zone or one came, even if the same "
+                       "ids stand there again): a replay may follow; left out when empty"})
     indexes = fields.Nested(TurnIndexesSchema, required=True)
     granted = fields.Dict(keys=fields.String(validate=validate.OneOf(m.PLAYERS)),
                           values=fields.List(fields.String(validate=validate.OneOf(m.GRANTS))),

@@ -1,23 +1,37 @@
 """Quiz questions: a duel reached by legal play, a proposed next action, and the answer.
 
-Each question starts from a golden case of one rule (``specs/cases``), whose board was made
-to put that rule to the test. Legal play continues from there: more of it at higher levels
-(1: none, 2: up to 4 actions, 3: 3 to 10). The rule is the seed modulo the number of rules,
-in catalog order; one round of seeds through the rules proposes illegal actions, the next
-legal ones, and so on. An illegal proposal breaks the seed's rule where the position allows
-it, or else is the golden case's own illegal action. So any two rounds of seeds go through
-every rule id both ways, and the same seed always gives the same question.
+Each question is about one rule: the seed modulo the number of rules, in catalog order;
+one round of seeds through the rules asks about illegal actions, the next about legal ones,
+and so on, so any two rounds go through every rule id both ways, and the same seed always
+gives the same question.
+
+A question must not give its answer away by its shape, so legal and illegal questions are
+made the same way. The position is drawn from the rule's golden cases (``specs/cases``,
+whose boards were made to put that rule to the test), legal or illegal, then legal play
+continues from there: more of it at higher levels (1: none, 2: up to 4 actions, 3: 3 to
+10), leaving the rule's own kinds of action for the question. The proposal is of those
+kinds either way (a Normal Summon for ``summon.normal-once``, legal or not), never a
+surrender, an idle resolve or an action ``by_effect``. Walks are tried until one reaches a
+position that allows the proposal wanted; only if none does is the question a golden case's
+own. ``tests/validator/test_quiz.py`` measures what is left: a simple classifier on what a
+question shows before it is answered does no better than chance (docs/workbench.md).
 """
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final
 
+from .actionload import load_action
 from .catalog import golden_cases, rules
 from .engine import Duel, replay, validate
-from .legal import candidates, random_play
+from .errors import DocumentError
+from .legal import candidates
+from .model import Action
 
 LEVELS: Final = {1: (0, 0), 2: (0, 4), 3: (3, 10)}
 
@@ -80,14 +94,125 @@ def question(seed: int, level: int, played: dict[str, Any], proposed: dict[str, 
                 verdict.outcome, origin)
 
 
-def _illegal_for(duel: Duel, rule: str, rng: random.Random) -> dict[str, Any] | None:
+#: Walks tried for a proposal of the rule's own kinds, then for one of any kind, before a
+#: question falls back to a golden case's own question.
+ATTEMPTS: Final = 20
+RELAXED: Final = 4
+
+
+@cache
+def rule_actions(rule: str) -> tuple[frozenset[str], tuple[dict[str, Any], ...]]:
+    """What a rule's questions propose: the action types its golden cases break it with
+    (a question of that rule proposes one of those, legal or not), and every action of its
+    golden cases (offered beside the candidates :func:`validator.legal.candidates` makes,
+    which leave out actions only an effect causes).
+
+    >>> types, _ = rule_actions("summon.normal-once")
+    >>> sorted(types)
+    ['normal_summon', 'set_monster']
+    """
+    cases = golden_cases()[rule]
+    types = frozenset(c["document"]["actions"][c["expect"]["index"]]["type"]
+                      for c in cases if c["expect"].get("rule") == rule)
+    seen: dict[str, dict[str, Any]] = {}
+    for case in cases:
+        for action in case["document"]["actions"]:
+            seen.setdefault(json.dumps(action, sort_keys=True), action)
+    return types, tuple(seen.values())
+
+
+def _proposals(duel: Duel, rule: str, want_legal: bool,
+               any_kind: bool = False) -> list[dict[str, Any]]:
+    """The actions a question of ``rule`` may propose after ``duel``: legal ones, or ones
+    that break ``rule``, either way of the rule's own action types (unless ``any_kind``),
+    and never a surrender, an idle resolve or an action ``by_effect`` (an exemption: always
+    legal)."""
+    types, golden = rule_actions(rule)
     view = duel.legal_actions
-    hits = [a.raw for a in candidates(duel.state) if (why := view.why_not(a)) and why[0] == rule]
-    return rng.choice(hits) if hits else None
+    offered: dict[str, Action] = {}
+    for action in candidates(duel.state):
+        offered.setdefault(json.dumps(action.raw, sort_keys=True), action)
+    for raw in golden:
+        key = json.dumps(raw, sort_keys=True)
+        if key not in offered:
+            try:
+                offered[key] = load_action(raw, duel.document.cards, duel.pushed)
+            except DocumentError:
+                continue  # a card of another golden case
+    fits: list[dict[str, Any]] = []
+    for action in offered.values():
+        if action.type == "surrender" or action.by_effect or \
+                (action.type == "resolve" and not duel.state.chain):
+            continue  # nothing to ask: always legal, an exemption, or always a way out
+        why = view.why_not(action)
+        if (why is None) if want_legal else (why is not None and why[0] == rule):
+            fits.append(action.raw)
+    return [a for a in fits if any_kind or a["type"] in types]
+
+
+#: Action types random play prefers to phase changes (as validator.legal.random_play).
+_PASSING: Final = frozenset({"phase", "end_turn"})
+#: Never played at random: a Quick Summon (seed 001's, from the hand at any time) would
+#: empty the hand and lock the turn's Normal Summon in most positions.
+_SPARED: Final = frozenset({"quick_summon"})
+
+
+def _walk(document: dict[str, Any], rng: random.Random, steps: int,
+          spare: frozenset[str] = frozenset()) -> Iterator[tuple[dict[str, Any], Duel]]:
+    """``document`` and the duel it reaches, then after each of up to ``steps`` random
+    legal actions: cards are played rather than phases changed nine times in ten (never a
+    surrender or an idle resolve); candidates are tried in a random order until one is legal
+    (no full listing at each step). Actions of the ``spare`` types are left for the
+    question.
+
+    >>> walked = list(_walk({"cards": {}}, random.Random(1), 3))
+    >>> [a["type"] for a in walked[-1][0]["actions"]], [duel.pushed for _, duel in walked]
+    (['draw', 'phase', 'phase'], [0, 1, 2, 3])
+    """
+    duel = replay(document)
+    actions = list(document.get("actions", []))
+    yield {**document, "actions": list(actions)}, duel.copy()
+    for _ in range(steps):
+        view = duel.legal_actions
+        offered = [a for a in candidates(duel.state) if a.type != "surrender"
+                   and a.type not in spare and (a.type != "resolve" or duel.state.chain)]
+        rng.shuffle(offered)
+        if rng.random() < 0.9:  # a card played, if any can be
+            offered.sort(key=lambda a: a.type in _PASSING)
+        chosen = next((a for a in offered if view.why_not(a) is None), None)
+        if chosen is None:
+            return
+        duel.push(chosen)
+        actions.append(chosen.raw)
+        yield {**document, "actions": list(actions)}, duel.copy()
+
+
+def _positions(rule: str, level: int,
+               rng: random.Random) -> list[tuple[dict[str, Any], Duel]]:
+    """Positions to ask a question of ``rule`` about, drawn the same way whatever the
+    answer is to be: a golden case of the rule (legal or not) cut before its illegal action
+    or anywhere, then random legal play (:func:`_walk`), each position after as many actions
+    as the level plays (1: none, 2: up to 4, 3: 3 to 10). The walk leaves the rule's own
+    action types for the question (a Normal Summon played at random would use up the one a
+    Normal Summon question is about), and plays no Quick Summon."""
+    case = rng.choice(golden_cases()[rule])
+    doc, expect = case["document"], case["expect"]
+    cut = rng.randint(0, len(doc["actions"])) if expect["legal"] else expect["index"]
+    low, high = LEVELS[level]
+    walked = list(_walk({**doc, "actions": doc["actions"][:cut]}, rng, high,
+                        (rule_actions(rule)[0] | _SPARED) - _PASSING))
+    return walked[low:]
 
 
 def quiz(seed: int, level: int = 1) -> Quiz:
     """The quiz question of ``seed`` at ``level`` (1 to 3).
+
+    A question must not tell its answer by its shape: its positions are drawn the same way
+    for legal and illegal questions (:func:`_positions`), one of those that allow the
+    proposal wanted is taken, and the proposal is of the action types the rule is about
+    either way (:func:`_proposals`); only when :data:`ATTEMPTS` walks give no such position
+    is a proposal of any kind taken (:data:`RELAXED` more walks), and only then does the
+    question fall back to a golden case's own question.
 
     >>> q = quiz(7)
     >>> q == quiz(7), q.answer["legal"] in (True, False)
@@ -99,22 +224,21 @@ def quiz(seed: int, level: int = 1) -> Quiz:
     ids = list(rules())
     rule = ids[seed % len(ids)]  # consecutive seeds go through every rule,
     want_legal = (seed // len(ids)) % 2 == 1  # each round of them illegal, then legal
-    cases = golden_cases()[rule]
-    base = rng.choice([c for c in cases if c["expect"]["legal"] is want_legal])
+    for attempt in range(ATTEMPTS + RELAXED):
+        any_kind = attempt >= ATTEMPTS  # the last walks take a proposal of any kind
+        fit = [(played, duel, options) for played, duel in _positions(rule, level, rng)
+               if (options := _proposals(duel, rule, want_legal, any_kind))]
+        if fit:
+            played, duel, options = rng.choice(fit)
+            return question(seed, level, played, dict(rng.choice(options)), duel)
+    # no position allowed it: a golden case's own question
+    base = rng.choice([c for c in golden_cases()[rule] if c["expect"]["legal"] is want_legal])
     doc, expect = base["document"], base["expect"]
-    cut = rng.randint(0, len(doc["actions"])) if want_legal else expect["index"]
-    scenario = {**doc, "actions": doc["actions"][:cut]}
-    low, high = LEVELS[level]
-    played = random_play(scenario, rng, rng.randint(low, high))
-    duel = replay(played)
-    proposed: dict[str, Any] | None
-    if want_legal:
-        options = [a.raw for a in duel.legal_actions if a.type != "surrender"]
-        proposed = rng.choice(options) if options else None
-    else:
-        proposed = _illegal_for(duel, rule, rng)
-    if proposed is None:  # the position no longer allows it: the golden case's own question
-        played, proposed = scenario, doc["actions"][cut] if cut < len(doc["actions"]) else \
-            {"type": "surrender", "player": doc.get("turn_player", "p1")}
-        duel = replay(played)
-    return question(seed, level, played, proposed, duel)
+    types = rule_actions(rule)[0]
+    cuts = [i for i, a in enumerate(doc["actions"]) if a["type"] in types] or \
+        list(range(len(doc["actions"]))) or [0]
+    cut = rng.choice(cuts) if want_legal else expect["index"]
+    played = {**doc, "actions": doc["actions"][:cut]}
+    proposed = doc["actions"][cut] if cut < len(doc["actions"]) else \
+        {"type": "surrender", "player": doc.get("turn_player", "p1")}
+    return question(seed, level, played, proposed, replay(played))

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 from importlib import resources
@@ -44,27 +45,38 @@ def _asked(action: dict[str, Any]) -> bool:
     return action["type"] in CHOICES and not log.get("implied") and not action.get("by_effect")
 
 
-def _plausible_illegal(duel: Duel, rng: random.Random) -> dict[str, Any] | None:
+def _plausible_illegal(duel: Duel, rng: random.Random,
+                       like: dict[str, Any] | None = None,
+                       asked: Counter[str] | None = None) -> dict[str, Any] | None:
     """An illegal action a player might try here: a rule chosen at random among those the
-    position lets one break, then one such action."""
+    position lets one break (among those the bank has asked least about so far, ``asked``,
+    so that the quiz teaches many rules), then one such action; of the type of ``like`` (the
+    play really made there), and a response only if it is one, when the position allows
+    such an action, so that neither tells the real plays from the others."""
     view = duel.legal_actions
+    offered = [a for a in candidates(duel.state) if a.type not in _DULL
+               and not (a.card and duel.state.cards[a.card].token)]
+    same = [a for a in offered if like is not None and a.type == like["type"]
+            and a.respond == bool(like.get("respond"))]
     by_rule: dict[str, list[dict[str, Any]]] = {}
-    for action in candidates(duel.state):
-        if action.type in _DULL or (action.card and duel.state.cards[action.card].token):
-            continue
+    for action in same if any(view.why_not(a) for a in same) else offered:
         why = view.why_not(action)
         if why is not None:
             by_rule.setdefault(why[0], []).append(action.raw)
     if not by_rule:
         return None
-    rule = rng.choice(sorted(by_rule))
+    counts = asked if asked is not None else Counter[str]()
+    fewest = min(counts[rule] for rule in by_rule)
+    rule = rng.choice(sorted(r for r in by_rule if counts[r] == fewest))
+    counts[rule] += 1
     return dict(rng.choice(by_rule[rule]))
 
 
-def game_questions(key: str, document: dict[str, Any]) -> list[dict[str, Any]]:
+def game_questions(key: str, document: dict[str, Any],
+                   asked: Counter[str] | None = None) -> list[dict[str, Any]]:
     """The questions of one game: up to :data:`PER_GAME` positions spread over its legal
-    part, alternately with the real next play and a plausible illegal one, and its first
-    illegal play (if any) as a real play to judge.
+    part, alternately with the real next play and a plausible illegal one (its rule counted
+    in ``asked``), and its first illegal play (if any) as a real play to judge.
 
     >>> game_questions("empty#1", {"cards": {}, "actions": []})
     []
@@ -82,14 +94,23 @@ def game_questions(key: str, document: dict[str, Any]) -> list[dict[str, Any]]:
             duel = replay({**document, "actions": actions[:cut]})
             if duel.state.outcome is not None:
                 continue
-            alternative = _plausible_illegal(duel, rng)
+            alternative = _plausible_illegal(duel, rng, proposed, asked)
             if alternative is not None:
                 proposed, real = alternative, False
-        out.append({"game": key, "cut": cut, "proposed": proposed, "real": real})
+        out.append(_entry(key, cut, proposed, real))
     if verdict.violation is not None:
         index = verdict.violation.index
-        out.append({"game": key, "cut": index, "proposed": actions[index], "real": True})
+        out.append(_entry(key, index, actions[index], True))
     return out
+
+
+def _entry(key: str, cut: int, proposed: dict[str, Any], real: bool) -> dict[str, Any]:
+    """One question of the bank. The proposal is stored without its log line, which only a
+    real play has: shown with the question it would tell the real plays from the others;
+    the line is kept apart (``log``), for after the answer."""
+    play = {k: v for k, v in proposed.items() if k != "log"}
+    return {"game": key, "cut": cut, "proposed": play, "real": real,
+            "log": proposed.get("log") if real else None}
 
 
 def build_bank(replays: Iterable[Path]) -> dict[str, Any]:
@@ -101,10 +122,11 @@ def build_bank(replays: Iterable[Path]) -> dict[str, Any]:
     """
     games: dict[str, Any] = {}
     questions: list[dict[str, Any]] = []
+    asked = Counter[str]()
     for path in sorted(replays):
         for game in load_replay(path.read_text("utf-8")):
             key = f"{path.name}#{game.number}"
-            found = game_questions(key, game.document)
+            found = game_questions(key, game.document, asked)
             if not found:
                 continue
             end = max(q["cut"] for q in found)
@@ -144,7 +166,7 @@ def corpus_quiz(seed: int) -> Quiz:
     played = {**document, "actions": document["actions"][:entry["cut"]]}
     origin = {"from": "duelingbook", "replay": game["replay"], "game": game["game"],
               "players": game["players"], "format": game["format"],
-              "real_play": entry["real"]}
+              "real_play": entry["real"], "log": entry.get("log")}
     return question(seed, 1, played, entry["proposed"], replay(played), origin)
 
 

@@ -6,6 +6,7 @@ query is O(1) in the number of cards. Only the primitives here move cards.
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -81,12 +82,16 @@ class ThisTurn:
     declared: dict[str, tuple[int, frozenset[str]]] = field(default_factory=dict)
     #: player -> what cards resolved this turn granted them (§1 ``grants``), in order
     granted: dict[Player, list[str]] = field(default_factory=dict)
+    #: Monsters whose opponent's monsters changed since their last declaration (one left a
+    #: Monster Zone or one came, even if the same ids stand there again): a replay may follow.
+    foes_changed: builtins.set[str] = field(default_factory=builtins.set)  # (set is a field)
 
     def forget(self, card: str) -> None:
         """A card that left the field is a new card if it comes back: drop what it did."""
         for record in (self.positions_changed, self.attacked, self.placed, self.set,
                        self.phase_effects_done, self.declared):
             record.pop(card, None)
+        self.foes_changed.discard(card)
         if card in self.phase_effects_due:
             self.phase_effects_due.remove(card)
 
@@ -153,7 +158,8 @@ class DuelState:
                                dict(t.positions_changed), dict(t.attacked), dict(t.placed),
                                dict(t.set), list(t.phase_effects_due),
                                dict(t.phase_effects_done), dict(t.declared),
-                               {p: list(g) for p, g in t.granted.items()}),
+                               {p: list(g) for p, g in t.granted.items()},
+                               set(t.foes_changed)),
             outcome=self.outcome, index=self.index, gone=set(self.gone))
 
     # -- queries -----------------------------------------------------------------------
@@ -255,6 +261,7 @@ class DuelState:
         if pile == "monsters":
             mon = next(m for m in side.monsters if m.card == card)
             side.monsters.remove(mon)
+            self._monsters_changed(player, card)
             if not control_change:
                 for st in self.equips_of(card):
                     self.send(st.card, "graveyard")
@@ -293,12 +300,15 @@ class DuelState:
             face_up: bool = True, equipped_to: str | None = None, top: bool = False) -> None:
         """Place ``card`` (already lifted) in ``player``'s ``pile``.
 
-        A monster entering a Monster Zone takes the Xyz Materials waiting for it.
+        A monster entering a Monster Zone takes the Xyz Materials waiting for it; a token
+        that had ceased to exist is a new token (its id is no longer ``gone``).
         """
         side = self.sides[player]
+        self.gone.discard(card)
         if pile == "monsters":
             waiting = [m for m, holder in self.attached.items() if holder == card]
             side.monsters.append(Monster(card, position, waiting))
+            self._monsters_changed(player, card)
         elif pile == "spell_traps":
             side.spell_traps.append(SpellTrap(card, face_up, equipped_to))
         elif pile == "field_spell":
@@ -310,6 +320,15 @@ class DuelState:
         else:
             getattr(side, pile).append(card)
         self.where[card] = (player, pile)
+
+    def _monsters_changed(self, player: Player, moved: str) -> None:
+        """``moved`` came to or left ``player``'s Monster Zones: every monster of the other
+        side that declared an attack may replay it (§2: the card is new if it comes back)."""
+        declared = self.this_turn.declared
+        if declared:
+            self.this_turn.foes_changed.update(
+                card for card in declared
+                if card != moved and self.where.get(card) != (player, "monsters"))
 
     def attach(self, card: str, holder: str, player: Player) -> None:
         """Attach ``card`` (already lifted) as an Xyz Material under ``holder``: under it at

@@ -10,6 +10,7 @@ The page and the report draw boards from these (api/static/board.js); nothing he
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -116,3 +117,71 @@ def game_label(source: dict[str, Any] | None, fallback: str) -> str:
     fmt = format_name(source.get("format"), source.get("card_pool"))
     return (f"Game {source.get('game', '?')}: {who.get('p1', 'p1')} (p1) vs "
             f"{who.get('p2', 'p2')} (p2), {fmt}")
+
+
+_PLAYER_ID = re.compile(r"\b(p1|p2)\b")
+
+
+def name_players(text: str, players: Mapping[str, Any] | None) -> str:
+    """A message with each player named by username where the log gives one, as a judge
+    reads it: ``p2`` becomes ``Galapagos1 (p2)``.
+
+    >>> name_players("p2 already Normal Summoned (action 39).", {"p1": "ann", "p2": "bo"})
+    'bo (p2) already Normal Summoned (action 39).'
+    >>> name_players("p1 cannot attack.", None)
+    'p1 cannot attack.'
+    """
+    if not players:
+        return text
+
+    def named(found: re.Match[str]) -> str:
+        name = players.get(found[1])
+        return f"{name} ({found[1]})" if isinstance(name, str) and name else found[1]
+    return _PLAYER_ID.sub(named, text)
+
+
+def log_ends_early(source: Mapping[str, Any] | None, verdict: Mapping[str, Any]) -> bool:
+    """Whether an imported game's log ends before the game does: every action legal, no
+    outcome, and no import stop to explain it (a game played to its end has a winner).
+
+    >>> log_ends_early({"from": "duelingbook"}, {"legal": True, "outcome": None})
+    True
+    >>> log_ends_early(None, {"legal": True, "outcome": None})  # a document: it may go on
+    False
+    """
+    return bool(source and source.get("from") and not source.get("stopped")
+                and verdict.get("legal") and verdict.get("outcome") is None)
+
+
+#: What a game whose log ends before the game does is told, after its verdict.
+LOG_ENDS_EARLY = "the log ends before the game does: no one has won yet"
+
+
+def readings(actions: list[Any]) -> list[tuple[int, dict[str, Any]]]:
+    """The importer's readings of a game: ``(index, log)`` of each action whose log line has
+    a note (an effect that explains a play, a slip fixed...) or that the importer implied
+    (a phase the log skipped).
+
+    >>> readings([{"log": {"text": "a"}}, {"log": {"text": "b", "note": "by an effect"}},
+    ...           {"log": {"implied": True}}, "junk"])
+    [(1, {'text': 'b', 'note': 'by an effect'}), (2, {'implied': True})]
+    """
+    out = []
+    for i, action in enumerate(actions):
+        log = action.get("log") if isinstance(action, dict) else None
+        if isinstance(log, dict) and (log.get("note") or log.get("implied")):
+            out.append((i, log))
+    return out
+
+
+def replay_reason(reason: str) -> str:
+    """Why a file is not a replay that can be imported, said once.
+
+    >>> replay_reason("not a Duelingbook replay: expected an object with a plays list")
+    'not a Duelingbook replay: expected an object with a plays list'
+    >>> replay_reason("the replay holds no game")
+    'not an importable Duelingbook replay: the replay holds no game'
+    """
+    if reason.startswith("not a Duelingbook replay"):
+        return reason
+    return f"not an importable Duelingbook replay: {reason}"

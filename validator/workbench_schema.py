@@ -71,8 +71,10 @@ class ReportRequestSchema(Schema):
     """The games of one match, for a judge's report."""
 
     title = fields.String(load_default="duelcheck report",
-                          validate=validate.Length(min=1, max=200),
-                          metadata={"description": "the report's title, e.g. the file name"})
+                          validate=validate.Length(min=1, max=1000),
+                          metadata={"description": "the report's title, e.g. the file name "
+                                                   "(the attachment's name is cut to fit a "
+                                                   "file system)"})
     games = fields.List(fields.Nested(DocumentSchema), required=True,
                         validate=validate.Length(min=1), metadata={
                             "description": "duel documents, such as the games "

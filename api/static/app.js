@@ -9,13 +9,19 @@ const board = window.duelboard;
 const { el } = board;
 
 // session: {title, replay: bool, games: [{label, players, format, stopped, notes, document,
-//           steps (POST /v1/steps answer) | null, error | null}], game: index, step: index,
-//           asLogged: bool}
+//           text, steps (POST /v1/steps answer) | null, error | null}], game: index,
+//           step: index, asLogged: bool}
+// A game's text is what is sent to the service: a document's file exactly as it was read
+// (JSON.parse would turn a 5,000-digit number into null and 2.0 into 2, and keep only the
+// last of two equal keys: the service would judge another document than the file), an
+// imported game's document as the service gave it.
 let session = null;
 let pendingHash = readHash();
+const REPORT_TITLE_LIMIT = 1000; // POST /v1/report's longest title
 const rules = new Map();
 
-// -- the URL keeps the game and step: #game=2&step=46 (and example=… for an example) -------
+// -- the URL keeps the game and step: #game=2&step=47 (and example=… for an example) -------
+// Steps are numbered as a person counts them, from 1 (session.step is the action's index).
 function readHash() {
   return new URLSearchParams(location.hash.slice(1));
 }
@@ -24,7 +30,7 @@ function writeHash() {
   const params = new URLSearchParams();
   if (session.example) params.set("example", session.example);
   if (session.games.length > 1) params.set("game", String(session.game + 1));
-  params.set("step", String(session.step));
+  params.set("step", String(session.step + 1));
   history.replaceState(null, "", "#" + params.toString());
 }
 
@@ -52,17 +58,18 @@ async function openText(text, title, example = "") {
       const body = await api("/v1/import/duelingbook", text);
       decks = body.deck_check || null;
       games = body.games.map((g) => ({ label: `Game ${g.game}`, players: g.players,
-        format: g.format_name, stopped: g.stopped, notes: g.notes, document: g.document }));
+        format: g.format_name, stopped: g.stopped, notes: g.notes, document: g.document,
+        text: JSON.stringify(g.document) }));
     } else {
       const source = data && typeof data.source === "object" && data.source ? data.source : {};
       games = [{ label: title, players: source.players || null, format: null,
         stopped: source.stopped || null, notes: Array.isArray(source.notes) ? source.notes : [],
-        document: data }];
+        document: data, text: text.replace(/^\uFEFF/, "") }];
     }
     setStatus(status, `Judging ${games.length === 1 ? "the duel" : games.length + " games"}…`, "busy");
     await Promise.all(games.map(async (game) => {
       try {
-        game.steps = await api("/v1/steps", JSON.stringify(game.document));
+        game.steps = await api("/v1/steps", game.text);
       } catch (error) {
         game.error = error;
       }
@@ -87,8 +94,9 @@ function verdictLine(game) {
   const v = game.steps.verdict;
   const names = game.players;
   const ended = v.outcome ? `; ${board.who(v.outcome.winner, names)} won by ${v.outcome.reason.replace("_", " ")}` : "";
-  if (v.legal) return `legal (${v.actions_checked} actions${ended})`;
-  return `illegal at step ${v.violation.index}: ${v.violation.rule}`;
+  const early = board.logEndsEarly(game.document.source, v) ? `; ${board.LOG_ENDS_EARLY}` : "";
+  if (v.legal) return `legal (${v.actions_checked} actions${ended}${early})`;
+  return `illegal at step ${v.violation.index + 1}: ${v.violation.rule}`;
 }
 
 function renderGames() {
@@ -150,9 +158,11 @@ function openGame(index, step = null) {
   const v = verdict.violation;
   const actions = game.document.actions || [];
   summary.className = `summary ${verdict.legal ? "legal" : "illegal"}`;
+  const early = board.logEndsEarly(game.document.source, verdict)
+    ? ` ${board.LOG_ENDS_EARLY[0].toUpperCase()}${board.LOG_ENDS_EARLY.slice(1)}.` : "";
   summary.textContent = verdict.legal
-    ? `Legal: all ${verdict.actions_checked} actions. ${board.outcomeText(verdict.outcome, game.players)}`
-    : `Illegal at step ${v.index} (turn ${v.turn}, ${board.phaseName(v.phase)}, ${board.who(v.player, game.players)}): ${v.rule}. ${v.message}`;
+    ? `Legal: all ${verdict.actions_checked} actions. ${board.outcomeText(verdict.outcome, game.players)}${early}`
+    : `Illegal at step ${v.index + 1} (turn ${v.turn}, ${board.phaseName(v.phase)}, ${board.who(v.player, game.players)}): ${v.rule}. ${board.namePlayers(v.message, game.players)}`;
   game.places = board.stepPlaces(actions, game.steps.states, verdict.state);
   board.renderSteps($("steps"), actions, ctxOf(game), { violation: v, places: game.places,
     onSelect: (i) => goTo(i, true) });
@@ -161,7 +171,7 @@ function openGame(index, step = null) {
   $("slider").disabled = actions.length < 2;
   $("to-violation").hidden = !v;
   renderRule(v);
-  const wanted = step === null || step === undefined ? NaN : Number(step);
+  const wanted = step === null || step === undefined ? NaN : Number(step) - 1;
   const start = Number.isInteger(wanted) && wanted >= 0 && wanted < actions.length ? wanted
     : v ? v.index : Math.max(actions.length - 1, 0);
   goTo(start, false);
@@ -229,7 +239,7 @@ function goTo(index, focus) {
   if (focus && target) target.focus({ preventScroll: true });
   $("slider").value = String(i);
   const v = game.steps.verdict.violation;
-  $("slider").setAttribute("aria-valuetext", `Step ${i} of ${actions.length - 1}${v && v.index === i ? ", the illegal step" : ""}`);
+  $("slider").setAttribute("aria-valuetext", `Step ${i + 1} of ${actions.length}${v && v.index === i ? ", the illegal step" : ""}`);
   const turnOptions = [...$("turn-select").options];
   const turn = turnOptions.filter((o) => Number(o.value) <= i).pop();
   if (turn) $("turn-select").value = turn.value;
@@ -246,7 +256,7 @@ function showStep(game, i) {
   const status = v && v.index === i ? "illegal" : v && i > v.index ? "unchecked" : "";
   const total = game.document.actions.length;
   $("step-panel").replaceChildren(
-    el("p", { class: "step-where" }, `Step ${i} of ${total - 1}`),
+    el("p", { class: "step-where" }, `Step ${i + 1} of ${total}`),
     el("div", { class: `step current ${status}` }, board.stepContent(action, i, ctxOf(game), status)));
 }
 
@@ -260,13 +270,13 @@ function showBoard(game, i) {
   if (i < 0) {
     state = states[0]; title = "The board at the start";
   } else if (v && i === v.index && session.asLogged && attempted) {
-    state = attempted; title = `Board after step ${i} as the log has it: the rules do not allow it`;
+    state = attempted; title = `Board after step ${i + 1} as the log has it: the rules do not allow it`;
   } else if (v && i === v.index) {
-    state = verdict.state; title = `Board before step ${i}: this step is illegal, so it changes nothing`;
+    state = verdict.state; title = `Board before step ${i + 1}: this step is illegal, so it changes nothing`;
   } else if (v && i > v.index) {
-    state = verdict.state; title = `Step ${i} is after the first illegal step (${v.index}) and is not judged: the board before step ${v.index}`;
+    state = verdict.state; title = `Step ${i + 1} is after the first illegal step (${v.index + 1}) and is not judged: the board before step ${v.index + 1}`;
   } else {
-    state = states[i + 1]; title = `Board after step ${i}`;
+    state = states[i + 1]; title = `Board after step ${i + 1}`;
   }
   logged.setAttribute("aria-pressed", String(Boolean(session.asLogged)));
   logged.textContent = session.asLogged ? "Show the board before the illegal step" : "Show the board as the log has it";
@@ -320,11 +330,15 @@ function onKey(event) {
 // -- the judge's report --------------------------------------------------------------------
 async function downloadReport() {
   const status = $("download-status");
-  const games = session.games.filter((g) => !g.error).map((g) => g.document);
+  // The games' texts as they were judged (not re-serialised), the title within the
+  // service's limit (a file name may be longer).
+  const games = session.games.filter((g) => !g.error).map((g) => g.text);
+  const title = session.title.slice(0, REPORT_TITLE_LIMIT);
   setStatus(status, "Preparing the report…", "busy");
   try {
     const response = await fetch("/v1/report", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ title: session.title, games, ...(session.decks ? { deck_check: session.decks } : {}) }) });
+      body: `{"title": ${JSON.stringify(title)}, "games": [${games.join(", ")}]` +
+        `${session.decks ? `, "deck_check": ${JSON.stringify(session.decks)}` : ""}}` });
     if (!response.ok || !(response.headers.get("Content-Type") || "").startsWith("text/html")) {
       await readAnswer(response, "/v1/report");
       throw new ApiError("The report could not be made.");
@@ -444,7 +458,7 @@ window.addEventListener("hashchange", () => {
   if (!game || !hash.has("step")) return;
   const wanted = Number(hash.get("game") || 1) - 1;
   if (wanted !== session.game && session.games[wanted]) openGame(wanted, hash.get("step"));
-  else if (Number(hash.get("step")) !== session.step) goTo(Number(hash.get("step")));
+  else if (Number(hash.get("step")) - 1 !== session.step) goTo(Number(hash.get("step")) - 1);
 });
 wireDrop();
 loadDiagram($("diagram"), "bench");

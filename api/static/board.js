@@ -61,7 +61,24 @@
     const kind = card.kind === "spell" ? "Spell" : "Trap";
     return card.subtype ? `${SUBTYPES[card.subtype] || card.subtype} ${kind}` : kind;
   }
+  // Text that may wrap after each "/" ("2300/" then "1500") rather than inside a number.
+  function breakable(text) {
+    const parts = text.split("/");
+    return parts.flatMap((part, i) => (i < parts.length - 1 ? [`${part}/`, el("wbr")] : [part]));
+  }
   function phaseName(phase) { return PHASES[phase] || phase || ""; }
+  // A message with each player named by username where the log gives one: "bo (p2) already…".
+  function namePlayers(text, names) {
+    if (!names) return text;
+    return String(text).replace(/\b(p1|p2)\b/g, (p) => (names[p] ? `${names[p]} (${p})` : p));
+  }
+  // An imported game whose every action is legal but that nobody has won: its log ends
+  // before the game does (a document written by hand may rightly go on later).
+  const LOG_ENDS_EARLY = "the log ends before the game does: no one has won yet";
+  function logEndsEarly(source, verdict) {
+    return Boolean(source && typeof source === "object" && source.from && !source.stopped &&
+      verdict && verdict.legal && !verdict.outcome);
+  }
   function outcomeText(outcome, names) {
     if (!outcome) return "";
     return `The duel is over: ${who(outcome.winner, names)} won by ` +
@@ -111,7 +128,7 @@
   function stepContent(action, index, ctx, status) {
     const log = action.log || {};
     return [
-      el("span", { class: "step-num" }, String(index)),
+      el("span", { class: "step-num" }, String(index + 1)),
       el("span", { class: "step-body" },
         el("span", { class: "step-what" }, describe(action, ctx.cards, ctx.names)),
         logLine(action) ? el("span", { class: "step-log" }, logLine(action)) : null,
@@ -132,7 +149,7 @@
     return el("div", { class: classes, "data-card": id ?? null, title: name && opts.describeAs ? `${name}: ${opts.describeAs}` : name },
       faceDown ? el("span", { class: "card-back-label", "aria-hidden": "true" }, "Set") : null,
       el("span", { class: "card-name" }, name || srOnly("an unknown card")),
-      card && !faceDown ? el("span", { class: "card-info", "aria-hidden": "true" }, cardKind(card)) : null,
+      card && !faceDown ? el("span", { class: "card-info", "aria-hidden": "true" }, breakable(cardKind(card))) : null,
       opts.describeAs ? srOnly(`, ${opts.describeAs}`) : null,
       card && !faceDown ? srOnly(`, ${cardKind(card).replace("Lv", "Level").replace("·", ",")}`) : null,
       ...(opts.extra || []));
@@ -356,7 +373,8 @@
     });
   }
 
-  global.duelboard = { PHASES, el, srOnly, who, shortWho, cardName, cardKind, phaseName,
+  global.duelboard = { PHASES, LOG_ENDS_EARLY, el, srOnly, who, shortWho, cardName, cardKind,
+    phaseName, namePlayers, logEndsEarly,
     outcomeText, describe, logLine, stepContent, renderBoard, renderRule, renderSteps,
     stepPlaces, openPile };
 })(typeof window !== "undefined" ? window : globalThis);

@@ -20,7 +20,9 @@ export function flattenErrors(errors, prefix = "") {
 }
 
 export function problemText(problem) {
-  const lines = flattenErrors(problem.errors || {}).slice(0, 12).map(([path, m]) => (path ? `${path}: ${m}` : m));
+  // errors of the whole body (_document, _batch…) have no path a person would read
+  const lines = flattenErrors(problem.errors || {}).slice(0, 12)
+    .map(([path, m]) => (path && !path.startsWith("_") ? `${path}: ${m}` : m));
   return [`${problem.title}: ${problem.detail}`, ...lines].join("\n");
 }
 

@@ -65,10 +65,10 @@ export function initQuiz() {
     $("quiz-board").replaceChildren(board.renderBoard(state, { ...c, outcome: q.outcome }));
     $("quiz-outcome").replaceChildren(q.outcome
       ? el("p", { class: "outcome-note" }, board.outcomeText(q.outcome, names)) : "");
-    const log = board.logLine(q.proposed);
+    // The proposal in words only: a log line (which only a real play has) would tell the
+    // real plays from the others; it is shown with the answer.
     $("quiz-proposed").replaceChildren(
-      el("p", { class: "proposed-what" }, board.describe(q.proposed, c.cards, names)),
-      log ? el("p", { class: "step-log" }, `As the log wrote it: ${log}`) : null);
+      el("p", { class: "proposed-what" }, board.describe(q.proposed, c.cards, names)));
     $("quiz-answers").hidden = false;
     if (diagram) diagram.then(() => markPhase($("quiz-diagram"), state.phase));
   }
@@ -91,10 +91,15 @@ export function initQuiz() {
       box.append(el("p", { class: "hint" }, current.origin.real_play
         ? "This is the play that was really made at this point of the game."
         : "The player made another play here; this one was proposed to test the rule."));
+      const log = board.logLine({ log: current.origin.log });
+      if (log) box.append(el("p", { class: "step-log" }, `As the log wrote it: ${log}`));
     }
     box.hidden = false;
     $("quiz-answers").hidden = true;
-    $("new-quiz").focus();
+    // The answer buttons are gone: the focus goes to the explanation, which is brought into
+    // view (not to "New question", at the top, which would scroll it away).
+    box.focus({ preventScroll: true });
+    box.scrollIntoView({ block: "nearest" });
   }
 
   $("new-quiz").addEventListener("click", ask);

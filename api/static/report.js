@@ -9,7 +9,7 @@
   const AFTER = 4;
 
   function stepsList(actions, from, to, ctx, violation, idPrefix) {
-    const list = el("ol", { class: "steps", "aria-label": `Steps ${from} to ${to - 1}`, id: idPrefix });
+    const list = el("ol", { class: "steps", "aria-label": `Steps ${from + 1} to ${to}`, id: idPrefix });
     board.renderSteps(list, actions.slice(from, to), ctx, { violation, offset: from });
     return list;
   }
@@ -27,8 +27,8 @@
 
   function malformed(game, n) {
     const lines = [];
-    const walk = (value, path) => {
-      if (Array.isArray(value)) value.forEach((m) => lines.push(`${path}: ${m}`));
+    const walk = (value, path) => {  // errors of the whole file or document: no path shown
+      if (Array.isArray(value)) value.forEach((m) => lines.push(path.startsWith("_") ? String(m) : `${path}: ${m}`));
       else if (value && typeof value === "object") Object.entries(value).forEach(([k, v]) => walk(v, path ? `${path}.${k}` : k));
     };
     walk(game.errors, "");
@@ -47,11 +47,13 @@
     const section = el("section", { class: "game-report", "aria-labelledby": `g${n}-title` },
       el("h2", { id: `g${n}-title` }, game.label));
     if (game.verdict.legal) {
+      const early = board.logEndsEarly(game.source, game.verdict)
+        ? ` ${board.LOG_ENDS_EARLY[0].toUpperCase()}${board.LOG_ENDS_EARLY.slice(1)}.` : "";
       section.append(el("p", { class: "verdict legal" },
-        `Legal: all ${game.verdict.actions_checked} actions. ${board.outcomeText(game.verdict.outcome, names)}`));
+        `Legal: all ${game.verdict.actions_checked} actions. ${board.outcomeText(game.verdict.outcome, names)}${early}`));
     } else {
       section.append(el("p", { class: "verdict illegal" },
-        `Illegal at step ${v.index} (turn ${v.turn}, ${board.phaseName(v.phase)}, ` +
+        `Illegal at step ${v.index + 1} (turn ${v.turn}, ${board.phaseName(v.phase)}, ` +
         `${board.who(v.player, names)}): ${v.rule}.`));
     }
     const extra = notes(game);
@@ -65,13 +67,14 @@
       }
     } else {
       const action = actions[v.index];
-      section.append(el("h3", {}, `The illegal step: ${v.index}`),
+      const message = board.namePlayers(v.message, names);
+      section.append(el("h3", {}, `The illegal step: ${v.index + 1}`),
         el("div", { class: "step-panel" }, el("div", { class: "step illegal" }, board.stepContent(action, v.index, ctx, "illegal"))),
-        game.rule ? board.renderRule(game.rule, v.message) : el("p", {}, v.message));
-      const before = el("div", { class: "report-board" }, el("h3", {}, `The board before step ${v.index}`),
+        game.rule ? board.renderRule(game.rule, message) : el("p", {}, message));
+      const before = el("div", { class: "report-board" }, el("h3", {}, `The board before step ${v.index + 1}`),
         board.renderBoard(game.verdict.state, { ...ctx, idPrefix: `g${n}-before` }));
       const after = el("div", { class: "report-board" },
-        el("h3", {}, `The board after step ${v.index}, as the log has it`),
+        el("h3", {}, `The board after step ${v.index + 1}, as the log has it`),
         game.attempted
           ? [el("p", { class: "hint" }, "The rules do not allow this step; this is the board had it been allowed."),
             board.renderBoard(game.attempted, { ...ctx, idPrefix: `g${n}-after` })]
@@ -99,7 +102,7 @@
         `${legal} legal, ${illegal} illegal${bad ? `, ${bad} malformed` : ""}.`),
       el("nav", { "aria-label": "Games" }, el("ul", { class: "toc" }, data.games.map((g, n) =>
         el("li", {}, el("a", { href: `#g${n + 1}-title` }, g.label), " · ",
-          g.errors ? "malformed" : g.verdict.legal ? "legal" : `illegal at step ${g.verdict.violation.index}: ${g.verdict.violation.rule}`)))),
+          g.errors ? "malformed" : g.verdict.legal ? "legal" : `illegal at step ${g.verdict.violation.index + 1}: ${g.verdict.violation.rule}`)))),
       ...data.games.map((g, n) => gameSection(g, n + 1)));
     if (data.decks) {
       main.querySelector(".tally").after(window.duelcheckDecks.renderDeckCheck(data.decks, "h2", "decks"));

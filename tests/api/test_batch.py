@@ -60,7 +60,9 @@ def test_limits_per_line() -> None:
     _, lines = post_batch(client, body)
     assert [line["line"] for line in lines] == [1, 2, 3]
     assert lines[0]["type"] == "urn:duelcheck:problem:too-many-actions"
-    assert lines[1]["status"] == 413 and "DUELCHECK_MAX_BODY_BYTES" in lines[1]["detail"]
+    assert lines[1]["status"] == 413 and lines[1]["detail"] == \
+        "The line is larger than one document may be (200 bytes)."
+    assert all("DUELCHECK_" not in line.get("detail", "") for line in lines)
     assert lines[2]["legal"] is True
 
 
@@ -70,7 +72,8 @@ def test_the_batch_budget_of_actions() -> None:
     _, lines = post_batch(client, f"{doc}\n{doc}\n{doc}\n{json.dumps({'cards': {}})}".encode())
     assert [line.get("legal") for line in lines] == [False, False, None, True]
     assert lines[2]["type"] == "urn:duelcheck:problem:batch-budget-spent"
-    assert "DUELCHECK_MAX_BATCH_ACTIONS" in lines[2]["detail"]
+    assert lines[2]["detail"].endswith("Send it in another batch.")
+    assert "DUELCHECK_" not in lines[2]["detail"]
 
 
 def test_too_many_documents_is_422_before_any_is_judged() -> None:
@@ -79,14 +82,16 @@ def test_too_many_documents_is_422_before_any_is_judged() -> None:
     assert response.status_code == 422 and response.mimetype == "application/problem+json"
     body = response.get_json(force=True)
     assert body["type"] == "urn:duelcheck:problem:too-many-documents"
-    assert "DUELCHECK_MAX_BATCH_DOCUMENTS" in body["detail"]
+    assert body["detail"] == "This service judges at most 2 documents per batch; this one has " \
+                             "3. Split it into smaller batches."
 
 
 def test_a_batch_larger_than_its_limit_is_413() -> None:
     client = create_app({"TESTING": True, "DUELCHECK_MAX_BATCH_BYTES": 100}).test_client()
     response = client.post("/v1/validate", data=b'{"cards": {}}\n' * 10, content_type=NDJSON)
     assert response.status_code == 413
-    assert "DUELCHECK_MAX_BATCH_BYTES" in response.get_json(force=True)["detail"]
+    assert response.get_json(force=True)["detail"] == \
+        "The batch is larger than this service accepts (100 bytes): split it into smaller batches."
 
 
 def test_a_batch_may_be_larger_than_one_document(client: FlaskClient) -> None:

@@ -54,9 +54,20 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
+#: Records every Content-Security-Policy violation of a page (init scripts run outside it).
+WATCH_CSP = ("window.__csp = []; document.addEventListener('securitypolicyviolation', "
+             "(e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));")
+
+
+def csp_violations(page: Page) -> list[str]:
+    violations: list[str] = page.evaluate("window.__csp || []")
+    return violations
+
+
 def _open(browser: Any, url: str, viewport: dict[str, int],
           errors: list[str], **options: Any) -> tuple[Any, Page]:
     context = browser.new_context(viewport=viewport, **options)
+    context.add_init_script(WATCH_CSP)
     page = context.new_page()
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -70,6 +81,7 @@ def page(request: pytest.FixtureRequest, browser: Any, base_url: str) -> Iterato
     context, page = _open(browser, base_url + "/", VIEWPORTS[request.param], errors,
                           accept_downloads=True)
     yield page
+    assert csp_violations(page) == []
     context.close()
     assert [e for e in errors if not EXPECTED.search(e)] == [], errors
 
@@ -79,6 +91,7 @@ def desktop(browser: Any, base_url: str) -> Iterator[Page]:
     errors: list[str] = []
     context, page = _open(browser, base_url + "/", VIEWPORTS["desktop"], errors)
     yield page
+    assert csp_violations(page) == []
     context.close()
     assert [e for e in errors if not EXPECTED.search(e)] == [], errors
 
@@ -110,8 +123,10 @@ def edited_replay(tmp_path: Path) -> Path:
 
 
 def axe_serious(page: Page) -> list[str]:
-    """axe-core's serious and critical violations of the page as it stands."""
-    page.add_script_tag(path=str(AXE))
+    """axe-core's serious and critical violations of the page as it stands (axe is run
+    through the DevTools protocol: the page's policy allows no inline script, rightly)."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(AXE.read_text("utf-8"))
     result = page.evaluate("async () => (await axe.run(document, "
                            "{resultTypes: ['violations']})).violations")
     return [f"{v['id']}: {v['help']} ({len(v['nodes'])}: "
@@ -133,16 +148,17 @@ def test_a_real_replay_uploaded_lists_its_games_with_their_verdicts(page: Page) 
     assert "Pattn13 (p1) vs Galapagos1 (p2)" in games.nth(0).inner_text()
     assert "legal (125 actions; Pattn13 (p1) won by surrender)" in games.nth(0).inner_text()
     third = games.nth(2)
-    assert "illegal at step 59: summon.normal-once" in third.inner_text()
+    assert "illegal at step 60: summon.normal-once" in third.inner_text()
     third.click()
     page.wait_for_selector("#rule h3")
     assert "One Normal Summon or Set per turn" in page.inner_text("#rule")
-    assert page.inner_text("#summary").startswith("Illegal at step 59 (turn 4, Main Phase 1, "
-                                                  "Galapagos1 (p2))")
+    assert page.inner_text("#summary") == (
+        "Illegal at step 60 (turn 4, Main Phase 1, Galapagos1 (p2)): summon.normal-once. "
+        "Galapagos1 (p2) already Normal Summoned or Set a monster this turn (action 39).")
     panel = page.inner_text("#step-panel")
     assert '[16:10] Galapagos1: Normal Summoned "Sangan" from hand (3/5) to M-4' in panel
     assert "Galapagos1 Normal Summons Sangan" in panel
-    assert page.url.endswith("#game=3&step=59")
+    assert page.url.endswith("#game=3&step=60")
     assert "Galapagos1 (p2)" in page.inner_text("#board .mat.top h3")
     no_horizontal_scroll(page)
 
@@ -176,24 +192,25 @@ def test_stepping_with_the_keyboard_reaches_the_violation(page: Page, tmp_path: 
     page.wait_for_selector("#step-panel .step.illegal")
     page.locator("body").focus()
     page.keyboard.press("Home")
-    expect(page.locator("#step-panel .step-where")).to_have_text(re.compile(r"^Step 0 of"))
+    expect(page.locator("#step-panel .step-where")).to_have_text(re.compile(r"^Step 1 of"))
     for n in range(47):
         page.keyboard.press("ArrowRight" if n % 2 else "j")
     panel = page.inner_text("#step-panel")
-    assert panel.startswith("Step 47 of") and "illegal" in panel
+    assert panel.startswith("Step 48 of") and "illegal" in panel
     assert "[3:34] sdesowitz02: Attacked Set card in M-3" in panel
-    assert page.inner_text("#board-title").startswith("Board before step 47")
+    assert page.inner_text("#board-title").startswith("Board before step 48")
     assert "phase.restricted-action" in page.inner_text("#rule")
-    assert page.url.endswith("#game=1&step=47")
+    assert page.url.endswith("#game=1&step=48")
     current = page.locator("#steps button[aria-current=step]")
     assert current.get_attribute("data-index") == "47" and current.is_visible()
+    assert current.locator(".step-num").inner_text() == "48"  # one numbering, from 1
     box = page.locator("#steps-box").bounding_box()
     item = current.bounding_box()
     assert box["y"] <= item["y"] and item["y"] + item["height"] <= box["y"] + box["height"]
     page.keyboard.press("k")
-    assert page.inner_text("#step-panel").startswith("Step 46 of")
-    page.keyboard.press("v")
     assert page.inner_text("#step-panel").startswith("Step 47 of")
+    page.keyboard.press("v")
+    assert page.inner_text("#step-panel").startswith("Step 48 of")
     page.click("#as-logged")
     assert "as the log has it" in page.inner_text("#board-title")
 
@@ -204,6 +221,7 @@ def test_the_step_in_the_url_is_where_the_replay_opens(browser: Any, base_url: s
     context, page = _open(browser, base_url + "/#game=2&step=30", VIEWPORTS["desktop"], errors)
     upload(page, REPLAY)
     assert page.inner_text("#step-panel").startswith("Step 30 of")
+    assert page.inner_text("#steps button[aria-current=step] .step-num") == "30"
     assert page.get_attribute("#games button[aria-current=true]", "data-game") == "1"
     page.evaluate("location.hash = '#game=2&step=12'")
     expect(page.locator("#step-panel .step-where")).to_have_text(re.compile(r"^Step 12 of"))
@@ -245,7 +263,7 @@ def test_a_pile_opens_with_its_cards_and_closes_back_to_its_button(page: Page) -
     dialog.wait_for(state="hidden")
     assert page.evaluate("document.activeElement.classList.contains('pile-graveyard')")
     page.keyboard.press("k")  # the board is drawn again: the focus stays on its Graveyard
-    assert page.inner_text("#step-panel").startswith("Step 58 of")
+    assert page.inner_text("#step-panel").startswith("Step 59 of")
     assert page.evaluate("document.activeElement.closest('.mat.bottom .pile-graveyard') "
                          "!== null")
 
@@ -309,19 +327,23 @@ def test_the_report_downloads_and_opens_offline(page: Page, browser: Any,
     errors: list[str] = []
     requests: list[str] = []
     context = browser.new_context(viewport=page.viewport_size, offline=True)
+    context.add_init_script(WATCH_CSP)
     report = context.new_page()
     report.on("request", lambda r: requests.append(r.url))
     report.on("pageerror", lambda e: errors.append(str(e)))
+    report.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     report.goto(target.as_uri())
     report.wait_for_selector(".game-report .mat")
     assert report.inner_text(".tally") == "3 games: 2 legal, 1 illegal."
     third = report.locator(".game-report").nth(2)
     text = third.inner_text()
-    assert "Illegal at step 59 (turn 4, Main Phase 1, Galapagos1 (p2)): summon.normal-once." \
+    assert "Illegal at step 60 (turn 4, Main Phase 1, Galapagos1 (p2)): summon.normal-once." \
         in text
     for part in ("One Normal Summon or Set per turn (summon.normal-once)", "The rule:",
-                 "Why:", "Source:", "The board before step 59",
-                 "The board after step 59, as the log has it",
+                 "Why:", "Source:", "The board before step 60",
+                 "The board after step 60, as the log has it",
+                 "Galapagos1 (p2) already Normal Summoned or Set a monster this turn "
+                 "(action 39).",
                  '[16:10] Galapagos1: Normal Summoned "Sangan"', "[15:42] Pattn13"):
         assert part in text, part
     after = third.locator(".report-board").nth(1)
@@ -332,8 +354,54 @@ def test_the_report_downloads_and_opens_offline(page: Page, browser: Any,
     report.wait_for_selector("dialog.pile-dialog[open]")
     no_horizontal_scroll(report)
     assert axe_serious(report) == []
+    assert csp_violations(report) == []
     context.close()
     assert [u for u in requests if not u.startswith("file:")] == [] and errors == []
+
+
+# -- what the page and the reports send: a strict policy, no framing, no sniffing ----------
+def headers_of(url: str, body: bytes | None = None) -> Any:
+    import urllib.request
+
+    request = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        response.read()
+        return response.headers
+
+
+def test_the_page_the_reports_and_the_api_send_a_strict_policy(base_url: str) -> None:
+    page = headers_of(base_url + "/")
+    assert page["Content-Security-Policy"] == (
+        "default-src 'self'; img-src data:; object-src 'none'; frame-ancestors 'none'; "
+        "base-uri 'none'; form-action 'none'")
+    report = headers_of(base_url + "/v1/report",
+                        json.dumps({"title": "t", "games": [{"cards": {}}]}).encode())
+    policy = report["Content-Security-Policy"]
+    assert policy.startswith("default-src 'none'; script-src 'sha256-")
+    assert "unsafe" not in policy and policy.endswith("frame-ancestors 'none'; base-uri 'none'; "
+                                                      "form-action 'none'")
+    answer = headers_of(base_url + "/v1/rules")
+    assert answer["Content-Security-Policy"].startswith("default-src 'none';")
+    for headers in (page, report, answer):
+        assert headers["X-Frame-Options"] == "DENY"
+        assert headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_the_page_cannot_be_framed(browser: Any, base_url: str) -> None:
+    context = browser.new_context()
+    host = context.new_page()
+    messages: list[str] = []
+    host.on("console", lambda m: messages.append(m.text))
+    with host.expect_console_message(lambda m: "frame-ancestors" in m.text):
+        host.set_content(f'<iframe src="{base_url}/"></iframe>')
+    assert host.frames[1].url.startswith("chrome-error:")
+    context.close()
+
+
+def test_swagger_ui_runs_under_its_policy(desktop: Page, base_url: str) -> None:
+    desktop.goto(base_url + "/docs")
+    desktop.wait_for_selector(".swagger-ui .opblock")
+    assert csp_violations(desktop) == []
 
 
 # -- the quiz -------------------------------------------------------------------------------
@@ -351,13 +419,29 @@ def test_a_quiz_question_from_a_real_game_is_answered_and_explained(page: Page) 
     assert re.search(r"\[\d+:\d\d\]", page.inner_text("#quiz-steps"))
     assert page.locator("#quiz-board .mat").count() == 2
     assert page.inner_text("#quiz-proposed")
+    assert "As the log wrote it" not in page.inner_text("#quiz-proposed")  # not before
     page.keyboard.press("Enter")  # focus is on "Legal"
     feedback = page.wait_for_selector("#quiz-feedback:not([hidden])")
     text = feedback.inner_text()
     assert text.startswith(("Correct.", "Not quite."))
     assert "really made" in text or "proposed to test the rule" in text
+    assert ("really made" in text) is ("As the log wrote it: [" in text)
     assert not page.is_visible("#answer-legal")
     no_horizontal_scroll(page)
+
+
+def test_after_an_answer_the_explanation_has_the_focus_and_is_in_view(page: Page) -> None:
+    page.click("#tab-quiz")
+    page.wait_for_selector("#quiz-answers:not([hidden])")
+    proposed = page.inner_text("#quiz-proposed")
+    assert proposed.strip() and "null" not in proposed  # a rules question: no log line
+    page.click("#answer-illegal")
+    page.wait_for_selector("#quiz-feedback:not([hidden])")
+    assert page.evaluate("document.activeElement.id") == "quiz-feedback"
+    box = page.evaluate("(() => { const r = document.getElementById('quiz-feedback')"
+                        ".getBoundingClientRect(); return [r.top, r.bottom]; })()")
+    assert 0 <= box[0] < page.viewport_size["height"], box
+    assert axe_serious(page) == []
 
 
 def test_a_quiz_after_the_end_of_a_duel_says_it_is_over(desktop: Page, base_url: str) -> None:
@@ -432,10 +516,10 @@ def test_an_illegal_example_highlights_its_step_and_rule(desktop: Page) -> None:
     rule.locator("h3").wait_for()
     assert "One Normal Summon or Set per turn (summon.normal-once)" in rule.inner_text()
     assert "seeds/000_bcf055099641f3d9.txt" in rule.inner_text()
-    assert "Illegal at step 4" in desktop.inner_text("#summary")
-    assert desktop.inner_text("#board-title").startswith("Board before step 4")
+    assert "Illegal at step 5" in desktop.inner_text("#summary")
+    assert desktop.inner_text("#board-title").startswith("Board before step 5")
     assert "Gemini Elf" in desktop.inner_text("#board .mat.bottom .monsters")
-    assert desktop.url.endswith("#example=summon.normal-once%2F1&step=4")
+    assert desktop.url.endswith("#example=summon.normal-once%2F1&step=5")
 
 
 def test_pasting_a_document_and_choosing_a_step_shows_its_board_and_phase(
@@ -448,8 +532,30 @@ def test_pasting_a_document_and_choosing_a_step_shows_its_board_and_phase(
     paste(desktop, doc, "#summary.legal")
     desktop.click('#steps button[data-index="1"]')
     desktop.wait_for_selector("#bench-phase-standby.current")
-    assert desktop.inner_text("#board-title") == "Board after step 1"
+    assert desktop.inner_text("#board-title") == "Board after step 2"
     assert "Gemini Elf" in desktop.inner_text("#board .mat.bottom .hand")
+
+
+@needs_shared
+def test_a_replay_cut_off_mid_game_says_its_log_ends_early(desktop: Page,
+                                                          tmp_path: Path) -> None:
+    replay = json.loads(REPLAY.read_text("utf-8"))
+    replay["plays"] = replay["plays"][:len(replay["plays"]) // 4]
+    path = tmp_path / "cut.json"
+    path.write_text(json.dumps(replay), "utf-8")
+    upload(desktop, path)
+    last = desktop.locator("#games button").last
+    assert "the log ends before the game does: no one has won yet" in last.inner_text()
+    last.click()
+    expect(desktop.locator("#summary")).to_contain_text(
+        "The log ends before the game does: no one has won yet.")
+
+
+def test_errors_of_the_whole_body_show_no_internal_key(desktop: Page) -> None:
+    paste(desktop, "[1, 2]", "#summary.illegal")
+    text = desktop.inner_text("#summary")
+    assert "Malformed duel document" in text and "_schema" not in text \
+        and "_document" not in text, text
 
 
 def test_a_malformed_document_says_which_field(desktop: Page) -> None:
@@ -472,6 +578,95 @@ def test_no_horizontal_scroll_from_360_px(browser: Any, base_url: str) -> None:
     no_horizontal_scroll(page)
     context.close()
     assert errors == []
+
+
+#: Every word of the page's text that the browser cut across two lines (a break at a
+#: hyphen, a slash or an arrow is allowed; screen-reader-only text is not drawn).
+CUT_WORDS = """() => {
+  const out = [];
+  for (const root of document.querySelectorAll('#board, #steps, #games, #step-panel, #summary')) {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    let node;
+    while ((node = walker.nextNode())) {
+      const el = node.parentElement;
+      if (!el || el.closest('.sr-only') || !el.offsetParent) continue;
+      const words = /[^\\s\\-\\/\u00b7\u2192]+/g;
+      let m;
+      while ((m = words.exec(node.data))) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+          .map((r) => Math.round(r.top)));
+        if (lines.size > 1) out.push(m[0]);
+      }
+    }
+  }
+  return [...new Set(out)];
+}"""
+
+
+@needs_shared
+@pytest.mark.parametrize("width", [360, 390, 1280])
+def test_no_word_is_cut_in_two(browser: Any, base_url: str, width: int) -> None:
+    errors: list[str] = []
+    context, page = _open(browser, base_url + "/", {"width": width, "height": 800}, errors)
+    upload(page, GOAT)
+    cut: set[str] = set()
+    for game in range(3):
+        page.locator("#games button").nth(game).click()
+        page.wait_for_selector("#board .mat")
+        last = int(page.get_attribute("#slider", "max") or 0)
+        for step in range(0, last + 1, 7):
+            page.evaluate("(i) => { const s = document.getElementById('slider'); s.value = i; "
+                          "s.dispatchEvent(new Event('input')); }", step)
+            cut.update(page.evaluate(CUT_WORDS))
+    context.close()
+    assert sorted(cut) == [], f"cut in two at {width} px"
+
+
+@needs_shared
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_the_page_ends_at_its_footer(browser: Any, base_url: str, viewport: str) -> None:
+    errors: list[str] = []
+    context, page = _open(browser, base_url + "/", VIEWPORTS[viewport], errors)
+    upload(page, GOAT)
+    page.locator("#games button").nth(2).click()
+    page.wait_for_selector("#step-panel .step.illegal")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    footer = page.evaluate("document.querySelector('footer').getBoundingClientRect().bottom "
+                           "+ window.scrollY")
+    context.close()
+    assert height <= footer + 40, f"the page is {height} px tall, its footer ends at {footer}"
+
+
+def test_a_file_is_sent_as_it_is(desktop: Page, tmp_path: Path) -> None:
+    """JSON.parse would turn 2.0 into 2 and a 5,000-digit number into null: the service
+    must judge the file, not the page's copy of it."""
+    path = tmp_path / "float.json"
+    path.write_text('{"cards": {}, "turn": 2.0}', "utf-8")
+    desktop.set_input_files("#upload", str(path))
+    desktop.wait_for_selector("#summary.illegal")
+    assert "turn: Not a valid integer." in desktop.inner_text("#summary")
+    path = tmp_path / "digits.json"
+    path.write_text('{"cards": {}, "turn": 1' + "0" * 5000 + "}", "utf-8")
+    desktop.set_input_files("#upload", str(path))
+    desktop.wait_for_function("() => document.getElementById('summary').textContent"
+                              ".includes('digits')")
+    assert "null" not in desktop.inner_text("#summary")
+
+
+@needs_shared
+def test_a_report_downloads_whatever_the_length_of_its_file_name(desktop: Page,
+                                                                 tmp_path: Path) -> None:
+    path = tmp_path / ("goat-" + "x" * 230 + ".json")
+    path.write_bytes(GOAT.read_bytes())
+    upload(desktop, path)
+    with desktop.expect_download() as info:
+        desktop.click("#download")
+    name = info.value.suggested_filename
+    assert name.startswith("goat-xxx") and name.endswith("-report.html") and len(name) <= 120
+    assert desktop.inner_text("#download-status") == f"Report saved: {name}"
 
 
 @needs_shared

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -38,8 +39,8 @@ def test_text_format_and_exit_status(tmp_path: Path, capsys: pytest.CaptureFixtu
     code, out, _ = run(capsys, "check", legal, illegal)
     assert code == 1
     assert out.splitlines()[1] == (
-        f"{illegal}: illegal at action 4 (turn 1, Main Phase 1, p1): summon.normal-once: "
-        "p1 already Normal Summoned or Set a monster this turn (action 3).")
+        f"{illegal}: illegal at action 5 (turn 1, Main Phase 1, p1): summon.normal-once: "
+        "p1 already Normal Summoned or Set a monster this turn (action 4).")
 
 
 def test_malformed_documents_exit_2_and_the_rest_are_still_checked(
@@ -47,9 +48,9 @@ def test_malformed_documents_exit_2_and_the_rest_are_still_checked(
     bad, good = write(tmp_path, "bad.json", MALFORMED), write(tmp_path, "good.json", ILLEGAL)
     code, out, err = run(capsys, "check", bad, good, str(tmp_path / "missing.json"))
     assert code == 2
-    assert "illegal at action 4" in out
+    assert "illegal at action 5" in out
     assert f"{bad}: malformed: cards.x.level: A monster needs a level (1 to 12)." in err
-    assert "missing.json: malformed: _file: cannot read" in err
+    assert "missing.json: malformed: cannot read" in err and "_file" not in err
 
 
 def test_json_format_single_document_is_exactly_the_verdict(
@@ -289,8 +290,8 @@ def test_json_lines_survive_a_bad_first_line(
     assert code == 2
     assert [line.split(": ")[0] for line in out.splitlines()[:2]] == [f"{path}:2", f"{path}:5"]
     assert out.splitlines()[2] == "1 legal, 1 illegal, 2 malformed"
-    assert err.startswith(f"{path}:1: malformed: _document: Not valid JSON")
-    assert f"{path}:4: malformed: _file: line 4 is not UTF-8 text" in err
+    assert err.startswith(f"{path}:1: malformed: Not valid JSON")
+    assert f"{path}:4: malformed: line 4 is not UTF-8 text" in err
 
 
 def test_jsonl_flag_reads_stdin_line_by_line(
@@ -441,3 +442,226 @@ def test_a_card_by_name_or_passcode(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and json.loads(out)["card"]["tributes"] == [0, 1]
     code, out, err = run(capsys, "card", "Swap Frg")
     assert code == 2 and out == "" and "did you mean: Swap Frog" in err
+
+
+def test_a_crafted_position_is_malformed_not_a_traceback(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.api.test_server import crafted_position
+
+    status, out, err = run(capsys, "check", write(tmp_path, "pos.json", crafted_position()))
+    assert status == 2 and out.count("\n") == 1 and "Traceback" not in err
+    assert "position.this_turn.declared.x.key: Unknown card id 'x'." in err
+
+
+# -- output that cannot be written: one line on stderr, exit status 3, never a traceback ----
+CONSOLE = Path(sys.executable).with_name("duelcheck")
+
+
+def shell(command: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """``command`` in a POSIX shell, ``$D`` the console script."""
+    return subprocess.run(["sh", "-c", command], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "D": str(CONSOLE)}, check=False)
+
+
+def into_a_cut_pipe(tmp_path: Path, *args: str) -> tuple[int, str]:
+    """The console script writing into a pipe whose reader has gone (as ``| head`` is once
+    it has its lines): the exit status and stderr."""
+    read, write_end = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([str(CONSOLE), *args], cwd=tmp_path, stdout=write_end,
+                              stderr=subprocess.PIPE, text=True, timeout=120, check=False)
+    finally:
+        os.close(write_end)
+    return done.returncode, done.stderr
+
+
+def one_line(err: str) -> str:
+    assert err.count("\n") == 1 and "Traceback" not in err and "Exception ignored" not in err, err
+    return err
+
+
+@pytest.mark.parametrize("command", ["check", "rules", "import"])
+def test_a_full_disk_is_one_line_and_exit_3(tmp_path: Path, command: str) -> None:
+    doc = write(tmp_path, "a.json", LEGAL)
+    replay = tmp_path / "r.json"
+    replay.write_text('{"plays": [{"play": "Pick first", "username": "a", "order": ["a", "b"]}]}',
+                      "utf-8")
+    argv = {"check": f"check {doc}", "rules": "rules", "import": f"import duelingbook {replay}"}
+    done = shell(f'"$D" {argv[command]} > /dev/full', tmp_path)
+    assert done.returncode == 3
+    assert one_line(done.stderr) == "duelcheck: cannot write the output: No space left on " \
+                                    "device\n"
+
+
+def test_a_closed_output_is_one_line_and_exit_3(tmp_path: Path) -> None:
+    done = shell(f'"$D" check {write(tmp_path, "a.json", LEGAL)} >&-', tmp_path)
+    assert done.returncode == 3
+    assert one_line(done.stderr) == "duelcheck: cannot write the output: standard output " \
+                                    "is closed\n"
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_cut_pipe_never_claims_every_duel_was_legal(tmp_path: Path, jobs: str) -> None:
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for n in range(30):
+        write(folder, f"{n:02}.json", LEGAL if n < 20 else ILLEGAL)
+    status, err = into_a_cut_pipe(tmp_path, "check", "--jobs", jobs, "logs")
+    assert status == 3
+    assert one_line(err) == "duelcheck: cannot write the output: Broken pipe\n"
+
+
+def test_import_into_a_cut_pipe_is_one_line_and_exit_3(tmp_path: Path) -> None:
+    replay = tmp_path / "r.json"
+    replay.write_text('{"plays": [{"play": "Pick first", "username": "a", "order": ["a", "b"]}]}',
+                      "utf-8")
+    status, err = into_a_cut_pipe(tmp_path, "import", "duelingbook", str(replay))
+    assert status == 3
+    assert one_line(err) == "duelcheck: cannot write the output: Broken pipe\n"
+
+
+def test_more_jobs_than_duels_start_one_worker_per_duel(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "t.jsonl", LEGAL, ILLEGAL, LEGAL)
+    code, out, err = run(capsys, "check", "--jobs", "99999999999999999999", path)
+    assert (code, err) == (1, "") and out.endswith("2 legal, 1 illegal, 0 malformed\n")
+
+
+# -- nothing from a document or a replay reaches the terminal as a control character --------
+FORGED = "\x1b[1A\r\x1b[2Kx.json#game3: legal (125 actions)\x1b]0;pwned\x07\u202e"
+
+
+def assert_inert(text: str) -> None:
+    assert not any(ch in text for ch in "\x1b\r\x07\u202e"), repr(text)
+
+
+def test_text_output_makes_control_characters_visible(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = document([*opening(), act("normal_summon", card="gemini"),
+                    act("normal_summon", card="vorse", log={"time": "[1:00]", "player": FORGED,
+                                                            "text": FORGED, "note": FORGED})],
+                   {"hand": ["gemini", "vorse"]})
+    doc["cards"]["vorse"] = {**doc["cards"]["vorse"], "name": FORGED}
+    doc["source"] = {"players": {"p1": FORGED, "p2": "bo"}, "notes": [FORGED]}
+    bad = {"cards": {FORGED: {"kind": "monster"}}}
+    code, out, err = run(capsys, "check", "--color", "never", write(tmp_path, "a.json", doc),
+                         write(tmp_path, f"b{FORGED}.json".replace("/", ""), bad))
+    assert code == 2
+    assert_inert(out + err)
+    assert "\\x1b[2Kx.json#game3" in out and out.count("\n") == 4  # result, play, note, tally
+    assert err.count("\n") == 1
+
+
+@needs_replay
+def test_a_replays_usernames_cannot_forge_lines(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    text = REPLAY.read_text("utf-8").replace('"Aco77"', json.dumps("Aco77" + FORGED))
+    path = tmp_path / "forged.json"
+    path.write_text(text, "utf-8")
+    for fmt in ("text", "html"):
+        _, out, err = run(capsys, "check", "--format", fmt, "--output-dir", str(tmp_path),
+                             "--color", "never", str(path))
+        assert_inert(out + err)
+    _, out, err = run(capsys, "check", "--color", "never", str(path))
+    assert "Aco77\\x1b[1A\\r\\x1b[2Kx.json#game3" in out
+    verdicts = [line for line in out.splitlines() if ": deck check" not in line]
+    assert len([line for line in verdicts if ": legal (" in line]) == 2
+    assert all("\x1b" not in line for line in out.splitlines())  # shown, never sent
+
+
+def test_html_reports_of_files_with_long_names_are_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path, "d" * 244 + ".jsonl", LEGAL, LEGAL, ILLEGAL)
+    code, _, err = run(capsys, "check", "--format", "html", "--output-dir",
+                         str(tmp_path / "out"), path)
+    assert (code, err) == (1, "")
+    names = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert names == ["d" * 150 + f"-line{n}.html" for n in (1, 2, 3)]
+
+
+# -- what a judge reads ------------------------------------------------------------------------
+def noted(action: dict[str, object], note: str | None = None, implied: bool = False,
+          time: str = "[1:00]") -> dict[str, object]:
+    log: dict[str, object] = {"time": time, "player": "ann", "text": f"play {action['type']}"}
+    if note:
+        log["note"] = note
+    if implied:
+        log["implied"] = True
+    return {**action, "log": log}
+
+
+NOTED = document([noted(act("draw"), "a slip fixed", time="[0:01]"),
+                  noted(act("phase", to="standby"), implied=True),
+                  noted(act("phase", to="main1")),
+                  noted(act("normal_summon", card="gemini"), "by Tsukuyomi's effect"),
+                  noted(act("normal_summon", card="vorse"))],
+                 {"hand": ["gemini", "vorse"]})
+NOTED["source"] = {"from": "duelingbook", "players": {"p1": "ann", "p2": "bo"}, "notes": []}
+
+
+def test_a_flag_shows_the_importers_readings_near_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "--color", "never", write(tmp_path, "g.json", NOTED))
+    lines = out.splitlines()
+    assert code == 1
+    assert lines[0].endswith(": illegal at action 5 (turn 1, Main Phase 1, ann (p1)): "
+                             "summon.normal-once: ann (p1) already Normal Summoned or Set a "
+                             "monster this turn (action 4).")
+    assert lines[1] == "  at play [1:00] ann: play normal_summon"
+    assert lines[2:5] == [
+        "  read: action 1, play [0:01] ann: play draw: a slip fixed",
+        "  read: action 2, ann (p1) enters the Standby Phase: added, the log skips it "
+        "(implied by [1:00] ann: play phase)",
+        "  read: action 4, play [1:00] ann: play normal_summon: by Tsukuyomi's effect"]
+
+
+def test_notes_lists_every_reading_of_every_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    legal = {**NOTED, "actions": NOTED["actions"][:4]}
+    path = write(tmp_path, "g.json", legal)
+    _, out, _ = run(capsys, "check", path)
+    assert "read:" not in out  # a legal game: its readings only on request
+    _, out, _ = run(capsys, "check", "--notes", path)
+    assert [line for line in out.splitlines() if line.startswith("  read: ")] == [
+        "  read: action 1, play [0:01] ann: play draw: a slip fixed",
+        "  read: action 2, ann (p1) enters the Standby Phase: added, the log skips it "
+        "(implied by [1:00] ann: play phase)",
+        "  read: action 4, play [1:00] ann: play normal_summon: by Tsukuyomi's effect"]
+
+
+@needs_replay
+def test_a_replay_cut_off_mid_game_says_its_log_ends_early(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    replay = json.loads(REPLAY.read_text("utf-8"))
+    replay["plays"] = replay["plays"][:len(replay["plays"]) // 4]
+    path = tmp_path / "cut.json"
+    path.write_text(json.dumps(replay), "utf-8")
+    code, out, _ = run(capsys, "check", str(path))
+    assert code == 0
+    assert out.splitlines()[0].endswith(
+        "; the log ends before the game does: no one has won yet)")
+    code, out, _ = run(capsys, "check", write(tmp_path, "doc.json", LEGAL))
+    assert "log ends" not in out  # a document written by hand may go on
+
+
+def test_a_replay_that_is_not_one_is_said_once(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "list.json"
+    path.write_text("[]", "utf-8")
+    _, _, err = run(capsys, "check", "--from", "duelingbook", str(path))
+    assert err.count("Duelingbook replay") == 1, err
+    assert "_file" not in err
+
+
+def test_html_with_an_unreadable_input_says_so_on_stderr(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = str(tmp_path / "missing.json")
+    bad = write(tmp_path, "bad.json", MALFORMED)
+    code, out, err = run(capsys, "check", "--format", "html", "--output-dir",
+                         str(tmp_path / "out"), missing, bad)
+    assert code == 2
+    assert f"{missing}: malformed: cannot read: No such file or directory" in err
+    assert f"{bad}: malformed: cards.x.level: A monster needs a level (1 to 12)." in err
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["bad.html"]
+    assert out.splitlines()[-1] == "0 legal, 0 illegal, 2 malformed"

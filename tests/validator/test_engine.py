@@ -39,7 +39,7 @@ def test_the_shared_examples() -> None:
     assert got["opening-turn"].legal and got["change-of-heart"].legal
     bad = got["second-normal-summon"].violation
     assert bad is not None and (bad.index, bad.rule) == (4, "summon.normal-once")
-    assert bad.message == "p1 already Normal Summoned or Set a monster this turn (action 3)."
+    assert bad.message == "p1 already Normal Summoned or Set a monster this turn (action 4)."
 
 
 def test_validate_accepts_text_bytes_mappings_and_documents() -> None:

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.helpers import act, corpus, document, load_cases, mon, needs_corpus, opening
+from tests.helpers import CARDS, act, corpus, document, load_cases, mon, needs_corpus, opening
 from tests.validator.test_properties import random_action
 from validator import DocumentError, Duel, Verdict, legal_actions, load_document, validate
 from validator.legal import random_play
@@ -126,7 +126,7 @@ def test_messages_cite_actions_counted_over_the_whole_duel() -> None:
     assert whole is not None and part is not None
     assert (whole.index, part.index) == (4, 0)
     assert whole.message == part.message == \
-        "p1 already Normal Summoned or Set a monster this turn (action 3)."
+        "p1 already Normal Summoned or Set a monster this turn (action 4)."
 
 
 def test_a_chain_left_open_goes_on_in_the_next_part() -> None:
@@ -172,6 +172,13 @@ def test_copy_and_pop_leave_the_original_alone() -> None:
         Duel(doc).pop()
 
 
+def crafted_declaration(state: dict[str, Any]) -> None:
+    """An empty duel's state whose ``this_turn`` says that monster x declared an attack at
+    y, and whose index for it is the action about to come."""
+    state["this_turn"]["declared"] = {"x": ["y"]}
+    state["this_turn"]["indexes"]["declared"] = {"x": state["actions_judged"]}
+
+
 BAD_POSITIONS: list[tuple[str, Any, str, str]] = [
     ("a position beside a setup", lambda s: None, "setup", "not both"),
     ("an unknown card in a hand", lambda s: s["players"]["p1"]["hand"].append("nope"),
@@ -192,6 +199,28 @@ BAD_POSITIONS: list[tuple[str, Any, str, str]] = [
      "position.players.p2.monsters.0.card", "cannot stand"),
     ("an owner the cards table contradicts", lambda s: s["owners"].update(gemini="p2"),
      "position.owners.gemini", "cards table"),
+    # schemathesis found these (a 500 before): this_turn's records and their indexes disagree
+    ("a declaration of unknown cards", crafted_declaration,
+     "position.this_turn.declared.x.key", "Unknown card id 'x'"),
+    ("a declaration against an unknown card", crafted_declaration,
+     "position.this_turn.declared.x.value.0", "Unknown card id 'y'"),
+    ("a declaration whose index is not below actions_judged", crafted_declaration,
+     "position.this_turn.indexes.declared", "not below actions_judged"),
+    ("a change of foes for a monster that declared no attack",
+     lambda s: s["this_turn"].update(foes_changed=["gemini"]),
+     "position.this_turn.foes_changed.0", "has not declared"),
+    # positions no duel can reach
+    ("a token in a hand", lambda s: s["players"]["p1"]["hand"].append("tok"),
+     "position.players.p1.hand.3", "token"),
+    ("a token in a Graveyard", lambda s: s["players"]["p2"]["graveyard"].append("tok"),
+     "position.players.p2.graveyard.0", "token"),
+    ("a token as an Xyz Material", lambda s: s["pending_materials"].append(
+        {"card": "tok", "monster": "gemini"}), "position.pending_materials.0.card", "token"),
+    ("a player at 0 LP with no outcome", lambda s: s["players"]["p2"].update(lp=0),
+     "position.players.p2.lp", "outcome"),
+    ("a Life Points outcome whose loser has Life Points left",
+     lambda s: s.update(outcome={"winner": "p1", "reason": "life_points"}),
+     "position.outcome.reason", "8000 Life Points"),
 ]
 
 
@@ -201,6 +230,7 @@ def test_a_malformed_position_names_the_field(name: str, change: Any, path: str,
                                               fragment: str) -> None:
     doc = document([act("draw")], {"hand": ["gemini", "vorse"]}, {"hand": ["pot"]})
     doc["cards"]["gemini"] = {**doc["cards"]["gemini"], "owner": "p1"}
+    doc["cards"]["tok"] = CARDS["tok"]
     state = validate(doc).state
     change(state)
     sent = continued(doc, state, [])

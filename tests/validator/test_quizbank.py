@@ -46,13 +46,14 @@ def test_the_real_violation_of_the_corpus_is_a_question() -> None:
     real_illegal = [q for q in QUESTIONS if q.origin["real_play"] and not q.answer["legal"]]  # type: ignore[index]
     assert [(q.origin["replay"], q.origin["game"], q.answer["rule"]) for q in real_illegal] \
         == [("goat-1001583-79697592.json", 3, "summon.normal-once")]  # type: ignore[index]
-    assert real_illegal[0].proposed["log"]["time"] == "[16:10]"
+    assert real_illegal[0].origin["log"]["time"] == "[16:10]"  # type: ignore[index]
+    assert "log" not in real_illegal[0].proposed  # shown after the answer, not before
 
 
 def test_a_question_names_its_game_and_keeps_the_log_lines() -> None:
     q = QUESTIONS[0]
     assert q.origin is not None and set(q.origin) == {
-        "from", "replay", "game", "players", "format", "real_play"}
+        "from", "replay", "game", "players", "format", "real_play", "log"}
     assert all("log" in action for action in q.scenario["actions"])
     again = corpus_quiz(len(QUESTIONS)).to_dict()
     assert again == QUESTIONS[0].to_dict() | {"seed": len(QUESTIONS)}

@@ -146,8 +146,8 @@ def not_set_this_turn(s: DuelState, a: Action) -> str | None:
     placed = s.spell_trap(a.card)
     if placed is None or placed.face_up:
         return None
-    return f"{card.label} was Set this turn (action {when}): it cannot be activated until the " \
-           f"next turn."
+    return f"{card.label} was Set this turn (action {when + 1}): it cannot be activated until " \
+           f"the next turn."
 
 
 @REGISTRY.rule("chain.spell-speed")

@@ -25,13 +25,15 @@ def attacker_has_not_attacked(s: DuelState, a: Action) -> str | None:
     when = s.this_turn.attacked.get(a.card)
     if when is None or a.replay or a.by_effect:
         return None
-    return (f"{s.cards[a.card].label} already attacked this turn (action {when}); a replay "
+    return (f"{s.cards[a.card].label} already attacked this turn (action {when + 1}); a replay "
             f"needs replay: true, and a further attack an effect allows needs by_effect: true.")
 
 
 @REGISTRY.rule("battle.invalid-replay")
 def replay_follows_a_change(s: DuelState, a: Action) -> str | None:
-    """A replay repeats this monster's declaration after the opponent's monsters changed."""
+    """A replay repeats this monster's declaration after the opponent's monsters changed: a
+    monster left their Monster Zones or one came, since its last declaration (a card that
+    left and came back is a new card, and a token that came and went was a change)."""
     if not a.replay:
         return None
     label = s.cards[a.card or ""].label
@@ -39,9 +41,9 @@ def replay_follows_a_change(s: DuelState, a: Action) -> str | None:
     if last is None:
         return f"{label} has not declared an attack this Battle Phase: there is nothing to replay."
     foes = frozenset(m.card for m in s.sides[other(a.player)].monsters)
-    if foes == last[1]:
+    if foes == last[1] and a.card not in s.this_turn.foes_changed:
         return (f"The monsters {other(a.player)} controls have not changed since {label} "
-                f"declared its attack (action {last[0]}): no replay.")
+                f"declared its attack (action {last[0] + 1}): no replay.")
     return None
 
 

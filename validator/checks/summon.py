@@ -22,7 +22,7 @@ def normal_summon_unused(s: DuelState, a: Action) -> str | None:
     used = s.this_turn.normal_summon
     if used is None:
         return None
-    return f"{a.player} already Normal Summoned or Set a monster this turn (action {used})."
+    return f"{a.player} already Normal Summoned or Set a monster this turn (action {used + 1})."
 
 
 @REGISTRY.rule("summon.quick-summon-lock")
@@ -31,7 +31,7 @@ def no_quick_summon_this_turn(s: DuelState, a: Action) -> str | None:
     used = s.this_turn.quick_summon
     if used is None:
         return None
-    return (f"A monster was Quick Summoned this turn (action {used}): {a.player} cannot Normal "
+    return (f"A monster was Quick Summoned this turn (action {used + 1}): {a.player} cannot Normal "
             f"Summon or Set a monster for the rest of the turn.")
 
 
@@ -125,7 +125,7 @@ def not_placed_this_turn(s: DuelState, a: Action) -> str | None:
     when = s.this_turn.placed.get(a.card)
     if when is None:
         return None
-    return f"{s.cards[a.card].label} was placed on the field this turn (action {when}): its " \
+    return f"{s.cards[a.card].label} was placed on the field this turn (action {when + 1}): its " \
            f"battle position cannot be changed until the next turn."
 
 
@@ -137,7 +137,7 @@ def position_unchanged_this_turn(s: DuelState, a: Action) -> str | None:
     if when is None:
         return None
     return f"{s.cards[a.card].label} already changed its battle position this turn " \
-           f"(action {when})."
+           f"(action {when + 1})."
 
 
 @REGISTRY.rule("position.attacked")
@@ -147,7 +147,7 @@ def did_not_attack(s: DuelState, a: Action) -> str | None:
     when = s.this_turn.attacked.get(a.card)
     if when is None:
         return None
-    return f"{s.cards[a.card].label} attacked this turn (action {when}): its battle position " \
+    return f"{s.cards[a.card].label} attacked this turn (action {when + 1}): its battle position " \
            f"cannot be changed."
 
 

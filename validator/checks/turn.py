@@ -112,7 +112,7 @@ def phase_effect_due(s: DuelState, a: Action) -> str | None:
     done = s.this_turn.phase_effects_done.get(a.card)
     if done is not None:
         return f"The {phase_name(s.phase)} effect of {card.label} was already resolved " \
-               f"this phase (action {done})."
+               f"this phase (action {done + 1})."
     return None
 
 
@@ -141,7 +141,7 @@ def normal_draw_once(s: DuelState, a: Action) -> str | None:
         return f"The normal draw happens in the Draw Phase, not in the {phase_name(s.phase)} " \
                f"(a draw by a card effect needs by_effect: true)."
     if s.this_turn.drew is not None:
-        return f"{a.player} already made the normal draw this turn (action {s.this_turn.drew})."
+        return f"{a.player} already made the normal draw this turn (action {s.this_turn.drew + 1})."
     return None
 
 
