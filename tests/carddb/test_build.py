@@ -226,7 +226,7 @@ def test_the_written_database_diffs_card_by_card(built: Any, tmp_path: Path) -> 
 
 
 def test_a_git_source_is_read_at_its_commit(sources: tuple[Path, Path], tmp_path: Path) -> None:
-    scripts, _ = sources
+    _scripts, _ = sources
     repo = tmp_path / "repo"
     subprocess.run(["git", "init", "-q", str(repo)], check=True)
     (repo / "a.txt").write_text("first")
