@@ -155,7 +155,10 @@ class Reader:
     def places(self, bits: int) -> list[str]:
         """The contract's places a location mask covers, in a fixed order.
 
-        >>> Reader({"LOCATION_HAND": 2, "LOCATION_GRAVE": 16}, {}).places(18)
+        >>> edopro = {"LOCATION_HAND": 2, "LOCATION_MZONE": 4, "LOCATION_SZONE": 8,
+        ...           "LOCATION_GRAVE": 16, "LOCATION_REMOVED": 32, "LOCATION_FZONE": 256,
+        ...           "LOCATION_PZONE": 512}
+        >>> Reader(edopro, {}).places(18)
         ['hand', 'graveyard']
         """
         found = {place for name, place in PLACE_BITS if bits & self.c[name]}

@@ -61,8 +61,10 @@ class Runner:
     """One Lua runtime with the stand-ins and EDOPro's libraries loaded; :meth:`run` one
     script after another in it.
 
-    >>> # doctest: +SKIP  (needs a CardScripts checkout)
-    >>> Runner(Tree.open("CardScripts")).run(70095154, "official/c70095154.lua", text).effects
+    With a CardScripts checkout (so never run as a test):
+
+    >>> runner = Runner(Tree.open("CardScripts"))  # doctest: +SKIP
+    >>> runner.run(70095154, "official/c70095154.lua", text).effects  # doctest: +SKIP
     """
 
     def __init__(self, scripts: Tree) -> None:
