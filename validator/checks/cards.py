@@ -7,13 +7,14 @@ from typing import Final
 from ..model import Action, Player, other
 from ..registry import REGISTRY
 from ..state import DuelState
+from ..zones import place_monster
 
 ZONE_SIZE: Final = 5
 
 _PILE_WORDS: Final = {"deck": "Deck", "hand": "hand", "monsters": "Monster Zone",
                       "spell_traps": "Spell & Trap Zone", "field_spell": "Field Zone",
                       "graveyard": "Graveyard", "banished": "banishment", "extra": "Extra Deck",
-                      "material": "Xyz Materials"}
+                      "material": "Xyz Materials", "extra_face_up": "face-up Extra Deck"}
 
 
 def whereabouts(s: DuelState, card: str) -> str:
@@ -138,9 +139,19 @@ def card_can_be_normal_summoned(s: DuelState, a: Action) -> str | None:
     text says so: ``normal_summon: false``) is neither."""
     assert a.card is not None
     card = s.cards[a.card]
-    if card.kind != "monster" or card.normal_summon:
+    if card.kind != "monster" or (card.normal_summon and not (
+            s.rules.link_rules and card.link is not None)):
         return None
     return f"{card.label} cannot be Normal Summoned or Set (it must be Special Summoned)."
+
+
+@REGISTRY.rule("card.wrong-kind")
+def quick_summon_exists(s: DuelState, a: Action) -> str | None:
+    """Quick Summons (seed ``001_…``) do not exist under ``advanced`` (§6)."""
+    if s.rules.quick_summon:
+        return None
+    return f"There is no Quick Summon under the {s.rules.name} ruleset: " \
+           f"{s.cards[a.card or ''].label} cannot be Quick Summoned."
 
 
 @REGISTRY.rule("card.wrong-kind")
@@ -189,8 +200,19 @@ def monster_zone_has_room(s: DuelState, a: Action) -> str | None:
     assert a.card is not None
     if s.in_monster_zone(a.player, a.card):
         return None  # already in a zone (a Gemini Summon where it stands): no room needed
+    if s.rules.zone_rules:
+        return placement_breaks(s, a, "zone.monster-full")
     freed = len({t for t in a.tributes if s.controls(a.player, t)})
     return _monster_room(s, a.player, freed, s.cards[a.card].label)
+
+
+def placement_breaks(s: DuelState, a: Action, rule: str) -> str | None:
+    """The message when placing ``a``'s monster where it goes breaks ``rule`` first
+    (validator/zones.py), else None."""
+    assert a.card is not None
+    placement = place_monster(s, a.player, a.card, a.zone, a.tributes,
+                              control=a.type == "take_control")
+    return placement.message if placement.rule == rule else None
 
 
 @REGISTRY.rule("zone.spell-trap-full")
