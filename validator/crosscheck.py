@@ -128,10 +128,13 @@ def check_action(errors: Errors, i: int, action: m.Action, known: Container[str]
         cid = getattr(action, key)
         if cid is not None and cid not in known:
             _add(errors, ("actions", i, key), f"Unknown card id {cid!r}.")
-    for key in ("tributes", "cards"):
-        for j, cid in enumerate(getattr(action, key)):
+    for j, cid in enumerate(action.tributes):
+        if cid not in known:
+            _add(errors, ("actions", i, "tributes", j), f"Unknown card id {cid!r}.")
+    if action.cards:  # a Pendulum Summon's
+        for j, cid in enumerate(action.cards):
             if cid not in known:
-                _add(errors, ("actions", i, key, j), f"Unknown card id {cid!r}.")
+                _add(errors, ("actions", i, "cards", j), f"Unknown card id {cid!r}.")
     if action.type == "move" and action.to == "material" and action.target is None:
         _add(errors, ("actions", i, "target"),
              "A move to material needs a target: the Xyz Monster it goes under.")

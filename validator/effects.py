@@ -10,7 +10,7 @@ from .errors import DocumentError
 from .model import ONE_SHOT_SUBTYPES, Action, other
 from .pendulum import pendulum_summon
 from .state import ChainLink, DuelState, Outcome, ThisTurn
-from .zones import place_monster, place_spell_trap
+from .zones import take_placement
 
 Effect = Callable[[DuelState, Action], None]
 
@@ -109,7 +109,7 @@ def _summon(s: DuelState, a: Action, position: str, hidden: str) -> None:
     # Equips waiting for this monster in a Graveyard or banished (only a Special Summon
     # brings it from there; taking it from anywhere clears the waiting list)
     waiting = [e for e, target in s.pending_equips.items() if target == a.card]
-    zone = place_monster(s, a.player, a.card, a.zone).zone
+    zone = take_placement(s, a)
     s.take(a.card, hidden)
     s.put(a.card, a.player, "monsters", position=position, zone=zone)
     s.this_turn.placed[a.card] = s.index
@@ -167,7 +167,7 @@ def set_spell_trap(s: DuelState, a: Action) -> None:
     """Set face-down in the Spell & Trap Zone (a Field Spell in the Field Zone)."""
     assert a.card is not None
     field = s.cards[a.card].subtype == "field"
-    zone = None if field else place_spell_trap(s, a.player, a.card, a.zone).zone
+    zone = None if field else take_placement(s, a)
     s.take(a.card, "hand")
     s.put(a.card, a.player, "field_spell" if field else "spell_traps", face_up=False, zone=zone)
     s.this_turn.set[a.card] = s.index
@@ -180,10 +180,8 @@ def activate(s: DuelState, a: Action) -> None:
     s.activating = None  # judged: the classification is no longer this state's
     if act.card_activation:
         if act.source == "hand":
-            card = s.cards[a.card]
-            field = card.subtype == "field"
-            zone = None if field else place_spell_trap(
-                s, a.player, a.card, a.zone, pendulum_zone=card.kind == "monster").zone
+            field = s.cards[a.card].subtype == "field"
+            zone = None if field else take_placement(s, a)  # a Pendulum Scale: S1 or S5
             s.take(a.card, "hand")
             s.put(a.card, a.player, "field_spell" if field else "spell_traps", zone=zone)
             s.this_turn.placed[a.card] = s.index
@@ -225,7 +223,7 @@ def take_control(s: DuelState, a: Action) -> None:
     """The monster moves to the taker's zone, in its position; Equips stay where they are."""
     mon = s.monster(a.card or "")
     assert mon is not None
-    zone = place_monster(s, a.player, mon.card, a.zone, control=True).zone
+    zone = take_placement(s, a)
     s.take(mon.card, control_change=True)
     s.put(mon.card, a.player, "monsters", position=mon.position, zone=zone)
     moved = s.monster(mon.card)
@@ -245,7 +243,7 @@ def move(s: DuelState, a: Action) -> None:
     if a.to == "spell_trap":
         placed = s.spell_trap(a.card) if s.controls(a.player, a.card) else None
         zone = placed.zone if placed is not None and a.zone is None else \
-            place_spell_trap(s, a.player, a.card, a.zone).zone  # moved in its zone: it stays
+            take_placement(s, a)  # moved within its own zone: it stays
         s.take(a.card)
         s.put(a.card, a.player, "spell_traps", equipped_to=a.target, zone=zone)
         s.this_turn.placed[a.card] = s.index

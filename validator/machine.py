@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from transitions import EventData, Machine, State
 
-from . import effects
+from . import effects, zones
 from .checks import activation as act
 from .checks import battle, cards, pendulum, placement, summon, turn
 from .model import PHASES, Action
@@ -68,13 +68,12 @@ GUARDS: Final[dict[str, tuple[Check, ...]]] = {
                         pendulum.levels_between_scales, pendulum.pendulum_room,
                         pendulum.pendulum_extra_deck_zones, pendulum.pendulum_zones_free),
     "set_spell_trap": (turn.turn_player_acts, turn.in_main_phase, cards.card_in_hand,
-                       cards.card_is_spell_or_trap, cards.spell_trap_zone_has_room,
-                       placement.spell_trap_zone_free),
+                       cards.card_is_spell_or_trap, cards.spell_trap_zone_has_room),
     "activate": (act.activation_by_turn_player, act.speed_one_in_main_phase,
                  act.not_set_this_turn, act.chain_link_speed, act.activated_card_in_reach,
                  act.activated_card_controlled, act.activated_card_has_effect,
                  act.trap_not_from_hand, act.equip_has_valid_target,
-                 act.activation_zone_has_room, placement.activation_zone_free),
+                 act.activation_zone_has_room),
     "resolve": (),
     "phase_effect": (turn.turn_player_acts, turn.phase_effect_due,
                      cards.card_face_up_on_own_field, cards.card_has_phase_effect),
@@ -86,13 +85,17 @@ GUARDS: Final[dict[str, tuple[Check, ...]]] = {
                      placement.extra_monster_zone_free),
     "destroy": (cards.card_on_any_field,),
     "move": (cards.material_goes_under_a_monster, placement.face_up_extra_is_pendulum,
-             cards.spell_trap_zone_has_room_for_move, placement.move_zone_free),
+             cards.spell_trap_zone_has_room_for_move),
     "discard": (cards.card_in_hand, turn.hand_limit_discard_due),
     "discard_by_effect": (cards.card_in_hand,),
     "damage": (), "gain_lp": (), "surrender": (),
 }
 #: Trigger name -> what its transition prepares before the guards run.
-PREPARE: Final[dict[str, tuple[effects.Effect, ...]]] = {"activate": (act.classify,)}
+PREPARE: Final[dict[str, tuple[effects.Effect, ...]]] = {
+    "activate": (act.classify, zones.forget_placement),
+    **{trigger: (zones.forget_placement,) for trigger in (
+        "normal_summon", "set_monster", "normal_summon_by_effect", "set_monster_by_effect",
+        "special_summon", "quick_summon", "take_control", "set_spell_trap", "move")}}
 _PHASE_GUARDS: Final = (turn.turn_player_acts, turn.phase_follows_order,
                         turn.no_battle_on_first_turn, turn.drew_before_leaving_draw_phase,
                         turn.phase_effects_resolved)

@@ -32,6 +32,13 @@ class Ruleset:
     link_rules: ClassVar[bool] = False
     #: The order in which the judge fills Spell & Trap Zones when an action names none.
     spell_trap_order: ClassVar[tuple[str, ...]] = ("S1", "S2", "S3", "S4", "S5")
+    #: Checks and prepare steps (by name) that never do anything under this ruleset: each
+    #: returns at once when the attribute it depends on says so. The fast path
+    #: (validator/fastpath.py) compiles them out of this ruleset's plan; the machine keeps
+    #: them all, and tests judge both ways.
+    compiled_out: ClassVar[frozenset[str]] = frozenset({
+        "no_normal_draw_in_first_turn", "quick_summon_exists", "extra_deck_summon_zone",
+        "extra_monster_zone_free", "link_stays_in_attack_position", "forget_placement"})
 
     def __repr__(self) -> str:
         return f"<ruleset {self.name}>"
@@ -54,6 +61,7 @@ class Advanced(Ruleset):
     #: The Pendulum Zones (1 and 5) are filled last, so that a card the log did not place
     #: never takes the zone a later Pendulum Scale needs.
     spell_trap_order: ClassVar[tuple[str, ...]] = ("S2", "S3", "S4", "S1", "S5")
+    compiled_out: ClassVar[frozenset[str]] = frozenset({"pendulum_summon_exists"})
 
 
 CLASSIC: Final = Ruleset()

@@ -399,8 +399,8 @@ ACTION_SCHEMAS: dict[str, Schema] = {
 }
 
 
-#: Action fields that are lists in JSON and tuples in an :class:`Action`.
-_TUPLES = ("tributes", "cards", "zones", "positions")
+#: A Pendulum Summon's fields that are lists in JSON and tuples in an :class:`Action`.
+_TUPLES = ("cards", "zones", "positions")
 
 
 class ActionField(fields.Field):  # type: ignore[type-arg]
@@ -426,9 +426,12 @@ class ActionField(fields.Field):  # type: ignore[type-arg]
         ...                    {"type": "surrender", "player": "p2"}).player
         'p2'
         """
-        for key in _TUPLES:
-            if key in loaded:
-                loaded[key] = tuple(loaded[key])
+        if "tributes" in loaded:
+            loaded["tributes"] = tuple(loaded["tributes"])
+        elif "cards" in loaded:  # a Pendulum Summon
+            for key in _TUPLES:
+                if key in loaded:
+                    loaded[key] = tuple(loaded[key])
         return m.Action(raw=dict(value), **loaded)
 
     def fast_load(self, compiler: Compiler) -> Load:

@@ -15,6 +15,7 @@ from .zones import MAIN_ZONES, free_zone
 
 if TYPE_CHECKING:
     from .checks.activation import Activation
+    from .zones import Placement
 
 FIELD_PILES = frozenset({"monsters", "spell_traps", "field_spell"})
 
@@ -143,6 +144,8 @@ class DuelState:
     activating: tuple[Action, Activation] | None = None
     #: The ruleset the duel is judged by (§1 ``ruleset``; validator/rulesets.py).
     rules: Ruleset = CLASSIC
+    #: The action being judged and where its card goes (see validator.zones.placement).
+    placing: tuple[Action, Placement] | None = None
 
     def copy(self) -> DuelState:
         """An independent copy (the card table, never changed, is shared).
@@ -314,7 +317,7 @@ class DuelState:
             waiting = [m for m, holder in self.attached.items() if holder == card]
             if zone is None:
                 zone = free_zone([m.zone for m in side.monsters], MAIN_ZONES)
-            side.monsters.append(Monster(card, position, waiting, zone=zone))
+            side.monsters.append(Monster(card, position, waiting, False, zone))
         elif pile == "spell_traps":
             if zone is None:
                 zone = free_zone([st.zone for st in side.spell_traps],
@@ -343,7 +346,7 @@ class DuelState:
         """Move ``card`` to its owner's ``pile``; a token leaving the field ceases to exist.
         Under ``advanced`` a Pendulum Monster going from the field to the Graveyard goes
         face-up to its owner's Extra Deck instead (§6)."""
-        if pile == "graveyard" and self.rules.pendulum and self.cards[card].pendulum and \
+        if self.rules.pendulum and pile == "graveyard" and self.cards[card].pendulum and \
                 self.on_field(card):
             pile = "extra_face_up"
         self.take(card, hidden)
@@ -381,15 +384,18 @@ def zoned(named: list[str | None], order: tuple[str, ...]) -> list[str | None]:
 def _side(setup: Any, rules: Ruleset) -> Side:
     deck = list(setup.deck) if isinstance(setup.deck, tuple) else []
     unknown = setup.deck if isinstance(setup.deck, int) else 0
-    mzones = zoned([p.zone for p in setup.monsters], MAIN_ZONES)
-    szones = zoned([p.zone for p in setup.spell_traps], rules.spell_trap_order)
-    return Side(lp=setup.lp, deck=deck, deck_unknown=unknown, hand=list(setup.hand),
-                monsters=[Monster(p.card, p.position, gemini=p.gemini, zone=z)
-                          for p, z in zip(setup.monsters, mzones, strict=True)],
-                spell_traps=[_st(p, z) for p, z in zip(setup.spell_traps, szones, strict=True)],
-                field_spell=_st(setup.field_spell, None) if setup.field_spell else None,
-                graveyard=list(setup.graveyard), banished=list(setup.banished),
-                extra=list(setup.extra), extra_face_up=list(setup.extra_face_up))
+    side = Side(setup.lp, deck, unknown, list(setup.hand), 0, [], [],
+                _st(setup.field_spell, None) if setup.field_spell else None,
+                list(setup.graveyard), list(setup.banished), list(setup.extra),
+                list(setup.extra_face_up))
+    if setup.monsters:
+        zones = zoned([p.zone for p in setup.monsters], MAIN_ZONES)
+        side.monsters = [Monster(p.card, p.position, [], p.gemini, z)
+                         for p, z in zip(setup.monsters, zones, strict=True)]
+    if setup.spell_traps:
+        zones = zoned([p.zone for p in setup.spell_traps], rules.spell_trap_order)
+        side.spell_traps = [_st(p, z) for p, z in zip(setup.spell_traps, zones, strict=True)]
+    return side
 
 
 def _st(placed: Placed, zone: str | None) -> SpellTrap:

@@ -24,7 +24,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from .model import PLAYERS, Player
+from .model import PLAYERS, Action, Player
 
 if TYPE_CHECKING:
     from .state import DuelState
@@ -133,6 +133,11 @@ def _refused(rule: str, message: str) -> Placement:
     return Placement(None, rule, message)
 
 
+#: The placement in each zone (made once: placing a card allocates nothing).
+_PLACED: Final[dict[str | None, Placement]] = {
+    zone: Placement(zone) for zone in (None, *MONSTER_ZONES, *SPELL_TRAP_ZONES)}
+
+
 def from_extra_deck(s: DuelState, card: str) -> str | None:
     """``extra`` or ``extra_face_up`` when ``card`` stands in its owner's Extra Deck."""
     loc = s.locate(card)
@@ -151,15 +156,34 @@ def place_monster(s: DuelState, player: Player, card: str, named: str | None,
     >>> place_monster(s, "p1", "x", None).zone, place_monster(s, "p1", "x", "M3").zone
     ('M1', 'M3')
     """
-    side = s.sides[player]
-    taken = {m.zone for m in side.monsters if m.card not in leaving and m.card != card}
+    taken = [m.zone for m in s.sides[player].monsters
+             if m.card != card and m.card not in leaving]
+    if named is None and (control or not s.rules.zone_rules or
+                          from_extra_deck(s, card) is None):
+        zone = _first_free(MAIN_ZONES, taken)  # the common case: a Main Monster Zone
+        if zone is not None or not s.rules.zone_rules:
+            return _PLACED[zone]
+    if not s.rules.zone_rules:  # a named zone is used when free, else the first free one
+        if named not in taken and named not in _extra_zone_holders(s, (*leaving, card)):
+            return _PLACED[named]
+        return _PLACED[_first_free(MAIN_ZONES, taken)]
+    return _place_monster(s, player, card, named, leaving, control, taken)
+
+
+def _first_free(order: tuple[str, ...], taken: Collection[str | None]) -> str | None:
+    for zone in order:
+        if zone not in taken:
+            return zone
+    return None
+
+
+def _place_monster(s: DuelState, player: Player, card: str, named: str | None,
+                   leaving: Collection[str], control: bool,
+                   taken: Collection[str | None]) -> Placement:
+    """:func:`place_monster` under ``advanced``, but for its common case."""
     free_main = [z for z in MAIN_ZONES if z not in taken]
-    holders = _extra_zone_holders(s, {*leaving, card})
+    holders = _extra_zone_holders(s, (*leaving, card))
     label = s.cards[card].label
-    if not s.rules.zone_rules:
-        if named is not None and named not in taken and named not in holders:
-            return Placement(named)
-        return Placement(free_main[0] if free_main else None)
     pile = None if control else from_extra_deck(s, card)
     restricted = pile is not None and (pile == "extra_face_up" or s.cards[card].link is not None)
     own_extra = next(((z, c) for z, (p, c) in holders.items() if p == player), None)
@@ -184,11 +208,9 @@ def place_monster(s: DuelState, player: Player, card: str, named: str | None,
     if named is not None:
         refused = _named_monster_zone(s, player, label, named, pile, taken, holders, own_extra,
                                       control)
-        if refused is not None:
-            return refused
-        return Placement(named)
+        return refused if refused is not None else _PLACED[named]
     order = [*usable_extra, *allowed_main] if restricted else [*allowed_main, *usable_extra]
-    return Placement(order[0])
+    return _PLACED[order[0]]
 
 
 def _extra_full(s: DuelState, own: tuple[str, str] | None) -> str:
@@ -324,35 +346,88 @@ def place_spell_trap(s: DuelState, player: Player, card: str, named: str | None,
     >>> place_spell_trap(s, "p1", "x", None).zone, place_spell_trap(s, "p1", "x", "S5").zone
     ('S2', 'S5')
     """
-    side = s.sides[player]
-    holders = {st.zone: st.card for st in side.spell_traps if st.card != card}
+    holders = {st.zone: st.card for st in s.sides[player].spell_traps if st.card != card}
     order = PENDULUM_ZONES if pendulum_zone and s.rules.pendulum else s.rules.spell_trap_order
-    free = [z for z in order if z not in holders]
-    label = s.cards[card].label
     if not s.rules.zone_rules:
         if named is not None and named not in holders:
-            return Placement(named)
-        return Placement(free[0] if free else None)
+            return _PLACED[named]
+        return _PLACED[_first_free(order, holders)]
     if pendulum_zone and s.rules.pendulum:
         if named is not None and named not in PENDULUM_ZONES:
-            return _refused("zone.spell-trap-full", f"{label} is activated as a Pendulum "
-                            f"Scale: it goes to a Pendulum Zone (S1 or S5), not to {named}.")
-        if named is None and not free:
+            return _refused("zone.spell-trap-full", f"{s.cards[card].label} is activated as a "
+                            f"Pendulum Scale: it goes to a Pendulum Zone (S1 or S5), not to "
+                            f"{named}.")
+        if named is None and _first_free(order, holders) is None:
             return _refused("zone.spell-trap-full", f"Both of {player}'s Pendulum Zones (S1 "
-                            f"and S5) already hold a card: no room for {label}.")
+                            f"and S5) already hold a card: no room for {s.cards[card].label}.")
     if named is not None:
         if named in holders:
             return _refused("zone.spell-trap-full", f"{player}'s {named} already holds "
                             f"{s.cards[holders[named]].label}.")
-        return Placement(named)
-    return Placement(free[0] if free else None)
+        return _PLACED[named]
+    return _PLACED[_first_free(order, holders)]
 
 
-def free_zone(entries: Iterable[str | None], order: Iterable[str]) -> str | None:
-    """The first zone of ``order`` that none of ``entries`` (the zones taken) is.
+#: Actions that put one monster in a Monster Zone (:func:`placement`).
+_MONSTER_ACTIONS: Final = frozenset({"normal_summon", "set_monster", "special_summon",
+                                     "quick_summon", "take_control"})
+
+
+def placement(s: DuelState, a: Action) -> Placement:
+    """Where the card of ``a`` (an action that puts one card on the field) goes, worked out
+    once per action judged: the guards that ask and the effect that places it share it.
+
+    >>> from validator import load_document
+    >>> from validator.state import initial_state
+    >>> s = initial_state(load_document({"cards": {"x": {"kind": "monster", "level": 4}},
+    ...     "setup": {"p1": {"hand": ["x"]}}}))
+    >>> a = Action("normal_summon", "p1", card="x", zone="M4")
+    >>> placement(s, a).zone, placement(s, a) is placement(s, a)
+    ('M4', True)
+    """
+    memo = s.placing
+    if memo is not None and memo[0] is a:
+        return memo[1]
+    found = _place(s, a)
+    s.placing = (a, found)
+    return found
+
+
+def _place(s: DuelState, a: Action) -> Placement:
+    card = a.card or ""
+    if a.type in _MONSTER_ACTIONS:
+        return place_monster(s, a.player, card, a.zone, a.tributes,
+                             control=a.type == "take_control")
+    # set_spell_trap, activate (from the hand: a Pendulum Scale too), move to spell_trap
+    return place_spell_trap(s, a.player, card, a.zone, pendulum_zone=a.type == "activate"
+                            and s.cards[card].kind == "monster")
+
+
+def take_placement(s: DuelState, a: Action) -> str | None:
+    """The zone :func:`placement` gives ``a``'s card, for the effect that puts it there: the
+    placement is then forgotten, so that none outlives the action that found it."""
+    memo = s.placing
+    if memo is not None and memo[0] is a:
+        s.placing = None
+        return memo[1].zone
+    if a.zone is None and not s.rules.zone_rules:
+        return None  # the first free zone, which DuelState.put picks
+    return _place(s, a).zone
+
+
+def forget_placement(s: DuelState, a: Action) -> None:
+    """A transition's prepare step: what :func:`placement` found for an earlier action (or
+    the same one in an earlier state) is no longer this action's."""
+    s.placing = None
+
+
+def free_zone(taken: list[str | None], order: Iterable[str]) -> str | None:
+    """The first zone of ``order`` that is not ``taken``.
 
     >>> free_zone(["M1", "M3"], MAIN_ZONES)
     'M2'
     """
-    taken = set(entries)
-    return next((z for z in order if z not in taken), None)
+    for zone in order:
+        if zone not in taken:
+            return zone
+    return None

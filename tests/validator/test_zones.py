@@ -209,3 +209,20 @@ def test_advanced_random_play_through_both_engines(seed: int) -> None:
     doc = random_play(start, rng, rng.randint(4, 16))
     assert doc["ruleset"] == "advanced"
     assert_same_judging(doc)
+
+
+def test_what_a_ruleset_compiles_out_is_a_check_or_a_prepare_step_of_the_machine() -> None:
+    from validator.fastpath import FAST_PATH
+    from validator.machine import PREPARE
+    from validator.registry import REGISTRY
+    from validator.rulesets import RULESETS
+
+    prepared = {effect.__name__ for steps in PREPARE.values() for effect in steps}
+    for rules in RULESETS.values():
+        assert rules.compiled_out <= set(REGISTRY.checks) | prepared, rules
+        plan = FAST_PATH.plans[rules]
+        names = {c.name for by_phase in plan.values() for steps in by_phase.values()
+                 for step in steps for c in step.checks}
+        assert not names & rules.compiled_out
+    classic, advanced = RULESETS["classic"], RULESETS["advanced"]
+    assert not classic.compiled_out & advanced.compiled_out  # each check matters somewhere

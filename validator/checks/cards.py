@@ -7,7 +7,7 @@ from typing import Final
 from ..model import Action, Player, other
 from ..registry import REGISTRY
 from ..state import DuelState
-from ..zones import place_monster
+from ..zones import placement
 
 ZONE_SIZE: Final = 5
 
@@ -209,25 +209,37 @@ def monster_zone_has_room(s: DuelState, a: Action) -> str | None:
 def placement_breaks(s: DuelState, a: Action, rule: str) -> str | None:
     """The message when placing ``a``'s monster where it goes breaks ``rule`` first
     (validator/zones.py), else None."""
-    assert a.card is not None
-    placement = place_monster(s, a.player, a.card, a.zone, a.tributes,
-                              control=a.type == "take_control")
-    return placement.message if placement.rule == rule else None
+    found = placement(s, a)
+    return found.message if found.rule == rule else None
 
 
 @REGISTRY.rule("zone.spell-trap-full")
 def spell_trap_zone_has_room(s: DuelState, a: Action) -> str | None:
-    """At most 5 cards in a Spell & Trap Zone; Field Spells go to the Field Zone instead."""
+    """At most 5 cards in a Spell & Trap Zone; Field Spells go to the Field Zone instead.
+    Under ``advanced`` the card goes to a free zone: the one named, or for a Pendulum Scale
+    a free Pendulum Zone (validator/zones.py)."""
     assert a.card is not None
     if s.cards[a.card].subtype == "field":
         return None
-    return _spell_trap_room(s, a)
+    full = _spell_trap_room(s, a)
+    if full is None and s.rules.zone_rules and (a.zone is not None or (
+            a.type == "activate" and s.cards[a.card].kind == "monster")):
+        return placement(s, a).message  # a zone named, or a Pendulum Scale's
+    return full  # with fewer than 5 cards, the judge finds the card a free zone
 
 
 @REGISTRY.rule("zone.spell-trap-full")
 def spell_trap_zone_has_room_for_move(s: DuelState, a: Action) -> str | None:
-    """A card an effect moves into a Spell & Trap Zone counts toward its 5 cards."""
-    return _spell_trap_room(s, a) if a.to == "spell_trap" else None
+    """A card an effect moves into a Spell & Trap Zone counts toward its 5 cards, and under
+    ``advanced`` goes to a free zone (one moved within its own zone keeps it unless another
+    is named)."""
+    if a.to != "spell_trap":
+        return None
+    full = _spell_trap_room(s, a)
+    if full is None and s.rules.zone_rules and \
+            (a.zone is not None or not s.controls(a.player, a.card or "")):
+        return placement(s, a).message
+    return full
 
 
 def _spell_trap_room(s: DuelState, a: Action) -> str | None:

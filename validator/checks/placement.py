@@ -1,6 +1,7 @@
-"""Where a card may go under ``advanced`` (§6): Extra Monster Zones, Link Arrows, occupied
-zones, Pendulum Zones, and Link Monsters always in Attack Position. Under ``classic`` zones
-are bookkeeping, and every check here passes (validator/zones.py says where cards go).
+"""Where a monster may go under ``advanced`` (§6): Extra Monster Zones, Link Arrows and
+occupied zones, and Link Monsters always in Attack Position (a Spell & Trap Zone's room is
+checked with its count, in validator/checks/cards.py). Under ``classic`` zones are
+bookkeeping, and every check here passes (validator/zones.py says where cards go).
 """
 
 from __future__ import annotations
@@ -8,8 +9,6 @@ from __future__ import annotations
 from ..model import Action
 from ..registry import REGISTRY
 from ..state import DuelState
-from ..zones import place_spell_trap
-from .activation import classified
 from .cards import placement_breaks
 
 
@@ -34,38 +33,6 @@ def extra_monster_zone_free(s: DuelState, a: Action) -> str | None:
     return placement_breaks(s, a, "zone.extra-monster-zone")
 
 
-def _spell_trap_place(s: DuelState, a: Action, pendulum_zone: bool = False) -> str | None:
-    if not s.rules.zone_rules or s.cards[a.card or ""].subtype == "field":
-        return None
-    placement = place_spell_trap(s, a.player, a.card or "", a.zone, pendulum_zone=pendulum_zone)
-    return placement.message if placement.rule is not None else None
-
-
-@REGISTRY.rule("zone.spell-trap-full")
-def spell_trap_zone_free(s: DuelState, a: Action) -> str | None:
-    """A card Set in a Spell & Trap Zone goes to a free one (advanced: the zone named)."""
-    return _spell_trap_place(s, a)
-
-
-@REGISTRY.rule("zone.spell-trap-full")
-def activation_zone_free(s: DuelState, a: Action) -> str | None:
-    """A card activated from the hand goes to a free Spell & Trap Zone; a Pendulum Monster
-    activated as a Pendulum Scale to a free Pendulum Zone (S1 or S5)."""
-    act = classified(s, a)
-    if not (act.card_activation and act.source == "hand"):
-        return None
-    return _spell_trap_place(s, a, pendulum_zone=s.cards[a.card or ""].kind == "monster")
-
-
-@REGISTRY.rule("zone.spell-trap-full")
-def move_zone_free(s: DuelState, a: Action) -> str | None:
-    """A card an effect puts in a Spell & Trap Zone goes to a free one (one moved within its
-    own zone keeps it unless another is named)."""
-    if a.to != "spell_trap" or (a.zone is None and s.controls(a.player, a.card or "")):
-        return None
-    return _spell_trap_place(s, a)
-
-
 @REGISTRY.rule("position.invalid")
 def link_stays_in_attack_position(s: DuelState, a: Action) -> str | None:
     """A Link Monster is always in face-up Attack Position (advanced): it is Summoned in it
@@ -87,8 +54,10 @@ def link_stays_in_attack_position(s: DuelState, a: Action) -> str | None:
 @REGISTRY.rule("card.wrong-kind")
 def face_up_extra_is_pendulum(s: DuelState, a: Action) -> str | None:
     """Only a Pendulum Monster goes face-up to the Extra Deck."""
+    if not a.face_up:
+        return None
     card = s.cards[a.card or ""]
-    if not a.face_up or (card.kind == "monster" and card.pendulum):
+    if card.kind == "monster" and card.pendulum:
         return None
     return f"{card.label} is not a Pendulum Monster: only a Pendulum Monster goes face-up " \
            f"to the Extra Deck."
