@@ -131,9 +131,10 @@ class FastPath:
     """The machine's transitions as plain data and loops (see the module's docstring), one
     plan per ruleset."""
 
-    __slots__ = ("plan", "plans")
+    __slots__ = ("machine", "plan", "plans")
 
     def __init__(self, machine: Machine) -> None:
+        self.machine = machine
         #: The whole machine, and each ruleset's plan (the one a duel of it runs).
         self.plan = compile_machine(machine)
         self.plans: dict[Ruleset, Plan] = {rules: compile_machine(machine, rules)
@@ -150,7 +151,10 @@ class FastPath:
         (None, 'draw', 1)
         """
         trigger = trigger_of(action)
-        steps = self.plans[state.rules][trigger].get(state.phase)
+        plan = self.plans.get(state.rules)
+        if plan is None:  # a ruleset made outside validator.rulesets.RULESETS
+            plan = self.plans[state.rules] = compile_machine(self.machine, state.rules)
+        steps = plan[trigger].get(state.phase)
         if steps is None:
             raise MachineError(f"Can't trigger event {trigger} from state {state.phase}!")
         failure: Failure | None = None
