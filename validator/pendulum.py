@@ -35,7 +35,18 @@ def scale_cards(s: DuelState, player: Player) -> list[str]:
 def scales(s: DuelState, player: Player) -> tuple[int, int] | None:
     """The low and the high Pendulum Scale of ``player``, or None without two Scales (a
     Pendulum Monster without a ``scale`` counts as Scale 0: the card database leaves out the
-    scales that are 0)."""
+    scales that are 0).
+
+    >>> from validator import load_document
+    >>> from validator.state import initial_state
+    >>> doc = load_document({"ruleset": "advanced", "cards": {
+    ...     "a": {"kind": "monster", "level": 4, "pendulum": True, "scale": 8},
+    ...     "b": {"kind": "monster", "level": 1, "pendulum": True}}, "setup": {"p1": {
+    ...     "spell_traps": [{"card": "a", "face_up": True, "zone": "S1"},
+    ...                     {"card": "b", "face_up": True, "zone": "S5"}]}}})
+    >>> scales(initial_state(doc), "p1"), scales(initial_state(doc), "p2")
+    ((0, 8), None)
+    """
     found = scale_cards(s, player)
     if len(found) < 2:
         return None
@@ -46,7 +57,16 @@ def scales(s: DuelState, player: Player) -> tuple[int, int] | None:
 def pendulum_summon(s: DuelState, a: Action) -> None:
     """Special Summon every card at once, from the hand or the face-up Extra Deck, each to its
     zone and position (the judge's pick where none is named); the turn's Pendulum Summon is
-    used."""
+    used.
+
+    >>> from validator import load_document
+    >>> from validator.state import initial_state
+    >>> s = initial_state(load_document({"ruleset": "advanced", "cards": {
+    ...     "a": {"kind": "monster", "level": 4}}, "setup": {"p1": {"hand": ["a"]}}}))
+    >>> pendulum_summon(s, Action("pendulum_summon", "p1", cards=("a",), zones=("M2",)))
+    >>> [(m.card, m.zone) for m in s.sides["p1"].monsters], s.this_turn.pendulum_summon
+    ([('a', 'M2')], 0)
+    """
     zones, _, _ = place_pendulum(s, a.player, a.cards, a.zones)
     positions = a.positions or ("attack",) * len(a.cards)
     for i, card in enumerate(a.cards):

@@ -107,12 +107,6 @@ def linked_zones(s: DuelState, player: Player, leaving: Collection[str] = ()) ->
     return out
 
 
-def monster_zone_of(s: DuelState, card: str) -> str | None:
-    """The zone of a monster in a Monster Zone, else None."""
-    mon = s.monster(card)
-    return None if mon is None else mon.zone
-
-
 def _extra_zone_holders(s: DuelState, leaving: Collection[str]) -> dict[str, tuple[Player, str]]:
     """Extra Monster Zone -> (its monster's controller, the monster)."""
     return {mon.zone: (p, mon.card) for p in PLAYERS for mon in s.sides[p].monsters
@@ -139,7 +133,15 @@ _PLACED: Final[dict[str | None, Placement]] = {
 
 
 def from_extra_deck(s: DuelState, card: str) -> str | None:
-    """``extra`` or ``extra_face_up`` when ``card`` stands in its owner's Extra Deck."""
+    """``extra`` or ``extra_face_up`` when ``card`` stands in its owner's Extra Deck.
+
+    >>> from validator import load_document
+    >>> from validator.state import initial_state
+    >>> s = initial_state(load_document({"cards": {"f": {"kind": "monster", "level": 6}},
+    ...                                  "setup": {"p1": {"extra": ["f"]}}}))
+    >>> from_extra_deck(s, "f")
+    'extra'
+    """
     loc = s.locate(card)
     return loc[1] if loc is not None and loc[1] in EXTRA_PILES else None
 
@@ -254,6 +256,16 @@ def place_pendulum(s: DuelState, player: Player, cards: tuple[str, ...],
 
     Cards from the hand go to Main Monster Zones; cards from the face-up Extra Deck to an Extra
     Monster Zone or to a Main Monster Zone a Link Monster points to.
+
+    >>> from validator import load_document
+    >>> from validator.state import initial_state
+    >>> s = initial_state(load_document({"ruleset": "advanced", "cards": {
+    ...     "a": {"kind": "monster", "level": 4}, "b": {"kind": "monster", "level": 4,
+    ...     "pendulum": True}}, "setup": {"p1": {"hand": ["a"], "extra_face_up": ["b"]}}}))
+    >>> place_pendulum(s, "p1", ("a", "b"), ())
+    (['M1', 'EMZ-L'], None, None)
+    >>> place_pendulum(s, "p1", ("a", "b"), ("M1", "M2"))[1]
+    'zone.extra-deck-summon'
     """
     wanted: list[str | None] = list(named) if named else [None] * len(cards)
     side = s.sides[player]
@@ -405,7 +417,16 @@ def _place(s: DuelState, a: Action) -> Placement:
 
 def take_placement(s: DuelState, a: Action) -> str | None:
     """The zone :func:`placement` gives ``a``'s card, for the effect that puts it there: the
-    placement is then forgotten, so that none outlives the action that found it."""
+    placement is then forgotten, so that none outlives the action that found it.
+
+    >>> from validator import load_document
+    >>> from validator.state import initial_state
+    >>> s = initial_state(load_document({"ruleset": "advanced", "cards": {
+    ...     "x": {"kind": "spell", "subtype": "normal"}}, "setup": {"p1": {"hand": ["x"]}}}))
+    >>> a = Action("set_spell_trap", "p1", card="x")
+    >>> placement(s, a).zone, take_placement(s, a), s.placing
+    ('S2', 'S2', None)
+    """
     memo = s.placing
     if memo is not None and memo[0] is a:
         s.placing = None
@@ -417,7 +438,14 @@ def take_placement(s: DuelState, a: Action) -> str | None:
 
 def forget_placement(s: DuelState, a: Action) -> None:
     """A transition's prepare step: what :func:`placement` found for an earlier action (or
-    the same one in an earlier state) is no longer this action's."""
+    the same one in an earlier state) is no longer this action's.
+
+    >>> from validator.state import DuelState
+    >>> s = DuelState({}, 1, "p1", {})
+    >>> s.placing = (Action("resolve", "p1"), Placement("M1"))
+    >>> forget_placement(s, Action("resolve", "p1")); s.placing is None
+    True
+    """
     s.placing = None
 
 
