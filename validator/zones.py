@@ -34,6 +34,7 @@ EXTRA_ZONES: Final = ("EMZ-L", "EMZ-R")
 MONSTER_ZONES: Final = MAIN_ZONES + EXTRA_ZONES
 SPELL_TRAP_ZONES: Final = ("S1", "S2", "S3", "S4", "S5")
 PENDULUM_ZONES: Final = ("S1", "S5")
+_MAIN_SET: Final = frozenset(MAIN_ZONES)
 #: Piles a card is Summoned "from the Extra Deck" from.
 EXTRA_PILES: Final = frozenset({"extra", "extra_face_up"})
 
@@ -160,13 +161,18 @@ def place_monster(s: DuelState, player: Player, card: str, named: str | None,
     """
     taken = [m.zone for m in s.sides[player].monsters
              if m.card != card and m.card not in leaving]
-    if named is None and (control or not s.rules.zone_rules or
-                          from_extra_deck(s, card) is None):
-        zone = _first_free(MAIN_ZONES, taken)  # the common case: a Main Monster Zone
-        if zone is not None or not s.rules.zone_rules:
-            return _PLACED[zone]
-    if not s.rules.zone_rules:  # a named zone is used when free, else the first free one
-        if named not in taken and named not in _extra_zone_holders(s, (*leaving, card)):
+    zone_rules = s.rules.zone_rules
+    if named is None or named in _MAIN_SET:  # the common cases: a Main Monster Zone
+        main_deck = control or not zone_rules or from_extra_deck(s, card) is None
+        if named is None and main_deck:
+            zone = _first_free(MAIN_ZONES, taken)
+            if zone is not None or not zone_rules:
+                return _PLACED[zone]
+        elif named is not None and main_deck and named not in taken:
+            return _PLACED[named]
+    if not zone_rules:  # a named zone is used when free, else the first free one
+        if named not in taken and (named not in _EMZ_CELLS or
+                                   named not in _extra_zone_holders(s, (*leaving, card))):
             return _PLACED[named]
         return _PLACED[_first_free(MAIN_ZONES, taken)]
     return _place_monster(s, player, card, named, leaving, control, taken)
