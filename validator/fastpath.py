@@ -127,6 +127,24 @@ def compile_machine(machine: Machine, rules: Ruleset | None = None) -> Plan:
             for name, event in machine.events.items()}
 
 
+class Plans(dict[Ruleset, Plan]):
+    """Ruleset -> its plan; a ruleset made outside :data:`validator.rulesets.RULESETS` gets
+    its plan compiled on first use.
+
+    >>> plans = Plans(MACHINE)
+    >>> plans[RULESETS["advanced"]]["pendulum_summon"]["main1"][0].dest is None
+    True
+    """
+
+    def __init__(self, machine: Machine) -> None:
+        super().__init__()
+        self.machine = machine
+
+    def __missing__(self, rules: Ruleset) -> Plan:
+        plan = self[rules] = compile_machine(self.machine, rules)
+        return plan
+
+
 class FastPath:
     """The machine's transitions as plain data and loops (see the module's docstring), one
     plan per ruleset."""
@@ -137,8 +155,9 @@ class FastPath:
         self.machine = machine
         #: The whole machine, and each ruleset's plan (the one a duel of it runs).
         self.plan = compile_machine(machine)
-        self.plans: dict[Ruleset, Plan] = {rules: compile_machine(machine, rules)
-                                           for rules in RULESETS.values()}
+        self.plans = Plans(machine)
+        for rules in RULESETS.values():
+            self.plans[rules] = compile_machine(machine, rules)
 
     def fire(self, state: DuelState, action: Action) -> Failure | None:
         """Judge ``action`` in ``state`` and apply it when legal, as the machine would.
@@ -151,10 +170,7 @@ class FastPath:
         (None, 'draw', 1)
         """
         trigger = trigger_of(action)
-        plan = self.plans.get(state.rules)
-        if plan is None:  # a ruleset made outside validator.rulesets.RULESETS
-            plan = self.plans[state.rules] = compile_machine(self.machine, state.rules)
-        steps = plan[trigger].get(state.phase)
+        steps = self.plans[state.rules][trigger].get(state.phase)
         if steps is None:
             raise MachineError(f"Can't trigger event {trigger} from state {state.phase}!")
         failure: Failure | None = None
