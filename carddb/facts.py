@@ -155,10 +155,8 @@ class Reader:
     def places(self, bits: int) -> list[str]:
         """The contract's places a location mask covers, in a fixed order.
 
-        >>> edopro = {"LOCATION_HAND": 2, "LOCATION_MZONE": 4, "LOCATION_SZONE": 8,
-        ...           "LOCATION_GRAVE": 16, "LOCATION_REMOVED": 32, "LOCATION_FZONE": 256,
-        ...           "LOCATION_PZONE": 512}
-        >>> Reader(edopro, {}).places(18)
+        >>> bits = {name: 1 << n for n, (name, _) in enumerate(PLACE_BITS)}
+        >>> Reader(bits, {}).places(bits["LOCATION_HAND"] | bits["LOCATION_GRAVE"])
         ['hand', 'graveyard']
         """
         found = {place for name, place in PLACE_BITS if bits & self.c[name]}

@@ -59,12 +59,10 @@ class Script:
 
 class Runner:
     """One Lua runtime with the stand-ins and EDOPro's libraries loaded; :meth:`run` one
-    script after another in it.
+    script after another in it (the example needs a CardScripts checkout):
 
-    With a CardScripts checkout (so never run as a test):
-
-    >>> runner = Runner(Tree.open("CardScripts"))  # doctest: +SKIP
-    >>> runner.run(70095154, "official/c70095154.lua", text).effects  # doctest: +SKIP
+    >>> Runner(Tree.open("CardScripts")).run(  # doctest: +SKIP
+    ...     70095154, "official/c70095154.lua", text).effects
     """
 
     def __init__(self, scripts: Tree) -> None:

@@ -225,8 +225,7 @@ def test_the_written_database_diffs_card_by_card(built: Any, tmp_path: Path) -> 
         "The text of card 101."
 
 
-def test_a_git_source_is_read_at_its_commit(sources: tuple[Path, Path], tmp_path: Path) -> None:
-    _scripts, _ = sources
+def test_a_git_source_is_read_at_its_commit(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     subprocess.run(["git", "init", "-q", str(repo)], check=True)
     (repo / "a.txt").write_text("first")
