@@ -27,10 +27,20 @@ _OWNED_POSITION_PILES = frozenset({"deck_cards", "hand", "graveyard", "banished"
 
 
 def _add(errors: Errors, path: tuple[Any, ...], message: str) -> None:
+    """Add ``message`` at ``path``; where a field has messages of its own and errors inside
+    it too, the inner ones join its own (marshmallow's error tree has no room for both)."""
     node = errors
     for key in path[:-1]:
-        node = node.setdefault(key, {})
-    node.setdefault(path[-1], []).append(message)
+        child = node.setdefault(key, {})
+        if isinstance(child, list):
+            child.append(message)
+            return
+        node = child
+    leaf = node.setdefault(path[-1], [])
+    if isinstance(leaf, dict):
+        leaf.setdefault("_schema", []).append(message)
+    else:
+        leaf.append(message)
 
 
 def _setup_paths(player: m.Player, setup: m.SetupPlayer) -> list[tuple[str, tuple[Any, ...]]]:

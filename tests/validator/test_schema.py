@@ -207,3 +207,12 @@ def test_the_input_document_is_not_modified() -> None:
 def test_json_nested_too_deeply_is_a_document_error() -> None:
     assert errors_of("[" * 100_000 + "]" * 100_000) == {
         "_document": ["The JSON is nested too deeply."]}
+
+
+def test_an_unknown_monster_and_its_unknown_foes_in_a_position_are_one_field_error() -> None:
+    state = validate({"cards": {}}).state
+    state["this_turn"]["declared"] = {"x": ["y"]}  # once a 500: a field with errors inside
+    state["this_turn"]["indexes"]["declared"] = {"x": 0}
+    errors = errors_of({"cards": {}, "position": state})
+    assert errors["position"]["this_turn"]["declared"]["x"] == [
+        "Unknown card id 'x'.", "Unknown card id 'y'."]
