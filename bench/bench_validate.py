@@ -5,7 +5,8 @@ plus checking the real Duelingbook matches, each as a table measured side by sid
 Targets (issue 10): parse and validate within 15x the floor and validate alone within 8x on
 10-, 100- and 1,000-turn duels, linear in length; a live duel of 300 actions checked one
 action at a time within 2x of checking it once; under 50 MB for a 20,000-action document.
-Issue 8: importing the real matches costs no more than checking them.
+Issue 8: importing the real matches costs no more than checking them. Issue 16: ``advanced``
+judges a duel within 10% of ``classic``'s time per action.
 Exit status 1 when a target is missed.
 """
 

@@ -18,11 +18,12 @@ Errors = dict[Any, Any]
 #: Which kinds of card each setup pile may hold.
 _PILE_KINDS = {
     "monsters": ("monster",), "spell_traps": ("spell", "trap"), "field_spell": ("spell",),
-    "extra": ("monster",),
+    "extra": ("monster",), "extra_face_up": ("monster",),
 }
 #: Piles whose cards belong to the player whose setup holds them (no control change there).
-_OWNED_PILES = frozenset({"deck", "hand", "graveyard", "banished", "extra"})
-_OWNED_POSITION_PILES = frozenset({"deck_cards", "hand", "graveyard", "banished", "extra"})
+_OWNED_PILES = frozenset({"deck", "hand", "graveyard", "banished", "extra", "extra_face_up"})
+_OWNED_POSITION_PILES = frozenset({"deck_cards", "hand", "graveyard", "banished", "extra",
+                                   "extra_face_up"})
 #: Where a position may show a token: a Monster Zone, or a Spell & Trap Zone a move put it in.
 _TOKEN_PILES = frozenset({"monsters", "spell_traps"})
 
@@ -56,7 +57,7 @@ def _setup_paths(player: m.Player, setup: m.SetupPlayer) -> list[tuple[str, tupl
     out: list[tuple[str, tuple[Any, ...]]] = []
     if isinstance(setup.deck, tuple):
         out += [(c, ("setup", player, "deck", i)) for i, c in enumerate(setup.deck)]
-    for pile in ("hand", "graveyard", "banished", "extra"):
+    for pile in ("hand", "graveyard", "banished", "extra", "extra_face_up"):
         out += [(c, ("setup", player, pile, i)) for i, c in enumerate(getattr(setup, pile))]
     for pile in ("monsters", "spell_traps"):
         out += [(p.card, ("setup", player, pile, i, "card"))
@@ -106,6 +107,8 @@ def _check_placement(errors: Errors, cards: dict[str, dict[str, Any]],
     placed[cid] = path
     pile = path[2]
     kinds = _PILE_KINDS.get(pile)
+    if pile == "spell_traps" and card.get("pendulum"):
+        kinds = None  # a Pendulum Monster in a Pendulum Zone (or placed there by an effect)
     if kinds and card["kind"] not in kinds:
         _add(errors, path, f"A {card['kind']} card cannot stand in {pile}.")
     elif pile == "field_spell" and card.get("subtype") != "field":
@@ -147,6 +150,10 @@ def check_action(errors: Errors, i: int, action: m.Action, known: Container[str]
     for j, cid in enumerate(action.tributes):
         if cid not in known:
             _add(errors, ("actions", i, "tributes", j), f"Unknown card id {cid!r}.")
+    if action.cards:  # a Pendulum Summon's
+        for j, cid in enumerate(action.cards):
+            if cid not in known:
+                _add(errors, ("actions", i, "cards", j), f"Unknown card id {cid!r}.")
     if action.type == "move" and action.to == "material" and action.target is None:
         _add(errors, ("actions", i, "target"),
              "A move to material needs a target: the Xyz Monster it goes under.")

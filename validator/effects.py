@@ -8,7 +8,9 @@ from typing import Final
 from .checks.activation import classified
 from .errors import DocumentError
 from .model import ONE_SHOT_SUBTYPES, Action, other
+from .pendulum import pendulum_summon
 from .state import ChainLink, DuelState, Outcome, ThisTurn
+from .zones import take_placement
 
 Effect = Callable[[DuelState, Action], None]
 
@@ -107,8 +109,9 @@ def _summon(s: DuelState, a: Action, position: str, hidden: str) -> None:
     # Equips waiting for this monster in a Graveyard or banished (only a Special Summon
     # brings it from there; taking it from anywhere clears the waiting list)
     waiting = [e for e, target in s.pending_equips.items() if target == a.card]
+    zone = take_placement(s, a)
     s.take(a.card, hidden)
-    s.put(a.card, a.player, "monsters", position=position)
+    s.put(a.card, a.player, "monsters", position=position, zone=zone)
     s.this_turn.placed[a.card] = s.index
     for equip in waiting:
         if s.on_field(equip):
@@ -163,9 +166,10 @@ def change_position(s: DuelState, a: Action) -> None:
 def set_spell_trap(s: DuelState, a: Action) -> None:
     """Set face-down in the Spell & Trap Zone (a Field Spell in the Field Zone)."""
     assert a.card is not None
+    field = s.cards[a.card].subtype == "field"
+    zone = None if field else take_placement(s, a)
     s.take(a.card, "hand")
-    pile = "field_spell" if s.cards[a.card].subtype == "field" else "spell_traps"
-    s.put(a.card, a.player, pile, face_up=False)
+    s.put(a.card, a.player, "field_spell" if field else "spell_traps", face_up=False, zone=zone)
     s.this_turn.set[a.card] = s.index
 
 
@@ -176,9 +180,10 @@ def activate(s: DuelState, a: Action) -> None:
     s.activating = None  # judged: the classification is no longer this state's
     if act.card_activation:
         if act.source == "hand":
+            field = s.cards[a.card].subtype == "field"
+            zone = None if field else take_placement(s, a)  # a Pendulum Scale: S1 or S5
             s.take(a.card, "hand")
-            pile = "field_spell" if s.cards[a.card].subtype == "field" else "spell_traps"
-            s.put(a.card, a.player, pile)
+            s.put(a.card, a.player, "field_spell" if field else "spell_traps", zone=zone)
             s.this_turn.placed[a.card] = s.index
         else:
             placed = s.spell_trap(a.card)
@@ -219,8 +224,9 @@ def take_control(s: DuelState, a: Action) -> None:
     """The monster moves to the taker's zone, in its position; Equips stay where they are."""
     mon = s.monster(a.card or "")
     assert mon is not None
+    zone = take_placement(s, a)
     s.take(mon.card, control_change=True)
-    s.put(mon.card, a.player, "monsters", position=mon.position)
+    s.put(mon.card, a.player, "monsters", position=mon.position, zone=zone)
     moved = s.monster(mon.card)
     if moved is not None:
         moved.gemini = mon.gemini  # a control change keeps its Gemini Summon
@@ -236,13 +242,19 @@ def move(s: DuelState, a: Action) -> None:
     Xyz Monster as its material (a token leaving the field ceases to exist)."""
     assert a.card is not None and a.to is not None
     if a.to == "spell_trap":
+        placed = s.spell_trap(a.card) if s.controls(a.player, a.card) else None
+        zone = placed.zone if placed is not None and a.zone is None else \
+            take_placement(s, a)  # moved within its own zone: it stays
         s.take(a.card)
-        s.put(a.card, a.player, "spell_traps", equipped_to=a.target)
+        s.put(a.card, a.player, "spell_traps", equipped_to=a.target, zone=zone)
         s.this_turn.placed[a.card] = s.index
     elif a.to == "material" and a.target is not None and not s.cards[a.card].token:
         s.take(a.card)
         holder = s.locate(a.target)
         s.attach(a.card, a.target, holder[0] if holder else a.player)
+    elif a.to == "extra" and a.face_up:
+        s.take(a.card)
+        s.put(a.card, s.owner(a.card), "extra_face_up")
     else:
         s.send(a.card, "graveyard" if a.to == "material" else a.to)
 
@@ -282,4 +294,5 @@ EFFECTS: Final[dict[str, Effect]] = {
     "phase_effect": phase_effect, "declare_attack": declare_attack,
     "take_control": take_control, "destroy": destroy, "move": move, "discard": discard,
     "damage": damage, "gain_lp": gain_lp, "surrender": surrender,
+    "pendulum_summon": pendulum_summon,
 }

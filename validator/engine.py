@@ -31,7 +31,7 @@ def load_document(data: Mapping[str, Any] | str | bytes) -> Document:
     >>> load_document({"cards": {}, "ruleset": "speed"})
     Traceback (most recent call last):
     ...
-    validator.errors.DocumentError: ruleset: Unknown ruleset 'speed'; known: classic.
+    validator.errors.DocumentError: ruleset: Unknown ruleset 'speed'; known: classic, advanced.
     """
     if isinstance(data, str | bytes):
         try:

@@ -28,6 +28,7 @@ from .effects import Effect
 from .machine import EVENTS, MACHINE, Apply, Guard, TurnModel, trigger_of
 from .model import Action
 from .registry import Check, Predicate
+from .rulesets import RULESETS, Ruleset
 from .state import DuelState
 
 Failure = tuple[str, str]
@@ -58,34 +59,44 @@ class Step:
         object.__setattr__(self, "guards", tuple((c.predicate, c.rule) for c in self.checks))
 
 
-def _effects(callbacks: Iterable[Any], where: str) -> tuple[Effect, ...]:
-    """The effects behind transitions callbacks; anything else cannot be compiled."""
+def _effects(callbacks: Iterable[Any], where: str,
+             out_: frozenset[str] = frozenset()) -> tuple[Effect, ...]:
+    """The effects behind transitions callbacks (but those named in ``out_``); anything else
+    cannot be compiled."""
     out = []
     for callback in callbacks:
         if not isinstance(callback, Apply):
             raise TypeError(f"the fast path cannot compile the {where} callback {callback!r}: "
                             f"use validator.machine.Apply")
-        out.append(callback.effect)
+        if getattr(callback.effect, "__name__", "") not in out_:
+            out.append(callback.effect)
     return tuple(out)
 
 
-def _checks(transition: Transition) -> tuple[Check, ...]:
+def _checks(transition: Transition, out_: frozenset[str]) -> tuple[Check, ...]:
     out = []
     for condition in transition.conditions:
         if not isinstance(condition.func, Guard) or condition.target is not True:
             raise TypeError(f"the fast path cannot compile the condition {condition.func!r} "
                             f"of {transition!r}: use validator.machine.Guard")
-        out.append(condition.func.check)
+        if condition.func.check.name not in out_:
+            out.append(condition.func.check)
     return tuple(out)
 
 
-def compile_step(machine: Machine, transition: Transition) -> Step:
-    """Compile one transition of ``machine``.
+def compile_step(machine: Machine, transition: Transition, rules: Ruleset | None = None) -> Step:
+    """Compile one transition of ``machine``; for ``rules``, without the checks and prepare
+    steps that ruleset compiles out (:attr:`validator.rulesets.Ruleset.compiled_out`).
 
     >>> step = compile_step(MACHINE, MACHINE.events["enter_standby"].transitions["draw"][0])
     >>> (step.dest, [c.rule for c in step.checks][:2], len(step.after))
     ('standby', ['duel.over', 'turn.not-turn-player'], 1)
+    >>> draw = MACHINE.events["draw"].transitions["draw"][0]
+    >>> len(compile_step(MACHINE, draw).checks), len(compile_step(MACHINE, draw,
+    ...                                                           RULESETS["classic"]).checks)
+    (4, 3)
     """
+    out_ = rules.compiled_out if rules is not None else frozenset()
     before = [*machine.before_state_change, *transition.before]
     after = [*transition.after, *machine.after_state_change]
     dest = transition.dest
@@ -93,12 +104,16 @@ def compile_step(machine: Machine, transition: Transition) -> Step:
         target = machine.get_state(dest)
         before += machine.get_state(transition.source).on_exit
         after = [*target.on_enter, *(machine.on_final if target.final else ()), *after]
-    return Step(_effects(transition.prepare, "prepare"), _checks(transition),
+    return Step(_effects(transition.prepare, "prepare", out_), _checks(transition, out_),
                 _effects(before, "before"), dest, _effects(after, "after"))
 
 
-def compile_machine(machine: Machine) -> dict[str, dict[str, tuple[Step, ...]]]:
-    """trigger -> phase -> the compiled transitions transitions would try, in order.
+Plan = dict[str, dict[str, tuple[Step, ...]]]
+
+
+def compile_machine(machine: Machine, rules: Ruleset | None = None) -> Plan:
+    """trigger -> phase -> the compiled transitions transitions would try, in order (for
+    ``rules``: see :func:`compile_step`).
 
     >>> plan = compile_machine(MACHINE)
     >>> [step.dest for step in plan["end_turn"]["end"]], plan["draw"]["main1"][0].dest
@@ -107,18 +122,42 @@ def compile_machine(machine: Machine) -> dict[str, dict[str, tuple[Step, ...]]]:
     for hook in ("prepare_event", "finalize_event", "on_exception"):
         if getattr(machine, hook):
             raise TypeError(f"the fast path cannot compile the machine's {hook} callbacks")
-    return {name: {source: tuple(compile_step(machine, t) for t in transitions)
+    return {name: {source: tuple(compile_step(machine, t, rules) for t in transitions)
                    for source, transitions in event.transitions.items()}
             for name, event in machine.events.items()}
 
 
-class FastPath:
-    """The machine's transitions as plain data and loops (see the module's docstring)."""
+class Plans(dict[Ruleset, Plan]):
+    """Ruleset -> its plan; a ruleset made outside :data:`validator.rulesets.RULESETS` gets
+    its plan compiled on first use.
 
-    __slots__ = ("plan",)
+    >>> plans = Plans(MACHINE)
+    >>> plans[RULESETS["advanced"]]["pendulum_summon"]["main1"][0].dest is None
+    True
+    """
 
     def __init__(self, machine: Machine) -> None:
+        super().__init__()
+        self.machine = machine
+
+    def __missing__(self, rules: Ruleset) -> Plan:
+        plan = self[rules] = compile_machine(self.machine, rules)
+        return plan
+
+
+class FastPath:
+    """The machine's transitions as plain data and loops (see the module's docstring), one
+    plan per ruleset."""
+
+    __slots__ = ("machine", "plan", "plans")
+
+    def __init__(self, machine: Machine) -> None:
+        self.machine = machine
+        #: The whole machine, and each ruleset's plan (the one a duel of it runs).
         self.plan = compile_machine(machine)
+        self.plans = Plans(machine)
+        for rules in RULESETS.values():
+            self.plans[rules] = compile_machine(machine, rules)
 
     def fire(self, state: DuelState, action: Action) -> Failure | None:
         """Judge ``action`` in ``state`` and apply it when legal, as the machine would.
@@ -131,7 +170,7 @@ class FastPath:
         (None, 'draw', 1)
         """
         trigger = trigger_of(action)
-        steps = self.plan[trigger].get(state.phase)
+        steps = self.plans[state.rules][trigger].get(state.phase)
         if steps is None:
             raise MachineError(f"Can't trigger event {trigger} from state {state.phase}!")
         failure: Failure | None = None

@@ -3,9 +3,11 @@
 :class:`LegalActions` is a lazy view (``action in duel.legal_actions`` means "is legal").
 Candidates cover every action a player chooses: phases, the turn's end, draws, summons,
 Sets, position changes, activations (with Equip targets), responses, phase effects, attacks,
-hand-limit discards, resolving and surrender. Actions that only an effect causes
-(:data:`EFFECT_DRIVEN`) are left out: any card could be destroyed, moved or summoned by
-*some* effect, so listing them would say nothing.
+hand-limit discards, resolving and surrender; under ``advanced``, Pendulum Summons (every set
+of monsters the Scales allow that fits the free zones) and no Quick Summons. Zones are left
+to the judge (an action that names none goes to the first free zone the rules allow).
+Actions that only an effect causes (:data:`EFFECT_DRIVEN`) are left out: any card could be
+destroyed, moved or summoned by *some* effect, so listing them would say nothing.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from .effects import resolve_chain, resolves_chain_first
 from .errors import DocumentError
 from .machine import MACHINE, TurnModel, trigger_of
 from .model import PHASES, PLAYERS, Action, Player, other
+from .pendulum import scales
 from .state import FIELD_PILES, DuelState
+from .zones import MAIN_ZONES, PENDULUM_ZONES
 
 #: Action types (and by-effect variants) that legal_actions does not list.
 EFFECT_DRIVEN: Final = ("special_summon", "take_control", "destroy", "move", "damage",
@@ -59,8 +63,9 @@ def _hand_candidates(s: DuelState, p: Player, cid: str) -> Iterator[Action]:
                     yield make(kind, p, card=cid, **extra)
                     if granted:  # an additional Normal Summon or Set a card granted (§1)
                         yield make(kind, p, card=cid, by_effect=True, **extra)
-        for position in ("attack", "defense"):
-            yield make("quick_summon", p, card=cid, position=position)
+        if s.rules.quick_summon:
+            for position in ("attack", "defense"):
+                yield make("quick_summon", p, card=cid, position=position)
     else:
         yield make("set_spell_trap", p, card=cid)
     yield make("discard", p, card=cid)
@@ -72,6 +77,11 @@ def _equip_targets(s: DuelState) -> list[str]:
 
 
 def _activations(s: DuelState, p: Player, cid: str, equip_targets: list[str]) -> Iterator[Action]:
+    card = s.cards[cid]
+    if s.rules.pendulum and card.pendulum and card.effects is not None and \
+            card.effect_at("hand") != "none" and s.in_hand(p, cid):
+        for zone in PENDULUM_ZONES:  # as a Pendulum Scale (without a zone: its hand effect)
+            yield make("activate", p, card=cid, zone=zone)
     targets: list[str | None] = [None]
     if s.cards[cid].subtype == "equip":
         targets += equip_targets
@@ -124,8 +134,28 @@ def candidates(s: DuelState) -> Iterator[Action]:
                 yield from _field_candidates(s, p, cid)
             if in_hand or (loc is not None and loc[0] == p and loc[1] != "deck"):
                 yield from _activations(s, p, cid, equip_targets)
+        if s.rules.pendulum:
+            yield from _pendulum_summons(s, p)
         yield make("resolve", p)
         yield make("surrender", p)
+
+
+def _pendulum_summons(s: DuelState, p: Player) -> Iterator[Action]:
+    """Every set of ``p``'s monsters the Scales allow that fits the free zones (advanced)."""
+    found = scales(s, p)
+    if found is None:
+        return
+    low, high = found
+    eligible = sorted(cid for cid, card in s.cards.items()
+                      if card.kind == "monster" and card.level is not None
+                      and low < card.level < high
+                      and (s.in_hand(p, cid) or (s.locate(cid) == (p, "extra_face_up")
+                                                 and card.pendulum)))
+    side = s.sides[p]
+    room = len([z for z in MAIN_ZONES if z not in {m.zone for m in side.monsters}]) + 1
+    for size in range(1, min(room, len(eligible)) + 1):
+        for cards in combinations(eligible, size):
+            yield make("pendulum_summon", p, cards=cards)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,9 +16,9 @@ from typing import Any, Final
 
 from transitions import EventData, Machine, State
 
-from . import effects
+from . import effects, zones
 from .checks import activation as act
-from .checks import battle, cards, summon, turn
+from .checks import battle, cards, pendulum, placement, summon, turn
 from .model import PHASES, Action
 from .registry import Check, ordered
 from .state import DuelState
@@ -30,16 +30,20 @@ _ALWAYS: Final = (turn.duel_not_over,)
 #: additional one a card grants, revision 3) is exempt from who, when and the turn's count.
 _SUMMON_CARD: Final = (cards.summoned_from_hand, cards.card_is_monster,
                        cards.card_can_be_normal_summoned, summon.tribute_count_matches_level,
-                       summon.tributes_are_own_monsters, cards.monster_zone_has_room)
+                       summon.tributes_are_own_monsters, cards.monster_zone_has_room,
+                       placement.extra_monster_zone_free)
 _HAND_MONSTER: Final = (turn.turn_player_acts, turn.in_main_phase, *_SUMMON_CARD,
                         summon.normal_summon_unused, summon.no_quick_summon_this_turn)
 _MANUAL_POSITION: Final = (turn.turn_player_acts, turn.in_main_phase,
                            cards.card_in_own_monster_zone, cards.card_is_monster,
                            summon.not_placed_this_turn, summon.position_unchanged_this_turn)
+#: Where a monster goes under advanced (validator/zones.py): its zone, and Link Monsters.
+_MONSTER_PLACE: Final = (cards.monster_zone_has_room, placement.extra_deck_summon_zone,
+                         placement.extra_monster_zone_free)
 
 #: Trigger name -> the checks its guard runs (sorted by precedence when the machine is built).
 GUARDS: Final[dict[str, tuple[Check, ...]]] = {
-    "draw": (turn.turn_player_acts, turn.normal_draw_once),
+    "draw": (turn.turn_player_acts, turn.normal_draw_once, turn.no_normal_draw_in_first_turn),
     "draw_by_effect": (),
     "end_turn": (turn.turn_player_acts, turn.turn_ends_in_end_phase, turn.phase_effects_resolved,
                  turn.hand_within_limit),
@@ -49,13 +53,20 @@ GUARDS: Final[dict[str, tuple[Check, ...]]] = {
     "set_monster_by_effect": _SUMMON_CARD,
     "flip_summon": (*_MANUAL_POSITION, summon.flip_summon_of_face_down),
     "change_position": (*_MANUAL_POSITION, summon.did_not_attack,
-                        summon.position_change_is_real),
+                        summon.position_change_is_real, placement.link_stays_in_attack_position),
     "change_position_by_effect": (cards.card_in_any_monster_zone, cards.card_is_monster,
-                                  summon.position_change_is_real),
+                                  summon.position_change_is_real,
+                                  placement.link_stays_in_attack_position),
     "special_summon": (cards.card_is_monster, summon.summoned_from_off_field,
-                       cards.monster_zone_has_room),
+                       placement.link_stays_in_attack_position, *_MONSTER_PLACE),
     "quick_summon": (cards.card_in_hand_unless_on_field, cards.card_is_monster,
-                     summon.summoned_from_off_field, cards.monster_zone_has_room),
+                     cards.quick_summon_exists, summon.summoned_from_off_field,
+                     cards.monster_zone_has_room),
+    "pendulum_summon": (turn.turn_player_acts, turn.in_main_phase,
+                        pendulum.pendulum_summon_exists, pendulum.pendulum_cards_in_reach,
+                        pendulum.pendulum_cards_are_monsters, pendulum.pendulum_summon_unused,
+                        pendulum.levels_between_scales, pendulum.pendulum_room,
+                        pendulum.pendulum_extra_deck_zones, pendulum.pendulum_zones_free),
     "set_spell_trap": (turn.turn_player_acts, turn.in_main_phase, cards.card_in_hand,
                        cards.card_is_spell_or_trap, cards.spell_trap_zone_has_room),
     "activate": (act.activation_by_turn_player, act.speed_one_in_main_phase,
@@ -70,15 +81,21 @@ GUARDS: Final[dict[str, tuple[Check, ...]]] = {
                        cards.card_in_own_monster_zone, cards.card_is_monster,
                        battle.attacker_in_attack_position, battle.attacker_has_not_attacked,
                        battle.replay_follows_a_change, battle.attack_target_is_valid),
-    "take_control": (cards.control_target_is_opponents_monster, cards.monster_zone_has_room),
+    "take_control": (cards.control_target_is_opponents_monster, cards.monster_zone_has_room,
+                     placement.extra_monster_zone_free),
     "destroy": (cards.card_on_any_field,),
-    "move": (cards.material_goes_under_a_monster, cards.spell_trap_zone_has_room_for_move),
+    "move": (cards.material_goes_under_a_monster, placement.face_up_extra_is_pendulum,
+             cards.spell_trap_zone_has_room_for_move),
     "discard": (cards.card_in_hand, turn.hand_limit_discard_due),
     "discard_by_effect": (cards.card_in_hand,),
     "damage": (), "gain_lp": (), "surrender": (),
 }
 #: Trigger name -> what its transition prepares before the guards run.
-PREPARE: Final[dict[str, tuple[effects.Effect, ...]]] = {"activate": (act.classify,)}
+PREPARE: Final[dict[str, tuple[effects.Effect, ...]]] = {
+    "activate": (act.classify, zones.forget_placement),
+    **{trigger: (zones.forget_placement,) for trigger in (
+        "normal_summon", "set_monster", "normal_summon_by_effect", "set_monster_by_effect",
+        "special_summon", "quick_summon", "take_control", "set_spell_trap", "move")}}
 _PHASE_GUARDS: Final = (turn.turn_player_acts, turn.phase_follows_order,
                         turn.no_battle_on_first_turn, turn.drew_before_leaving_draw_phase,
                         turn.phase_effects_resolved)

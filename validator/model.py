@@ -27,7 +27,7 @@ GRANTS: Final = ("normal_summon", "attack")
 LINK_ARROWS: Final = ("top-left", "top", "top-right", "left", "right", "bottom-left", "bottom",
                       "bottom-right")
 POSITIONS: Final = ("attack", "defense", "facedown_defense")
-RULESETS: Final = ("classic",)
+RULESETS: Final = ("classic", "advanced")
 MOVE_DESTINATIONS: Final = ("graveyard", "hand", "deck", "banished", "extra", "spell_trap",
                              "material")
 #: Bounds of numbers in a document (§3).
@@ -168,6 +168,7 @@ class Placed:
     face_up: bool = True
     equipped_to: str | None = None
     gemini: bool = False  # a Gemini monster already Gemini Summoned (extension, docs/format.md)
+    zone: str | None = None  # where it stands (M1-M5, EMZ-L, EMZ-R, S1-S5); None: the judge picks
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +188,8 @@ class SetupPlayer:
     graveyard: tuple[str, ...] = ()
     banished: tuple[str, ...] = ()
     extra: tuple[str, ...] = ()
+    #: The face-up Extra Deck: Pendulum Monsters sent there from the field (§6).
+    extra_face_up: tuple[str, ...] = ()
 
     def placements(self) -> list[tuple[str, str]]:
         """Every ``(card id, pile)`` this side places, in document order.
@@ -202,7 +205,7 @@ class SetupPlayer:
         out += [(s.card, "spell_traps") for s in self.spell_traps]
         if self.field_spell is not None:
             out.append((self.field_spell.card, "field_spell"))
-        for pile in ("graveyard", "banished", "extra"):
+        for pile in ("graveyard", "banished", "extra", "extra_face_up"):
             out += [(c, pile) for c in getattr(self, pile)]
         return out
 
@@ -230,6 +233,14 @@ class Action:
     target: str | None = None
     position: str = "attack"
     amount: int = 0
+    #: Where the card goes (docs/format.md: ``M1``-``M5``, ``EMZ-L``, ``EMZ-R``, ``S1``-``S5``).
+    zone: str | None = None
+    #: A Pendulum Summon's cards, and their zones and positions (none given: the judge picks).
+    cards: tuple[str, ...] = ()
+    zones: tuple[str, ...] = ()
+    positions: tuple[str, ...] = ()
+    #: A ``move`` to the Extra Deck face-up (a Pendulum Monster, §6).
+    face_up: bool = False
     log: dict[str, Any] | None = field(default=None, compare=False)
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
 

@@ -16,7 +16,9 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .model import PLAYERS, Card, Player
-from .state import ChainLink, DuelState, Monster, Outcome, Side, SpellTrap, ThisTurn
+from .rulesets import CLASSIC, Ruleset
+from .state import ChainLink, DuelState, Monster, Outcome, Side, SpellTrap, ThisTurn, zoned
+from .zones import MAIN_ZONES
 
 #: ThisTurn's card -> index records, by the name the state gives them.
 _RECORDS = (("positions_changed", "positions_changed"), ("attacked", "attacked"),
@@ -24,13 +26,15 @@ _RECORDS = (("positions_changed", "positions_changed"), ("attacked", "attacked")
             ("phase_effects_resolved", "phase_effects_done"))
 #: ThisTurn's used-once records (index or None), by the name the state gives them.
 _ONCE = (("normal_draw", "drew"), ("normal_summon", "normal_summon"),
-         ("quick_summon", "quick_summon"))
+         ("quick_summon", "quick_summon"), ("pendulum_summon", "pendulum_summon"))
 
 
 def _slot(st: SpellTrap | None, waiting: Mapping[str, str]) -> dict[str, Any] | None:
     if st is None:
         return None
     out: dict[str, Any] = {"card": st.card, "face_up": st.face_up}
+    if st.zone is not None:
+        out["zone"] = st.zone
     if st.equipped_to is not None:
         out["equipped_to"] = st.equipped_to
     if st.card in waiting:
@@ -39,7 +43,7 @@ def _slot(st: SpellTrap | None, waiting: Mapping[str, str]) -> dict[str, Any] | 
 
 
 def _monster(mon: Monster) -> dict[str, Any]:
-    out: dict[str, Any] = {"card": mon.card, "position": mon.position}
+    out: dict[str, Any] = {"card": mon.card, "position": mon.position, "zone": mon.zone}
     if mon.materials:
         out["materials"] = list(mon.materials)
     if mon.gemini:
@@ -56,6 +60,7 @@ def _side(side: Side, waiting: Mapping[str, str]) -> dict[str, Any]:
         "field_spell": _slot(side.field_spell, waiting),
         "graveyard": list(side.graveyard), "banished": list(side.banished),
         "extra": list(side.extra), "deck_cards": list(side.deck),
+        "extra_face_up": list(side.extra_face_up),
     }
 
 
@@ -73,6 +78,7 @@ def _this_turn(t: ThisTurn) -> dict[str, Any]:
     out["indexes"] = indexes
     if t.granted:
         out["granted"] = {p: list(g) for p, g in t.granted.items()}
+    out["pendulum_summon"] = out.pop("pendulum_summon")  # added by revision 3: last
     return out
 
 
@@ -115,6 +121,7 @@ def state_report(state: DuelState) -> dict[str, Any]:
         "outcome": None if state.outcome is None else {"winner": state.outcome.winner,
                                                         "reason": state.outcome.reason},
         "actions_judged": state.index,
+        "ruleset": state.rules.name,
     }
 
 
@@ -148,7 +155,7 @@ def placements(position: Mapping[str, Any]) -> Iterator[Placement]:
             yield slot["card"], p, "spell_traps", (*base, "spell_traps", i, "card")
         if side["field_spell"] is not None:
             yield side["field_spell"]["card"], p, "field_spell", (*base, "field_spell", "card")
-        for pile in ("graveyard", "banished", "extra"):
+        for pile in ("graveyard", "banished", "extra", "extra_face_up"):
             for i, card in enumerate(side[pile]):
                 yield card, p, pile, (*base, pile, i)
     for i, pending in enumerate(position["pending_materials"]):
@@ -162,7 +169,7 @@ def owners(position: Mapping[str, Any], tokens: set[str]) -> dict[str, Player]:
     >>> owners({"owners": {"dm": "p1"}, "pending_materials": [], "players": {
     ...     p: {"deck_cards": [], "hand": [], "monsters": [], "spell_traps": [],
     ...         "field_spell": None, "graveyard": ["x"] if p == "p2" else [], "banished": [],
-    ...         "extra": []} for p in ("p1", "p2")}}, set())
+    ...         "extra": [], "extra_face_up": []} for p in ("p1", "p2")}}, set())
     {'x': 'p2', 'dm': 'p1'}
     """
     out: dict[str, Player] = {card: side for card, side, _, _ in placements(position)
@@ -171,21 +178,23 @@ def owners(position: Mapping[str, Any], tokens: set[str]) -> dict[str, Player]:
     return out
 
 
-def _side_of(data: Mapping[str, Any]) -> Side:
+def _side_of(data: Mapping[str, Any], rules: Ruleset) -> Side:
     named = [c for c in data["hand"] if c is not None]
+    mzones = zoned([m["zone"] for m in data["monsters"]], MAIN_ZONES)
+    szones = zoned([s["zone"] for s in data["spell_traps"]], rules.spell_trap_order)
     return Side(
         lp=data["lp"], deck=list(data["deck_cards"]),
         deck_unknown=data["deck"] - len(data["deck_cards"]), hand=named,
         hand_unknown=len(data["hand"]) - len(named),
-        monsters=[Monster(m["card"], m["position"], list(m["materials"]), m["gemini_summoned"])
-                  for m in data["monsters"]],
-        spell_traps=[SpellTrap(s["card"], s["face_up"], s["equipped_to"])
-                     for s in data["spell_traps"]],
+        monsters=[Monster(m["card"], m["position"], list(m["materials"]), m["gemini_summoned"],
+                          zone) for m, zone in zip(data["monsters"], mzones, strict=True)],
+        spell_traps=[SpellTrap(s["card"], s["face_up"], s["equipped_to"], zone)
+                     for s, zone in zip(data["spell_traps"], szones, strict=True)],
         field_spell=None if data["field_spell"] is None else SpellTrap(
             data["field_spell"]["card"], data["field_spell"]["face_up"],
             data["field_spell"]["equipped_to"]),
         graveyard=list(data["graveyard"]), banished=list(data["banished"]),
-        extra=list(data["extra"]))
+        extra=list(data["extra"]), extra_face_up=list(data["extra_face_up"]))
 
 
 def _turn_of(data: Mapping[str, Any]) -> ThisTurn:
@@ -202,7 +211,8 @@ def _turn_of(data: Mapping[str, Any]) -> ThisTurn:
     return turn
 
 
-def restore(cards: dict[str, Card], position: Mapping[str, Any]) -> DuelState:
+def restore(cards: dict[str, Card], position: Mapping[str, Any],
+            rules: Ruleset = CLASSIC) -> DuelState:
     """The duel state a position describes (it has been loaded and cross-checked).
 
     >>> from validator import load_document, validate
@@ -212,9 +222,10 @@ def restore(cards: dict[str, Card], position: Mapping[str, Any]) -> DuelState:
     True
     """
     state = DuelState(cards=cards, turn=position["turn"], turn_player=position["turn_player"],
-                      sides={p: _side_of(position["players"][p]) for p in PLAYERS},
+                      sides={p: _side_of(position["players"][p], rules) for p in PLAYERS},
                       phase=position["phase"], this_turn=_turn_of(position["this_turn"]),
-                      index=position["actions_judged"], gone=set(position["gone"]))
+                      index=position["actions_judged"], gone=set(position["gone"]),
+                      rules=rules)
     for card, side, pile, _ in placements(position):
         state.where[card] = (side or state.owner(card), pile)
     for p in PLAYERS:

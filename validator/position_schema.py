@@ -18,6 +18,7 @@ from marshmallow import fields, validate
 from . import model as m
 from .strict import CardId, StrictBool, StrictInt
 from .strict import Strict as _Base
+from .zones import MONSTER_ZONES, SPELL_TRAP_ZONES
 
 #: Numbers in a position may pass a document's bounds (turns after turn 1,000,000, Life
 #: Points gained past 1,000,000,000): they stay within what a 64-bit integer holds.
@@ -44,6 +45,11 @@ class MonsterSlotSchema(_Base):
     gemini_summoned = StrictBool(load_default=False, metadata={
         "description": "a Gemini monster that was Gemini Summoned where it stands (it has "
                        "its effects)"})
+    zone = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(
+        MONSTER_ZONES), metadata={"description": "its Monster Zone: M1-M5 from its "
+                                                 "controller's left, or EMZ-L / EMZ-R (left "
+                                                 "and right as p1 sees them); the first free "
+                                                 "one when left out"})
 
 
 class SpellTrapSlotSchema(_Base):
@@ -54,6 +60,10 @@ class SpellTrapSlotSchema(_Base):
     waiting_for = CardId(allow_none=True, load_default=None, metadata={
         "description": "an Equip Spell's monster in a Graveyard or banished: it is equipped "
                        "when a special_summon brings that monster to the field"})
+    zone = fields.String(allow_none=True, load_default=None, validate=validate.OneOf(
+        SPELL_TRAP_ZONES), metadata={"description": "its Spell & Trap Zone, S1-S5 from its "
+                                                    "controller's left (none in the Field "
+                                                    "Zone); the first free one when left out"})
 
 
 class SideStateSchema(_Base):
@@ -65,13 +75,19 @@ class SideStateSchema(_Base):
     hand = fields.List(CardId(allow_none=True), required=True,
                        metadata={"description": "card ids; null for a card not yet known"})
     monsters = fields.List(fields.Nested(MonsterSlotSchema), required=True,
-                           validate=validate.Length(max=5))
+                           validate=validate.Length(max=len(MONSTER_ZONES)), metadata={
+                               "description": "at most 5 (classic), or 5 in the Main Monster "
+                                              "Zones and 1 in an Extra Monster Zone "
+                                              "(advanced)"})
     spell_traps = fields.List(fields.Nested(SpellTrapSlotSchema), required=True,
                               validate=validate.Length(max=5))
     field_spell = fields.Nested(SpellTrapSlotSchema, required=True, allow_none=True)
     graveyard = _ids("the Graveyard, oldest first")
     banished = _ids("banished cards")
     extra = _ids("the Extra Deck")
+    extra_face_up = fields.List(CardId(), load_default=list, metadata={
+        "description": "the face-up Extra Deck: Pendulum Monsters sent there from the field "
+                       "(advanced), oldest first"})
 
 
 class PlayersSchema(_Base):
@@ -80,7 +96,7 @@ class PlayersSchema(_Base):
 
 
 #: What this turn has used once (a boolean in ``this_turn``), by the state's names.
-ONCE_RECORDS: Final = ("normal_draw", "normal_summon", "quick_summon")
+ONCE_RECORDS: Final = ("normal_draw", "normal_summon", "quick_summon", "pendulum_summon")
 #: What this turn records per card (a list of ids in ``this_turn``), and what the list holds.
 CARD_RECORDS: Final = {
     "positions_changed": "monsters whose battle position was changed by hand",
@@ -100,6 +116,8 @@ class ThisTurnSchema(_Base):
     normal_draw = StrictBool(required=True)
     normal_summon = StrictBool(required=True)
     quick_summon = StrictBool(required=True)
+    pendulum_summon = StrictBool(load_default=False, metadata={
+        "description": "a Pendulum Summon was made this turn (advanced)"})
     positions_changed = _ids(CARD_RECORDS["positions_changed"])
     attacked = _ids(CARD_RECORDS["attacked"])
     placed = _ids(CARD_RECORDS["placed"])
@@ -167,3 +185,6 @@ class StateSchema(_Base):
     actions_judged = StrictInt(required=True, validate=_COUNT, metadata={
         "description": "actions judged legal in the whole duel so far: the index the next "
                        "action has when the duel is judged at once"})
+    ruleset = fields.String(load_default=None, validate=validate.OneOf(m.RULESETS), metadata={
+        "description": "the ruleset the duel is judged by: a document going on from this "
+                       "state is judged by it too (naming another is a document error)"})

@@ -27,11 +27,29 @@ from .position import owners as position_owners
 from .position_schema import StateSchema
 from .strict import CardId, StrictBool, StrictInt
 from .strict import Strict as _Base
+from .zonecheck import zone_errors
+from .zones import MONSTER_ZONES, SPELL_TRAP_ZONES
 
 __all__ = ["ACTION_SCHEMAS", "ActionField", "CardId", "CardSchema", "CardTable", "Deck",
            "DocumentSchema", "StrictBool", "StrictInt"]
 
 _PLAYER = validate.OneOf(m.PLAYERS)
+_MONSTER_ZONE = validate.OneOf(MONSTER_ZONES, error="Not a Monster Zone: one of {choices}.")
+_SPELL_TRAP_ZONE = validate.OneOf(SPELL_TRAP_ZONES,
+                                  error="Not a Spell & Trap Zone: one of {choices}.")
+
+
+def _zone(kind: str) -> fields.String:
+    """The optional ``zone`` of an action or a setup slot (docs/format.md)."""
+    if kind == "monster":
+        return fields.String(validate=_MONSTER_ZONE, metadata={
+            "description": "the Monster Zone it goes to: M1-M5 from the player's own left, "
+                           "EMZ-L or EMZ-R (left and right as p1 sees them); the judge picks "
+                           "the first free zone the rules allow when left out"})
+    return fields.String(validate=_SPELL_TRAP_ZONE, metadata={
+        "description": "the Spell & Trap Zone it goes to: S1-S5 from the player's own left "
+                       "(S1 and S5 are the Pendulum Zones in advanced); the judge picks when "
+                       "left out"})
 
 
 def _unique(values: list[Any]) -> None:
@@ -202,36 +220,41 @@ class PlacedMonsterSchema(_Base):
     gemini_summoned = StrictBool(metadata={"description": "a Gemini monster Gemini Summoned "
                                                           "in an earlier turn (it has its "
                                                           "effects)"})
+    zone = _zone("monster")
 
     @post_load
     def _make(self, data: dict[str, Any], **kwargs: Any) -> m.Placed:
         return m.Placed(card=data["card"], position=data["position"],
-                        gemini=data.get("gemini_summoned", False))
+                        gemini=data.get("gemini_summoned", False), zone=data.get("zone"))
 
 
 class PlacedSpellTrapSchema(_Base):
     card = CardId(required=True)
     face_up = StrictBool(required=True)
     equipped_to = CardId(allow_none=True)
+    zone = _zone("spell_trap")
 
     @post_load
     def _make(self, data: dict[str, Any], **kwargs: Any) -> m.Placed:
         return m.Placed(card=data["card"], face_up=data["face_up"],
-                        equipped_to=data.get("equipped_to"))
+                        equipped_to=data.get("equipped_to"), zone=data.get("zone"))
 
 
 class SetupPlayerSchema(_Base):
     deck = Deck(load_default=40)
     hand = fields.List(CardId(), load_default=list)
     lp = StrictInt(load_default=8000, validate=validate.Range(1, m.MAX_POINTS))
+    # At most 5 (6 in advanced, one in an Extra Monster Zone): checked with the ruleset.
     monsters = fields.List(fields.Nested(PlacedMonsterSchema), load_default=list,
-                           validate=validate.Length(max=5))
+                           validate=validate.Length(max=len(MONSTER_ZONES)))
     spell_traps = fields.List(fields.Nested(PlacedSpellTrapSchema), load_default=list,
                               validate=validate.Length(max=5))
     field_spell = fields.Nested(PlacedSpellTrapSchema, allow_none=True, load_default=None)
     graveyard = fields.List(CardId(), load_default=list)
     banished = fields.List(CardId(), load_default=list)
     extra = fields.List(CardId(), load_default=list)
+    extra_face_up = fields.List(CardId(), load_default=list, metadata={
+        "description": "the face-up Extra Deck: Pendulum Monsters sent there from the field"})
 
     @post_load
     def _make(self, data: dict[str, Any], **kwargs: Any) -> m.SetupPlayer:
@@ -282,6 +305,7 @@ class SummonSchema(_CardAction):
     # Any length: a wrong number of Tributes is a verdict (summon.tribute-count), not an error.
     tributes = fields.List(CardId())
     by_effect = StrictBool()
+    zone = _zone("monster")
 
 
 class ChangePositionSchema(_CardAction):
@@ -291,11 +315,25 @@ class ChangePositionSchema(_CardAction):
 
 class SpecialSummonSchema(_CardAction):
     position = fields.String(validate=validate.OneOf(m.POSITIONS))
+    zone = _zone("monster")
+
+
+class MonsterZoneSchema(_CardAction):
+    """``take_control``: the card, and the zone it goes to."""
+
+    zone = _zone("monster")
+
+
+class SpellTrapZoneSchema(_CardAction):
+    """``set_spell_trap``: the card, and the zone it goes to."""
+
+    zone = _zone("spell_trap")
 
 
 class ActivateSchema(_CardAction):
     respond = StrictBool()
     target = CardId(allow_none=True)
+    zone = _zone("spell_trap")
 
 
 class AttackSchema(_CardAction):
@@ -307,6 +345,36 @@ class AttackSchema(_CardAction):
 class MoveSchema(_CardAction):
     to = fields.String(required=True, validate=validate.OneOf(m.MOVE_DESTINATIONS))
     target = CardId(allow_none=True)
+    zone = _zone("spell_trap")
+    face_up = StrictBool(metadata={"description": "with to: extra, the card goes to the "
+                                                  "face-up Extra Deck (a Pendulum Monster)"})
+
+    @validates_schema
+    def _destination_fields(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "zone" in data and data["to"] != "spell_trap":
+            raise ValidationError("A zone is named only for a move to spell_trap.", "zone")
+        if data.get("face_up") and data["to"] != "extra":
+            raise ValidationError("face_up is only for a move to extra.", "face_up")
+
+
+class PendulumSummonSchema(ActionSchema):
+    """``pendulum_summon`` (§6): the cards, and optionally their zones and positions."""
+
+    cards = fields.List(CardId(), required=True, validate=[validate.Length(min=1), _unique])
+    zones = fields.List(fields.String(validate=_MONSTER_ZONE), metadata={
+        "description": "the Monster Zone of each card, in the order of cards (as zone on "
+                       "other summons); the judge picks when left out"})
+    positions = fields.List(fields.String(validate=validate.OneOf(("attack", "defense"))),
+                            metadata={"description": "the face-up position of each card, in "
+                                                     "the order of cards; attack when left "
+                                                     "out"})
+
+    @validates_schema
+    def _one_per_card(self, data: dict[str, Any], **kwargs: Any) -> None:
+        for key in ("zones", "positions"):
+            if key in data and len(data[key]) != len(data["cards"]):
+                raise ValidationError(f"One entry per card: {len(data['cards'])} cards, "
+                                      f"{len(data[key])} {key}.", key)
 
 
 class DiscardSchema(_CardAction):
@@ -323,12 +391,16 @@ ACTION_SCHEMAS: dict[str, Schema] = {
     "normal_summon": SummonSchema(), "set_monster": SummonSchema(),
     "flip_summon": _CardAction(), "change_position": ChangePositionSchema(),
     "special_summon": SpecialSummonSchema(), "quick_summon": SpecialSummonSchema(),
-    "set_spell_trap": _CardAction(), "activate": ActivateSchema(), "resolve": ActionSchema(),
-    "phase_effect": _CardAction(), "declare_attack": AttackSchema(),
-    "take_control": _CardAction(), "destroy": _CardAction(), "move": MoveSchema(),
+    "set_spell_trap": SpellTrapZoneSchema(), "activate": ActivateSchema(),
+    "resolve": ActionSchema(), "phase_effect": _CardAction(), "declare_attack": AttackSchema(),
+    "take_control": MonsterZoneSchema(), "destroy": _CardAction(), "move": MoveSchema(),
     "discard": DiscardSchema(), "damage": AmountSchema(), "gain_lp": AmountSchema(),
-    "surrender": ActionSchema(),
+    "surrender": ActionSchema(), "pendulum_summon": PendulumSummonSchema(),
 }
+
+
+#: A Pendulum Summon's fields that are lists in JSON and tuples in an :class:`Action`.
+_TUPLES = ("cards", "zones", "positions")
 
 
 class ActionField(fields.Field):  # type: ignore[type-arg]
@@ -356,6 +428,10 @@ class ActionField(fields.Field):  # type: ignore[type-arg]
         """
         if "tributes" in loaded:
             loaded["tributes"] = tuple(loaded["tributes"])
+        elif "cards" in loaded:  # a Pendulum Summon
+            for key in _TUPLES:
+                if key in loaded:
+                    loaded[key] = tuple(loaded[key])
         return m.Action(raw=dict(value), **loaded)
 
     def fast_load(self, compiler: Compiler) -> Load:
@@ -381,8 +457,11 @@ class DocumentSchema(FastSchema, _Base):
     """The whole duel document of §1 (loaded through :mod:`validator.fastload` when it is
     plainly valid, by marshmallow otherwise)."""
 
-    ruleset = fields.String(load_default="classic", validate=validate.OneOf(
-        m.RULESETS, error="Unknown ruleset {input!r}; known: {choices}."))
+    # Optional: "classic", unless a position says which ruleset judged it (see _make).
+    ruleset = fields.String(validate=validate.OneOf(
+        m.RULESETS, error="Unknown ruleset {input!r}; known: {choices}."), metadata={
+        "description": "classic (the default) or advanced (§6); a document with a position "
+                       "is judged by the position's ruleset"})
     turn = StrictInt(load_default=1, validate=validate.Range(min=1, max=m.MAX_TURN))
     turn_player = fields.String(load_default="p1", validate=_PLAYER)
     cards = CardTable(required=True)
@@ -415,8 +494,14 @@ class DocumentSchema(FastSchema, _Base):
     def _cross_check(self, data: dict[str, Any], **kwargs: Any) -> None:
         if "position" in data:
             errors = cross_check_position(data["cards"], data["position"], data["actions"])
+            said = data["position"]["ruleset"]
+            if said is not None and data.get("ruleset", said) != said:
+                errors["ruleset"] = [f"The position was judged by {said!r}: a document going "
+                                     f"on from it is judged by the same ruleset."]
         else:
             errors = cross_check(data["cards"], data["setup"], data["actions"])
+        ruleset = _ruleset(data)
+        zone_errors(data, ruleset, errors)
         if errors:
             raise ValidationError(errors)
 
@@ -434,8 +519,15 @@ class DocumentSchema(FastSchema, _Base):
             turn, turn_player = data["turn"], data["turn_player"]
         cards = {cid: _card(cid, raw, side.get(cid)) for cid, raw in data["cards"].items()}
         return m.Document(cards=cards, setup=setup, actions=tuple(data["actions"]),
-                          ruleset=data["ruleset"], turn=turn, turn_player=turn_player,
+                          ruleset=_ruleset(data), turn=turn, turn_player=turn_player,
                           source=data.get("source"), position=position)
+
+
+def _ruleset(data: Mapping[str, Any]) -> str:
+    """The document's ruleset: its own, else its position's, else ``classic``."""
+    position = data.get("position")
+    said = position.get("ruleset") if position is not None else None
+    return str(data.get("ruleset") or said or "classic")
 
 
 #: A card's ``effect`` when the document leaves it out (§1).

@@ -11,9 +11,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .model import PLAYERS, Action, Card, Document, Placed, Player, other
+from .rulesets import CLASSIC, RULESETS, Ruleset
+from .zones import MAIN_ZONES, free_zone
 
 if TYPE_CHECKING:
     from .checks.activation import Activation
+    from .zones import Placement
 
 FIELD_PILES = frozenset({"monsters", "spell_traps", "field_spell"})
 
@@ -27,6 +30,9 @@ class Monster:
     materials: list[str] = field(default_factory=list)
     #: A Gemini monster Gemini Summoned where it stands: it has its effects (§1 ``gemini``).
     gemini: bool = False
+    #: Its zone (``M1``-``M5``, ``EMZ-L``, ``EMZ-R``; see validator/zones.py); None only on a
+    #: board "as the log has it" with more monsters than zones.
+    zone: str | None = None
 
 
 @dataclass(slots=True)
@@ -36,6 +42,8 @@ class SpellTrap:
     card: str
     face_up: bool
     equipped_to: str | None = None
+    #: Its zone (``S1``-``S5``); None in the Field Zone.
+    zone: str | None = None
 
 
 @dataclass(slots=True)
@@ -53,6 +61,8 @@ class Side:
     graveyard: list[str] = field(default_factory=list)
     banished: list[str] = field(default_factory=list)
     extra: list[str] = field(default_factory=list)
+    #: The face-up Extra Deck (§6), oldest first.
+    extra_face_up: list[str] = field(default_factory=list)
 
     @property
     def deck_size(self) -> int:
@@ -85,6 +95,7 @@ class ThisTurn:
     #: Monsters whose opponent's monsters changed since their last declaration (one left a
     #: Monster Zone or one came, even if the same ids stand there again): a replay may follow.
     foes_changed: builtins.set[str] = field(default_factory=builtins.set)  # (set is a field)
+    pendulum_summon: int | None = None
 
     def forget(self, card: str) -> None:
         """A card that left the field is a new card if it comes back: drop what it did."""
@@ -136,6 +147,10 @@ class DuelState:
     gone: set[str] = field(default_factory=set)
     #: The ``activate`` being judged and how it activates (see checks.activation.classify).
     activating: tuple[Action, Activation] | None = None
+    #: The ruleset the duel is judged by (§1 ``ruleset``; validator/rulesets.py).
+    rules: Ruleset = CLASSIC
+    #: The action being judged and where its card goes (see validator.zones.placement).
+    placing: tuple[Action, Placement] | None = None
 
     def copy(self) -> DuelState:
         """An independent copy (the card table, never changed, is shared).
@@ -159,8 +174,8 @@ class DuelState:
                                dict(t.set), list(t.phase_effects_due),
                                dict(t.phase_effects_done), dict(t.declared),
                                {p: list(g) for p, g in t.granted.items()},
-                               set(t.foes_changed)),
-            outcome=self.outcome, index=self.index, gone=set(self.gone))
+                               set(t.foes_changed), t.pendulum_summon),
+            outcome=self.outcome, index=self.index, gone=set(self.gone), rules=self.rules)
 
     # -- queries -----------------------------------------------------------------------
     def locate(self, card: str) -> tuple[Player, str] | None:
@@ -297,8 +312,10 @@ class DuelState:
             side.hand_unknown -= 1
 
     def put(self, card: str, player: Player, pile: str, *, position: str = "attack",
-            face_up: bool = True, equipped_to: str | None = None, top: bool = False) -> None:
-        """Place ``card`` (already lifted) in ``player``'s ``pile``.
+            face_up: bool = True, equipped_to: str | None = None, top: bool = False,
+            zone: str | None = None) -> None:
+        """Place ``card`` (already lifted) in ``player``'s ``pile``, in ``zone`` (the first
+        free Main Monster or Spell & Trap Zone when None: see validator/zones.py).
 
         A monster entering a Monster Zone takes the Xyz Materials waiting for it; a token
         that had ceased to exist is a new token (its id is no longer ``gone``).
@@ -307,10 +324,15 @@ class DuelState:
         self.gone.discard(card)
         if pile == "monsters":
             waiting = [m for m, holder in self.attached.items() if holder == card]
-            side.monsters.append(Monster(card, position, waiting))
+            if zone is None:
+                zone = free_zone([m.zone for m in side.monsters], MAIN_ZONES)
+            side.monsters.append(Monster(card, position, waiting, False, zone))
             self._monsters_changed(player, card)
         elif pile == "spell_traps":
-            side.spell_traps.append(SpellTrap(card, face_up, equipped_to))
+            if zone is None:
+                zone = free_zone([st.zone for st in side.spell_traps],
+                                 self.rules.spell_trap_order)
+            side.spell_traps.append(SpellTrap(card, face_up, equipped_to, zone))
         elif pile == "field_spell":
             if side.field_spell is not None:
                 self.send(side.field_spell.card, "graveyard")
@@ -340,7 +362,12 @@ class DuelState:
             mon.materials.append(card)
 
     def send(self, card: str, pile: str, *, hidden: str = "deck") -> None:
-        """Move ``card`` to its owner's ``pile``; a token leaving the field ceases to exist."""
+        """Move ``card`` to its owner's ``pile``; a token leaving the field ceases to exist.
+        Under ``advanced`` a Pendulum Monster going from the field to the Graveyard goes
+        face-up to its owner's Extra Deck instead (§6)."""
+        if self.rules.pendulum and pile == "graveyard" and self.cards[card].pendulum and \
+                self.on_field(card):
+            pile = "extra_face_up"
         self.take(card, hidden)
         if self.cards[card].token:
             self.gone.add(card)
@@ -349,31 +376,49 @@ class DuelState:
 
 
 def _copy_spell_trap(st: SpellTrap | None) -> SpellTrap | None:
-    return None if st is None else SpellTrap(st.card, st.face_up, st.equipped_to)
+    return None if st is None else SpellTrap(st.card, st.face_up, st.equipped_to, st.zone)
 
 
 def _copy_side(side: Side) -> Side:
     return Side(side.lp, list(side.deck), side.deck_unknown, list(side.hand), side.hand_unknown,
-                [Monster(m.card, m.position, list(m.materials), m.gemini)
+                [Monster(m.card, m.position, list(m.materials), m.gemini, m.zone)
                  for m in side.monsters],
-                [SpellTrap(st.card, st.face_up, st.equipped_to) for st in side.spell_traps],
+                [SpellTrap(st.card, st.face_up, st.equipped_to, st.zone)
+                 for st in side.spell_traps],
                 _copy_spell_trap(side.field_spell), list(side.graveyard), list(side.banished),
-                list(side.extra))
+                list(side.extra), list(side.extra_face_up))
 
 
-def _side(setup: Any) -> Side:
+def zoned(named: list[str | None], order: tuple[str, ...]) -> list[str | None]:
+    """The zones of a side's slots in order: each named one as named, the others the free
+    zones of ``order`` in turn (None once none is left).
+
+    >>> zoned([None, "M1", None], MAIN_ZONES)
+    ['M2', 'M1', 'M3']
+    """
+    free = iter([z for z in order if z not in named])
+    return [z if z is not None else next(free, None) for z in named]
+
+
+def _side(setup: Any, rules: Ruleset) -> Side:
     deck = list(setup.deck) if isinstance(setup.deck, tuple) else []
     unknown = setup.deck if isinstance(setup.deck, int) else 0
-    return Side(lp=setup.lp, deck=deck, deck_unknown=unknown, hand=list(setup.hand),
-                monsters=[Monster(p.card, p.position, gemini=p.gemini) for p in setup.monsters],
-                spell_traps=[_st(p) for p in setup.spell_traps],
-                field_spell=_st(setup.field_spell) if setup.field_spell else None,
-                graveyard=list(setup.graveyard), banished=list(setup.banished),
-                extra=list(setup.extra))
+    side = Side(setup.lp, deck, unknown, list(setup.hand), 0, [], [],
+                _st(setup.field_spell, None) if setup.field_spell else None,
+                list(setup.graveyard), list(setup.banished), list(setup.extra),
+                list(setup.extra_face_up))
+    if setup.monsters:
+        zones = zoned([p.zone for p in setup.monsters], MAIN_ZONES)
+        side.monsters = [Monster(p.card, p.position, [], p.gemini, z)
+                         for p, z in zip(setup.monsters, zones, strict=True)]
+    if setup.spell_traps:
+        zones = zoned([p.zone for p in setup.spell_traps], rules.spell_trap_order)
+        side.spell_traps = [_st(p, z) for p, z in zip(setup.spell_traps, zones, strict=True)]
+    return side
 
 
-def _st(placed: Placed) -> SpellTrap:
-    return SpellTrap(placed.card, placed.face_up, placed.equipped_to)
+def _st(placed: Placed, zone: str | None) -> SpellTrap:
+    return SpellTrap(placed.card, placed.face_up, placed.equipped_to, zone)
 
 
 def initial_state(doc: Document) -> DuelState:
@@ -388,9 +433,11 @@ def initial_state(doc: Document) -> DuelState:
     if doc.position is not None:
         from .position import restore  # position.py builds on this module
 
-        return restore(doc.cards, doc.position)
-    sides = {p: _side(doc.setup[p]) for p in PLAYERS}
-    state = DuelState(cards=doc.cards, turn=doc.turn, turn_player=doc.turn_player, sides=sides)
+        return restore(doc.cards, doc.position, RULESETS[doc.ruleset])
+    rules = RULESETS[doc.ruleset]
+    sides = {p: _side(doc.setup[p], rules) for p in PLAYERS}
+    state = DuelState(cards=doc.cards, turn=doc.turn, turn_player=doc.turn_player, sides=sides,
+                      rules=rules)
     for player in PLAYERS:
         for cid, pile in doc.setup[player].placements():
             state.where[cid] = (player, pile)

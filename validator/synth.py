@@ -17,13 +17,15 @@ def _act(kind: str, player: Player, **fields: Any) -> dict[str, Any]:
     return {"type": kind, "player": player, **fields}
 
 
-def legal_duel(turns: int, seed: int = 0) -> dict[str, Any]:
-    """A legal duel document of ``turns`` turns (about 13 actions each).
+def legal_duel(turns: int, seed: int = 0, ruleset: str = "classic") -> dict[str, Any]:
+    """A legal duel document of ``turns`` turns (about 13 actions each), judged by
+    ``ruleset``: under ``advanced`` the same actions, but for turn 1's draw, made by an effect
+    (the first player has no normal draw there), so that both rulesets judge comparable duels.
 
     >>> from validator import validate
     >>> doc = legal_duel(3)
-    >>> validate(doc).legal
-    True
+    >>> validate(doc).legal, validate(legal_duel(3, ruleset="advanced")).legal
+    (True, True)
     """
     rng = random.Random(seed)
     cards: dict[str, Any] = {}
@@ -36,8 +38,9 @@ def legal_duel(turns: int, seed: int = 0) -> dict[str, Any]:
         mon, spell = f"m{turn}", f"s{turn}"
         cards[mon] = {"kind": "monster", "level": 4, "owner": player, "atk": 1500}
         cards[spell] = {"kind": "spell", "subtype": "normal", "owner": player}
-        actions += [_act("draw", player, card=mon), _act("phase", player, to="standby"),
-                    _act("phase", player, to="main1")]
+        first = ruleset == "advanced" and turn == 1
+        draw = _act("draw", player, card=mon, **({"by_effect": True} if first else {}))
+        actions += [draw, _act("phase", player, to="standby"), _act("phase", player, to="main1")]
         flipped = next((m for m in field[player] if m in set_down), None)
         if flipped is not None:
             actions.append(_act("flip_summon", player, card=flipped))
@@ -66,5 +69,6 @@ def legal_duel(turns: int, seed: int = 0) -> dict[str, Any]:
         field[player].append(mon)
         actions += [_act("phase", player, to="end"), _act("end_turn", player)]
         player = foe
-    return {"cards": cards, "setup": {"p1": {"deck": 2 * turns + 2},
-                                      "p2": {"deck": 2 * turns + 2}}, "actions": actions}
+    doc = {"cards": cards, "setup": {"p1": {"deck": 2 * turns + 2},
+                                     "p2": {"deck": 2 * turns + 2}}, "actions": actions}
+    return doc if ruleset == "classic" else {"ruleset": ruleset, **doc}

@@ -21,6 +21,13 @@
     surrender: "surrenders" };
   const PILES = { graveyard: "Graveyard", banished: "Banished", deck: "Deck",
     extra: "Extra Deck", hand: "hand", spell_trap: "a Spell & Trap Zone", material: "Xyz Material" };
+  // Zones (docs/format.md): the Extra Monster Zones are left and right as p1 sees them.
+  const EMZ = { "EMZ-L": "left", "EMZ-R": "right" };
+  // A Link Arrow as its controller sees it; p2's are drawn turned round (p2 faces p1).
+  const ARROW_GLYPHS = { "top-left": "◤", top: "▲", "top-right": "◥", left: "◀", right: "▶",
+    "bottom-left": "◣", bottom: "▼", "bottom-right": "◢" };
+  const TURNED = { "top-left": "bottom-right", top: "bottom", "top-right": "bottom-left",
+    left: "right", right: "left", "bottom-left": "top-right", bottom: "top", "bottom-right": "top-left" };
 
   // -- small DOM helpers ---------------------------------------------------------------------
   function el(tag, attrs, ...children) {
@@ -54,9 +61,13 @@
   function cardKind(card) {
     if (!card) return "";
     if (card.kind === "monster") {
+      if (card.link !== undefined && card.link !== null) {  // no Level, no DEF
+        return `Link-${card.link}${card.atk !== undefined ? " · " + card.atk : ""}`;
+      }
       const stats = card.atk !== undefined || card.def !== undefined
         ? ` · ${card.atk ?? "?"}/${card.def ?? "?"}` : "";
-      return `${card.token ? "Token" : "Lv " + (card.level ?? "?")}${stats}`;
+      const scale = card.pendulum ? ` · Scale ${card.scale ?? 0}` : "";
+      return `${card.token ? "Token" : "Lv " + (card.level ?? "?")}${scale}${stats}`;
     }
     const kind = card.kind === "spell" ? "Spell" : "Trap";
     return card.subtype ? `${SUBTYPES[card.subtype] || card.subtype} ${kind}` : kind;
@@ -85,12 +96,22 @@
       `${REASONS[outcome.reason] || outcome.reason}.`;
   }
 
-  // An action in words: "sdesowitz02 Normal Summons Dark Magician".
+  // An action in words: "sdesowitz02 Normal Summons Dark Magician to M3".
   function describe(action, cards, names) {
     const p = shortWho(action.player, names);
-    const card = action.card ? " " + cardName(cards, action.card) : "";
+    const to = action.zone && action.type !== "move" ? ` to ${action.zone}` : "";
+    const card = action.card ? " " + cardName(cards, action.card) + to : "";
     const effect = action.by_effect ? " (by an effect)" : "";
+    return describeAction(action, cards, names, p, card, effect);
+  }
+
+  function describeAction(action, cards, names, p, card, effect) {
     switch (action.type) {
+      case "pendulum_summon": {
+        const zones = Array.isArray(action.zones) ? action.zones : [];
+        const each = (action.cards || []).map((c, i) => cardName(cards, c) + (zones[i] ? ` (${zones[i]})` : ""));
+        return `${p} Pendulum Summons ${each.join(", ")}`;
+      }
       case "phase": return `${p} enters the ${phaseName(action.to)}${effect}`;
       case "draw": return `${p} draws${card}${effect}`;
       case "damage": return `${p} loses ${action.amount} LP`;
@@ -99,7 +120,8 @@
         `${action.target ? cardName(cards, action.target) : "directly"}` +
         `${action.replay ? " (replay)" : ""}${effect}`;
       case "change_position": return `${p} changes${card} to ${POSITIONS[action.to] || action.to}${effect}`;
-      case "move": return `${p} moves${card} to ${PILES[action.to] || action.to}` +
+      case "move": return `${p} moves${card} to ${action.face_up ? "the face-up " : ""}` +
+        `${PILES[action.to] || action.to}${action.zone ? " " + action.zone : ""}` +
         `${action.target ? " (" + cardName(cards, action.target) + ")" : ""}`;
       case "special_summon": case "quick_summon":
         return `${p} ${VERBS[action.type]}${card}` +
@@ -140,18 +162,31 @@
   }
 
   // -- cards ---------------------------------------------------------------------------------
+  // A Link Monster's arrows: drawn round the card as the board shows the field (p2's turned
+  // round), read out as its controller sees them.
+  function linkArrows(card, controller) {
+    const arrows = (card && Array.isArray(card.link_arrows)) ? card.link_arrows : [];
+    if (!arrows.length) return [];
+    return [el("span", { class: "link-arrows", "aria-hidden": "true" }, arrows.map((a) => {
+      const shown = controller === "p2" ? TURNED[a] || a : a;
+      return el("span", { class: `link-arrow at-${shown}`, "data-arrow": a }, ARROW_GLYPHS[shown] || "•");
+    })), srOnly(`, Link Arrows: ${arrows.join(", ")}`)];
+  }
+
   function cardFace(id, ctx, opts) {
     const card = (ctx.cards && ctx.cards[id]) || null;
     const faceDown = opts.faceDown;
     const classes = ["card", card ? card.kind : "unknown", faceDown ? "back" : "",
-      opts.sideways ? "sideways" : "", card && card.token ? "token" : ""].filter(Boolean).join(" ");
+      opts.sideways ? "sideways" : "", card && card.token ? "token" : "",
+      card && card.pendulum ? "pendulum" : "", card && card.link !== undefined ? "link" : ""]
+      .filter(Boolean).join(" ");
     const name = id === null || id === undefined ? null : cardName(ctx.cards, id);
     return el("div", { class: classes, "data-card": id ?? null, title: name && opts.describeAs ? `${name}: ${opts.describeAs}` : name },
       faceDown ? el("span", { class: "card-back-label", "aria-hidden": "true" }, "Set") : null,
       el("span", { class: "card-name" }, name || srOnly("an unknown card")),
       card && !faceDown ? el("span", { class: "card-info", "aria-hidden": "true" }, breakable(cardKind(card))) : null,
       opts.describeAs ? srOnly(`, ${opts.describeAs}`) : null,
-      card && !faceDown ? srOnly(`, ${cardKind(card).replace("Lv", "Level").replace("·", ",")}`) : null,
+      card && !faceDown ? srOnly(`, ${cardKind(card).replace("Lv", "Level").replace(/·/g, ",")}`) : null,
       ...(opts.extra || []));
   }
 
@@ -189,7 +224,7 @@
     return dialog;
   }
 
-  function openPile(title, ids, ctx, opener, note) {
+  function openPile(title, ids, ctx, opener, note, faceUp) {
     const box = pileDialog();
     box.querySelector("h2").textContent = title;
     const body = box.querySelector(".pile-dialog-body");
@@ -197,7 +232,8 @@
     if (note) body.append(el("p", { class: "hint" }, note));
     if (ids.length) {
       body.append(el("ol", { class: "pile-list" }, ids.map((id) =>
-        el("li", {}, cardFace(id, ctx, { faceDown: false })))));
+        el("li", {}, cardFace(id, ctx, { faceDown: false, extra: faceUp && faceUp.includes(id)
+          ? [el("span", { class: "tag face-up-tag" }, "face-up")] : [] })))));
     } else if (!note) {
       body.append(el("p", {}, "No cards."));
     }
@@ -210,26 +246,49 @@
     const count = opts && opts.count !== undefined ? opts.count : ids.length;
     const newestFirst = !(opts && opts.inOrder);
     const shown = newestFirst ? [...ids].reverse() : ids;
+    const faceUp = (opts && opts.faceUp) || [];
     const title = `${owner}'s ${label} (${count} card${count === 1 ? "" : "s"})`;
     const button = el("button", { type: "button", class: `pile pile-${label.toLowerCase().replace(/\W+/g, "-")}`,
       "aria-haspopup": "dialog" },
       el("span", { class: "pile-label" }, label), " ", el("span", { class: "pile-count" }, String(count)),
-      srOnly(` card${count === 1 ? "" : "s"}`));
+      srOnly(` card${count === 1 ? "" : "s"}`),
+      faceUp.length ? el("span", { class: "pile-face-up" }, ` (${faceUp.length} face-up)`) : null);
     button.addEventListener("click", () => openPile(title, shown, ctx, button,
-      (opts && opts.note) || (shown.length && newestFirst ? "The most recent card first." : null)));
+      (opts && opts.note) || (shown.length && newestFirst ? "The most recent card first." : null),
+      faceUp));
     return button;
   }
 
   // -- the play mat ----------------------------------------------------------------------------
-  function monsterZone(entry, n, ctx, links, owner) {
-    const li = el("li", { class: "zone" });
-    li.append(srOnly(`Monster Zone ${n}: `));
+  // A side's entries by zone: "M3" in the third slot; one without a zone (or whose zone is
+  // taken) in the first free slot, and any beyond five after them.
+  function slots(entries, prefix) {
+    const out = [null, null, null, null, null];
+    const rest = [];
+    for (const entry of entries) {
+      if (!entry) continue;
+      const n = typeof entry.zone === "string" && entry.zone.startsWith(prefix)
+        ? Number(entry.zone.slice(prefix.length)) : 0;
+      if (n >= 1 && n <= 5 && !out[n - 1]) out[n - 1] = entry; else rest.push(entry);
+    }
+    for (const entry of rest) {
+      const free = out.indexOf(null);
+      if (free >= 0) out[free] = entry; else out.push(entry);
+    }
+    return out;
+  }
+
+  // zone: {label (read out), short (drawn when empty), cls}; controller: whose monster it is.
+  function monsterZone(entry, zone, ctx, links, owner, controller) {
+    const li = el("li", { class: `zone ${zone.cls || ""}`.trim() });
+    li.append(srOnly(`${zone.label}: ${entry && zone.tag ? zone.tag + " " : ""}`));
     if (!entry) {
       li.classList.add("empty");
-      li.append(el("span", { class: "zone-label", "aria-hidden": "true" }, `M${n}`), srOnly("empty"));
+      li.append(el("span", { class: "zone-label", "aria-hidden": "true" }, zone.short), srOnly("empty"));
       return li;
     }
     const extra = [];
+    if (zone.tag) extra.push(el("span", { class: "zone-owner", "aria-hidden": "true" }, zone.tag));
     for (const link of links.get("m:" + entry.card) || []) {
       extra.push(el("span", { class: "link-badge", title: `equipped with ${cardName(ctx.cards, link.card)}` },
         link.badge, srOnly(` (equipped with ${cardName(ctx.cards, link.card)})`)));
@@ -243,17 +302,21 @@
       extra.push(button);
     }
     const position = entry.position || "attack";
-    li.append(cardFace(entry.card, ctx, { faceDown: position === "facedown_defense",
-      sideways: position !== "attack", describeAs: POSITIONS[position] || position, extra }));
+    const faceDown = position === "facedown_defense";
+    if (!faceDown) extra.push(...linkArrows(ctx.cards && ctx.cards[entry.card], controller));
+    li.append(cardFace(entry.card, ctx, { faceDown, sideways: position !== "attack",
+      describeAs: POSITIONS[position] || position, extra }));
     return li;
   }
 
-  function spellTrapZone(entry, n, ctx, links, label) {
-    const li = el("li", { class: "zone" });
-    li.append(srOnly(`${label} ${n}: `));
+  function spellTrapZone(entry, n, ctx, links, label, pendulum) {
+    const zoneClass = label === "Field Zone" || n > 5 ? "" : ` z${n}`;
+    const li = el("li", { class: `zone${zoneClass}${pendulum ? " pendulum-zone" : ""}` });
+    li.append(srOnly(`${label} ${n}${pendulum ? " (Pendulum Zone)" : ""}: `));
     if (!entry) {
       li.classList.add("empty");
-      li.append(el("span", { class: "zone-label", "aria-hidden": "true" }, label === "Field Zone" ? "Field" : `S${n}`), srOnly("empty"));
+      li.append(el("span", { class: "zone-label", "aria-hidden": "true" },
+        label === "Field Zone" ? "Field" : `S${n}${pendulum ? " · P" : ""}`), srOnly("empty"));
       return li;
     }
     const extra = [];
@@ -272,24 +335,26 @@
     const owner = shortWho(player, ctx.names);
     const headingId = `${ctx.idPrefix || "board"}-${player}-title`;
     const isTurn = state.turn_player === player;
-    const monsters = side.monsters || [];
+    const monsters = (side.monsters || []).filter((m) => !(m && m.zone in EMZ));
     const spellTraps = side.spell_traps || [];
     const hand = side.hand || [];
-    const zones = (entries, make) => Array.from({ length: Math.max(5, entries.length) },
-      (_, i) => make(entries[i], i + 1));
+    const advanced = state.ruleset === "advanced";
     const field = el("div", { class: "mat-field" },
       el("ul", { class: "zones fieldzone", "aria-label": `${owner}'s Field Zone` },
         spellTrapZone(side.field_spell || null, 1, ctx, links, "Field Zone")),
       el("ul", { class: "zones monsters", "aria-label": `${owner}'s Monster Zones` },
-        zones(monsters, (m, n) => monsterZone(m, n, ctx, links, owner))),
+        slots(monsters, "M").map((m, i) => monsterZone(m, { label: `Monster Zone ${i + 1}`,
+          short: `M${i + 1}`, cls: i < 5 ? `z${i + 1}` : "" }, ctx, links, owner, player))),
       el("ul", { class: "zones spelltraps", "aria-label": `${owner}'s Spell & Trap Zones` },
-        zones(spellTraps, (s, n) => spellTrapZone(s, n, ctx, links, "Spell & Trap Zone"))),
+        slots(spellTraps, "S").map((s, i) => spellTrapZone(s, i + 1, ctx, links,
+          "Spell & Trap Zone", advanced && (i === 0 || i === 4)))),
       el("div", { class: "piles", role: "group", "aria-label": `${owner}'s piles` },
         pileButton("Graveyard", side.graveyard || [], ctx, owner),
         pileButton("Banished", side.banished || [], ctx, owner),
         pileButton("Deck", [], ctx, owner, { count: side.deck ?? 0,
           note: `${side.deck ?? 0} card${side.deck === 1 ? "" : "s"}, face-down: the deck's cards and their order are hidden.` }),
-        pileButton("Extra Deck", side.extra || [], ctx, owner, { inOrder: true })));
+        pileButton("Extra Deck", [...(side.extra || []), ...(side.extra_face_up || [])], ctx, owner,
+          { inOrder: true, faceUp: side.extra_face_up || [] })));
     const handList = el("ul", { class: "hand", "aria-label": `${owner}'s hand, ${hand.length} card${hand.length === 1 ? "" : "s"}` },
       hand.map((id) => el("li", {}, cardFace(id, ctx, { faceDown: id === null }))));
     const handBox = el("div", { class: "hand-box" },
@@ -316,16 +381,40 @@
       })));
   }
 
+  // The Extra Monster Zones between the mats, shared by both players: left above p1's
+  // Main Monster Zone 2 (below p2's 4), right above p1's 4. Drawn under advanced, or when a
+  // monster stands there.
+  function extraZones(state, ctx, links) {
+    const held = {};
+    for (const p of ["p1", "p2"]) {
+      for (const m of ((state.players[p] || {}).monsters || [])) {
+        if (m && m.zone in EMZ) held[m.zone] = { entry: m, player: p };
+      }
+    }
+    if (state.ruleset !== "advanced" && !Object.keys(held).length) return null;
+    const zone = (id) => {
+      const h = held[id];
+      const owner = h ? shortWho(h.player, ctx.names) : "";
+      return monsterZone(h ? h.entry : null, { label: `Extra Monster Zone, ${EMZ[id]}`,
+        short: id, cls: `emz emz-${EMZ[id]}`, tag: h ? `${owner}'s` : "" },
+      ctx, links, owner, h ? h.player : "p1");
+    };
+    return el("div", { class: "emz-row" },
+      el("ul", { class: "zones extra", "aria-label": "Extra Monster Zones (left and right as " +
+        `${shortWho("p1", ctx.names)} sees them)` }, zone("EMZ-L"), zone("EMZ-R")));
+  }
+
   // The board: the opponent's mat on top (p2), p1's below, the turn, chain and outcome between.
   // ctx: {cards, names, outcome, idPrefix}
   function renderBoard(state, ctx) {
     const links = equipLinks(state);
     const middle = el("div", { class: "board-middle" },
       el("p", { class: "turn-line" }, `Turn ${state.turn} · ${shortWho(state.turn_player, ctx.names)}'s ${phaseName(state.phase)}`),
+      state.ruleset === "advanced" ? el("span", { class: "tag ruleset-tag" }, "advanced rules") : null,
       chainView(state, ctx),
       ctx.outcome ? el("p", { class: "outcome", role: "note" }, outcomeText(ctx.outcome, ctx.names)) : null);
-    return el("div", { class: "board" }, mat("p2", state, ctx, links, true), middle,
-      mat("p1", state, ctx, links, false));
+    return el("div", { class: "board" }, mat("p2", state, ctx, links, true),
+      extraZones(state, ctx, links), middle, mat("p1", state, ctx, links, false));
   }
 
   // -- the rule an action breaks ---------------------------------------------------------------

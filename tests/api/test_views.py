@@ -108,7 +108,7 @@ def test_action_limit_is_422_with_a_clear_message_and_configurable() -> None:
 
 def test_rules(client: FlaskClient) -> None:
     rules = client.get("/v1/rules").get_json()
-    assert len(rules) == 34 and rules[0]["id"] == "duel.over"
+    assert len(rules) == 39 and rules[0]["id"] == "duel.over"
     one = client.get("/v1/rules/summon.tribute-count").get_json()
     assert one["title"] == "Wrong number of Tributes" and "seeds/000_" in one["source"]
     assert "no.such" in problem_of(client.get("/v1/rules/no.such"), 404)["detail"]
@@ -144,7 +144,7 @@ def test_openapi_document_is_served_and_kept_in_specs(client: FlaskClient) -> No
     for status in ("400", "413", "415", "422"):
         assert "application/problem+json" in _content(served, post["responses"][status])
     assert len(served["components"]["schemas"]["Document"]["properties"]["actions"]["items"]
-               ["oneOf"]) == 21
+               ["oneOf"]) == 22  # the 21 of §2 and pendulum_summon (§6)
 
 
 def _content(spec: dict[str, Any], response: dict[str, Any]) -> dict[str, Any]:

@@ -26,17 +26,32 @@ def test_every_registered_check_guards_some_transition() -> None:
     assert set(REGISTRY.checks) - used == set()
 
 
+#: The ids the advanced ruleset adds (contract §6).
+ADVANCED = ("draw.first-turn", "summon.pendulum-once", "summon.pendulum-scales",
+            "zone.extra-deck-summon", "zone.extra-monster-zone")
+
+
 def test_catalog_entries_are_complete_and_cite_a_seed() -> None:
     for rule in rules().values():
         assert rule.title and rule.text and rule.why and rule.example
-        assert "seeds/" in rule.source or "long-standing" in rule.source, rule.id
+        if rule.id in ADVANCED:  # today's rules: the official rulebook and the 2021 revision
+            assert "Rulebook" in rule.source and "April 2021" in rule.source, rule.id
+        else:
+            assert "seeds/" in rule.source or "long-standing" in rule.source, rule.id
 
 
 @pytest.mark.skipif(not SPEC.exists(), reason="../shared/spec/duel-format.md is not beside it")
 def test_catalog_lists_the_contract_ids_in_contract_order() -> None:
-    section = SPEC.read_text("utf-8").split("## 4.")[1]
-    ids = re.findall(r"^\| `([a-z.-]+)` \|", section, re.M)
-    assert ids == list(rules())
+    text = SPEC.read_text("utf-8")
+    ids = re.findall(r"^\| `([a-z.-]+)` \|", text.split("## 4.")[1].split("## 5.")[0], re.M)
+    advanced = re.findall(r"^- `([a-z.-]+)`:", text.split("## 6.")[1], re.M)
+    assert sorted(advanced) == sorted(ADVANCED)
+    catalog = list(rules())
+    assert [i for i in catalog if i not in advanced] == ids  # §4's order kept
+    assert len(catalog) == 39
+    for rule_id in advanced:  # each with its own prefix, after the §4 ids that share it
+        before = catalog[catalog.index(rule_id) - 1]
+        assert before.split(".")[0] == rule_id.split(".")[0], rule_id
 
 
 def test_guards_run_in_precedence_order() -> None:
@@ -50,8 +65,10 @@ def test_guards_run_in_precedence_order() -> None:
 
 def test_precedence_groups() -> None:
     order = ["duel.over", "turn.not-turn-player", "turn.phase-order", "phase.restricted-action",
-             "card.set-this-turn", "chain.spell-speed", "card.not-in-hand", "trap.from-hand",
-             "summon.normal-once", "zone.monster-full"]
+             "draw.once", "draw.first-turn", "card.set-this-turn", "chain.spell-speed",
+             "card.not-in-hand", "trap.from-hand", "summon.normal-once", "summon.pendulum-scales",
+             "position.invalid", "zone.monster-full", "zone.extra-deck-summon",
+             "zone.extra-monster-zone", "equip.invalid-target"]
     assert sorted(order, key=precedence) == order
 
 

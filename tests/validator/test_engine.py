@@ -23,14 +23,14 @@ def test_verdict_has_exactly_the_fields_of_section_3() -> None:
     # position needs: fields are only ever added.
     assert list(state)[:6] == ["turn", "turn_player", "phase", "players", "this_turn", "chain"]
     assert list(state)[6:] == ["chain_links", "owners", "pending_materials", "gone", "outcome",
-                               "actions_judged"]
+                               "actions_judged", "ruleset"]
     assert list(state["players"]["p1"]) == ["lp", "deck", "hand", "monsters", "spell_traps",
                                             "field_spell", "graveyard", "banished", "extra",
-                                            "deck_cards"]
+                                            "deck_cards", "extra_face_up"]
     assert list(state["this_turn"]) == ["normal_draw", "normal_summon", "quick_summon",
                                         "positions_changed", "attacked", "placed", "set",
                                         "phase_effects_resolved", "phase_effects_due",
-                                        "declared", "indexes"]
+                                        "declared", "indexes", "pendulum_summon"]
 
 
 @needs_shared

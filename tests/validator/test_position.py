@@ -150,7 +150,7 @@ def test_owners_and_waiting_cards_are_in_the_state() -> None:
     assert state["owners"] == {"vorse": "p2", "gemini": "p1"}
     assert state["pending_materials"] == [{"card": "gemini", "monster": "dm"}]
     assert state["players"]["p1"]["spell_traps"] == [
-        {"card": "burial", "face_up": True, "waiting_for": "jar"}]
+        {"card": "burial", "face_up": True, "zone": "S1", "waiting_for": "jar"}]
     for cut in range(len(doc["actions"]) + 1):
         assert_split_equals_whole(doc, cut)
 

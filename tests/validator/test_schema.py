@@ -98,6 +98,49 @@ BAD: list[tuple[str, dict[str, Any], str, str]] = [
                         '"player": "p2"}]}', "actions.0.player", "appears twice"),
     ("a duplicate key at the top", '{"cards": {}, "turn": 2, "turn": 3}', "turn",
      "appears twice"),
+    # zones (docs/format.md) and the advanced ruleset (§6)
+    ("a summon to a Spell & Trap Zone", {"cards": {}, "actions": [
+        act("normal_summon", card="x", zone="S1")]}, "actions.0.zone", "Not a Monster Zone"),
+    ("a Set to a Monster Zone", {"cards": {}, "actions": [
+        act("set_spell_trap", card="x", zone="M1")]}, "actions.0.zone", "Not a Spell & Trap"),
+    ("two monsters in one zone of setup", document([], {"monsters": [
+        {**mon("gemini"), "zone": "M2"}, {**mon("vorse"), "zone": "M2"}]}),
+     "setup.p1.monsters.1.zone", "already holds"),
+    ("both players in one Extra Monster Zone", document([], {"monsters": [
+        {**mon("gemini"), "zone": "EMZ-L"}]}, {"monsters": [{**mon("vorse"), "zone": "EMZ-L"}]}),
+     "setup.p2.monsters.0.zone", "already holds"),
+    ("advanced: one player in both Extra Monster Zones", document([], {"monsters": [
+        {**mon("gemini"), "zone": "EMZ-L"}, {**mon("vorse"), "zone": "EMZ-R"}]},
+        ruleset="advanced"), "setup.p1.monsters.1.zone", "at most one"),
+    ("advanced: six monsters and none in an Extra Monster Zone", document([], {"monsters": [
+        mon(c) for c in ("gemini", "vorse", "lady", "jar", "sangan", "dm")]}, ruleset="advanced"),
+     "setup.p1.monsters", "Extra Monster Zone"),
+    ("a Field Spell with a zone", document([], {"field_spell": {
+        "card": "forest", "face_up": True, "zone": "S1"}}), "setup.p1.field_spell.zone",
+     "no number"),
+    ("a Spell in the face-up Extra Deck", document([], {"extra_face_up": ["pot"]}),
+     "setup.p1.extra_face_up.0", "cannot stand"),
+    ("a monster that is no Pendulum Monster in the face-up Extra Deck",
+     document([], {"extra_face_up": ["dm"]}), "setup.p1.extra_face_up.0", "Pendulum Monster"),
+    ("a zone on a move that does not go to a Spell & Trap Zone",
+     document([act("move", card="gemini", to="graveyard", zone="S1")], {"hand": ["gemini"]}),
+     "actions.0.zone", "only for a move to spell_trap"),
+    ("face_up on a move that does not go to the Extra Deck",
+     document([act("move", card="gemini", to="graveyard", face_up=True)], {"hand": ["gemini"]}),
+     "actions.0.face_up", "only for a move to extra"),
+    ("a Pendulum Summon of no card", {"cards": {}, "actions": [act("pendulum_summon", cards=[])]},
+     "actions.0.cards", "minimum length 1"),
+    ("a Pendulum Summon naming a card twice", document([act("pendulum_summon", cards=[
+        "gemini", "gemini"])], {"hand": ["gemini"]}), "actions.0.cards", "only once"),
+    ("a Pendulum Summon with a zone too few", document([act("pendulum_summon", cards=[
+        "gemini", "vorse"], zones=["M1"])], {"hand": ["gemini", "vorse"]}), "actions.0.zones",
+     "One entry per card"),
+    ("a Pendulum Summon of an unknown card", {"cards": {}, "actions": [
+        act("pendulum_summon", cards=["c9"])]}, "actions.0.cards.0", "Unknown card id"),
+    ("a position judged by another ruleset", {
+        "cards": {}, "ruleset": "classic",
+        "position": validate({"cards": {}, "ruleset": "advanced"}).state}, "ruleset",
+     "judged by 'advanced'"),
 ]
 
 
@@ -164,3 +207,12 @@ def test_the_input_document_is_not_modified() -> None:
 def test_json_nested_too_deeply_is_a_document_error() -> None:
     assert errors_of("[" * 100_000 + "]" * 100_000) == {
         "_document": ["The JSON is nested too deeply."]}
+
+
+def test_an_unknown_monster_and_its_unknown_foes_in_a_position_are_field_errors() -> None:
+    state = validate({"cards": {}}).state
+    state["this_turn"]["declared"] = {"x": ["y"]}  # once a 500: a field with errors inside
+    state["this_turn"]["indexes"]["declared"] = {"x": 0}
+    errors = errors_of({"cards": {}, "position": state})
+    assert errors["position"]["this_turn"]["declared"]["x"] == {
+        "key": ["Unknown card id 'x'."], "value": {"0": ["Unknown card id 'y'."]}}

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from . import activation, battle, cards, summon, turn
+from . import activation, battle, cards, pendulum, placement, summon, turn
 
-__all__ = ["activation", "battle", "cards", "summon", "turn"]
+__all__ = ["activation", "battle", "cards", "pendulum", "placement", "summon", "turn"]

@@ -17,7 +17,8 @@ class Activation:
 
     ``source`` is where it is activated from (``hand``, ``field``, ``graveyard``,
     ``banished``, or None when the card is out of the player's reach); ``card_activation``
-    is True when a Spell or Trap card itself is activated rather than an effect.
+    is True when a Spell or Trap card itself is activated rather than an effect (or, under
+    ``advanced``, a Pendulum Monster from the hand as a Pendulum Scale: docs/format.md).
     """
 
     source: str | None
@@ -52,6 +53,9 @@ def activation(s: DuelState, a: Action) -> Activation:
         placed = s.spell_trap(a.card)
         if source == "hand" or (source == "field" and placed is not None and not placed.face_up):
             return Activation(source, card.card_speed, True, "card")
+    elif source == "hand" and card.pendulum and s.rules.pendulum and (
+            a.zone is not None or card.effects is None or card.effect_at("hand") == "none"):
+        return Activation(source, 1, True, "card")  # a Pendulum Scale, activated as a Spell
     kind = effect_kind(s, a.card, source)
     return Activation(source, 2 if kind == "quick" else 1, False, kind)
 

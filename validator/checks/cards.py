@@ -7,13 +7,14 @@ from typing import Final
 from ..model import Action, Player, other
 from ..registry import REGISTRY
 from ..state import DuelState
+from ..zones import placement
 
 ZONE_SIZE: Final = 5
 
 _PILE_WORDS: Final = {"deck": "Deck", "hand": "hand", "monsters": "Monster Zone",
                       "spell_traps": "Spell & Trap Zone", "field_spell": "Field Zone",
                       "graveyard": "Graveyard", "banished": "banishment", "extra": "Extra Deck",
-                      "material": "Xyz Materials"}
+                      "material": "Xyz Materials", "extra_face_up": "face-up Extra Deck"}
 
 
 def whereabouts(s: DuelState, card: str) -> str:
@@ -138,9 +139,19 @@ def card_can_be_normal_summoned(s: DuelState, a: Action) -> str | None:
     text says so: ``normal_summon: false``) is neither."""
     assert a.card is not None
     card = s.cards[a.card]
-    if card.kind != "monster" or card.normal_summon:
+    if card.kind != "monster" or (card.normal_summon and not (
+            s.rules.link_rules and card.link is not None)):
         return None
     return f"{card.label} cannot be Normal Summoned or Set (it must be Special Summoned)."
+
+
+@REGISTRY.rule("card.wrong-kind")
+def quick_summon_exists(s: DuelState, a: Action) -> str | None:
+    """Quick Summons (seed ``001_…``) do not exist under ``advanced`` (§6)."""
+    if s.rules.quick_summon:
+        return None
+    return f"There is no Quick Summon under the {s.rules.name} ruleset: " \
+           f"{s.cards[a.card or ''].label} cannot be Quick Summoned."
 
 
 @REGISTRY.rule("card.wrong-kind")
@@ -189,23 +200,46 @@ def monster_zone_has_room(s: DuelState, a: Action) -> str | None:
     assert a.card is not None
     if s.in_monster_zone(a.player, a.card):
         return None  # already in a zone (a Gemini Summon where it stands): no room needed
+    if s.rules.zone_rules:
+        return placement_breaks(s, a, "zone.monster-full")
     freed = len({t for t in a.tributes if s.controls(a.player, t)})
     return _monster_room(s, a.player, freed, s.cards[a.card].label)
 
 
+def placement_breaks(s: DuelState, a: Action, rule: str) -> str | None:
+    """The message when placing ``a``'s monster where it goes breaks ``rule`` first
+    (validator/zones.py), else None."""
+    found = placement(s, a)
+    return found.message if found.rule == rule else None
+
+
 @REGISTRY.rule("zone.spell-trap-full")
 def spell_trap_zone_has_room(s: DuelState, a: Action) -> str | None:
-    """At most 5 cards in a Spell & Trap Zone; Field Spells go to the Field Zone instead."""
+    """At most 5 cards in a Spell & Trap Zone; Field Spells go to the Field Zone instead.
+    Under ``advanced`` the card goes to a free zone: the one named, or for a Pendulum Scale
+    a free Pendulum Zone (validator/zones.py)."""
     assert a.card is not None
     if s.cards[a.card].subtype == "field":
         return None
-    return _spell_trap_room(s, a)
+    full = _spell_trap_room(s, a)
+    if full is None and s.rules.zone_rules and (a.zone is not None or (
+            a.type == "activate" and s.cards[a.card].kind == "monster")):
+        return placement(s, a).message  # a zone named, or a Pendulum Scale's
+    return full  # with fewer than 5 cards, the judge finds the card a free zone
 
 
 @REGISTRY.rule("zone.spell-trap-full")
 def spell_trap_zone_has_room_for_move(s: DuelState, a: Action) -> str | None:
-    """A card an effect moves into a Spell & Trap Zone counts toward its 5 cards."""
-    return _spell_trap_room(s, a) if a.to == "spell_trap" else None
+    """A card an effect moves into a Spell & Trap Zone counts toward its 5 cards, and under
+    ``advanced`` goes to a free zone (one moved within its own zone keeps it unless another
+    is named)."""
+    if a.to != "spell_trap":
+        return None
+    full = _spell_trap_room(s, a)
+    if full is None and s.rules.zone_rules and \
+            (a.zone is not None or not s.controls(a.player, a.card or "")):
+        return placement(s, a).message
+    return full
 
 
 def _spell_trap_room(s: DuelState, a: Action) -> str | None:

@@ -23,7 +23,7 @@ VERBS: Final = {"phase": "change the phase", "end_turn": "end the turn",
                 "set_monster": "Set a monster", "flip_summon": "Flip Summon",
                 "change_position": "change a monster's battle position",
                 "set_spell_trap": "Set a Spell or Trap", "declare_attack": "declare an attack",
-                "phase_effect": "resolve a phase effect"}
+                "phase_effect": "resolve a phase effect", "pendulum_summon": "Pendulum Summon"}
 
 
 def phase_name(phase: str) -> str:
@@ -147,11 +147,22 @@ def normal_draw_once(s: DuelState, a: Action) -> str | None:
 
 @REGISTRY.rule("draw.required")
 def drew_before_leaving_draw_phase(s: DuelState, a: Action) -> str | None:
-    """The turn player draws before leaving the Draw Phase, unless an effect skips it."""
-    if s.phase == "draw" and s.this_turn.drew is None and not a.by_effect:
+    """The turn player draws before leaving the Draw Phase, unless an effect skips it (or,
+    under ``advanced``, it is the first turn of the duel, which has no normal draw)."""
+    if s.phase == "draw" and s.this_turn.drew is None and not a.by_effect and \
+            (s.rules.first_turn_draw or s.turn != 1):
         return (f"{s.turn_player} must draw a card before leaving the Draw Phase (a Draw "
                 f"Phase skipped by a card effect needs by_effect: true).")
     return None
+
+
+@REGISTRY.rule("draw.first-turn")
+def no_normal_draw_in_first_turn(s: DuelState, a: Action) -> str | None:
+    """Under ``advanced`` the player who goes first skips the normal draw of turn 1 (§6)."""
+    if s.rules.first_turn_draw or s.turn != 1:
+        return None
+    return f"{a.player} goes first: the first player does not draw in the first turn of the " \
+           f"duel (a draw by a card effect needs by_effect: true)."
 
 
 @REGISTRY.rule("hand.limit")
