@@ -138,6 +138,8 @@ class Facts:
     self_summon: list[str] = field(default_factory=list)
     lp_for_tributes: bool = False
     takes_control: bool = False
+    draws: bool = False
+    discards: bool = False
     sources: dict[str, str] = field(default_factory=dict)
 
     def note(self, fact: str, source: str) -> None:
@@ -262,6 +264,7 @@ class Reader:
         self._effects(script, card, facts, where)
         self._on_itself(script, card, facts, where)
         self._during_resolution(script, card, facts, where)
+        self._hand_changes(script, facts, where)
         return facts
 
     def registered_on_itself(self, script: Script) -> list[tuple[Registered, str]]:
@@ -628,6 +631,38 @@ class Reader:
                 facts.note("tributes_foes", f"{where}: its operation's code registers "
                                             f"EFFECT_EXTRA_RELEASE")
 
+    def _hand_changes(self, script: Script, facts: Facts, where: str) -> None:
+        """``draws``: the card can make a player draw (an effect of category
+        CATEGORY_DRAW, or code calling Duel.Draw); ``discards``: it can make a player discard
+        (CATEGORY_HANDES, Duel.DiscardHand, a discard as a cost or by an effect,
+        REASON_DISCARD), or send a card from the hand to the Graveyard. Read from the whole
+        script, helpers and costs included: a log's draw or discard outside the Draw Phase
+        and the hand limit is explained by such a card (validator/importers/explain.py)."""
+        categories = 0
+        for e in [*script.effects, *script.operation_effects]:
+            categories |= e.category
+        code = _QUERY.sub("", _COMMENT.sub("", self.texts.get(script.path, "")))
+        calls = {name for name, _, _ in script.operation_calls}
+        for fact, category, needles in (
+                ("draws", "CATEGORY_DRAW", ("Duel.Draw(",)),
+                ("discards", "CATEGORY_HANDES",
+                 ("Duel.DiscardHand(", "REASON_DISCARD", "Cost.Discard", "SelfDiscard",
+                  "DiscardCost", "IsDiscardable"))):
+            if categories & self.c[category]:
+                source = f"an effect of category {category}"
+            elif any(needle.rstrip("(") in calls for needle in needles):
+                source = "an operation calls " + next(
+                    n.rstrip("(") for n in needles if n.rstrip("(") in calls)
+            elif any(needle in code for needle in needles):
+                source = "its code uses " + next(n.rstrip("(") for n in needles if n in code)
+            elif fact == "discards" and "SendtoGrave" in code and "LOCATION_HAND" in code:
+                source = "its code sends cards to the GY and looks in the hand (a card " \
+                         "sent from the hand, which a log shows as a discard)"
+            else:
+                continue
+            setattr(facts, fact, True)
+            facts.note(fact, f"{where}: {source}")
+
     def _own_summons(self, script: Script, facts: Facts, where: str) -> None:
         """``self_summon``: the places an activated effect of the card Special Summons the
         card itself from; ``lp_for_tributes``: an effect that pays Life Points and Normal
@@ -766,7 +801,7 @@ def facts_dict(facts: Facts) -> dict[str, Any]:
         out["skips_draws"] = facts.skips_draws
     for key in ("tributes_foes", "trap_from_hand", "direct_attack", "double_tribute",
                 "extra_attack", "pendulum_activation", "sets_spell_traps", "lp_for_tributes",
-                "takes_control"):
+                "takes_control", "draws", "discards"):
         if getattr(facts, key):
             out[key] = True
     return out

@@ -39,7 +39,8 @@ _OTHER = {"EVENT_PHASE": 1 << 20, "PHASE_END": 1 << 9, "PHASE_DRAW": 1, "RESET_P
           "SUMMON_TYPE_PENDULUM": 0x5a000000, "SUMMON_TYPE_XYZ": 0x59000000,
           "SUMMON_TYPE_SYNCHRO": 0x56000000, "SUMMON_TYPE_RITUAL": 0x55000000,
           "SUMMON_TYPE_FUSION": 0x53000000, "TYPE_MONSTER": 1, "TYPE_SYNCHRO": 0x2000,
-          "STATUS_COPYING_EFFECT": 0x8000}
+          "STATUS_COPYING_EFFECT": 0x8000, "CATEGORY_DRAW": 1 << 5, "CATEGORY_HANDES": 1 << 7,
+          "REASON_DISCARD": 1 << 11}
 
 
 def _constants() -> str:
@@ -332,6 +333,42 @@ function s.valcheck(e,c)
   e1:SetRange(LOCATION_MZONE)
   c:RegisterEffect(e1)
 end""",
+    # a Spell whose effect has the draw category (its operation never runs the draw here)
+    124: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetCategory(CATEGORY_DRAW)
+  e:SetType(EFFECT_TYPE_ACTIVATE)
+  e:SetCode(EVENT_FREE_CHAIN)
+  c:RegisterEffect(e)
+end""",
+    # a Trap whose cost, in a helper of its own, discards: read from the code
+    125: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_ACTIVATE)
+  e:SetCode(EVENT_FREE_CHAIN)
+  e:SetCost(s.cost)
+  c:RegisterEffect(e)
+end
+function s.cost(e,tp,eg,ep,ev,re,r,rp,chk)
+  if chk==0 then return true end
+  Duel.DiscardHand(tp,nil,1,1,REASON_COST|REASON_DISCARD)
+end""",
+    # a monster that sends a card from its player's hand to the GY (no discard as such)
+    126: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_IGNITION)
+  e:SetRange(LOCATION_MZONE)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp)
+  -- Duel.Draw is only named in this comment
+  local g=Duel.GetFieldGroup(tp,LOCATION_HAND,0)
+  Duel.SendtoGrave(g,REASON_EFFECT)
+end""",
 }
 
 #: Scripts of pre-release/, by provisional passcode, for the card (of CARDS) they stand for.
@@ -374,6 +411,9 @@ CARDS: dict[int, dict[str, Any]] = {
     121: {"card_type": "Spell", "property": "Normal"},
     122: {"card_type": "Monster", "monster_type_line": "Aqua / Effect", "level": 4},
     123: {"card_type": "Monster", "monster_type_line": "Reptile / Effect", "level": 6},
+    124: {"card_type": "Spell", "property": "Normal"},
+    125: {"card_type": "Trap", "property": "Normal"},
+    126: {"card_type": "Monster", "monster_type_line": "Fiend / Effect", "level": 3},
 }
 
 
@@ -489,6 +529,15 @@ def test_code_that_asks_about_an_effect_registers_none(built: Any) -> None:
 def test_a_pre_release_script_stands_in_for_a_missing_one(built: Any) -> None:
     assert facts(built, 122) == {"effects": [{"kind": "ignition", "from": ["hand"]}]}
     assert built.details["122"]["sources"]["script"] == "pre-release/c100000122.lua"
+
+
+def test_cards_that_make_a_player_draw_or_discard(built: Any) -> None:
+    assert facts(built, 124) == {"draws": True}
+    assert "CATEGORY_DRAW" in built.details["124"]["sources"]["draws"]
+    assert facts(built, 125) == {"discards": True}
+    assert facts(built, 126) == {"effects": [{"kind": "ignition", "from": ["field"]}],
+                                 "discards": True}  # a comment draws nothing
+    assert facts(built, 104).keys().isdisjoint({"draws", "discards"})
 
 
 def test_a_normal_monster_has_no_script_and_no_facts(built: Any) -> None:
