@@ -5,11 +5,12 @@ back into the hand, placements in a Spell & Trap Zone and moves between zones.""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..model import Player, other
 from . import logtext, phases
 from .builder import GameBuilder
+from .explain import explaining
 from .game import Play, from_hand, stamp, texts, where_said
 from .summons import position_by_effect
 from .tracker import is_monster_zone, is_zone
@@ -151,6 +152,16 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
     b.remember(player, cid)
 
 
+def _activate_in_one_click(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
+    """A Spell the log shows going from the hand to the Graveyard, read as activated."""
+    if b.card(cid).subtype != "quick_play":
+        phases.ensure_phase(b, play, player, ("main1", "main2"))
+    phases.sync(b, play, cid)
+    b.last_declared.pop(player, None)
+    b.emit(play, "activate", player, card=cid)
+    b.remember(player, cid)
+
+
 def _pointed_at(b: GameBuilder, play: Play, player: Player) -> str | None:
     """The monster its player points at ("Pointed at "X" in M-4") right after the play,
     before any other play of theirs."""
@@ -282,14 +293,15 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
     if to in ("graveyard", "banished") and is_monster_zone(place):
         b.sends.append((index, cid))
         b.graveyard_from[cid] = before.side if before else player
-        if before is not None:
-            b.sent_from[cid] = (b.actions[index], before, play.get("username"))
+        if before is not None:  # brought straight back: a slip (not from a hidden Deck,
+            b.sent_from[cid] = (b.actions[index], before, play.get("username"))  # or hand)
 
 
 def _summon_put_back(b: GameBuilder, play: Play, player: Player, cid: str,
                      before: Any) -> bool:
     """A Normal Summon or Set of this turn put back into the hand by its player before the
-    monster did anything (a slip fixed before the turn ended): both are undone."""
+    monster did anything (a slip fixed before the turn ended): both are undone. Not a
+    monster with an ignition or quick effect on the field, which may be what returns it."""
     summon = b.placed_at.get(cid)
     if summon is None or before is None or not is_monster_zone(before.spot) or \
             summon >= len(b.actions):
@@ -299,6 +311,8 @@ def _summon_put_back(b: GameBuilder, play: Play, player: Player, cid: str,
         return False
     if b.placed_used.get(cid) or _searched_since(b, action, play):
         return False  # its effect was used: the return is an effect's, or a cost
+    if b.card(cid).effect_kinds("field") & {"ignition", "quick"}:
+        return False  # an effect of its own it can use on the field may return it (Swap Frog)
     for later in b.actions[summon + 1:]:
         if cid in (later.get("card"), later.get("target")) or cid in later.get("tributes", ()):
             return False  # the monster was used: the return is an effect's
@@ -357,6 +371,10 @@ def _set_card_activated(b: GameBuilder, play: Play, player: Player, cid: str,
     return True
 
 
+#: Spells whose activation a log may write as the card sent from the hand to the Graveyard.
+ONE_SHOT_SPELLS: Final = frozenset({"normal", "quick_play", "ritual"})
+
+
 def _discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
     """From the hand to the Graveyard: the End Phase hand-limit discard when the turn player
     holds 7 or more and ends the turn next, otherwise a discard by an effect."""
@@ -374,11 +392,25 @@ def _discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
     limit = player == b.turn_player and hand >= 7 and ending
     if limit:
         phases.ensure_phase(b, play, player, ("end",))
+        phases.sync(b, play, cid)
+        b.emit(play, "discard", player, card=cid)
+        return
+    cause = explaining(b, "discards", player, itself=cid)
+    known = b.card(cid)
+    if cause is None and known.kind == "spell" and known.subtype in ONE_SHOT_SPELLS:
+        b.note(play, f"{b.label(cid)} sent from the hand to the Graveyard, and no card that "
+                     f"makes a player discard explains it: the Spell activated and resolved "
+                     f"in one click")
+        _activate_in_one_click(b, play, player, cid)
+        return
     phases.sync(b, play, cid)
-    fields: dict[str, Any] = {"card": cid}
-    if not limit:
-        fields["by_effect"] = True
-    b.emit(play, "discard", player, **fields)
+    if cause is None:
+        b.emit(play, "discard", player, card=cid,
+               note="no card that makes a player discard was used around this play, nor "
+                    "stands face-up on the field (the card database), and the card has no "
+                    "effect of its own in the hand: a discard by the rules, judged so")
+        return
+    b.emit(play, "discard", player, card=cid, by_effect=True)
 
 
 def to_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
@@ -430,11 +462,13 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
     if is_monster_zone(src) and not is_monster_zone(dst):
         equipper = b.last_declared.get(dst_side)
         held = b.board.where.get(equipper) if equipper else None
-        if held is None or held.side != dst_side:
-            mine = b.board.monsters(dst_side)
+        how = "the monster whose effect was declared last assumed"
+        if held is None or held.side != dst_side or not is_monster_zone(held.spot):
+            mine = b.board.monsters(dst_side)  # none declared, or it left the field since
             equipper = next((c for c in reversed(mine) if c != cid), None)
+            how = "the monster its player placed last assumed"
         b.emit(play, "move", dst_side, card=cid, to="spell_trap", target=equipper,
-               note="equipped by an effect: the monster whose effect was declared last assumed")
+               note=f"equipped by an effect: {how}")
         return
     if not is_monster_zone(src) and is_monster_zone(dst):
         b.emit(play, "special_summon", dst_side, card=cid,

@@ -21,6 +21,10 @@ from .cards import Knowledge
 from .game import CannotFollow, Play, from_hand, texts
 from .tracker import Board, Spot, is_monster_zone, is_zone
 
+#: Piles a player's play takes a card by name from their own only: a Deck's cards are
+#: hidden, so a copy of that name the opponent's Deck is known to hold is not the one.
+OWN_PILES: Final = frozenset({"deck", "extra"})
+
 
 class Move(NamedTuple):
     """A card that changed place in a play: where it stood before and after (None: nowhere
@@ -163,7 +167,8 @@ class Follower:
              pile: str | None = None, named: bool = True) -> str:
         """The card a play is about: by Duelingbook's object id, else by the zone the log
         names (``zone`` says which; ``""`` when the card stands in no zone), else by name in
-        the pile it names (a new card when the log shows it first). ``named=False``: the log
+        the pile it names (the player's own first, and only theirs in a Deck: see
+        :data:`OWN_PILES`; a new card when the log shows it first). ``named=False``: the log
         hides the card's name ("Set card"). An id whose card does not stand in the pile the
         play takes its card from (Duelingbook reuses numbers) is not trusted.
 
@@ -204,7 +209,8 @@ class Follower:
             cid = found
         if cid is None:
             where = where or logtext.source_pile(text) or "hand"
-            cid = (board.find(player, name, where) or board.find(other(player), name, where)) \
+            cid = (board.find(player, name, where) or (
+                None if where in OWN_PILES else board.find(other(player), name, where))) \
                 if name else board.find_hidden(player, where)
             if cid is None:
                 cid = self.new_card(name, self.owner_of(play, player))

@@ -15,6 +15,7 @@ from .game import (
     TURN_PLAYS,
     Play,
     Snapshot,
+    from_hand,
     stamp,
     where_said,
 )
@@ -27,18 +28,21 @@ if TYPE_CHECKING:
 REWIND_WINDOW: Final = 24
 
 
-def ensure_phase(b: GameBuilder, play: Play, player: Player, needed: tuple[str, ...]) -> None:
+def ensure_phase(b: GameBuilder, play: Play, player: Player, needed: tuple[str, ...], *,
+                 tributes: bool = False) -> None:
     """Before a turn player's action that the phase shown does not allow: the forward
-    moves the log skipped (a shortcut), when the turn can still get there. They go before
-    the monsters sent off the field just before this play, which are its Tributes or costs
-    (a Tribute logged while the log still shows the Draw Phase is still the Tribute)."""
+    moves the log skipped (a shortcut), when the turn can still get there. For a summon
+    that takes ``tributes``, they go before the player's own monsters sent off the field
+    just before this play, which are its Tributes (a Tribute logged while the log still
+    shows the Draw Phase is still the Tribute); any other play's phase change comes after
+    what was sent before it (a battle's results stay in the Battle Phase)."""
     if player != b.turn_player or b.phase in needed:
         return
     if b.phase == "battle" and "main1" in needed and _premature_battle(b, play):
         return
     later = [p for p in needed if ORDER[p] > ORDER[b.phase]]
     if later:
-        advance(b, play, player, later[0], implied=True, before_sends=True)
+        advance(b, play, player, later[0], implied=True, before_sends=tributes)
 
 
 def _premature_battle(b: GameBuilder, play: Play) -> bool:
@@ -98,7 +102,8 @@ def phase_action(b: GameBuilder, play: Play, player: Player, target: str, *, imp
                  before_sends: bool = False) -> None:
     """One phase change: a snapshot of the phase left (for rewinds), the draw skipped by
     an effect, then the action (``before_sends``: before the sends just logged)."""
-    at = b.sends[0][0] if before_sends and b.sends else None
+    own = [i for i, c in b.sends if b.graveyard_from.get(c) == player] if before_sends else []
+    at = own[0] if own else None
     b.snapshots.append(Snapshot(b.turn, b.phase, len(b.actions) if at is None else at,
                                 b.board.snapshot(), dict(b.lp), b.drew,
                                 dict(b.declared) if b.declared else {}))
@@ -239,11 +244,17 @@ def pass_turn(b: GameBuilder, play: Play | None = None) -> None:
     b.placed_used.clear()
 
 
+#: Turn plays that an effect may make too, on a card already on the field.
+IN_PLACE: Final = frozenset({"Set monster", "Set ST"})
+
+
 def before(b: GameBuilder, kind: str, player: Player, play: Play) -> None:
     """Before a play by the next player after "Ended turn" that only a turn player
     makes: their turn has begun though the log did not say so."""
     if b.ending is None or player == b.turn_player:
         return
+    if kind in IN_PLACE and not from_hand(play):
+        return  # "Set "X" in M-4": turned face-down where it stands, by an effect
     if kind in TURN_PLAYS or (kind == "Draw card" and not b.effect_since_end):
         b.note(play, "the turn passed with no \"Entered Draw Phase\": implied")
         pass_turn(b)

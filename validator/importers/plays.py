@@ -21,6 +21,7 @@ from .cardplays import (
     to_spell_trap,
     turn_face_down,
 )
+from .explain import explaining
 from .game import GAME_BOUNDARIES, CannotFollow, Play
 from .game import IGNORED as IGNORED
 from .summons import (
@@ -47,7 +48,7 @@ REVEAL_WINDOW: Final = 30
 #: Action types a player shows cards with before admitting defeat.
 _SHOWN: Final = frozenset({"normal_summon", "set_monster", "special_summon", "activate",
                            "set_spell_trap", "flip_summon", "change_position",
-                           "declare_attack"})
+                           "declare_attack", "draw"})
 #: What the other player may do between those plays (answering them) without ending them.
 _ANSWERS: Final = frozenset({"special_summon", "move", "damage", "gain_lp", "activate",
                              "change_position", "discard", "draw"})
@@ -80,10 +81,35 @@ def draw(b: GameBuilder, play: Play, player: Player) -> None:
     assert step is not None and step.card is not None
     normal = player == b.turn_player and b.phase == "draw" and not b.drew
     fields: dict[str, Any] = {"card": step.card} if b.board.name(step.card) else {}
+    note = None
+    if not normal and _put_back_at_once(b, play, step.card):
+        return
     if not normal:
-        fields["by_effect"] = True
+        cause = explaining(b, "draws", player)
+        if cause is not None:
+            fields["by_effect"] = True
+        else:
+            note = "no card that makes a player draw was used around this draw, nor stands " \
+                   "face-up on the field (the card database): a draw by the rules, judged so"
     b.drew = b.drew or normal
-    b.emit(play, "draw", player, **fields)
+    b.emit(play, "draw", player, note=note, **fields)
+
+
+def _put_back_at_once(b: GameBuilder, play: Play, cid: str) -> bool:
+    """A card drawn and put back on top of the Deck by the same player's next play (a draw
+    clicked by mistake): a slip fixed, neither play is a step."""
+    upcoming = b.upcoming(1)
+    if not upcoming:
+        return False
+    index, later = upcoming[0]
+    back = b.step_at(index)
+    if later.get("play") != "To T Deck" or later.get("username") != play.get("username") or \
+            back is None or back.card != cid:
+        return False
+    b.consume(index)
+    b.note(play, f"{b.label(cid)} drawn and put back on top of the Deck at once: a slip "
+                 f"fixed, neither is a step")
+    return True
 
 
 def nothing(b: GameBuilder, play: Play, player: Player) -> None:
@@ -143,7 +169,7 @@ def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> None:
     b.drop(shown)
     b.note(play, f"{len(shown)} play(s) of {b.game.players[player]} from {first} on, in the "
                  f"last {REVEAL_WINDOW} seconds before admitting defeat (showing the cards "
-                 f"they held, a last try): not judged as steps of the duel")
+                 f"they held or would draw, a last try): not judged as steps of the duel")
 
 
 def _seconds(stamp: str) -> int | None:

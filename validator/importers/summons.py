@@ -164,7 +164,7 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
     if illegal and _own_special_summon(b, play, player, cid, known, position):
         return
     if own_turn and not (granted is not None and used):
-        phases.ensure_phase(b, play, player, ("main1", "main2"))
+        phases.ensure_phase(b, play, player, ("main1", "main2"), tributes=max(counts) > 0)
     tributes = _tributes(b, player, cid, counts)
     note = _tribute_note(b, cid, known, tributes, player)
     _take_foes(b, play, player, tributes)
@@ -415,6 +415,13 @@ def change_position(b: GameBuilder, play: Play, player: Player) -> None:
                                               f"({texts(play)[0]}): a misclick fixed, read "
                                               f"as summoned in {to.capitalize()} Position"}
         return
+    if last.get("type") == "take_control" and last.get("card") == cid:
+        # Goyo Guardian's "Special Summon that monster to your field in Defense Position",
+        # which a log shows as the monster moved across, then changed
+        phases.sync(b, play, cid)
+        b.emit(play, "change_position", player, card=cid, to=to, by_effect=True,
+               note="the effect that just moved it to this side sets its position too")
+        return
     if _undone_at_once(b, play, cid):
         return
     before = step.turned[0][1].position
@@ -466,6 +473,9 @@ def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
         return
     if _back_at_once(b, play, cid, move):
         return
+    if move is not None and move.before is not None and move.before.spot == "hand" and \
+            _for_an_opponents_effect(b, play, player, cid, b.card(cid)):
+        return
     position = move.after.position if move and move.after and move.after.position else "attack"
     phases.sync(b, play, cid)
     _note_signs(b, play, cid)
@@ -474,8 +484,11 @@ def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
 
 
 def _back_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> bool:
-    """A monster sent from the field and brought straight back to the same zone (a slip
-    undone): the send before it is dropped, and the card is the same card as before."""
+    """A monster sent from the field to the Graveyard or banished and brought straight back
+    from there with nothing between (a slip undone): the send before it is dropped, and the
+    card is the same card as before. (Not from the Deck or the hand: a card that comes back
+    from a hidden pile may be another, and an effect's "shuffle it into the Deck, then
+    Special Summon" looks the same.)"""
     if move is None or move.before is None or move.after is None:
         return False
     sent = b.sent_from.get(cid)
@@ -485,10 +498,12 @@ def _back_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> bool:
     later = b.actions[next((i for i in range(len(b.actions) - 1, -1, -1)
                             if b.actions[i] is action), len(b.actions)):]
     back = move.after
-    same = back.side == spot.side and is_monster_zone(back.spot) and \
-        back.position == spot.position
-    if not later or later[0] is not action or not same or \
-            user != play.get("username") or any(a["type"] != "move" for a in later):
+    same = back.side == spot.side and is_monster_zone(back.spot) and (
+        back.position == spot.position or  # or flipped face-up meanwhile (by an attack)
+        (spot.position == "facedown_defense" and back.position == "defense"))
+    if not later or later[0] is not action or not same or move.before.spot != action["to"] or \
+            user != play.get("username") or any(a["type"] != "move" for a in later) or \
+            any(a.get("card") == cid for a in later[1:]):  # it went on elsewhere first
         return False
     b.drop([len(b.actions) - len(later)])
     del b.sent_from[cid]

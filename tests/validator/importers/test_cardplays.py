@@ -87,11 +87,6 @@ def test_a_concealed_replay_follows_cards_the_log_does_not_name() -> None:
     assert mirror["kind"] == "trap"
 
 
-def test_a_hand_limit_discard_by_the_opponent_is_by_an_effect() -> None:
-    imported, verdict = judged(*A1, 'B: To GY | Sent "Gemini Elf" from hand (1/5) to GY')
-    assert verdict["legal"] and imported.document["actions"][-1]["by_effect"] is True
-
-
 def test_a_direct_attack_while_the_opponent_controls_a_monster() -> None:
     _, verdict = judged(
         *A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',

@@ -190,8 +190,12 @@ def test_ending_a_turn_with_seven_cards() -> None:
     end_at = find(replay, "2:09", "Aco77", "Ended turn")
     draws = [p for p in replay["plays"] if p["play"] == "Draw card"
              and p["username"] == "Aco77"][2:5]
-    for draw in draws:
-        replay["plays"].insert(end_at, {**copy.deepcopy(draw), "seconds": 128})
+    for draw in draws:  # three cards added to the hand from the Deck (a search, not a draw)
+        name = draw["log"]["private_log"].removeprefix("Drew ")
+        added = {**copy.deepcopy(draw), "seconds": 128, "play": "To hand"}
+        added["log"] = {**added["log"], "public_log": f"Added {name} from Deck to hand"}
+        del added["log"]["private_log"]
+        replay["plays"].insert(end_at, added)
         end_at += 1
     assert flagged(replay) == ("hand.limit", "[2:09]", "Ended turn")
 

@@ -140,7 +140,7 @@ def test_a_turn_started_without_ended_turn_ends_the_last_one() -> None:
 
 def test_the_seventh_card_sent_before_ending_the_turn_is_the_hand_limit_discard() -> None:
     imported, verdict = judged(
-        *A1, 'A: Draw card | Drew a card || Drew "Sangan" {"id": 90}',
+        *A1, 'A: To hand | Added "Sangan" from Deck to hand {"id": 90}',
         'A: To GY | Sent "Sangan" from hand (7/7) to GY', "A: End turn | Ended turn")
     assert verdict["legal"], verdict["violation"]
     discard = next(a for a in imported.document["actions"] if a["type"] == "discard")
@@ -149,7 +149,7 @@ def test_the_seventh_card_sent_before_ending_the_turn_is_the_hand_limit_discard(
 
 
 def test_ending_the_turn_with_seven_cards() -> None:
-    _, verdict = judged(*A1, 'A: Draw card | Drew a card || Drew "Sangan"',
+    _, verdict = judged(*A1, 'A: To hand | Added "Sangan" from Deck to hand',
                         "A: End turn | Ended turn", "B: Start turn | Entered Draw Phase")
     assert rule_at(verdict) == ("hand.limit", "Ended turn")
 
