@@ -160,3 +160,20 @@ def test_a_trap_without_such_text_set_and_activated_the_same_turn_is_illegal() -
              'from hand (4/6) to S-1',
         'A: Activate ST | Activated Set "Mirror Force" in S-1')
     assert rule_at(verdict) == ("card.set-this-turn", 'Activated Set "Mirror Force" in S-1')
+
+
+def test_a_monster_equipped_by_an_effect_never_goes_to_one_that_left_the_field() -> None:
+    """edison-58707848 game 2 [23:59]: the monster whose effect was declared last was
+    Tributed since; the equip goes to the monster its player placed last."""
+    hands = (["Swap Frog", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Swap Frog" from hand (1/6) to M-2', SET_MF,
+        'A: Declare | Declared effect of "Swap Frog" in M-2',
+        'A: To GY | Sent "Swap Frog" from M-2 to GY',
+        'A: SS ATK | Special Summoned "Sangan" from hand (5/5) to M-3 (ATK)',
+        'A: SS ATK | Special Summoned "Vorse Raider" from hand (1/4) to M-1 (ATK)',
+        'A: Move | Moved "Vorse Raider" from M-1 to S-1', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    equip = imported.document["actions"][-1]
+    assert (equip["type"], equip["target"]) == ("move", "sangan")
+    assert "placed last" in equip["log"]["note"]

@@ -214,3 +214,35 @@ def test_no_draw_in_the_first_turn_of_a_later_format_is_said_not_failed() -> Non
 def test_no_draw_in_the_first_turn_of_goat_is_judged() -> None:
     _, verdict = judged("A: Enter SP | Entered Standby Phase", fmt="gu")
     assert rule_at(verdict) == ("draw.required", "Entered Standby Phase")
+
+
+def test_a_monster_set_in_place_by_an_effect_after_ended_turn_does_not_pass_the_turn() -> None:
+    """edison-58708954 game 2 [20:17]: Book of Eclipse in the End Phase; the opponent's
+    monsters turned face-down where they stand are no play of a new turn, so the hand-limit
+    discard that follows is still the turn player's, in their End Phase."""
+    imported, verdict = judged(
+        *A1, "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+        "B: End turn | Ended turn", *opening("A", "Tsukuyomi"),
+        "A: End turn | Ended turn", 'B: Set monster | Set "Gemini Elf" in M-1',
+        'A: To GY | Sent "Vorse Raider" from hand (2/7) to GY')
+    assert verdict["legal"], verdict["violation"]
+    discard = next(a for a in imported.document["actions"] if a["type"] == "discard")
+    assert "by_effect" not in discard  # the hand-limit discard, in the End Phase
+
+
+def test_an_implied_main_phase_2_leaves_the_battles_results_in_the_battle_phase() -> None:
+    """edison-58636603 game 1 [2:16]: a Spell Set after a battle implies Main Phase 2 after
+    the monster the battle destroyed, not before it (those are no Tributes)."""
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Sangan" from hand (5/6) to M-1',
+        "A: End turn | Ended turn", *opening("B", "Vorse Raider"),
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+        "B: Enter BP | Entered Battle Phase",
+        'B: Attack | Attacked "Sangan" in M-1 with "Gemini Elf" in M-1',
+        'A: To GY | Sent "Sangan" from M-1 to GY',
+        'B: Set ST | Set card from hand (3/5) to S-1 || Set "Pot of Greed" from hand (3/5) '
+        'to S-1')
+    assert verdict["legal"], verdict["violation"]
+    kinds = [(a["type"], a.get("to")) for a in imported.document["actions"]]
+    assert kinds.index(("move", "graveyard")) < kinds.index(("phase", "main2"))

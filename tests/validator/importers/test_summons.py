@@ -254,3 +254,46 @@ def test_a_monster_that_did_something_before_going_back_to_the_hand_was_summoned
         'A: Set monster | Set card from hand (2/6) to M-2 || Set "Vorse Raider" from hand '
         '(2/6) to M-2', hands=hands)
     assert verdict["violation"]["rule"] == "summon.normal-once"
+
+
+def test_a_monster_with_an_effect_of_its_own_returned_to_the_hand_was_summoned() -> None:
+    """edison-58666577 game 3 [29:41]: Swap Frog returns itself with its own effect; its
+    Normal Summon stands (and the additional one it grants follows)."""
+    hands = (["Swap Frog", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Swap Frog" from hand (1/6) to M-2',
+        'A: Set ST | Set card from hand (3/5) to S-1 || Set "Mirror Force" from hand (3/5) '
+        'to S-1', 'A: To hand | Returned "Swap Frog" from M-2 to hand', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert ("normal_summon", "swap-frog") in actions(imported)
+    assert "put back into the hand" not in notes_of(imported)
+
+
+def test_a_monster_clicked_as_special_summoned_for_the_opponents_dustshoot_is_a_move() -> None:
+    """edison-58611508 [3:22]: the monster Trap Dustshoot chose, dragged to the field as a
+    Special Summon, then returned to the Deck: no Summon."""
+    hands = (["Trap Dustshoot", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: Set ST | Set card from hand (1/6) to S-2 || Set "Trap Dustshoot" from hand '
+             '(1/6) to S-2', *B2,
+        'A: Activate ST | Activated Set "Trap Dustshoot" in S-2',
+        'B: SS DEF | Special Summoned "Summoned Skull" from hand (5/6) to M-1 (DEF)',
+        'B: To deck | Returned "Summoned Skull" from M-1 to deck', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert ("special_summon", "summoned-skull") not in actions(imported)
+    assert "carry out the opponent's effect" in notes_of(imported)
+
+
+def test_a_change_of_position_right_after_a_move_across_is_the_moving_effects() -> None:
+    """edison-58647556 game 3 [19:32]: Goyo Guardian's revival, shown as the opponent's
+    monster moved across, then changed to DEF in the Battle Phase."""
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Vorse Raider" from hand (2/6) to M-2', *B2,
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+        "B: Enter BP | Entered Battle Phase",
+        'A: Move | Moved "Vorse Raider" from M-2 to M2-2',
+        'B: To DEF | Changed "Vorse Raider" in M-2 to DEF',
+        'B: Attack directly | Attacked directly with "Gemini Elf" in M-1')
+    assert verdict["legal"], verdict["violation"]
+    changed = next(a for a in imported.document["actions"] if a["type"] == "change_position")
+    assert changed["by_effect"] is True
