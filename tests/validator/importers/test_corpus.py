@@ -1,10 +1,13 @@
-"""Every game of the real Duelingbook matches in ../shared gets the verdict a judge signed
-(specs/duelingbook-corpus.toml). The replays stay in ../shared; without them these skip."""
+"""Every game of the real Duelingbook matches in ../shared gets the verdict a judge signed: the
+Goat and Unlimited matches at the top (specs/duelingbook-corpus.toml) and the Edison ones in
+edison/ (specs/duelingbook-edison.toml). The replays stay in ../shared; without them these
+skip."""
 
 from __future__ import annotations
 
 import tomllib
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,44 +17,61 @@ from validator import validate
 from validator.importers.duelingbook import Game, load_replay
 
 CORPUS = SHARED / "data" / "duelingbook"
-EXPECTED = tomllib.loads((ROOT / "specs" / "duelingbook-corpus.toml").read_text("utf-8"))["game"]
+#: Each corpus: its folder, its signed verdicts, and how many matches and games it holds.
+CORPORA: dict[str, tuple[Path, str, int, int]] = {
+    "goat-unlimited": (CORPUS, "duelingbook-corpus.toml", 6, 15),
+    "edison": (CORPUS / "edison", "duelingbook-edison.toml", 30, 58),
+}
 pytestmark = pytest.mark.skipif(not CORPUS.is_dir(),
                                 reason="the Duelingbook corpus in ../shared is not beside it")
 
 
+def expected(corpus: str) -> list[dict[str, Any]]:
+    signed: list[dict[str, Any]] = tomllib.loads(
+        (ROOT / "specs" / CORPORA[corpus][1]).read_text("utf-8"))["game"]
+    return signed
+
+
+EXPECTED = [(corpus, e) for corpus in CORPORA for e in expected(corpus)]
+
+
 @cache
-def games(replay: str) -> list[Game]:
-    return load_replay((CORPUS / replay).read_text("utf-8"))
+def games(folder: Path, replay: str) -> list[Game]:
+    return load_replay((folder / replay).read_text("utf-8"))
 
 
-@pytest.mark.parametrize("expected", EXPECTED, ids=[f"{e['replay']}#game{e['game']}"
-                                                    for e in EXPECTED])
-def test_each_game_gets_the_verdict_a_judge_signed(expected: dict[str, Any]) -> None:
-    game = games(expected["replay"])[expected["game"] - 1]
+@pytest.mark.parametrize(("corpus", "signed"), EXPECTED,
+                         ids=[f"{c}/{e['replay']}#game{e['game']}" for c, e in EXPECTED])
+def test_each_game_gets_the_verdict_a_judge_signed(corpus: str, signed: dict[str, Any]) -> None:
+    game = games(CORPORA[corpus][0], signed["replay"])[signed["game"] - 1]
     assert game.stopped is None, game.stopped
     verdict = validate(game.document).to_dict()
-    if expected["verdict"] == "legal":
+    if signed["verdict"] == "legal":
         assert verdict["legal"], verdict["violation"]
         return
     violation = verdict["violation"]
     assert violation is not None, "judged legal"
     assert (violation["rule"], violation["action"]["log"]["time"]) == (
-        expected["verdict"], expected["play"]), violation["message"]
+        signed["verdict"], signed["play"]), violation["message"]
 
 
-def test_every_game_of_every_match_has_a_signed_verdict() -> None:
-    signed = {(e["replay"], e["game"]) for e in EXPECTED}
-    found = {(path.name, game.number) for path in sorted(CORPUS.glob("*.json"))
-             for game in games(path.name)}
-    assert found == signed
-    assert all(e["why"] and e["judge_notes"] for e in EXPECTED)
+@pytest.mark.parametrize("corpus", list(CORPORA))
+def test_every_game_of_every_match_has_a_signed_verdict(corpus: str) -> None:
+    folder, _, matches, count = CORPORA[corpus]
+    signed = expected(corpus)
+    assert {(e["replay"], e["game"]) for e in signed} == {
+        (path.name, game.number) for path in sorted(folder.glob("*.json"))
+        for game in games(folder, path.name)}
+    assert all(e["why"] and e["judge_notes"] for e in signed)
+    assert all(e["verdict"] == "legal" or e["play"].startswith("[") for e in signed)
+    replays = sorted(folder.glob("*.json"))
+    assert (len(replays), sum(len(games(folder, p.name)) for p in replays)) == (matches, count)
 
 
-def test_the_corpus_is_six_matches_fifteen_games_and_every_play_is_followed() -> None:
-    replays = sorted(CORPUS.glob("*.json"))
-    assert len(replays) == 6
-    assert sum(len(games(p.name)) for p in replays) == 15
-    for path in replays:
-        for game in games(path.name):
+@pytest.mark.parametrize("corpus", list(CORPORA))
+def test_every_play_of_every_game_is_followed_and_every_card_known(corpus: str) -> None:
+    folder = CORPORA[corpus][0]
+    for path in sorted(folder.glob("*.json")):
+        for game in games(folder, path.name):
             assert game.stopped is None, (path.name, game.number, game.stopped)
             assert not any("does not know" in note for note in game.notes), game.notes
