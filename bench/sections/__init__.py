@@ -6,6 +6,6 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import corpus, decks, live, memory, rulesets, speed
+from . import cards, corpus, decks, live, memory, rulesets, speed
 
-SECTIONS: list[ModuleType] = [speed, rulesets, live, memory, corpus, decks]
+SECTIONS: list[ModuleType] = [speed, rulesets, live, memory, corpus, cards, decks]

@@ -17,6 +17,7 @@ import json
 import re
 import threading
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
@@ -192,24 +193,92 @@ def _effects(facts: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"kind": e["kind"], "from": list(e["from"])} for e in facts.get("effects", ())]
 
 
+class Entries:
+    """The cards' data by passcode (as text), each card parsed on its first use: the file holds
+    one card a line (``"70095154": {"name": "Cyber Dragon", ...},``), so loading only splits
+    it and reads each name; a file of another shape is parsed whole.
+
+    >>> entries = Entries.read('{\\n"1": {"name":"A","kind":"spell"},\\n"2": {"name":"B"}\\n}\\n')
+    >>> entries.get("1")["kind"], entries.names["B"], len(entries)
+    ('spell', 2, 2)
+    """
+
+    def __init__(self, raw: dict[str, str], names: dict[str, int]) -> None:
+        self._raw = raw
+        self._parsed: dict[str, dict[str, Any]] = {}
+        #: Each name -> the lowest passcode of that name.
+        self.names = names
+
+    @classmethod
+    def read(cls, text: str) -> Entries:
+        """The entries of a ``cards.json`` text."""
+        raw: dict[str, str] = {}
+        names: dict[str, int] = {}
+        lines = text.splitlines()
+        for line in lines[1:-1]:
+            quote = line.find('"', 1)
+            body = line[quote + 3:].rstrip(",")
+            if not (line.startswith('"') and line[quote + 1:quote + 3] == ": " and
+                    body.startswith(_NAME_KEY)):
+                return cls._whole(text)
+            raw[line[1:quote]] = body
+            name, _ = _DECODER.raw_decode(body, len(_NAME_KEY) - 1)
+            names[name] = min(names.get(name, _NO_CARD), int(line[1:quote]))
+        if lines[:1] != ["{"] or lines[-1:] != ["}"]:
+            return cls._whole(text)
+        return cls(raw, names)
+
+    @classmethod
+    def _whole(cls, text: str) -> Entries:
+        data: dict[str, dict[str, Any]] = json.loads(text)
+        names: dict[str, int] = {}
+        for key in sorted(data, key=int):
+            names.setdefault(data[key]["name"], int(key))
+        entries = cls({key: "" for key in data}, names)
+        entries._parsed = data
+        return entries
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        """A card's data (None for a passcode the database does not hold)."""
+        found = self._parsed.get(key)
+        if found is None:
+            body = self._raw.get(key)
+            if body is None:
+                return None
+            found = self._parsed[key] = json.loads(body)
+        return found
+
+    def __len__(self) -> int:
+        return len(self._raw)
+
+    def __iter__(self) -> Iterator[str]:
+        """The passcodes, as text, in the file's order."""
+        return iter(self._raw)
+
+
+#: How every card's line begins, after its passcode.
+_NAME_KEY: Final = '{"name":"'
+_NO_CARD: Final = 1 << 62
+_DECODER: Final = json.JSONDecoder()
+
+
 class CardDatabase:
     """Cards by passcode and by name; texts and sources on first use."""
 
-    def __init__(self, cards: dict[str, dict[str, Any]], sources: dict[str, Any]) -> None:
+    def __init__(self, cards: Entries, sources: dict[str, Any]) -> None:
         self._cards = cards
         self.sources = sources
         self._details: dict[str, dict[str, Any]] | None = None
         self._lock = threading.Lock()
 
     @cached_property
-    def _names(self) -> tuple[dict[str, int], dict[str, int]]:
-        exact: dict[str, int] = {}
+    def _loose(self) -> dict[str, int]:
+        """Names compared loosely (:func:`normalized`), built on the first name not found
+        exactly."""
         loose: dict[str, int] = {}
-        for key in sorted(self._cards, key=int):
-            name = self._cards[key]["name"]
-            exact.setdefault(name, int(key))
-            loose.setdefault(normalized(name), int(key))
-        return exact, loose
+        for name, passcode in sorted(self._cards.names.items(), key=lambda item: item[1]):
+            loose.setdefault(normalized(name), passcode)
+        return loose
 
     def __len__(self) -> int:
         return len(self._cards)
@@ -224,10 +293,9 @@ class CardDatabase:
     def named(self, name: str, variant: str | None = None) -> CardInfo | None:
         """The card of that English name: exactly, else compared without case, accents and
         punctuation (Duelingbook and players spell names loosely)."""
-        exact, loose = self._names
-        passcode = exact.get(name)
+        passcode = self._cards.names.get(name)
         if passcode is None:
-            passcode = loose.get(normalized(name))
+            passcode = self._loose.get(normalized(name))
         return self.card(passcode, variant) if passcode is not None else None
 
     def lookup(self, passcode: int | None = None, name: str | None = None,
@@ -242,8 +310,7 @@ class CardDatabase:
         """Names close to ``name`` (for a "did you mean"), best first."""
         import difflib
 
-        exact, _ = self._names
-        return difflib.get_close_matches(name, list(exact), n=limit, cutoff=0.6)
+        return difflib.get_close_matches(name, list(self._cards.names), n=limit, cutoff=0.6)
 
     def details(self, key: str) -> dict[str, Any]:
         """Texts and sources of a card (``"70095154"``, or ``"24317029/goat"``)."""
@@ -255,7 +322,10 @@ class CardDatabase:
         return found
 
     def __iter__(self) -> Any:
-        return (CardInfo(int(k), v) for k, v in self._cards.items())
+        for key in self._cards:
+            data = self._cards.get(key)
+            if data is not None:
+                yield CardInfo(int(key), data)
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -263,6 +333,11 @@ def _load(name: str) -> dict[str, Any]:
     with path.open("rb") as handle:
         data: dict[str, Any] = json.load(handle)
     return data
+
+
+def _entries() -> Entries:
+    path = resources.files("validator.cards").joinpath("data", "cards.json")
+    return Entries.read(path.read_text("utf-8"))
 
 
 _DATABASE: list[CardDatabase] = []
@@ -275,5 +350,5 @@ def database() -> CardDatabase:
         return _DATABASE[0]
     with _LOCK:
         if not _DATABASE:
-            _DATABASE.append(CardDatabase(_load("cards.json"), _load("sources.json")))
+            _DATABASE.append(CardDatabase(_entries(), _load("sources.json")))
     return _DATABASE[0]

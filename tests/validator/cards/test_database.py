@@ -4,10 +4,13 @@ the real matches in ../shared."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
-from tests.helpers import CORPUS, opening
+from tests.helpers import CORPUS, ROOT, opening
 from validator import DocumentError, load_document, validate
 from validator.cards import database, normalized
 
@@ -141,3 +144,38 @@ def test_every_official_card_of_the_real_matches_is_known() -> None:
     unknown = [(code, name) for code, name in seen.items() if name != "Token" and
                db.lookup(int(code) if code.isdigit() else None, name) is None]
     assert len(seen) > 600 and unknown == []
+
+
+def test_a_duel_whose_cards_the_document_describes_never_loads_the_database(
+        tmp_path: Path) -> None:
+    """Issue 14: loading the database adds nothing to a command that needs no card from it
+    (checking a document that describes its cards); one that does load it, once."""
+    described = tmp_path / "duel.json"
+    described.write_text(json.dumps({"cards": {"x": {"kind": "monster", "level": 4,
+                                                       "owner": "p1"}},
+                                     "actions": [{"type": "draw", "player": "p1"}]}))
+    by_passcode = tmp_path / "by-passcode.json"
+    by_passcode.write_text(json.dumps({"cards": {"x": {"passcode": 55144522, "owner": "p1"}}}))
+    probe = ("import sys; from duelcheck.cli import main; code = main(['check', sys.argv[1]]); "
+             "d = sys.modules.get('validator.cards.database'); "
+             "print(code, bool(d and d._DATABASE), file=sys.stderr)")
+    for path, loaded in ((described, "False"), (by_passcode, "True")):
+        done = subprocess.run([sys.executable, "-c", probe, str(path)], capture_output=True,
+                              text=True, cwd=ROOT, check=False)
+        assert done.stderr.split()[-2:] == ["0", loaded], done.stderr
+
+
+def test_the_shipped_file_loads_card_by_card_and_as_a_whole_alike() -> None:
+    """One card a line: loading splits the file and parses a card on its first use; a file
+    of another shape is parsed whole, with the same cards and names."""
+    from importlib import resources
+
+    from validator.cards.database import Entries
+    text = resources.files("validator.cards").joinpath("data", "cards.json").read_text("utf-8")
+    lazy = Entries.read(text)
+    assert lazy._parsed == {}  # nothing parsed yet: the fast path
+    whole = Entries.read(json.dumps(json.loads(text)))  # one line: parsed whole
+    assert whole.names == lazy.names and len(whole) == len(lazy)
+    for key in list(lazy)[::97]:
+        assert lazy.get(key) == whole.get(key)
+    assert lazy.get("0") is None
