@@ -7,8 +7,8 @@ turns that into :class:`validator.DocumentError`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from collections.abc import Hashable, Mapping
+from typing import Any, ClassVar, Final
 
 from marshmallow import (
     Schema,
@@ -72,6 +72,36 @@ class Deck(fields.Field):  # type: ignore[type-arg]
         raise ValidationError("Not a count of cards or a list of card ids.")
 
 
+#: How many card entries, as documents give them, are kept loaded (read-only, shared): real
+#: documents repeat the same few hundred cards, each loaded once.
+LOADED_CARDS: Final = 4096
+_LOADED: dict[Hashable, dict[str, Any]] = {}
+
+
+def _frozen(value: Any) -> Hashable | None:
+    """A key equal for equal JSON values and different for any other (types included, so that
+    ``true`` is not ``1``); None for what JSON does not hold.
+
+    >>> _frozen({"a": [1, True]}) == _frozen({"a": [1, True]}), _frozen(1) == _frozen(True)
+    (True, False)
+    """
+    kind = type(value)
+    if kind is dict:
+        items = []
+        for k, v in value.items():
+            frozen = _frozen(v)
+            if frozen is None or type(k) is not str:
+                return None
+            items.append((k, frozen))
+        return (dict, tuple(sorted(items)))
+    if kind is list:
+        parts = tuple(_frozen(v) for v in value)
+        return None if None in parts else (list, parts)
+    if kind in (str, int, bool, float) or value is None:
+        return (kind, value)
+    return None
+
+
 class CardTable(fields.Field):  # type: ignore[type-arg]
     """The ``cards`` table: id -> card; errors are keyed ``cards.<id>.<field>``."""
 
@@ -92,6 +122,11 @@ class CardTable(fields.Field):  # type: ignore[type-arg]
             if type(raw) is not dict and not isinstance(raw, Mapping):
                 errors[cid] = ["Not a card object."]
                 continue
+            key = _frozen(raw)
+            known = _LOADED.get(key) if key is not None else None
+            if known is not None:  # the same entry as one loaded before: loaded alike
+                out[cid] = known
+                continue
             if "passcode" in raw or ("kind" not in raw and "name" in raw):
                 try:
                     raw = by_reference(raw)
@@ -102,6 +137,11 @@ class CardTable(fields.Field):  # type: ignore[type-arg]
                 out[cid] = load(self.schema, raw)
             except ValidationError as exc:
                 errors[cid] = exc.messages
+                continue
+            if key is not None:
+                if len(_LOADED) >= LOADED_CARDS:
+                    _LOADED.clear()
+                _LOADED[key] = out[cid]
         if errors:
             raise ValidationError(errors)
         return out
