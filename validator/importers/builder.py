@@ -25,6 +25,7 @@ from .game import (
 )
 from .tracker import Spot, is_monster_zone, is_zone
 from .view import View
+from .zones import PLACING, complete
 
 
 class GameBuilder:
@@ -191,6 +192,8 @@ class GameBuilder:
                 log["implied"] = True
             if note:
                 log["note"] = note
+        if kind in PLACING and self.game.ruleset == "advanced":
+            complete(self.board, kind, fields, self.card(fields.get("card")))
         action = {"type": kind, "player": player, **fields, "log": log}
         if at is None or at >= len(self.actions):
             self.actions.append(action)
