@@ -253,10 +253,8 @@ def move(s: DuelState, a: Action) -> None:
         placed = s.spell_trap(a.card) if s.controls(a.player, a.card) else None
         zone = placed.zone if placed is not None and a.zone is None else \
             take_placement(s, a)  # moved within its own zone: it stays
-        face_up = placed.face_up if placed is not None and not a.face_down else \
-            not a.face_down  # moved within its own zone, it keeps its face
         s.take(a.card)
-        s.put(a.card, a.player, "spell_traps", face_up=face_up, equipped_to=a.target,
+        s.put(a.card, a.player, "spell_traps", face_up=not a.face_down, equipped_to=a.target,
               zone=zone)
         s.this_turn.placed[a.card] = s.index
         if a.face_down:
