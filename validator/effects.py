@@ -257,7 +257,7 @@ def move(s: DuelState, a: Action) -> None:
         s.put(a.card, a.player, "spell_traps", face_up=not a.face_down, equipped_to=a.target,
               zone=zone)
         s.this_turn.placed[a.card] = s.index
-        if a.face_down:
+        if a.face_down and (placed is None or placed.face_up):  # not a Set card moved on
             s.this_turn.set[a.card] = s.index
     elif a.to == "monster_zone":
         mon = s.monster(a.card)

@@ -118,6 +118,8 @@ class Follower:
         self.board = Board(changes=self.changes)
         self.step: Step | None = None
         self.hands: dict[Player, list[str]] = {"p1": [], "p2": []}
+        #: monsters moved from a Monster Zone to a Spell & Trap Zone: the position they had
+        self.parked: dict[str, str] = {}
 
     # -- the opening -------------------------------------------------------------------------
     def deal(self, opening: Step, player: Player, name: str | None,
@@ -575,9 +577,11 @@ def _move(f: Follower, play: Play, player: Player) -> None:
     dst_side, dst = Board.zone(player, written)
     assert f.step is not None
     f.step.card = cid
+    if is_monster_zone(spot.spot) and not is_monster_zone(dst) and spot.position:
+        f.parked[cid] = spot.position  # back in a Monster Zone, it is shown as it was
     if is_monster_zone(dst):
         f.put(cid, dst_side, dst, position=spot.position if is_monster_zone(spot.spot)
-              else "attack")
+              else f.parked.pop(cid, "attack"))
     else:  # a card moved between Spell & Trap Zones keeps its face; a monster goes face-up
         f.put(cid, dst_side, dst, face_up=spot.face_up if not is_monster_zone(spot.spot)
               else True)
