@@ -140,6 +140,9 @@ def judge(item: Item, report: bool = False, deck_format: str | None = None) -> R
     imported = {k: source[k] for k, kind in (("format", str), ("card_pool", str),
                                               ("stopped", str), ("unmodelled", dict))
                 if isinstance(source.get(k), kind)} if source.get("from") else None
+    if imported is not None:  # the ruleset that judged it (the document's, classic by default)
+        given = data.get("ruleset") if isinstance(data, dict) else None
+        imported["ruleset"] = given if isinstance(given, str) else "classic"
     actions = data.get("actions") if isinstance(data, dict) else None
     read = tuple((i, {**log, "what": _words(actions[i], players)})
                  for i, log in readings(actions)) if isinstance(actions, list) else ()
@@ -231,10 +234,13 @@ def describe(result: Result, all_notes: bool = False) -> str:
     v = result.verdict
     imported = result.imported or {}
     where = printable(result.source)
+    ruleset = str(imported.get("ruleset", "classic"))
     if result.imported is not None:
-        where += printable(f" ({format_name(imported.get('format'), imported.get('card_pool'))})")
+        where += printable(f" ({format_name(imported.get('format'), imported.get('card_pool'))}"
+                           f"; ruleset {ruleset})")
     signs = imported.get("unmodelled")
-    tail = "".join(f"\n  classic does not model {printable(sign)}: seen at {printable(at)}"
+    tail = "".join(f"\n  {printable(ruleset)} does not model {printable(sign)}: seen at "
+                   f"{printable(at)}"
                    for sign, at in (signs.items() if isinstance(signs, dict) else ()))
     if result.stopped:
         tail += f"\n  {printable(result.stopped)}"

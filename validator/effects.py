@@ -238,16 +238,31 @@ def destroy(s: DuelState, a: Action) -> None:
 
 
 def move(s: DuelState, a: Action) -> None:
-    """To its owner's pile, face-up in the acting player's Spell & Trap Zone, or under an
-    Xyz Monster as its material (a token leaving the field ceases to exist)."""
+    """To its owner's pile, face-up (face-down with ``face_down``: Set by an effect) in the
+    acting player's Spell & Trap Zone (a Field Spell in the Field Zone), to another of its
+    controller's Monster Zones, or under an Xyz Monster as its material (a token leaving the
+    field ceases to exist)."""
     assert a.card is not None and a.to is not None
-    if a.to == "spell_trap":
+    if a.to == "spell_trap" and s.cards[a.card].subtype == "field":
+        s.take(a.card)
+        s.put(a.card, a.player, "field_spell", face_up=not a.face_down)
+        s.this_turn.placed[a.card] = s.index
+        if a.face_down:
+            s.this_turn.set[a.card] = s.index
+    elif a.to == "spell_trap":
         placed = s.spell_trap(a.card) if s.controls(a.player, a.card) else None
         zone = placed.zone if placed is not None and a.zone is None else \
             take_placement(s, a)  # moved within its own zone: it stays
         s.take(a.card)
-        s.put(a.card, a.player, "spell_traps", equipped_to=a.target, zone=zone)
+        s.put(a.card, a.player, "spell_traps", face_up=not a.face_down, equipped_to=a.target,
+              zone=zone)
         s.this_turn.placed[a.card] = s.index
+        if a.face_down and (placed is None or placed.face_up):  # not a Set card moved on
+            s.this_turn.set[a.card] = s.index
+    elif a.to == "monster_zone":
+        mon = s.monster(a.card)
+        assert mon is not None
+        mon.zone = take_placement(s, a) or mon.zone  # the same card, in another zone
     elif a.to == "material" and a.target is not None and not s.cards[a.card].token:
         s.take(a.card)
         holder = s.locate(a.target)

@@ -29,7 +29,7 @@ LINK_ARROWS: Final = ("top-left", "top", "top-right", "left", "right", "bottom-l
 POSITIONS: Final = ("attack", "defense", "facedown_defense")
 RULESETS: Final = ("classic", "advanced")
 MOVE_DESTINATIONS: Final = ("graveyard", "hand", "deck", "banished", "extra", "spell_trap",
-                             "material")
+                             "material", "monster_zone")
 #: Bounds of numbers in a document (§3).
 MAX_TURN: Final = 1_000_000
 MAX_POINTS: Final = 1_000_000_000
@@ -241,6 +241,8 @@ class Action:
     positions: tuple[str, ...] = ()
     #: A ``move`` to the Extra Deck face-up (a Pendulum Monster, §6).
     face_up: bool = False
+    #: A ``move`` to a Spell & Trap Zone face-down: an effect Sets the card (docs/format.md).
+    face_down: bool = False
     log: dict[str, Any] | None = field(default=None, compare=False)
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
 

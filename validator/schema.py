@@ -37,6 +37,8 @@ _PLAYER = validate.OneOf(m.PLAYERS)
 _MONSTER_ZONE = validate.OneOf(MONSTER_ZONES, error="Not a Monster Zone: one of {choices}.")
 _SPELL_TRAP_ZONE = validate.OneOf(SPELL_TRAP_ZONES,
                                   error="Not a Spell & Trap Zone: one of {choices}.")
+_ANY_ZONE = validate.OneOf((*MONSTER_ZONES, *SPELL_TRAP_ZONES),
+                           error="Not a zone: one of {choices}.")
 
 
 def _zone(kind: str) -> fields.String:
@@ -385,16 +387,34 @@ class AttackSchema(_CardAction):
 class MoveSchema(_CardAction):
     to = fields.String(required=True, validate=validate.OneOf(m.MOVE_DESTINATIONS))
     target = CardId(allow_none=True)
-    zone = _zone("spell_trap")
+    zone = fields.String(validate=_ANY_ZONE, metadata={
+        "description": "with to: spell_trap, the Spell & Trap Zone it goes to (the judge picks "
+                       "when left out); with to: monster_zone (required), the Monster Zone of "
+                       "its controller it moves to"})
     face_up = StrictBool(metadata={"description": "with to: extra, the card goes to the "
                                                   "face-up Extra Deck (a Pendulum Monster)"})
+    face_down = StrictBool(metadata={"description": "with to: spell_trap, the card is placed "
+                                                    "face-down: an effect Sets it"})
 
     @validates_schema
     def _destination_fields(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if "zone" in data and data["to"] != "spell_trap":
-            raise ValidationError("A zone is named only for a move to spell_trap.", "zone")
-        if data.get("face_up") and data["to"] != "extra":
+        to, zone = data["to"], data.get("zone")
+        if to == "monster_zone":
+            if zone is None:
+                raise ValidationError("A move to monster_zone names the zone.", "zone")
+            if zone not in MONSTER_ZONES:
+                raise ValidationError(_MONSTER_ZONE.error.format(
+                    choices=", ".join(MONSTER_ZONES)), "zone")
+        elif zone is not None and to != "spell_trap":
+            raise ValidationError("A zone is named only for a move to spell_trap or "
+                                  "monster_zone.", "zone")
+        elif zone is not None and zone not in SPELL_TRAP_ZONES:
+            raise ValidationError(_SPELL_TRAP_ZONE.error.format(
+                choices=", ".join(SPELL_TRAP_ZONES)), "zone")
+        if data.get("face_up") and to != "extra":
             raise ValidationError("face_up is only for a move to extra.", "face_up")
+        if data.get("face_down") and to != "spell_trap":
+            raise ValidationError("face_down is only for a move to spell_trap.", "face_down")
 
 
 class PendulumSummonSchema(ActionSchema):

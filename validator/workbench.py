@@ -73,8 +73,9 @@ def card_json(card: Card) -> dict[str, Any]:
 
 def game_report(document: Mapping[str, Any] | str | bytes | Document,
                 label: str) -> dict[str, Any]:
-    """One game of a judge's report: its cards, actions (with their log lines), source,
-    verdict, the rule it breaks and the board after the illegal step as the log has it.
+    """One game of a judge's report: its cards, actions (with their log lines), source, the
+    ruleset that judges it, verdict, the rule it breaks and the board after the illegal step
+    as the log has it.
 
     The board before the illegal step is the verdict's ``state``. Raises
     :class:`validator.DocumentError` for a malformed document.
@@ -86,7 +87,7 @@ def game_report(document: Mapping[str, Any] | str | bytes | Document,
     judged = trace(doc, keep_states=False)
     verdict = judged.verdict.to_dict()
     violation = judged.verdict.violation
-    return {"label": label, "source": doc.source,
+    return {"label": label, "source": doc.source, "ruleset": doc.ruleset,
             "cards": {cid: card_json(card) for cid, card in doc.cards.items()},
             "actions": [action.raw for action in doc.actions], "verdict": verdict,
             "attempted": judged.attempted,

@@ -255,6 +255,46 @@ def _named_monster_zone(s: DuelState, player: Player, label: str, named: str,
     return None
 
 
+def move_monster(s: DuelState, player: Player, card: str, named: str) -> Placement:
+    """Where an effect moves ``player``'s monster ``card`` on the field when it names zone
+    ``named`` (R.B. VALCan Booster's "move this card to another of your Main Monster Zones"):
+    there, unless the zone holds another monster or, under ``advanced``, it is an Extra
+    Monster Zone while the player has another monster in the other one
+    (``zone.extra-monster-zone``). Under ``classic`` an occupied zone leaves it where it is.
+
+    >>> from validator import load_document
+    >>> from validator.state import initial_state
+    >>> s = initial_state(load_document({"ruleset": "advanced", "cards": {
+    ...     "x": {"kind": "monster", "level": 4}, "y": {"kind": "monster", "level": 4}},
+    ...     "setup": {"p1": {"monsters": [{"card": "x", "position": "attack", "zone": "M1"},
+    ...                                   {"card": "y", "position": "attack", "zone": "M2"}]}}}))
+    >>> move_monster(s, "p1", "x", "M3").zone, move_monster(s, "p1", "x", "M2").rule
+    ('M3', 'zone.extra-monster-zone')
+    """
+    label = s.cards[card].label
+    others = [m for m in s.sides[player].monsters if m.card != card]
+    here = next((m for m in others if m.zone == named), None)
+    holders = _extra_zone_holders(s, (card,))
+    if not s.rules.zone_rules:
+        mine = next((m.zone for m in s.sides[player].monsters if m.card == card), None)
+        free = here is None and (named not in _EMZ_CELLS or named not in holders)
+        return _PLACED[named if free else mine]
+    if here is not None:
+        return _refused("zone.extra-monster-zone", f"{player}'s {named} already holds "
+                        f"{s.cards[here.card].label}: no room to move {label} there.")
+    if named in _EMZ_CELLS:
+        if named in holders:
+            holder = holders[named]
+            return _refused("zone.extra-monster-zone", f"{named} already holds {holder[0]}'s "
+                            f"{s.cards[holder[1]].label}.")
+        own = next(((z, c) for z, (p, c) in holders.items() if p == player), None)
+        if own is not None:
+            return _refused("zone.extra-monster-zone", f"{player} already has "
+                            f"{s.cards[own[1]].label} in {own[0]}: a player has at most one "
+                            f"monster in the Extra Monster Zones.")
+    return _PLACED[named]
+
+
 def place_pendulum(s: DuelState, player: Player, cards: tuple[str, ...],
                    named: tuple[str, ...]) -> tuple[list[str | None], str | None, str | None]:
     """Where each of ``cards`` goes in a Pendulum Summon naming ``named`` (one zone per card,
@@ -416,6 +456,8 @@ def _place(s: DuelState, a: Action) -> Placement:
     if a.type in _MONSTER_ACTIONS:
         return place_monster(s, a.player, card, a.zone, a.tributes,
                              control=a.type == "take_control")
+    if a.type == "move" and a.to == "monster_zone":
+        return move_monster(s, a.player, card, a.zone or "")
     # set_spell_trap, activate (from the hand: a Pendulum Scale too), move to spell_trap
     return place_spell_trap(s, a.player, card, a.zone, pendulum_zone=a.type == "activate"
                             and s.cards[card].kind == "monster")

@@ -18,7 +18,7 @@
     const source = game.source || {};
     const items = [...(source.stopped ? [source.stopped] : []), ...(source.notes || [])];
     for (const [sign, at] of Object.entries(source.unmodelled || {})) {
-      items.push(`classic does not model ${sign}: seen at ${at}`);
+      items.push(`${game.ruleset || "classic"} does not model ${sign}: seen at ${at}`);
     }
     if (!items.length) return null;
     return el("details", { class: "notes" }, el("summary", {}, `The importer's notes (${items.length})`),

@@ -114,8 +114,9 @@ def test_check_from_duelingbook_prints_one_verdict_per_game(
     assert lines[2].endswith(": deck check: no format to check against (its format code uu: "
                              "Unlimited has no Forbidden & Limited list); Aco77: 15 copies of "
                              "13 cards seen; sdesowitz02: 44 copies of 29 cards seen")
-    assert lines[0].endswith("#game1 (Unlimited): legal (172 actions; sdesowitz02 (p1) won by "
-                             "surrender; LP sdesowitz02 (p1) 3100, Aco77 (p2) 1800)")
+    assert lines[0].endswith("#game1 (Unlimited; ruleset classic): legal (172 actions; "
+                             "sdesowitz02 (p1) won by surrender; LP sdesowitz02 (p1) 3100, "
+                             "Aco77 (p2) 1800)")
 
 
 @needs_replay
@@ -128,10 +129,10 @@ def test_a_game_the_import_stopped_in_exits_2_and_says_where(
     path = write(tmp_path, "stopped.json", replay)
     code, out, _ = run(capsys, "check", "--from", "duelingbook", path)
     assert code == 2
-    assert "#game1 (Unlimited): legal up to the import stop (" in out
+    assert "#game1 (Unlimited; ruleset classic): legal up to the import stop (" in out
     assert "\n  import stopped at play [8:02] sdesowitz02: Moved it: cannot read the zones" \
         in out
-    assert "#game2 (Unlimited): legal (" in out
+    assert "#game2 (Unlimited; ruleset classic): legal (" in out
     assert out.rstrip().endswith("2 legal, 0 illegal, 0 malformed, 1 import stopped")
     code, out, _ = run(capsys, "check", "--from", "duelingbook", "--format", "json", path)
     first = json.loads(out.splitlines()[0])

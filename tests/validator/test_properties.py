@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from validator import DocumentError, validate
 from validator.model import MOVE_DESTINATIONS, PHASES, POSITIONS
 from validator.synth import legal_duel
+from validator.zones import MONSTER_ZONES
 
 SETTINGS = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -56,7 +57,9 @@ def random_action(draw: st.DrawFn, cards: list[str]) -> dict[str, Any]:
         "declare_attack": {"card": card, "target": target, "replay": draw(st.booleans()),
                            "by_effect": draw(st.booleans())},
         "move": {"card": card, "to": (to := draw(st.sampled_from(MOVE_DESTINATIONS))),
-                 "target": draw(st.sampled_from(cards)) if to == "material" else target},
+                 "target": draw(st.sampled_from(cards)) if to == "material" else target,
+                 **({"zone": draw(st.sampled_from(MONSTER_ZONES))}
+                    if to == "monster_zone" else {})},
         "discard": {"card": card, "by_effect": draw(st.booleans())},
         "damage": {"amount": draw(st.integers(1, 9000))},
         "gain_lp": {"amount": draw(st.integers(1, 9000))},

@@ -232,8 +232,8 @@ def spell_trap_zone_has_room(s: DuelState, a: Action) -> str | None:
 def spell_trap_zone_has_room_for_move(s: DuelState, a: Action) -> str | None:
     """A card an effect moves into a Spell & Trap Zone counts toward its 5 cards, and under
     ``advanced`` goes to a free zone (one moved within its own zone keeps it unless another
-    is named)."""
-    if a.to != "spell_trap":
+    is named). A Field Spell goes to the Field Zone instead."""
+    if a.to != "spell_trap" or s.cards[a.card or ""].subtype == "field":
         return None
     full = _spell_trap_room(s, a)
     if full is None and s.rules.zone_rules and \

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..model import Action
 from ..registry import REGISTRY
 from ..state import DuelState
-from .cards import placement_breaks
+from .cards import card_in_own_monster_zone, placement_breaks
 
 
 @REGISTRY.rule("zone.extra-deck-summon")
@@ -61,3 +61,22 @@ def face_up_extra_is_pendulum(s: DuelState, a: Action) -> str | None:
         return None
     return f"{card.label} is not a Pendulum Monster: only a Pendulum Monster goes face-up " \
            f"to the Extra Deck."
+
+
+@REGISTRY.rule("card.not-on-field")
+def moved_monster_on_own_field(s: DuelState, a: Action) -> str | None:
+    """An effect moves a monster to another zone only while it stands in one of its
+    controller's Monster Zones (``move`` with ``to: monster_zone``)."""
+    if a.to != "monster_zone":
+        return None
+    return card_in_own_monster_zone(s, a)
+
+
+@REGISTRY.rule("zone.extra-monster-zone")
+def moved_monster_zone_free(s: DuelState, a: Action) -> str | None:
+    """A monster an effect moves never enters an occupied zone, nor a second Extra Monster
+    Zone of one player (advanced)."""
+    if a.to != "monster_zone" or not s.rules.zone_rules or \
+            not s.in_monster_zone(a.player, a.card or ""):
+        return None
+    return placement_breaks(s, a, "zone.extra-monster-zone")

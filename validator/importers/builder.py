@@ -25,6 +25,19 @@ from .game import (
 )
 from .tracker import Spot, is_monster_zone, is_zone
 from .view import View
+from .zones import PLACING, complete
+
+#: What a monster does in battle and positions: not judged for a Trap Monster.
+BATTLE_ACTIONS = frozenset({"declare_attack", "change_position", "flip_summon"})
+
+
+def _trap_monster_in(b: GameBuilder, fields: dict[str, Any]) -> bool:
+    """True when the action's card or target is a Trap the log has in a Monster Zone."""
+    for cid in (fields.get("card"), fields.get("target")):
+        spot = b.board.where.get(cid) if cid in b.trap_monsters else None
+        if spot is not None and is_monster_zone(spot.spot):
+            return True
+    return False
 
 
 class GameBuilder:
@@ -67,6 +80,8 @@ class GameBuilder:
         self.pending: dict[str, Spot | None] = {}  # cards a rewind left where the engine is not
         self.signs: dict[str, str] = {}  # rules classic does not model, and where seen
         self.set_this_turn: set[str] = set()
+        self.set_by: dict[str, str] = {}  # a card Set by an effect -> the card whose effect
+        self.trap_monsters: set[str] = set()  # Traps the log has in a Monster Zone
         self.graveyard_from: dict[str, Player] = {}  # who controlled a monster sent away
         self.staged: dict[str, Spot | None] = {}  # monsters placed in an S/T Zone to summon
         self.attack_flipped: set[str] = set()  # face-down targets the engine flipped up
@@ -191,6 +206,13 @@ class GameBuilder:
                 log["implied"] = True
             if note:
                 log["note"] = note
+        if self.trap_monsters and kind in BATTLE_ACTIONS and \
+                _trap_monster_in(self, fields):
+            self.note(play, f"{texts(play)[0]}: a Trap Monster, which the contract does not "
+                            f"model: not judged")
+            return -1
+        if kind in PLACING and self.game.ruleset == "advanced":
+            complete(self.board, kind, fields, self.card(fields.get("card")))
         action = {"type": kind, "player": player, **fields, "log": log}
         if at is None or at >= len(self.actions):
             self.actions.append(action)

@@ -4,10 +4,29 @@ decks, and the source."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from .builder import GameBuilder
+
+
+#: The signs of later rules that ``advanced`` models (docs/duelingbook.md): under it they are no
+#: rules the document leaves out.
+MODELLED_BY_ADVANCED: Final = frozenset({
+    "no draw in the first player's first turn", "Extra Monster Zones", "Link Summons",
+    "Pendulum Zones"})
+
+
+def unmodelled(signs: dict[str, str], ruleset: str) -> dict[str, str]:
+    """The rules a game showed that its ruleset does not model (sign -> where seen).
+
+    >>> unmodelled({"Link Summons": "[1:02] a", "Traps activated from the hand": "[2:00] b"},
+    ...            "advanced")
+    {'Traps activated from the hand': '[2:00] b'}
+    """
+    if ruleset != "advanced":
+        return dict(signs)
+    return {sign: at for sign, at in signs.items() if sign not in MODELLED_BY_ADVANCED}
 
 
 def definitions(b: GameBuilder) -> dict[str, dict[str, Any]]:
@@ -83,9 +102,10 @@ def document(b: GameBuilder) -> dict[str, Any]:
         "from": "duelingbook", "format": b.game.format, "card_pool": b.game.card_pool,
         "game": b.game.number,
         "players": b.game.players, "notes": b.game.notes}
-    if b.signs:
-        source["unmodelled"] = {sign: at for sign, at in b.signs.items()}
+    signs = unmodelled(b.signs, b.game.ruleset)
+    if signs:
+        source["unmodelled"] = signs
     if b.game.stopped:
         source["stopped"] = b.game.stopped
-    return {"ruleset": "classic", "cards": cards, "setup": setup, "actions": b.actions,
+    return {"ruleset": b.game.ruleset, "cards": cards, "setup": setup, "actions": b.actions,
             "source": source}

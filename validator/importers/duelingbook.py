@@ -27,6 +27,8 @@ from .game import (
     where_said,
 )
 from .plays import HANDLERS, IGNORED, unknown
+from .ruleset import ruleset_of
+from .zones import PENDULUM_ZONES
 
 __all__ = ["FORMATS", "Game", "ReplayError", "import_replay", "load_replay", "stamp"]
 
@@ -111,6 +113,9 @@ def _open(number: int, pick: dict[str, Any], plays: list[Any], knowledge: Knowle
         else [str(u) for u in given or ()]
     users: dict[str, Player] = {order[0]: "p1", order[1]: "p2"}
     follower = Follower(users, knowledge)
+    ruleset = ruleset_of(fmt)
+    if ruleset == "advanced":
+        follower.board.aliases = dict(PENDULUM_ZONES)
     opening = Step(start, "Pick first", "p1", follower.changes)
     log = pick.get("log")
     entries: list[Any] = log if isinstance(log, list) else []
@@ -139,6 +144,7 @@ def _open(number: int, pick: dict[str, Any], plays: list[Any], knowledge: Knowle
     builder.live = live
     pool = pick.get("date")
     builder.game.card_pool = pool if isinstance(pool, str) else None
+    builder.game.ruleset = ruleset
     if inferred:
         builder.note(pick, f"\"Pick first\" has no order of the two players: {order[0]} "
                            f"is read as going first (the first to start a turn)")

@@ -122,6 +122,8 @@ class Follower:
         self.board = Board(changes=self.changes)
         self.step: Step | None = None
         self.hands: dict[Player, list[str]] = {"p1": [], "p2": []}
+        #: monsters moved from a Monster Zone to a Spell & Trap Zone: the position they had
+        self.parked: dict[str, str] = {}
 
     # -- the opening -------------------------------------------------------------------------
     def deal(self, opening: Step, player: Player, name: str | None,
@@ -515,13 +517,18 @@ def _activate(f: Follower, play: Play, player: Player) -> None:
     spot = f.board.where.get(cid)
     if spot is not None and is_zone(spot.spot) and spot.face_up and not in_hand:
         return  # a face-up card used again: its effect, no move
-    if in_hand:
+    if in_hand or (logtext.source_pile(text) in _EFFECT_PILES and
+                   (spot is None or not is_zone(spot.spot))):  # from the Deck: an effect's
         dest = logtext.zone_to(text) or f.free_zone(player, "S")
         if f.knowledge.is_field_spell(f.board.name(cid)):
             dest = "F"
         f.put(cid, player, dest)
-    elif spot is not None and is_zone(spot.spot):
+    else:
         f.turn(cid, face_up=True)
+
+
+#: Piles an effect activates a Spell or Trap from ("Activated Field Spell "X" from Deck").
+_EFFECT_PILES: Final = frozenset({"deck", "graveyard", "banished"})
 
 
 def _declare(f: Follower, play: Play, player: Player) -> None:
@@ -540,8 +547,17 @@ def _send(destination: str) -> Mover:
         if destination == "hand" and before is not None and before.spot == "hand" and \
                 before.side == owner:
             return
-        f.put(cid, owner, destination, top="top of deck" in text)
+        f.put(cid, owner, destination, top="top of deck" in text,
+              face_up=destination != "extra")  # "To ED FU" has a mover of its own
     return mover
+
+
+def _to_face_up_extra(f: Follower, play: Play, player: Player) -> None:
+    """"To ED FU": a Pendulum Monster to its owner's Extra Deck, face-up."""
+    cid = f.find(play, player, texts(play)[1])
+    assert f.step is not None
+    f.step.card = cid
+    f.put(cid, f.board.owner(cid), "extra", face_up=True)
 
 
 def _to_spell_trap(f: Follower, play: Play, player: Player) -> None:
@@ -567,9 +583,11 @@ def _move(f: Follower, play: Play, player: Player) -> None:
     dst_side, dst = Board.zone(player, written)
     assert f.step is not None
     f.step.card = cid
+    if is_monster_zone(spot.spot) and not is_monster_zone(dst) and spot.position:
+        f.parked[cid] = spot.position  # back in a Monster Zone, it is shown as it was
     if is_monster_zone(dst):
         f.put(cid, dst_side, dst, position=spot.position if is_monster_zone(spot.spot)
-              else "attack")
+              else f.parked.pop(cid, "attack"))
     else:  # a card moved between Spell & Trap Zones keeps its face; a monster goes face-up
         f.put(cid, dst_side, dst, face_up=spot.face_up if not is_monster_zone(spot.spot)
               else True)
@@ -642,8 +660,10 @@ MOVERS: Final[dict[str, Mover]] = {
     "Detach": _detach, "Change control": _change_control, "Set ST": _set_spell_trap,
     "Activate ST": _activate, "Declare": _declare, "To GY": _send("graveyard"),
     "Mill": _send("graveyard"), "Discard": _send("graveyard"),
-    "Remove Token": _send("graveyard"), "Banish": _send("banished"), "To hand": _send("hand"),
+    "Remove Token": _send("graveyard"), "Banish": _send("banished"),
+    "Banish FD": _send("banished"), "To hand": _send("hand"),
     "To T Deck": _send("deck"), "To B Deck": _send("deck"), "To deck": _send("deck"),
-    "To ED": _send("extra"), "To ST": _to_spell_trap, "Move": _move, "Attack": _attack,
+    "To ED": _send("extra"), "To ED FU": _to_face_up_extra, "To ST": _to_spell_trap,
+    "Move": _move, "Attack": _attack,
     "Attack directly": _attack, "Turn face-down": _turn_face_down, "Reset game": _reset,
 }

@@ -43,8 +43,9 @@ _OLD_NAMES: Final = (("Set monster to ST", "Set ST"), ("Summon token", "Summon T
                      ("Flip monster", "Flip"), ("To Grave", "To GY"), ("SS ATK", "SS ATK"),
                      ("SS DEF", "SS DEF"), ("OL ATK", "OL ATK"),
                      ("OL DEF", "OL DEF"), ("To grave", "To GY"), ("To GY", "To GY"),
-                     ("Banish", "Banish"), ("To hand", "To hand"), ("To T Deck", "To T Deck"),
-                     ("To B Deck", "To B Deck"), ("To top of deck", "To T Deck"),
+                     ("Banish FD", "Banish FD"), ("Banish", "Banish"), ("To hand", "To hand"),
+                     ("To T Deck", "To T Deck"), ("To B Deck", "To B Deck"),
+                     ("To top of deck", "To T Deck"), ("To ED FU", "To ED FU"),
                      ("To ED", "To ED"), ("To Extra", "To ED"), ("Set monster", "Set monster"),
                      ("Set ST", "Set ST"), ("Set Field Spell", "Set ST"),
                      ("Activate Spell", "Activate ST"), ("Activate Field Spell", "Activate ST"),
@@ -179,7 +180,8 @@ class Game:
 
     ``stopped`` says where and why the import stopped early (None when it followed every
     play); ``format`` is the replay's format code (``gu``, ``uu``, ...) or None, and
-    ``card_pool`` the card pool date "Pick first" gives (``2005-08-20`` for Goat), if any.
+    ``card_pool`` the card pool date "Pick first" gives (``2005-08-20`` for Goat), if any;
+    ``ruleset`` the one its format is judged by (:mod:`.ruleset`).
     """
 
     number: int
@@ -189,6 +191,7 @@ class Game:
     stopped: str | None = None
     format: str | None = None
     card_pool: str | None = None
+    ruleset: str = "classic"
 
 
 #: Plays only a turn player makes: one by the next player after "Ended turn" means their

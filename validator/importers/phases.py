@@ -113,7 +113,8 @@ def phase_action(b: GameBuilder, play: Play, player: Player, target: str, *, imp
         if b.skips[player]:
             fields["by_effect"] = True
             note = f"no draw: {b.label(b.skips[player].pop(0))} skips this Draw Phase"
-        elif b.turn == 1 and b.game.format not in CLASSIC_DRAW_FORMATS and \
+        elif b.turn == 1 and b.game.ruleset == "classic" and \
+                b.game.format not in CLASSIC_DRAW_FORMATS and \
                 b.game.card_pool not in CLASSIC_DRAW_POOLS:
             fields["by_effect"] = True
             b.signs.setdefault("no draw in the first player's first turn", where_said(play))

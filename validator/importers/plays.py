@@ -9,18 +9,10 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from ..model import Player
-from . import phases
+from . import extra, phases, placing
 from .battle import attack
 from .builder import GameBuilder
-from .cardplays import (
-    activate,
-    declare,
-    move,
-    send,
-    set_spell_trap,
-    to_spell_trap,
-    turn_face_down,
-)
+from .cardplays import declare, send, to_spell_trap, turn_face_down
 from .explain import explaining
 from .game import GAME_BOUNDARIES, CannotFollow, Play
 from .game import IGNORED as IGNORED
@@ -34,7 +26,6 @@ from .summons import (
     normal_summon,
     overlay,
     set_monster,
-    special_summon,
     summon_token,
     xyz_summon,
 )
@@ -246,14 +237,16 @@ HANDLERS: Final[dict[str, Handler]] = {
     "Shuffle hand": nothing, "Shuffle deck": nothing,
     "Normal Summon": normal_summon, "Set monster": set_monster, "Flip Summon": flip_summon,
     "Flip": flip, "To ATK": change_position, "To DEF": change_position,
-    "SS ATK": special_summon, "SS DEF": special_summon, "Summon Token": summon_token,
+    "SS ATK": extra.special_summon, "SS DEF": extra.special_summon,
+    "Summon Token": summon_token,
     "Overlay": overlay, "OL ATK": xyz_summon, "OL DEF": xyz_summon, "Detach": detach,
-    "Set ST": set_spell_trap, "Activate ST": activate, "Declare": declare,
+    "Set ST": placing.set_spell_trap, "Activate ST": placing.activate, "Declare": declare,
     "To GY": _to("graveyard"), "Mill": _to("graveyard"), "Discard": _to("graveyard"),
     "Remove Token": _to("graveyard"),
     "Banish": _to("banished"), "To hand": _to("hand"), "To T Deck": _to("deck"),
     "To B Deck": _to("deck"), "To deck": _to("deck"), "To ED": _to("extra"),
-    "To ST": to_spell_trap, "Move": move, "Attack": attack, "Attack directly": attack,
+    "To ED FU": extra.to_face_up_extra, "Banish FD": extra.banish_face_down,
+    "To ST": to_spell_trap, "Move": placing.move, "Attack": attack, "Attack directly": attack,
     "Life points": life_points, "Admit defeat": surrender, "Quit duel": surrender,
     "Left duel": left, "Game loss": game_loss, "Match loss": game_loss, "Loss": game_loss,
     "Accept draw": no_winner, "Cancel game": no_winner, "Turn face-down": turn_face_down,

@@ -78,6 +78,9 @@ class Board:
     id_of: dict[str, int] = field(default_factory=dict)
     #: every change of place, when recorded (the follower's steps): (card, before, after)
     changes: list[tuple[str, Spot | None, Spot | None]] | None = None
+    #: zones the log names two ways (under today's rules the Pendulum Zones are Spell & Trap
+    #: Zones 1 and 5: ``PZ-L`` is ``S-1``): written name -> the zone
+    aliases: dict[str, str] = field(default_factory=dict)
 
     # -- cards ------------------------------------------------------------------------------
     def new_card(self, name: str | None, owner: Player, definition: dict[str, Any]) -> str:
@@ -142,6 +145,8 @@ class Board:
 
     def at(self, side: Player, spot: str) -> str | None:
         """The card in a zone (the top card of an Xyz stack)."""
+        if self.aliases:
+            spot = self.aliases.get(spot, spot)
         return self.zones.get((side, spot))
 
     def pile(self, side: Player, pile: str) -> list[str]:
@@ -205,6 +210,8 @@ class Board:
             face_up: bool = True, top: bool = False) -> str | None:
         """Put a card (lifted first) in a zone or pile; returns the card it displaced, if a
         zone was occupied (the log skipped that card's leaving)."""
+        if self.aliases:
+            spot = self.aliases.get(spot, spot)
         if cid in self.where:
             self.lift(cid)
         displaced = None

@@ -102,7 +102,7 @@ def test_a_pendulum_monster_placed_in_a_pendulum_zone_is_followed_not_judged() -
     hands = (["Geargiano Mk-II", *HAND_A[1:]], HAND_B)
     imported, verdict = judged(
         *A1, 'A: Activate ST | Activated "Geargiano Mk-II" from hand (1/6) to Left Pendulum '
-             'Zone', hands=hands, fmt="au")
+             'Zone', hands=hands, fmt="uu")
     assert verdict["legal"], verdict["violation"]
     assert actions(imported)[-1] == ("move", "geargiano-mk-ii")
     assert "Pendulum Zones" in imported.document["source"]["unmodelled"]
@@ -133,7 +133,7 @@ def test_a_trap_whose_text_allows_it_activated_from_the_hand() -> None:
         *A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
         "A: End turn | Ended turn", *opening("B", "Sangan"),
         'B: Activate ST | Activated "Evenly Matched" from hand (1/6) to S-1', hands=hands,
-        fmt="au")
+        fmt="uu")
     assert verdict["legal"], verdict["violation"]
     assert actions(imported)[-1] == ("move", "evenly-matched")
     assert "Traps activated from the hand" in imported.document["source"]["unmodelled"]
@@ -147,7 +147,7 @@ def test_a_trap_set_then_activated_at_once_is_one_activation_from_the_hand() -> 
         'from hand (1/6) to S-5',
         'B: Activate ST | Activated Set "Evenly Matched" in S-5',
         'B: To grave from field | Sent "Evenly Matched" from S-5 to Graveyard', hands=hands,
-        fmt="au")
+        fmt="uu")
     assert verdict["legal"], verdict["violation"]
     assert [a for a in actions(imported) if a[1] == "evenly-matched"] == [
         ("move", "evenly-matched"), ("move", "evenly-matched")]

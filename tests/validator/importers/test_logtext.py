@@ -35,7 +35,7 @@ def test_the_zone_a_play_puts_its_card_in(text: str, zone: str) -> None:
 @pytest.mark.parametrize(("old", "new"), [
     ("SS ATK from grave", "SS ATK"), ("To grave from field", "To GY"),
     ("Activate Spell from hand", "Activate ST"), ("Set Field Spell from hand", "Set ST"),
-    ("To top of deck from hand", "To T Deck"), ("Banish FD from deck", "Banish"),
+    ("To top of deck from hand", "To T Deck"), ("Banish FD from deck", "Banish FD"),
     ("View Opponent's Graveyard", "View GY"), ("Attack directly", "Attack directly"),
 ])
 def test_older_play_names_are_read_as_the_current_ones(old: str, new: str) -> None:

@@ -204,7 +204,7 @@ def test_leaving_for_good_concedes() -> None:
 # -- rules classic does not model ---------------------------------------------------------------
 def test_no_draw_in_the_first_turn_of_a_later_format_is_said_not_failed() -> None:
     imported, verdict = judged("A: Enter SP | Entered Standby Phase",
-                               "A: Enter M1 | Entered Main Phase 1", fmt="au")
+                               "A: Enter M1 | Entered Main Phase 1", fmt="uu")
     assert verdict["legal"], verdict["violation"]
     signs = imported.document["source"]["unmodelled"]
     assert list(signs) == ["no draw in the first player's first turn"]

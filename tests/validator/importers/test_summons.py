@@ -182,7 +182,7 @@ def test_a_link_summon_is_a_rule_classic_does_not_model() -> None:
     hands = (["Decode Talker", *HAND_A[1:]], HAND_B)
     imported, verdict = judged(
         *A1, 'A: SS ATK | Special Summoned "Decode Talker" from Extra Deck to Left Extra '
-             'Monster Zone (ATK)', hands=hands, fmt="au")
+             'Monster Zone (ATK)', hands=hands, fmt="uu")
     assert verdict["legal"], verdict["violation"]
     assert set(imported.document["source"]["unmodelled"]) == {"Link Summons",
                                                               "Extra Monster Zones"}
