@@ -140,6 +140,7 @@ class Facts:
     takes_control: bool = False
     draws: bool = False
     discards: bool = False
+    foe_summons: bool = False
     sources: dict[str, str] = field(default_factory=dict)
 
     def note(self, fact: str, source: str) -> None:
@@ -265,6 +266,7 @@ class Reader:
         self._on_itself(script, card, facts, where)
         self._during_resolution(script, card, facts, where)
         self._hand_changes(script, facts, where)
+        self._foe_summons(facts, where)
         return facts
 
     def registered_on_itself(self, script: Script) -> list[tuple[Registered, str]]:
@@ -571,7 +573,7 @@ class Reader:
                 facts.tributes_foes = True
                 facts.note("tributes_foes", f"{where}: {self.describe(e)}")
             if e.code == c["EFFECT_SET_POSITION"]:  # the position its value names
-                scope = "any" if e.type & c["EFFECT_TYPE_FIELD"] else "self"
+                scope = "field" if e.type & c["EFFECT_TYPE_FIELD"] else "self"  # continuous
                 words = self._position_words([e.value]) if e.value is not None else []
                 for word in words or ["any"]:
                     self._add_position(facts, [scope, word], f"{where}: {self.describe(e)}")
@@ -663,6 +665,17 @@ class Reader:
             setattr(facts, fact, True)
             facts.note(fact, f"{where}: {source}")
 
+    def _foe_summons(self, facts: Facts, where: str) -> None:
+        """``foe_summons``: the card's code Special Summons a monster to the opponent's field
+        (``Duel.SpecialSummon(g,0,tp,1-tp,...)``: R.B. Lambda Cannon Summons a monster from the
+        opponent's hand to their field). A log shows such a summon as the opponent's own
+        click, often "Normal Summoned" (validator/importers/summons.py)."""
+        code = _COMMENT.sub("", self.texts.get(where, ""))
+        if _FOE_SUMMON.search(code):
+            facts.foe_summons = True
+            facts.note("foe_summons", f"{where}: its code calls Duel.SpecialSummon with the "
+                                      f"opponent (1-tp) as the player whose field it goes to")
+
     def _own_summons(self, script: Script, facts: Facts, where: str) -> None:
         """``self_summon``: the places an activated effect of the card Special Summons the
         card itself from; ``lp_for_tributes``: an effect that pays Life Points and Normal
@@ -753,6 +766,9 @@ class Reader:
 
 #: A Lua comment, to the end of its line.
 _COMMENT = re.compile(r"--[^\n]*")
+#: ``Duel.SpecialSummon(g,0,tp,1-tp,...)`` (or ``SpecialSummonStep``): to the opponent's field.
+_FOE_SUMMON = re.compile(r"Duel\.SpecialSummon(?:Step)?\(\s*[^,()]+,\s*[^,()]+,\s*tp\s*,\s*"
+                         r"1\s*-\s*tp\b")
 #: Code that asks whether a card or player is affected by an effect (registering none).
 _QUERY = re.compile(r"[\w.:]*(?:IsHasEffect|GetEffectCount|IsPlayerAffectedByEffect|"
                     r"GetCardEffect|GetPlayerEffect|IsAffectedByEffect)\([^()]*\)")
@@ -801,7 +817,7 @@ def facts_dict(facts: Facts) -> dict[str, Any]:
         out["skips_draws"] = facts.skips_draws
     for key in ("tributes_foes", "trap_from_hand", "direct_attack", "double_tribute",
                 "extra_attack", "pendulum_activation", "sets_spell_traps", "lp_for_tributes",
-                "takes_control", "draws", "discards"):
+                "takes_control", "draws", "discards", "foe_summons"):
         if getattr(facts, key):
             out[key] = True
     return out

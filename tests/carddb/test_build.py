@@ -490,7 +490,8 @@ def test_a_card_being_set_up_copies_no_effect(built: Any) -> None:
 def test_a_position_change_names_positions_not_its_flags(built: Any) -> None:
     assert facts(built, 110) == {"positions": [["any", "defense"]]}
     assert facts(built, 111)["positions"] == [["any", "defense"]]  # IsCanChangePosition asks
-    assert facts(built, 112) == {"positions": [["any", "defense"]]}  # EFFECT_SET_POSITION
+    # EFFECT_SET_POSITION of a field effect: every monster it covers, while it stands
+    assert facts(built, 112) == {"positions": [["field", "defense"]]}
 
 
 def test_what_an_operation_sets_up_for_later_is_run_too(built: Any) -> None:

@@ -29,7 +29,8 @@ DOCUMENT_FACTS: Final = ("tributes", "normal_summon", "gemini", "effects", "gran
 IMPORTER_FACTS: Final = ("procedures", "positions", "skips_draws", "tributes_foes",
                          "trap_from_hand", "direct_attack", "double_tribute", "extra_attack",
                          "pendulum_activation", "sets_spell_traps", "self_summon",
-                         "lp_for_tributes", "takes_control", "draws", "discards", "unscripted")
+                         "lp_for_tributes", "takes_control", "draws", "discards", "foe_summons",
+                         "unscripted")
 #: Card variants the database holds besides the current text (Goat's pre-errata cards).
 VARIANTS: Final = ("goat",)
 EXTRA_DECK_TYPES: Final = frozenset({"Fusion", "Synchro", "Xyz", "Link"})

@@ -80,6 +80,7 @@ class GameBuilder:
         self.pending: dict[str, Spot | None] = {}  # cards a rewind left where the engine is not
         self.signs: dict[str, str] = {}  # rules classic does not model, and where seen
         self.set_this_turn: set[str] = set()
+        self.unzoned: set[str] = set()  # Link Monsters whose zone the log cannot tell
         self.set_by: dict[str, str] = {}  # a card Set by an effect -> the card whose effect
         self.trap_monsters: set[str] = set()  # Traps the log has in a Monster Zone
         self.graveyard_from: dict[str, Player] = {}  # who controlled a monster sent away
@@ -211,7 +212,8 @@ class GameBuilder:
             self.note(play, f"{texts(play)[0]}: a Trap Monster, which the contract does not "
                             f"model: not judged")
             return -1
-        if kind in PLACING and self.game.ruleset == "advanced":
+        if kind in PLACING and self.game.ruleset == "advanced" and \
+                not (kind == "special_summon" and fields.get("card") in self.unzoned):
             complete(self.board, kind, fields, self.card(fields.get("card")))
         action = {"type": kind, "player": player, **fields, "log": log}
         if at is None or at >= len(self.actions):
@@ -332,8 +334,12 @@ class GameBuilder:
             return f"its own effect ({self.label(cid)})"
         for (_, spot), source in self.board.zones.items():
             place = self.board.where[source]
-            if place.face_up and source != cid and not is_monster_zone(spot) and \
-                    self.card(source).changes_to(position, itself=False):
+            if not place.face_up or source == cid:
+                continue
+            if is_monster_zone(spot) and self.card(source).holds_in(position):
+                return f"{self.label(source)}'s continuous effect (a face-up monster)"
+            if not is_monster_zone(spot) and self.card(source).changes_to(position,
+                                                                           itself=False):
                 return f"{self.label(source)}'s effect (face-up on the field)"
         return None
 

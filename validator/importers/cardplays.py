@@ -5,6 +5,7 @@ back into the hand, placements in a Spell & Trap Zone and moves between zones.""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 from ..model import Player, other
@@ -67,13 +68,33 @@ def turn_face_down(b: GameBuilder, play: Play, player: Player) -> None:
 def _turned_face_down(b: GameBuilder, play: Play, cid: str) -> None:
     """A card activated by a misclick and turned face-down again: the activation is undone
     (a slip fixed, not a step) when nothing else happened since."""
-    last = b.actions[-1] if b.actions else {}
-    if last.get("type") == "activate" and last.get("card") == cid:
-        b.drop([len(b.actions) - 1])
+    shown = shown_activation(b, cid)
+    if shown is not None:
+        b.drop([shown])
         b.note(play, f"{b.label(cid)} activated, then turned face-down again at once: a "
-                     f"misclick fixed, not an activation")
+                     f"misclick fixed, or Set cards shown, not an activation")
     else:
         b.note(play, f"{b.label(cid)} turned face-down where it stands (a card effect)")
+
+
+#: How many activations of other cards may stand between a Set card's activation and its
+#: Set again, when a player shows their Set cards by flipping them up one after another.
+SHOWN_TOGETHER: Final = 4
+
+
+def shown_activation(b: GameBuilder, cid: str) -> int | None:
+    """The index of the activation of ``cid`` that turning it face-down again undoes: the
+    last action, or one followed only by activations of other cards (a player showing their
+    Set cards, "show sets": they flip them face-up and Set them back); None otherwise."""
+    for index in range(len(b.actions) - 1, max(len(b.actions) - 2 - SHOWN_TOGETHER, -1), -1):
+        action = b.actions[index]
+        if action.get("type") != "activate":
+            return None
+        if action.get("card") == cid:
+            return index
+        if action.get("target") == cid:
+            return None
+    return None
 
 
 def _activated_next(b: GameBuilder, play: Play, cid: str) -> bool:
@@ -88,6 +109,57 @@ def _activated_next(b: GameBuilder, play: Play, cid: str) -> bool:
             return True
         return False
     return False
+
+
+#: The plays a player lays their hand out with, or takes it back with.
+_SHOWING: Final = frozenset({"Activate ST", "Normal Summon", "Set monster", "Set ST", "To hand",
+                             "Show hand", "SS ATK", "SS DEF"})
+#: How many plays later a card activated from the hand, and shown so, may go back to it.
+SHOWN_WITHIN: Final = 24
+
+
+def _returned_next(b: GameBuilder, play: Play, cid: str) -> bool:
+    """True, and both plays read as no step, when a card activated from the hand goes back
+    to the hand later in the turn with no play naming it between (no declaration, no
+    resolution): a card shown to the opponent (a player laying out their hand for an effect
+    that looks at it, or letting the opponent read a card), or a misclick."""
+    for index, later in b.upcoming(SHOWN_WITHIN):
+        if later.get("play") in ("End turn", "Start turn"):
+            return False
+        step = b.step_at(index)
+        if step is None or (step.card != cid and step.move_of(cid) is None):
+            if later.get("username") == play.get("username") and \
+                    later.get("play") not in _SHOWING:
+                return False  # the player went on playing: it was played
+            continue
+        back = step.move_of(cid)
+        if later.get("username") != play.get("username") or later.get("play") != "To hand" or \
+                back is None or back.after is None or back.after.spot != "hand":
+            return False
+        b.consume(index)
+        b.note(play, f"{b.label(cid)} activated from the hand and returned to it later with "
+                     f"nothing done with it: a card shown or a misclick, not an activation")
+        return True
+    return False
+
+
+#: A log line taking a card from a zone of the field ("from Field Spell Zone", "from S-3").
+_FROM_FIELD: Final = re.compile(r"\bfrom (?:[MS]-\d|Field Spell Zone|(?:Left|Right) "
+                                r"(?:Extra Monster|Pendulum) Zone)\b")
+
+
+def _put_straight_back(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+    """True, and both plays read as no step, when a player returns a face-up card of theirs
+    from the field to the hand and activates it again as their next play (the opponent
+    says the effect cannot return it: "not cross"): the return undone, the card stays."""
+    last = b.actions[-1] if b.actions else {}
+    if last.get("type") != "move" or last.get("card") != cid or last.get("to") != "hand" or \
+            last.get("player") != player or not _FROM_FIELD.search(last["log"].get("text", "")):
+        return False
+    b.drop([len(b.actions) - 1])
+    b.note(play, f"{b.label(cid)} returned to the hand from the field and put straight back: "
+                 f"a slip undone, the card stayed where it was")
+    return True
 
 
 def _declared_next(b: GameBuilder, play: Play, cid: str) -> bool:
@@ -135,6 +207,8 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
             b.staged[cid] = move.before if move else None
             if not _declared_next(b, play, cid):
                 _declare_effect(b, play, player, cid, "hand")
+        return
+    if in_hand and (_returned_next(b, play, cid) or _put_straight_back(b, play, player, cid)):
         return
     if known.kind == "spell" and known.subtype != "quick_play":
         phases.ensure_phase(b, play, player, ("main1", "main2"))
@@ -471,7 +545,14 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
                note=f"equipped by an effect: {how}")
         return
     if not is_monster_zone(src) and is_monster_zone(dst):
-        b.emit(play, "special_summon", dst_side, card=cid,
+        position = moved.after.position or "attack"
+        if b.card(cid).kind == "monster":  # an Equip its own effect Special Summons (Union
+            b.emit(play, "move", src_side, card=cid, to="graveyard",  # monsters, Mitsurugi)
+                   note=f"{b.label(cid)}, a monster card in a Spell & Trap Zone, is Special "
+                        f"Summoned from there by an effect: the contract Special Summons "
+                        f"only what is off the field, so it leaves its Spell & Trap Zone "
+                        f"first (docs/duelingbook.md)")
+        b.emit(play, "special_summon", dst_side, card=cid, position=position,
                note="moved from a Spell & Trap Zone to a Monster Zone: read as a Special Summon")
         return
     b.emit(play, "move", dst_side, card=cid, to="spell_trap",

@@ -108,10 +108,17 @@ class CardKnowledge:
         """True when an effect of this card may change a monster (itself, or any monster) to
         ``position`` (``attack``, ``defense``, ``facedown_defense``)."""
         for scope, pos in self.facts.get("positions", ()):
-            if (scope == "any" or itself) and (pos in (position, "any") or (
+            if (scope in ("any", "field") or itself) and (pos in (position, "any") or (
                     pos == "faceup" and position in ("attack", "defense"))):
                 return True
         return False
+
+    def holds_in(self, position: str) -> bool:
+        """True when a continuous effect of this card, while it stands face-up, changes the
+        monsters it covers to ``position`` (Number 41: Bagooska the Terribly Tired Tapir:
+        "change all face-up monsters on the field to Defense Position")."""
+        return any(scope == "field" and pos in (position, "any")
+                   for scope, pos in self.facts.get("positions", ()))
 
     def grants(self, what: str) -> bool:
         """True when resolving the card lets its controller do ``what`` again this turn

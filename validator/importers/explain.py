@@ -23,8 +23,10 @@ from .builder import GameBuilder
 from .cards import CardKnowledge
 from .tracker import is_monster_zone
 
-#: How many plays before and after the draw or discard may hold the card that explains it.
-BEFORE: Final = 10
+#: How many plays after the draw or discard may hold the card that explains it (a log often
+#: writes the effect's own line after its draws); before it, the whole turn may (a hand trap
+#: sent to the Graveyard early in the turn makes its player draw each time the opponent
+#: Special Summons: Mulcharmy Fuwalos, Maxx "C").
 AFTER: Final = 4
 #: Plays a window does not reach past: the turn changes there (or the game starts).
 TURN_EDGES: Final = frozenset({"Start turn", "End turn", "Pick first"})
@@ -44,12 +46,12 @@ def may(fact: str, known: CardKnowledge) -> bool:
 def explaining(b: GameBuilder, fact: str, player: Player, *, itself: str | None = None
                ) -> str | None:
     """The card that explains a draw or a discard by ``player`` now, as notes name it: the
-    card itself (a discard: its own cost, or any effect of its own), an effect used this
-    turn, a card in the plays around this one, or a face-up card on the field; None when
-    nothing does."""
+    card itself (a discard: its own cost, any effect of its own, or its activation from the
+    hand), an effect used this turn, a card in this turn's plays or just after this one, or
+    a face-up card on the field; None when nothing does."""
     if itself is not None:  # its own cost, or a shortcut of its own effect (Lonefire Blossom
-        own = b.card(itself)  # sent from the hand: Summoned and Tributed for its effect)
-        if may(fact, own) or own.has_effects:
+        own = b.card(itself)  # sent from the hand: Summoned and Tributed for its effect; a
+        if may(fact, own) or own.has_effects or own.facts.get("trap_from_hand"):  # hand trap
             return f"its own effect ({b.label(itself)})"
     for cid in _nearby(b):
         if cid != itself and may(fact, b.card(cid)):
@@ -79,9 +81,9 @@ def _nearby(b: GameBuilder) -> Iterator[str]:
 
 
 def _window(b: GameBuilder) -> Iterator[int]:
-    """The indexes of the plays from :data:`BEFORE` plays back to :data:`AFTER` ahead of the
-    current one, within its turn."""
-    for index in range(b.cursor - 1, max(b.cursor - 1 - BEFORE, -1), -1):
+    """The indexes of the plays of the current one's turn before it, and up to :data:`AFTER`
+    ahead of it."""
+    for index in range(b.cursor - 1, -1, -1):
         if _edge(b, index):
             break
         yield index

@@ -82,6 +82,7 @@ def late_materials(b: GameBuilder, play: Play, player: Player, cid: str) -> list
     most = link if isinstance(link, int) else MOST_MATERIALS
     user = play.get("username")
     found: list[str] = []
+    freed: str | None = None  # an Extra Monster Zone a material leaves
     for index in range(b.cursor + 1, len(b.plays)):
         if len(found) >= most:
             break
@@ -105,7 +106,26 @@ def late_materials(b: GameBuilder, play: Play, player: Player, cid: str) -> list
         b.sends.append((len(b.actions) - 1, sent.card))
         b.graveyard_from[sent.card] = player
         found.append(sent.card)
+        if sent.before.spot.startswith("EMZ"):
+            freed = sent.before.spot
+    if freed is not None and isinstance(link, int):
+        _into_freed_zone(b, play, cid, freed)
     return found
+
+
+def _into_freed_zone(b: GameBuilder, play: Play, cid: str, freed: str) -> None:
+    """A Link Monster clicked from the Extra Deck while its material still held an Extra
+    Monster Zone: Duelingbook put it in a free Main Monster Zone, as the zone it goes to was
+    taken then. The summon names no zone, and the judge places it as the rules allow (the
+    Extra Monster Zone its material freed first)."""
+    spot = b.board.where.get(cid)
+    if spot is None or not spot.spot.startswith("M-"):
+        return
+    b.unzoned.add(cid)
+    b.note(play, f"{b.label(cid)} was clicked from the Extra Deck while its material held "
+                 f"an Extra Monster Zone, so Duelingbook put it in {spot.spot}: the zone is the "
+                 f"judge's choice (the Extra Monster Zone the material freed, if no Link "
+                 f"Arrow points to {spot.spot})")
 
 
 def to_face_up_extra(b: GameBuilder, play: Play, player: Player) -> None:

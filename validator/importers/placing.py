@@ -173,8 +173,7 @@ def _set_by_effect(b: GameBuilder, play: Play, player: Player, cid: str) -> bool
     """A face-up Spell or Trap its controller turns face-down where it stands, that no
     misclicked activation explains: an effect Sets it (Placed from the Deck, then Set: "Set 1
     "R.B." Trap from your Deck"). Followed as a ``move`` face-down in its zone."""
-    last = b.actions[-1] if b.actions else {}
-    if last.get("type") == "activate" and last.get("card") == cid:
+    if cardplays.shown_activation(b, cid) is not None:
         return False  # a misclicked activation undone: the general reading
     spot = b.board.where.get(cid)
     if spot is None or not is_zone(spot.spot) or is_monster_zone(spot.spot) or \

@@ -67,6 +67,10 @@ def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
     phases.end_turn(b, play, player)
 
 
+#: How many plays ahead a draw clicked by mistake may be put back on top of the Deck.
+PUT_BACK_WITHIN: Final = 4
+
+
 def draw(b: GameBuilder, play: Play, player: Player) -> None:
     step = b.step
     assert step is not None and step.card is not None
@@ -79,6 +83,11 @@ def draw(b: GameBuilder, play: Play, player: Player) -> None:
         cause = explaining(b, "draws", player)
         if cause is not None:
             fields["by_effect"] = True
+        elif _last_of_player(b, play):
+            b.note(play, "a draw no card explains, and its player's last play of the game "
+                         "(they leave or admit defeat after it): a look at the next card "
+                         "once the duel was given up, not judged as a step")
+            return
         else:
             note = "no card that makes a player draw was used around this draw, nor stands " \
                    "face-up on the field (the card database): a draw by the rules, judged so"
@@ -86,21 +95,40 @@ def draw(b: GameBuilder, play: Play, player: Player) -> None:
     b.emit(play, "draw", player, note=note, **fields)
 
 
+#: Plays after which a player's draw is a look at the next card: the game is given up.
+_GIVING_UP: Final = frozenset({"Admit defeat", "Quit duel", "Left duel"})
+#: Plays a player giving up may make before leaving: more looks, their hand shown.
+_PEEKS: Final = frozenset({"Draw card", "Show hand"})
+
+
+def _last_of_player(b: GameBuilder, play: Play) -> bool:
+    """True when the player makes no other play of the game after this one but to leave or
+    admit defeat (chat, viewing, shuffles, more draws and their hand shown aside), and the
+    game ends so."""
+    user = play.get("username")
+    for _, later in b.upcoming(len(b.plays)):
+        if later.get("username") == user and later.get("play") not in _GIVING_UP | _PEEKS:
+            return False
+        if later.get("play") in _GIVING_UP:
+            return later.get("username") == user or later.get("play") != "Left duel"
+    return False
+
+
 def _put_back_at_once(b: GameBuilder, play: Play, cid: str) -> bool:
-    """A card drawn and put back on top of the Deck by the same player's next play (a draw
-    clicked by mistake): a slip fixed, neither play is a step."""
-    upcoming = b.upcoming(1)
-    if not upcoming:
-        return False
-    index, later = upcoming[0]
-    back = b.step_at(index)
-    if later.get("play") != "To T Deck" or later.get("username") != play.get("username") or \
-            back is None or back.card != cid:
-        return False
-    b.consume(index)
-    b.note(play, f"{b.label(cid)} drawn and put back on top of the Deck at once: a slip "
-                 f"fixed, neither is a step")
-    return True
+    """A card drawn and put back on top of the Deck by the same player before they make any
+    other play (a draw clicked by mistake; the opponent's plays may come between): a slip
+    fixed, neither play is a step."""
+    for index, later in b.upcoming(PUT_BACK_WITHIN):
+        if later.get("username") != play.get("username"):
+            continue
+        back = b.step_at(index)
+        if later.get("play") != "To T Deck" or back is None or back.card != cid:
+            return False
+        b.consume(index)
+        b.note(play, f"{b.label(cid)} drawn and put back on top of the Deck before its "
+                     f"player did anything else: a slip fixed, neither is a step")
+        return True
+    return False
 
 
 def nothing(b: GameBuilder, play: Play, player: Player) -> None:

@@ -6,7 +6,7 @@ Special Summons, tokens and Xyz Summons."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..model import Player, other
 from . import phases
@@ -151,7 +151,8 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
         b.note(play, f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
     if _taken_back(b, play, cid, move.after.spot if move.after else None, known) or \
-            _for_an_opponents_effect(b, play, player, cid, known):
+            _for_an_opponents_effect(b, play, player, cid, known) or \
+            (kind == "normal_summon" and _summoned_by_opponent(b, play, player, cid)):
         return
     phases.sync(b, play, cid)
     granted = _grant(b, player)
@@ -291,6 +292,32 @@ def _for_an_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: st
                     f"carry out the opponent's effect: no Summon")
         return True
     return False
+
+
+#: How many plays back the opponent's card that Special Summons to this player's field may
+#: have been used.
+FOE_SUMMON_WITHIN: Final = 16
+
+
+def _summoned_by_opponent(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+    """A "Normal Summon" click in the opponent's turn, just after the opponent used a card
+    whose effect Special Summons a monster to this player's field (``foe_summons``: R.B.
+    Lambda Cannon looks at the hand and Special Summons 1 monster from it to their field):
+    that Special Summon, the player carrying it out."""
+    if player == b.turn_player:
+        return False
+    cause = next((c for at, who, c in reversed(b.recent) if who != player and
+                  b.cursor - at <= FOE_SUMMON_WITHIN and b.card(c).facts.get("foe_summons")),
+                 None)
+    if cause is None:
+        return False
+    phases.sync(b, play, cid)
+    b.placed_at[cid] = b.emit(play, "special_summon", player, card=cid,
+                              note=f"a Normal Summon click in the opponent's turn, just after "
+                                   f"{b.label(cause)}'s effect, which Special Summons a "
+                                   f"monster to this player's field: read as that Special "
+                                   f"Summon")
+    return True
 
 
 def set_monster(b: GameBuilder, play: Play, player: Player) -> None:

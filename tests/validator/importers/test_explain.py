@@ -100,7 +100,8 @@ def test_a_card_drawn_and_put_back_on_top_at_once_is_a_slip() -> None:
                                'Returned "Sangan" from hand (6/6) to top of deck')
     assert verdict["legal"], verdict["violation"]
     assert actions(imported)[-1] == ("phase", "main1")
-    assert "put back on top of the Deck at once" in notes_of(imported)
+    assert "put back on top of the Deck before its player did anything else" in \
+        notes_of(imported)
 
 
 def test_a_draw_just_before_admitting_defeat_is_not_judged() -> None:
@@ -110,7 +111,7 @@ def test_a_draw_just_before_admitting_defeat_is_not_judged() -> None:
                                "B: Admit defeat | Admitted defeat")
     assert verdict["legal"], verdict["violation"]
     assert verdict["outcome"]["winner"] == "p1"
-    assert "before admitting defeat" in notes_of(imported)
+    assert "a look at the next card once the duel was given up" in notes_of(imported)
 
 
 # -- which card a Deck play names -------------------------------------------------------------
