@@ -1,7 +1,8 @@
 """Every game of the real Duelingbook matches in ../shared gets the verdict a judge signed: the
-Goat and Unlimited matches at the top (specs/duelingbook-corpus.toml) and the Edison ones in
-edison/ (specs/duelingbook-edison.toml). The replays stay in ../shared; without them these
-skip."""
+Goat and Unlimited matches at the top (specs/duelingbook-corpus.toml), the Edison ones in
+edison/ (specs/duelingbook-edison.toml) and the Advanced ones in advanced/
+(specs/duelingbook-advanced.toml), judged by the ``advanced`` ruleset. The replays stay in
+../shared; without them these skip."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ CORPUS = SHARED / "data" / "duelingbook"
 CORPORA: dict[str, tuple[Path, str, int, int]] = {
     "goat-unlimited": (CORPUS, "duelingbook-corpus.toml", 6, 15),
     "edison": (CORPUS / "edison", "duelingbook-edison.toml", 30, 58),
+    "advanced": (CORPUS / "advanced", "duelingbook-advanced.toml", 30, 80),
 }
 pytestmark = pytest.mark.skipif(not CORPUS.is_dir(),
                                 reason="the Duelingbook corpus in ../shared is not beside it")
@@ -45,6 +47,7 @@ def games(folder: Path, replay: str) -> list[Game]:
 def test_each_game_gets_the_verdict_a_judge_signed(corpus: str, signed: dict[str, Any]) -> None:
     game = games(CORPORA[corpus][0], signed["replay"])[signed["game"] - 1]
     assert game.stopped is None, game.stopped
+    assert game.document["ruleset"] == ("advanced" if corpus == "advanced" else "classic")
     verdict = validate(game.document).to_dict()
     if signed["verdict"] == "legal":
         assert verdict["legal"], verdict["violation"]
