@@ -141,6 +141,7 @@ class Facts:
     draws: bool = False
     discards: bool = False
     foe_summons: bool = False
+    set_turn: list[str] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
 
     def note(self, fact: str, source: str) -> None:
@@ -267,6 +268,7 @@ class Reader:
         self._during_resolution(script, card, facts, where)
         self._hand_changes(script, facts, where)
         self._foe_summons(facts, where)
+        self._set_turn(script, facts, where)
         return facts
 
     def registered_on_itself(self, script: Script) -> list[tuple[Registered, str]]:
@@ -676,6 +678,31 @@ class Reader:
             facts.note("foe_summons", f"{where}: its code calls Duel.SpecialSummon with the "
                                       f"opponent (1-tp) as the player whose field it goes to")
 
+    def _set_turn(self, script: Script, facts: Facts, where: str) -> None:
+        """``set_turn``: who may activate a Trap or Quick-Play Spell the turn it was Set, as
+        this card's script says (EFFECT_TRAP_ACT_IN_SET_TURN, EFFECT_QP_ACT_IN_SET_TURN):
+        ``itself`` (an effect on the card itself: Maliss <C> TB-11), ``sets`` (an operation
+        registers it on the card it Sets from the Deck), ``field`` (a field effect for its
+        controller's cards: Temple of the Kings)."""
+        codes = {self.c["EFFECT_TRAP_ACT_IN_SET_TURN"], self.c["EFFECT_QP_ACT_IN_SET_TURN"]}
+        found: dict[str, str] = {}
+        for e in script.effects:
+            if e.code in codes:
+                word = "field" if e.type & self.c["EFFECT_TYPE_FIELD"] else "itself"
+                found.setdefault(word, f"{where}: {self.describe(e)}")
+        for e in script.operation_effects:
+            if e.code in codes:
+                word = "itself" if e.on_card else "sets"
+                found.setdefault(word, f"{where}: an operation registers {self.describe(e)}")
+        code = _COMMENT.sub("", self.texts.get(where, ""))
+        if not found and ("EFFECT_TRAP_ACT_IN_SET_TURN" in code or
+                          "EFFECT_QP_ACT_IN_SET_TURN" in code):
+            found["sets"] = f"{where}: its code registers an activation in the turn it is Set"
+        for word in ("itself", "sets", "field"):
+            if word in found:
+                facts.set_turn.append(word)
+                facts.note("set_turn", found[word])
+
     def _own_summons(self, script: Script, facts: Facts, where: str) -> None:
         """``self_summon``: the places an activated effect of the card Special Summons the
         card itself from; ``lp_for_tributes``: an effect that pays Life Points and Normal
@@ -810,7 +837,7 @@ def facts_dict(facts: Facts) -> dict[str, Any]:
         out["effects"] = facts.effects
     if facts.grants:
         out["grants"] = facts.grants
-    for key in ("procedures", "positions", "self_summon"):
+    for key in ("procedures", "positions", "self_summon", "set_turn"):
         if getattr(facts, key):
             out[key] = getattr(facts, key)
     if facts.skips_draws:

@@ -30,7 +30,8 @@ _CODES = ["EFFECT_SUMMON_PROC", "EFFECT_SET_PROC", "EFFECT_LIMIT_SUMMON_PROC",
           "EFFECT_EXTRA_ATTACK_MONSTER", "EFFECT_ATTACK_ALL", "EFFECT_TRAP_ACT_IN_HAND",
           "EFFECT_QP_ACT_IN_NTPHAND", "EFFECT_EXTRA_SUMMON_COUNT", "EFFECT_SET_SUMMON_COUNT_LIMIT",
           "EFFECT_SKIP_DP", "EFFECT_EXTRA_RELEASE", "EFFECT_EXTRA_RELEASE_NONSUM",
-          "EFFECT_SET_POSITION", "EFFECT_EXTRA_RELEASE_SUM", "EFFECT_MATERIAL_CHECK"]
+          "EFFECT_SET_POSITION", "EFFECT_EXTRA_RELEASE_SUM", "EFFECT_MATERIAL_CHECK",
+          "EFFECT_TRAP_ACT_IN_SET_TURN", "EFFECT_QP_ACT_IN_SET_TURN"]
 _EVENTS = ["EVENT_FREE_CHAIN", "EVENT_TO_GRAVE", "EVENT_SUMMON_SUCCESS", "EVENT_SPSUMMON_SUCCESS",
            "EVENT_DAMAGE", "EVENT_FLIP"]
 _OTHER = {"EVENT_PHASE": 1 << 20, "PHASE_END": 1 << 9, "PHASE_DRAW": 1, "RESET_PHASE": 1 << 30,
@@ -369,6 +370,55 @@ function s.op(e,tp)
   local g=Duel.GetFieldGroup(tp,LOCATION_HAND,0)
   Duel.SendtoGrave(g,REASON_EFFECT)
 end""",
+    # a Trap that may be activated the turn it is Set (Maliss <C> TB-11)
+    127: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_TRAP_ACT_IN_SET_TURN)
+  c:RegisterEffect(e)
+end""",
+    # a Field Spell letting its controller's Traps be activated the turn they are Set (Temple
+    # of the Kings)
+    128: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_FIELD)
+  e:SetCode(EFFECT_TRAP_ACT_IN_SET_TURN)
+  e:SetRange(LOCATION_SZONE)
+  c:RegisterEffect(e)
+end""",
+    # a Spell that Sets a Trap from the Deck, which can be activated this turn, and one that
+    # Special Summons a monster from the opponent's hand to their field (R.B. Lambda Cannon)
+    129: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_ACTIVATE)
+  e:SetCode(EVENT_FREE_CHAIN)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp)
+  local tc=Duel.GetFirstTarget()
+  if Duel.SSet(tp,tc)>0 then
+    local e1=Effect.CreateEffect(e:GetHandler())
+    e1:SetType(EFFECT_TYPE_SINGLE)
+    e1:SetCode(EFFECT_TRAP_ACT_IN_SET_TURN)
+    tc:RegisterEffect(e1)
+  end
+end""",
+    130: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_IGNITION)
+  e:SetRange(LOCATION_MZONE)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp)
+  local sc=Duel.GetFirstTarget()
+  Duel.SpecialSummonStep(sc,0,tp,1-tp,false,false,POS_FACEUP)
+end""",
 }
 
 #: Scripts of pre-release/, by provisional passcode, for the card (of CARDS) they stand for.
@@ -414,6 +464,10 @@ CARDS: dict[int, dict[str, Any]] = {
     124: {"card_type": "Spell", "property": "Normal"},
     125: {"card_type": "Trap", "property": "Normal"},
     126: {"card_type": "Monster", "monster_type_line": "Fiend / Effect", "level": 3},
+    127: {"card_type": "Trap", "property": "Normal"},
+    128: {"card_type": "Spell", "property": "Field"},
+    129: {"card_type": "Spell", "property": "Normal"},
+    130: {"card_type": "Monster", "monster_type_line": "Machine / Effect", "level": 4},
 }
 
 
@@ -539,6 +593,19 @@ def test_cards_that_make_a_player_draw_or_discard(built: Any) -> None:
     assert facts(built, 126) == {"effects": [{"kind": "ignition", "from": ["field"]}],
                                  "discards": True}  # a comment draws nothing
     assert facts(built, 104).keys().isdisjoint({"draws", "discards"})
+
+
+def test_who_may_activate_a_card_the_turn_it_was_set(built: Any) -> None:
+    assert facts(built, 127) == {"set_turn": ["itself"]}
+    assert facts(built, 128) == {"set_turn": ["field"]}
+    assert facts(built, 129) == {"set_turn": ["sets"], "sets_spell_traps": True}
+    assert "EFFECT_TRAP_ACT_IN_SET_TURN" in built.details["127"]["sources"]["set_turn"]
+
+
+def test_a_card_that_special_summons_to_the_opponents_field(built: Any) -> None:
+    assert facts(built, 130) == {"effects": [{"kind": "ignition", "from": ["field"]}],
+                                 "foe_summons": True}
+    assert facts(built, 126).keys().isdisjoint({"foe_summons"})
 
 
 def test_a_normal_monster_has_no_script_and_no_facts(built: Any) -> None:

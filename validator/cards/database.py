@@ -30,7 +30,7 @@ IMPORTER_FACTS: Final = ("procedures", "positions", "skips_draws", "tributes_foe
                          "trap_from_hand", "direct_attack", "double_tribute", "extra_attack",
                          "pendulum_activation", "sets_spell_traps", "self_summon",
                          "lp_for_tributes", "takes_control", "draws", "discards", "foe_summons",
-                         "unscripted")
+                         "set_turn", "unscripted")
 #: Card variants the database holds besides the current text (Goat's pre-errata cards).
 VARIANTS: Final = ("goat",)
 EXTRA_DECK_TYPES: Final = frozenset({"Fusion", "Synchro", "Xyz", "Link"})

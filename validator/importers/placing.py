@@ -9,10 +9,8 @@ what it knows and hands the rest on.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Final
 
-from ..cards import database
 from ..model import Player
 from . import cardplays, logtext, phases
 from .game import Play, texts, where_said
@@ -53,46 +51,22 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
     cardplays.activate(b, play, player)
 
 
-#: A card's own text letting it be activated the turn it was Set (Maliss <C> TB-11).
-_OWN_SET_TURN: Final = re.compile(r"activate this card (?:during )?the turn it (?:was|is) Set",
-                                  re.I)
-#: The text of the card whose effect Set it ("Set 1 "Apophis" Trap ... It can be activated
-#: this turn").
-_SETTER_SET_TURN: Final = re.compile(r"\b(?:it|that card|they) can be activated this turn",
-                                     re.I)
-#: A face-up card's text letting its player activate Traps the turn they were Set (Temple of
-#: the Kings).
-_FIELD_SET_TURN: Final = re.compile(r"activate (?:1 |a )?Trap(?: Card)?s? (?:Cards? )?the turn "
-                                    r"(?:it was|they were) Set", re.I)
-
-
-def text_of(b: GameBuilder, cid: str | None) -> str:
-    """A card's text: the replay's card object's, else the card database's."""
-    known = b.card(cid)
-    text = known.obj.get("effect") if known.obj else None
-    if isinstance(text, str) and text:
-        return text
-    info = database().named(known.name) if known.name else None
-    found = info.describe().get("text") if info is not None else None
-    return found if isinstance(found, str) else ""
-
-
 def set_turn_allowance(b: GameBuilder, player: Player, cid: str) -> str | None:
-    """The card whose text lets ``player`` activate ``cid`` the turn it was Set, if any: its
-    own text, the text of the effect that Set it, or a face-up card the player controls.
+    """The card whose script lets ``player`` activate ``cid`` the turn it was Set, if any (the
+    card database's ``set_turn``): the card itself (``itself``), the card whose effect Set it
+    (``sets``), or a face-up card the player controls (``field``: Temple of the Kings).
 
     The contract has no such exception to ``card.set-this-turn``; the importer follows such an
     activation as the card turned face-up where it stands (noted, ``source.unmodelled``).
     """
-    if _OWN_SET_TURN.search(text_of(b, cid)):
-        return f"{b.label(cid)}'s own text"
+    if "itself" in b.card(cid).facts.get("set_turn", ()):
+        return f"{b.label(cid)}'s own effect"
     setter = b.set_by.get(cid)
-    if setter is not None and _SETTER_SET_TURN.search(text_of(b, setter)):
-        return f"the text of {b.label(setter)}, which Set it"
-    for (side, spot), other in b.board.zones.items():
-        where = b.board.where[other]
-        if side == player and where.face_up and not is_monster_zone(spot) and \
-                _FIELD_SET_TURN.search(text_of(b, other)):
+    if setter is not None and "sets" in b.card(setter).facts.get("set_turn", ()):
+        return f"the effect of {b.label(setter)}, which Set it"
+    for (side, _), other in b.board.zones.items():
+        if side == player and other != cid and b.board.where[other].face_up and \
+                "field" in b.card(other).facts.get("set_turn", ()):
             return f"{b.label(other)} (face-up on the field)"
     return None
 
