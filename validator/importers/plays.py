@@ -103,14 +103,14 @@ _PEEKS: Final = frozenset({"Draw card", "Show hand"})
 
 def _last_of_player(b: GameBuilder, play: Play) -> bool:
     """True when the player makes no other play of the game after this one but to leave or
-    admit defeat (chat, viewing, shuffles, more draws and their hand shown aside), and the
-    game ends so."""
+    admit defeat (chat, viewing, shuffles, more draws and their hand shown aside): the game
+    ends with them giving it up."""
     user = play.get("username")
     for _, later in b.upcoming(len(b.plays)):
         if later.get("username") == user and later.get("play") not in _GIVING_UP | _PEEKS:
             return False
         if later.get("play") in _GIVING_UP:
-            return later.get("username") == user or later.get("play") != "Left duel"
+            return later.get("username") == user
     return False
 
 
