@@ -245,6 +245,10 @@ def kind_of(raw: str) -> str | None:
     return kind
 
 
+#: :data:`GAME_BOUNDARIES` as a set: :func:`_scan` asks it twice for every play.
+_BOUNDARY_SET: Final = frozenset(GAME_BOUNDARIES)
+
+
 def _scan(plays: list[Any], decks: dict[str, int], starts: dict[str, int]) -> tuple[
         list[tuple[int, int, dict[str, int], dict[str, int]]], dict[str, dict[str, Any]]]:
     """One look at every play of a replay: each game (its "Pick first" play's index, where it
@@ -253,7 +257,7 @@ def _scan(plays: list[Any], decks: dict[str, int], starts: dict[str, int]) -> tu
     found: list[tuple[int, int, dict[str, int], dict[str, int]]] = []
     objects: dict[str, dict[str, Any]] = {}
     current: tuple[int, dict[str, int], dict[str, int]] | None = None
-    boundaries, kinds = GAME_BOUNDARIES, _KINDS
+    boundaries, kinds = _BOUNDARY_SET, _KINDS
     for index, play in enumerate(plays):
         if type(play) is not dict:
             continue

@@ -21,14 +21,15 @@ _ANY_NAME = re.compile(r'"(.+?)"(?=$|[\s,.;:)!?])')  # a name may hold quotes: M
 _ENDS_NAME: Final = frozenset(' ,.;:)!?\t\n')
 #: Where a play takes its card from: one pattern, one named group per pile (the first the
 #: line names wins). Duelingbook's own capitals are spelled out: without re.I the search is
-#: five times faster, and it runs for most plays.
+#: five times faster, and it runs for most plays. Every branch begins with f, c, b or N: the
+#: lookahead saying so lets the engine skip to those letters (twice as fast again).
 _PILES: Final = re.compile(
-    r"\b(?:from (?:the )?(?P<hand>hand)|card (?P<hand2>from hand)"
+    r"(?=[fcbN])(?:\b(?:from (?:the )?(?P<hand>hand)|card (?P<hand2>from hand)"
     r"|from (?:the )?(?P<graveyard>GY|Graveyard|graveyard|grave)"
     r"|from (?:the )?(?P<extra>Extra)"
     r"|from (?:the )?(?:top of )?(?:the )?(?P<deck>[Dd]eck)"
     r"|from (?P<banished2>Banished)|(?<=\S )(?P<banished>banished))\b"
-    r'|^Normal Summoned "[^"]+" (?P<hand3>\()')
+    r'|^Normal Summoned "[^"]+" (?P<hand3>\())')
 _DESTINATIONS: Final = (
     (re.compile(r"\bto (?:the )?(?:GY|Graveyard)\b", re.I), "graveyard"),
     (re.compile(r"\bto (?:the )?hand\b", re.I), "hand"),

@@ -193,10 +193,11 @@ def _tribute_note(b: GameBuilder, cid: str, known: CardKnowledge, tributes: list
     if n not in counts and doubles and n + len(doubles) in counts:
         return _widen(b, cid, known, n, f"{b.label(doubles[0])} counts as 2 Tributes "
                                         f"(its condition not checked)")
-    mausoleum = _mausoleum(b)
-    if n not in counts and n < max(counts) and mausoleum is not None and _lp_paid(b, player):
-        return _widen(b, cid, known, n, f"{b.label(mausoleum)}: Life Points paid in place of "
-                                        f"Tributes")
+    if n not in counts and n < max(counts) and _lp_paid(b, player):
+        mausoleum = _mausoleum(b)  # looked for only then: it scans the field
+        if mausoleum is not None:
+            return _widen(b, cid, known, n, f"{b.label(mausoleum)}: Life Points paid in "
+                                            f"place of Tributes")
     if known.definition and known.definition.get("tributes") and n in counts and \
             n < max(counts):
         return f"{b.label(cid)}'s own text allows {n} Tribute(s); its condition is not checked"

@@ -17,6 +17,8 @@ from typing import Any, Final, NamedTuple
 from ..model import PLAYERS, Player, other
 
 PILES: Final = ("hand", "deck", "graveyard", "banished", "extra", "material")
+#: The same, to ask whether a spot is one (asked for every change of place).
+_PILE_SET: Final = frozenset(PILES)
 _OTHER_SIDE: Final = re.compile(r"([MS])2-(\d)|F2|F-2")
 
 
@@ -45,7 +47,7 @@ def is_zone(spot: str) -> bool:
     >>> is_zone("S-1"), is_zone("F"), is_zone("graveyard")
     (True, True, False)
     """
-    return spot not in PILES
+    return spot not in _PILE_SET
 
 
 class Spot(NamedTuple):
@@ -215,7 +217,7 @@ class Board:
         if cid in self.where:
             self.lift(cid)
         displaced = None
-        if spot in PILES:
+        if spot in _PILE_SET:
             if top:
                 self.piles[(side, spot)].insert(0, cid)
             else:
