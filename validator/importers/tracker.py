@@ -64,8 +64,32 @@ class Spot(NamedTuple):
     face_up: bool = True
 
 
+class Places:
+    """What a board answers about where its cards stand, from its ``where`` (card -> place)
+    and ``zones`` (side and zone -> card): the follower's :class:`Board` and the reading's
+    :class:`~.view.View` alike."""
+
+    where: dict[str, Spot]
+    zones: dict[tuple[Player, str], str]
+
+    def monsters(self, side: Player) -> list[str]:
+        """The side's monsters on the field."""
+        return [cid for (s, spot), cid in self.zones.items() if s == side and
+                is_monster_zone(spot)]
+
+    def position(self, cid: str) -> str | None:
+        """A monster's battle position, when it stands in a Monster Zone."""
+        spot = self.where.get(cid)
+        return spot.position if spot is not None else None
+
+    def on_field(self, cid: str) -> bool:
+        """True for a card in a zone of the field."""
+        spot = self.where.get(cid)
+        return spot is not None and is_zone(spot.spot)
+
+
 @dataclass
-class Board:
+class Board(Places):
     """Cards by id with their definitions, names, owners and places."""
 
     cards: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -168,21 +192,6 @@ class Board:
             if "name" not in self.cards[cid]:
                 return cid
         return None
-
-    def monsters(self, side: Player) -> list[str]:
-        """The side's monsters on the field."""
-        return [cid for (s, spot), cid in self.zones.items() if s == side and
-                is_monster_zone(spot)]
-
-    def position(self, cid: str) -> str | None:
-        """A monster's battle position, when it stands in a Monster Zone."""
-        spot = self.where.get(cid)
-        return spot.position if spot is not None else None
-
-    def on_field(self, cid: str) -> bool:
-        """True for a card in a zone of the field."""
-        spot = self.where.get(cid)
-        return spot is not None and is_zone(spot.spot)
 
     def lift(self, cid: str) -> Spot | None:
         """Take a card from where it stands; its materials stay in the zone's stack."""

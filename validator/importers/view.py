@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..model import Player
-from .tracker import Board, Spot, is_monster_zone, is_zone
+from .tracker import Board, Places, Spot, is_zone
 
 
 @dataclass
-class View:
+class View(Places):
     """Cards by id (shared with the follower, which named them), and where each stands."""
 
     cards: dict[str, dict[str, Any]]
@@ -61,21 +61,6 @@ class View:
     def at(self, side: Player, spot: str) -> str | None:
         """The card in a zone (the top card of an Xyz pile)."""
         return self.zones.get((side, spot))
-
-    def monsters(self, side: Player) -> list[str]:
-        """The side's monsters on the field."""
-        return [cid for (s, spot), cid in self.zones.items() if s == side and
-                is_monster_zone(spot)]
-
-    def position(self, cid: str) -> str | None:
-        """A monster's battle position, when it stands in a Monster Zone."""
-        spot = self.where.get(cid)
-        return spot.position if spot is not None else None
-
-    def on_field(self, cid: str) -> bool:
-        """True for a card in a zone of the field."""
-        spot = self.where.get(cid)
-        return spot is not None and is_zone(spot.spot)
 
     def hand_size(self, side: Player) -> int:
         """How many cards the side holds."""
