@@ -65,12 +65,24 @@ class Spot(NamedTuple):
 
 
 class Places:
-    """What a board answers about where its cards stand, from its ``where`` (card -> place)
-    and ``zones`` (side and zone -> card): the follower's :class:`Board` and the reading's
+    """What a board answers about its cards (``cards``: their definitions, names and owners)
+    and where they stand, from its ``where`` (card -> place) and ``zones`` (side and zone ->
+    card): the follower's :class:`Board` and the reading's
     :class:`~.view.View` alike."""
 
+    cards: dict[str, dict[str, Any]]
     where: dict[str, Spot]
     zones: dict[tuple[Player, str], str]
+
+    def name(self, cid: str) -> str | None:
+        """The card's name, or None while the log has not revealed it."""
+        name: str | None = self.cards[cid].get("name")
+        return name
+
+    def owner(self, cid: str) -> Player:
+        """The card's owner."""
+        owner: Player = self.cards[cid]["owner"]
+        return owner
 
     def monsters(self, side: Player) -> list[str]:
         """The side's monsters on the field."""
@@ -126,16 +138,6 @@ class Board(Places):
         if name is not None:
             self.cards[cid]["name"] = name
         return cid
-
-    def name(self, cid: str) -> str | None:
-        """The card's name, or None while the log has not revealed it."""
-        name: str | None = self.cards[cid].get("name")
-        return name
-
-    def owner(self, cid: str) -> Player:
-        """The card's owner."""
-        owner: Player = self.cards[cid]["owner"]
-        return owner
 
     def bind(self, object_id: Any, cid: str) -> None:
         """Remember Duelingbook's object id of a card (the newest id wins)."""

@@ -48,16 +48,6 @@ class View(Places):
             self.hands[after.side] += 1
 
     # -- what the reading asks ------------------------------------------------------------
-    def name(self, cid: str) -> str | None:
-        """The card's name, or None when the log never names it."""
-        name: str | None = self.cards[cid].get("name")
-        return name
-
-    def owner(self, cid: str) -> Player:
-        """The card's owner."""
-        owner: Player = self.cards[cid]["owner"]
-        return owner
-
     def at(self, side: Player, spot: str) -> str | None:
         """The card in a zone (the top card of an Xyz pile)."""
         return self.zones.get((side, spot))
