@@ -333,6 +333,17 @@ class Reader:
             value |= self.c[name]
         return value
 
+    def _attacks(self, e: Registered, facts: Facts, source: str) -> None:
+        """``direct_attack`` and ``extra_attack`` from an effect on the monster itself."""
+        c = self.c
+        if e.code == c["EFFECT_DIRECT_ATTACK"]:
+            facts.direct_attack = True
+            facts.note("direct_attack", source)
+        if e.code in (c["EFFECT_EXTRA_ATTACK"], c["EFFECT_EXTRA_ATTACK_MONSTER"],
+                      c["EFFECT_ATTACK_ALL"]):
+            facts.extra_attack = True
+            facts.note("extra_attack", source)
+
     def _on_itself(self, script: Script, card: dict[str, Any], facts: Facts,
                    where: str) -> None:
         """An operation's registrations on the card itself: its activated effects (merged into
@@ -349,13 +360,7 @@ class Reader:
                                       f"{', '.join(places)}")
             if card.get("kind") != "monster" or not e.type & c["EFFECT_TYPE_SINGLE"]:
                 continue
-            if e.code == c["EFFECT_DIRECT_ATTACK"]:
-                facts.direct_attack = True
-                facts.note("direct_attack", f"{where}: {how} {self.describe(e)}")
-            if e.code in (c["EFFECT_EXTRA_ATTACK"], c["EFFECT_EXTRA_ATTACK_MONSTER"],
-                          c["EFFECT_ATTACK_ALL"]):
-                facts.extra_attack = True
-                facts.note("extra_attack", f"{where}: {how} {self.describe(e)}")
+            self._attacks(e, facts, f"{where}: {how} {self.describe(e)}")
         order = ("ignition", "trigger", "quick")
         facts.effects = [{"kind": kind, "from": sorted(merged[kind], key=PLACE_ORDER.index)}
                          for kind in order if kind in merged]
@@ -395,13 +400,7 @@ class Reader:
             if e.code == c["EFFECT_DOUBLE_TRIBUTE"]:
                 facts.double_tribute = True
                 facts.note("double_tribute", f"{where}: {self.describe(e)}")
-            if e.code == c["EFFECT_DIRECT_ATTACK"]:
-                facts.direct_attack = True
-                facts.note("direct_attack", f"{where}: {self.describe(e)}")
-            if e.code in (c["EFFECT_EXTRA_ATTACK"], c["EFFECT_EXTRA_ATTACK_MONSTER"],
-                          c["EFFECT_ATTACK_ALL"]):
-                facts.extra_attack = True
-                facts.note("extra_attack", f"{where}: {self.describe(e)}")
+            self._attacks(e, facts, f"{where}: {self.describe(e)}")
             if e.code in (c["EFFECT_TRAP_ACT_IN_HAND"], c["EFFECT_QP_ACT_IN_NTPHAND"]):
                 facts.trap_from_hand = True
                 facts.note("trap_from_hand", f"{where}: {self.describe(e)}")
