@@ -51,7 +51,7 @@ def pendulum_summon_unused(s: DuelState, a: Action) -> str | None:
     used = s.this_turn.pendulum_summon
     if used is None:
         return None
-    return f"{a.player} already Pendulum Summoned this turn (action {used})."
+    return f"{a.player} already Pendulum Summoned this turn (action {used + 1})."
 
 
 @REGISTRY.rule("summon.pendulum-scales")
