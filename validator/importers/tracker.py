@@ -66,13 +66,34 @@ class Spot(NamedTuple):
 
 class Places:
     """What a board answers about its cards (``cards``: their definitions, names and owners)
-    and where they stand, from its ``where`` (card -> place) and ``zones`` (side and zone ->
-    card): the follower's :class:`Board` and the reading's
-    :class:`~.view.View` alike."""
+    and where they stand, from its ``where`` (card -> place), ``zones`` (side and zone ->
+    card) and ``journal`` (the moves a rewind reads): the follower's :class:`Board` and the
+    reading's :class:`~.view.View` alike."""
 
     cards: dict[str, dict[str, Any]]
     where: dict[str, Spot]
     zones: dict[tuple[Player, str], str]
+    journal: list[tuple[str, Spot | None]]  # (card, where it stood), for rewinds
+
+    def snapshot(self) -> int:
+        """A mark in the journal of moves: :meth:`since` tells where cards stood then."""
+        return len(self.journal)
+
+    def since(self, mark: int) -> dict[str, Spot | None]:
+        """Where each card moved since ``mark`` stood at that moment (None: nowhere).
+
+        >>> b = Board(); b.put("x", "p1", "hand"); mark = b.snapshot(); b.put("x", "p1", "S-1")
+        >>> b.since(mark)
+        {'x': Spot(side='p1', spot='hand', position=None, face_up=True)}
+        """
+        before: dict[str, Spot | None] = {}
+        for cid, spot in reversed(self.journal[mark:]):
+            before[cid] = spot
+        return before
+
+    def forget(self) -> None:
+        """Empty the journal (no rewind reaches back past this point)."""
+        self.journal.clear()
 
     def name(self, cid: str) -> str | None:
         """The card's name, or None while the log has not revealed it."""
@@ -296,26 +317,6 @@ class Board(Places):
             else:
                 self.changes.append((cid, spot, None))
         return spot
-
-    def snapshot(self) -> int:
-        """A mark in the journal of moves: :meth:`since` tells where cards stood then."""
-        return len(self.journal)
-
-    def since(self, mark: int) -> dict[str, Spot | None]:
-        """Where each card moved since ``mark`` stood at that moment (None: nowhere).
-
-        >>> b = Board(); b.put("x", "p1", "hand"); mark = b.snapshot(); b.put("x", "p1", "S-1")
-        >>> b.since(mark)
-        {'x': Spot(side='p1', spot='hand', position=None, face_up=True)}
-        """
-        before: dict[str, Spot | None] = {}
-        for cid, spot in reversed(self.journal[mark:]):
-            before[cid] = spot
-        return before
-
-    def forget(self) -> None:
-        """Empty the journal (no rewind reaches back past this point)."""
-        self.journal.clear()
 
 
 def describe_spot(spot: Spot | None) -> str:

@@ -55,18 +55,3 @@ class View(Places):
     def hand_size(self, side: Player) -> int:
         """How many cards the side holds."""
         return self.hands[side]
-
-    def snapshot(self) -> int:
-        """A mark in the journal: :meth:`since` tells where cards stood then."""
-        return len(self.journal)
-
-    def since(self, mark: int) -> dict[str, Spot | None]:
-        """Where each card moved since ``mark`` stood at that moment (None: nowhere)."""
-        before: dict[str, Spot | None] = {}
-        for cid, spot in reversed(self.journal[mark:]):
-            before[cid] = spot
-        return before
-
-    def forget(self) -> None:
-        """Empty the journal (no rewind reaches back past this point)."""
-        self.journal.clear()
