@@ -5,7 +5,8 @@ The contract's facts: ``tributes``, ``normal_summon``, ``gemini``, ``effects`` (
 places), ``grants``. The importer's: ``procedures`` (the card's own Special Summons and where
 they start), ``positions`` (battle positions its effects change monsters to), ``skips_draws``,
 ``tributes_foes``, ``trap_from_hand``, ``direct_attack``, ``double_tribute``,
-``extra_attack`` and ``pendulum_activation``. docs/cards.md explains each reading.
+``extra_attack`` and ``pendulum_activation``; those read from the whole script's code are in
+:mod:`.codefacts`. docs/cards.md explains each reading.
 
 Every reading takes an EDOPro constant's value from the scripts' own ``constant.lua``
 (:class:`Constants`), never a number written here.
@@ -18,6 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from . import codefacts
+from .codefacts import COMMENT, QUERY
 from .scripts import Registered, Script
 
 #: Places of the contract (§1), by the EDOPro location bits that stand for them.
@@ -266,9 +269,7 @@ class Reader:
         self._effects(script, card, facts, where)
         self._on_itself(script, card, facts, where)
         self._during_resolution(script, card, facts, where)
-        self._hand_changes(script, facts, where)
-        self._foe_summons(facts, where)
-        self._set_turn(script, facts, where)
+        codefacts.read(self, script, facts)
         return facts
 
     def registered_on_itself(self, script: Script) -> list[tuple[Registered, str]]:
@@ -634,74 +635,6 @@ class Reader:
                 facts.note("tributes_foes", f"{where}: its operation's code registers "
                                             f"EFFECT_EXTRA_RELEASE")
 
-    def _hand_changes(self, script: Script, facts: Facts, where: str) -> None:
-        """``draws``: the card can make a player draw (an effect of category
-        CATEGORY_DRAW, or code calling Duel.Draw); ``discards``: it can make a player discard
-        (CATEGORY_HANDES, Duel.DiscardHand, a discard as a cost or by an effect,
-        REASON_DISCARD), or send a card from the hand to the Graveyard. Read from the whole
-        script, helpers and costs included: a log's draw or discard outside the Draw Phase
-        and the hand limit is explained by such a card (validator/importers/explain.py)."""
-        categories = 0
-        for e in [*script.effects, *script.operation_effects]:
-            categories |= e.category
-        code = _QUERY.sub("", _COMMENT.sub("", self.texts.get(script.path, "")))
-        calls = {name for name, _, _ in script.operation_calls}
-        for fact, category, needles in (
-                ("draws", "CATEGORY_DRAW", ("Duel.Draw(",)),
-                ("discards", "CATEGORY_HANDES",
-                 ("Duel.DiscardHand(", "REASON_DISCARD", "Cost.Discard", "SelfDiscard",
-                  "DiscardCost", "IsDiscardable"))):
-            if categories & self.c[category]:
-                source = f"an effect of category {category}"
-            elif any(needle.rstrip("(") in calls for needle in needles):
-                source = "an operation calls " + next(
-                    n.rstrip("(") for n in needles if n.rstrip("(") in calls)
-            elif any(needle in code for needle in needles):
-                source = "its code uses " + next(n.rstrip("(") for n in needles if n in code)
-            elif fact == "discards" and "SendtoGrave" in code and "LOCATION_HAND" in code:
-                source = "its code sends cards to the GY and looks in the hand (a card " \
-                         "sent from the hand, which a log shows as a discard)"
-            else:
-                continue
-            setattr(facts, fact, True)
-            facts.note(fact, f"{where}: {source}")
-
-    def _foe_summons(self, facts: Facts, where: str) -> None:
-        """``foe_summons``: the card's code Special Summons a monster to the opponent's field
-        (``Duel.SpecialSummon(g,0,tp,1-tp,...)``: R.B. Lambda Cannon Summons a monster from the
-        opponent's hand to their field). A log shows such a summon as the opponent's own
-        click, often "Normal Summoned" (validator/importers/summons.py)."""
-        code = _COMMENT.sub("", self.texts.get(where, ""))
-        if _FOE_SUMMON.search(code):
-            facts.foe_summons = True
-            facts.note("foe_summons", f"{where}: its code calls Duel.SpecialSummon with the "
-                                      f"opponent (1-tp) as the player whose field it goes to")
-
-    def _set_turn(self, script: Script, facts: Facts, where: str) -> None:
-        """``set_turn``: who may activate a Trap or Quick-Play Spell the turn it was Set, as
-        this card's script says (EFFECT_TRAP_ACT_IN_SET_TURN, EFFECT_QP_ACT_IN_SET_TURN):
-        ``itself`` (an effect on the card itself: Maliss <C> TB-11), ``sets`` (an operation
-        registers it on the card it Sets from the Deck), ``field`` (a field effect for its
-        controller's cards: Temple of the Kings)."""
-        codes = {self.c["EFFECT_TRAP_ACT_IN_SET_TURN"], self.c["EFFECT_QP_ACT_IN_SET_TURN"]}
-        found: dict[str, str] = {}
-        for e in script.effects:
-            if e.code in codes:
-                word = "field" if e.type & self.c["EFFECT_TYPE_FIELD"] else "itself"
-                found.setdefault(word, f"{where}: {self.describe(e)}")
-        for e in script.operation_effects:
-            if e.code in codes:
-                word = "itself" if e.on_card else "sets"
-                found.setdefault(word, f"{where}: an operation registers {self.describe(e)}")
-        code = _COMMENT.sub("", self.texts.get(where, ""))
-        if not found and ("EFFECT_TRAP_ACT_IN_SET_TURN" in code or
-                          "EFFECT_QP_ACT_IN_SET_TURN" in code):
-            found["sets"] = f"{where}: its code registers an activation in the turn it is Set"
-        for word in ("itself", "sets", "field"):
-            if word in found:
-                facts.set_turn.append(word)
-                facts.note("set_turn", found[word])
-
     def _own_summons(self, script: Script, facts: Facts, where: str) -> None:
         """``self_summon``: the places an activated effect of the card Special Summons the
         card itself from; ``lp_for_tributes``: an effect that pays Life Points and Normal
@@ -790,15 +723,6 @@ class Reader:
         facts.note("positions", source)
 
 
-#: A Lua comment, to the end of its line.
-_COMMENT = re.compile(r"--[^\n]*")
-#: ``Duel.SpecialSummon(g,0,tp,1-tp,...)`` (or ``SpecialSummonStep``): to the opponent's field.
-_FOE_SUMMON = re.compile(r"Duel\.SpecialSummon(?:Step)?\(\s*[^,()]+,\s*[^,()]+,\s*tp\s*,\s*"
-                         r"1\s*-\s*tp\b")
-#: Code that asks whether a card or player is affected by an effect (registering none).
-_QUERY = re.compile(r"[\w.:]*(?:IsHasEffect|GetEffectCount|IsPlayerAffectedByEffect|"
-                    r"GetCardEffect|GetPlayerEffect|IsAffectedByEffect)\([^()]*\)")
-
 
 def _registers(name: str, text: str) -> bool:
     """True when code uses the effect code ``name`` other than to ask about it: to register
@@ -810,7 +734,7 @@ def _registers(name: str, text: str) -> bool:
     >>> _registers("EFFECT_EXTRA_RELEASE", "return c:IsHasEffect(EFFECT_EXTRA_RELEASE)")
     False
     """
-    code = _QUERY.sub("", _COMMENT.sub("", text))
+    code = QUERY.sub("", COMMENT.sub("", text))
     return re.search(rf"\b{name}\b", code) is not None
 
 
