@@ -120,6 +120,7 @@ class Follower:
         self.knowledge = knowledge
         self.changes: list[Change] = []
         self.board = Board(changes=self.changes)
+        self.board.is_xyz = lambda cid: knowledge.is_xyz(self.board.name(cid))
         self.step: Step | None = None
         self.hands: dict[Player, list[str]] = {"p1": [], "p2": []}
         #: monsters moved from a Monster Zone to a Spell & Trap Zone: the position they had
@@ -417,7 +418,7 @@ def _overlay(f: Follower, play: Play, player: Player) -> None:
     names = logtext.names_in(text)
     card = f.find(play, player, text, key="start_id", name=names[0] if names else None,
                   zone=logtext.zone_in(text) or "")
-    onto_zone = logtext.zone_to(text) or play.get("zone")
+    onto_zone = logtext.zone_to(text) or play.get("zone") or logtext.zone_onto(text)
     onto = f.field_card(play, player, text, key="end_id",
                         name=names[1] if len(names) > 1 else None,
                         zone=str(onto_zone) if onto_zone else None)

@@ -84,6 +84,16 @@ def zone_to(text: str) -> str | None:
     return spot_name(match[1]) if match else None
 
 
+def zone_onto(text: str) -> str | None:
+    """The zone of the card a play lays its card onto (an Overlay: ``onto "X" in M-4``).
+
+    >>> zone_onto('Overlayed "Geargiano Mk-II" in M-5 onto "Geargiano Mk-II" in M-4')
+    'M-4'
+    """
+    at = text.find(" onto ")
+    return zone_in(text[at:]) if at >= 0 else None
+
+
 def zones_moved(text: str) -> tuple[str, str] | None:
     """Both zones of a move between zones.
 

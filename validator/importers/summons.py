@@ -14,6 +14,7 @@ from .builder import GameBuilder
 from .cards import CardKnowledge
 from .game import Play, canonical, texts
 from .tracker import is_monster_zone
+from .zones import contract_zone
 
 #: Plays a Tribute logged after its summon may come among (nothing else may come between).
 _LATE_TRIBUTES = ("To GY", "Banish", "Remove Token")
@@ -549,12 +550,29 @@ def summon_token(b: GameBuilder, play: Play, player: Player) -> None:
 
 def overlay(b: GameBuilder, play: Play, player: Player) -> None:
     """"Overlayed A onto B": onto an Xyz Monster, A goes under it at once (``move`` to
-    ``material``); onto another monster, the pile waits for its Xyz Summon."""
+    ``material``). An Xyz Monster A on the field laid onto another monster B takes B as its
+    material (Cyber Dragon Infinity's effect): B goes under A, and A now stands in B's zone
+    (under ``advanced``, a ``move`` to ``monster_zone``). Onto another monster, the pile waits
+    for its Xyz Summon."""
     step = b.step
     assert step is not None and step.card is not None and step.other is not None
     phases.sync(b, play, step.card)
-    if b.knowledge.is_xyz(b.board.name(step.other)):
-        b.emit(play, "move", player, card=step.card, to="material", target=step.other)
+    card, onto = step.card, step.other
+    if b.knowledge.is_xyz(b.board.name(onto)):
+        b.emit(play, "move", player, card=card, to="material", target=onto)
+        return
+    moved = b.moved()
+    if not b.knowledge.is_xyz(b.board.name(card)) or moved is None or moved.before is None \
+            or not is_monster_zone(moved.before.spot):
+        return
+    b.emit(play, "move", player, card=onto, to="material", target=card,
+           note=f"{b.label(card)} laid on it: it becomes that Xyz Monster's material")
+    spot = b.board.where.get(card)
+    zone = contract_zone(spot.side, spot.spot) if spot is not None else None
+    if b.game.ruleset == "advanced" and spot is not None and zone is not None and \
+            spot.side == moved.before.side:
+        b.emit(play, "move", spot.side, card=card, to="monster_zone", zone=zone,
+               note=f"{b.label(card)} now stands in {zone}, where its new material stood")
 
 
 def xyz_summon(b: GameBuilder, play: Play, player: Player) -> None:

@@ -10,6 +10,7 @@ stands in the pile ``material`` of the monster's controller, listed in :attr:`Bo
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Final, NamedTuple
@@ -140,6 +141,11 @@ class Board(Places):
     #: zones the log names two ways (under today's rules the Pendulum Zones are Spell & Trap
     #: Zones 1 and 5: ``PZ-L`` is ``S-1``): written name -> the zone
     aliases: dict[str, str] = field(default_factory=dict)
+    #: whether a card is an Xyz Monster (the follower asks the card database): the pile under
+    #: one is its Xyz Materials, which go where it goes on the field and to their owners'
+    #: Graveyards when it leaves; a pile under any other card (monsters overlaid for an Xyz
+    #: Summon not made yet) leaves its next card in the zone when its top card goes
+    is_xyz: Callable[[str], bool] = field(default_factory=lambda: _no_xyz)
 
     # -- cards ------------------------------------------------------------------------------
     def new_card(self, name: str | None, owner: Player, definition: dict[str, Any]) -> str:
@@ -217,14 +223,17 @@ class Board(Places):
         return None
 
     def lift(self, cid: str) -> Spot | None:
-        """Take a card from where it stands; its materials stay in the zone's stack."""
+        """Take a card from where it stands. An Xyz Monster's materials stay under it (where
+        it goes next decides where they go: :meth:`put`); under any other card, the next card
+        of the pile becomes the zone's top card."""
         spot = self._unplace(cid)
         if spot is None:
             return None
         if is_zone(spot.spot):
             if self.zones.get((spot.side, spot.spot)) == cid:
                 del self.zones[(spot.side, spot.spot)]
-                below = self.under.pop(cid, [])
+                below = self.under.pop(cid, []) if cid in self.under and \
+                    not self.is_xyz(cid) else None
                 if below:  # the next material becomes the stack's top card
                     top, rest = below[-1], below[:-1]
                     self.zones[(spot.side, spot.spot)] = top
@@ -255,11 +264,17 @@ class Board(Places):
             else:
                 self.piles[(side, spot)].append(cid)
             self._place(cid, Spot(side, spot, None, face_up))
+            self._send_materials(cid)
             return None
         displaced = self.zones.get((side, spot))
         if displaced is not None:
             self.lift(displaced)
         self.zones[(side, spot)] = cid
+        for material in self.under.get(cid, ()):  # they go with it, to its controller's side
+            if self.where[material].side != side:
+                self.piles[(self.where[material].side, "material")].remove(material)
+                self.piles[(side, "material")].append(material)
+                self._place(material, Spot(side, "material"))
         if is_monster_zone(spot):
             position = position or "attack"
             self._place(cid, Spot(side, spot, position, position != "facedown_defense"))
@@ -284,7 +299,7 @@ class Board(Places):
         self.lift(cid)
         self.zones[(base.side, base.spot)] = cid
         self._place(cid, Spot(base.side, base.spot, base.position))
-        below = [*self.under.pop(onto, []), onto]
+        below = [*self.under.pop(onto, []), onto, *self.under.pop(cid, [])]
         self.piles[(base.side, "material")].append(onto)
         self._place(onto, Spot(base.side, "material"))
         self.under[cid] = below
@@ -293,9 +308,16 @@ class Board(Places):
         """Put ``cid`` under the Xyz Monster ``holder`` (an Overlay onto an Xyz Monster)."""
         side = self.where[holder].side
         self.lift(cid)
+        self._send_materials(cid)
         self.under.setdefault(holder, []).insert(0, cid)
         self.piles[(side, "material")].append(cid)
         self._place(cid, Spot(side, "material"))
+
+    def _send_materials(self, cid: str) -> None:
+        """An Xyz Monster left the field (or became a material itself): its materials go to
+        their owners' Graveyards."""
+        for material in self.under.pop(cid, ()):
+            self.put(material, self.owner(material), "graveyard")
 
     def materials(self, cid: str) -> list[str]:
         """The cards under a zone's top card (its Xyz Materials)."""
@@ -317,6 +339,11 @@ class Board(Places):
             else:
                 self.changes.append((cid, spot, None))
         return spot
+
+
+def _no_xyz(cid: str) -> bool:
+    """A board that knows no card database: no card is known to be an Xyz Monster."""
+    return False
 
 
 def describe_spot(spot: Spot | None) -> str:

@@ -3,8 +3,11 @@ late or taken from the opponent, position changes an effect explains, flips, Xyz
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.validator.importers.replays import HAND_A, HAND_B, actions, game, judged, opening
 from tests.validator.importers.test_phases import A1, notes_of, rule_at
+from validator.importers.game import Game
 
 B2 = ["A: End turn | Ended turn", *opening("B", "Sangan")]
 
@@ -297,3 +300,87 @@ def test_a_change_of_position_right_after_a_move_across_is_the_moving_effects() 
     assert verdict["legal"], verdict["violation"]
     changed = next(a for a in imported.document["actions"] if a["type"] == "change_position")
     assert changed["by_effect"] is True
+
+
+# -- Xyz piles -----------------------------------------------------------------------------------
+_GEAR_HANDS = (["Geargiano Mk-II", "Geargiano Mk-II", "Blade Knight", "Vorse Raider",
+                "Sangan"], HAND_B)
+#: Turn 1 under Advanced (no draw) to Main Phase 1, two Geargiano Mk-II overlaid and Gear
+#: Gigant X Xyz Summoned on them in M-4 (the plays carry ``zone`` as Duelingbook's do).
+_GEAR_XYZ = ["A: Enter SP | Entered Standby Phase", "A: Enter M1 | Entered Main Phase 1",
+             'A: SS DEF | Special Summoned "Geargiano Mk-II" from hand (1/5) to M-4 (DEF)',
+             'A: SS DEF | Special Summoned "Geargiano Mk-II" from hand (1/4) to M-5 (DEF)',
+             'A: Overlay | Overlayed "Geargiano Mk-II" in M-5 onto "Geargiano Mk-II" in M-4 '
+             '{"zone": "M-4"}',
+             'A: OL ATK | Special Summoned "Gear Gigant X" from Extra Deck onto "Geargiano '
+             'Mk-II" in M-4 (ATK) {"zone": "M-4"}']
+
+
+def _ghosts(imported: Game) -> list[str]:
+    """The plays where the import swept away a card the log never moved out of its zone."""
+    return [a["log"]["text"] for a in imported.document["actions"]
+            if "never moved" in a["log"].get("note", "")]
+
+
+def _pile(verdict: dict[str, Any], card: str) -> tuple[str, int]:
+    monster = next(m for m in verdict["state"]["players"]["p1"]["monsters"]
+                   if m["card"] == card)
+    return monster["zone"], len(monster.get("materials", ()))
+
+
+def test_an_xyz_monsters_materials_go_to_the_graveyard_when_it_leaves() -> None:
+    """Duelingbook sends them with it and logs nothing more (a real Advanced game: LeVirtue
+    Dragon sent to the GY, then its material Special Summoned from the GY)."""
+    imported, verdict = judged(
+        *_GEAR_XYZ, 'A: To GY | Sent "Gear Gigant X" from M-4 to GY',
+        'A: SS ATK | Special Summoned "Geargiano Mk-II" from GY to M-4 (ATK)',
+        'A: Normal Summon | Normal Summoned "Sangan" from hand (3/3) to M-5',
+        hands=_GEAR_HANDS, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert _ghosts(imported) == []  # no material left standing in M-4 to be swept away
+    assert [m["zone"] for m in verdict["state"]["players"]["p1"]["monsters"]] == ["M4", "M5"]
+    assert len(verdict["state"]["players"]["p1"]["graveyard"]) == 2
+
+
+def test_an_xyz_pile_moved_to_another_zone_keeps_its_materials() -> None:
+    imported, verdict = judged(
+        *_GEAR_XYZ, 'A: Move | Moved "Gear Gigant X" from M-4 to M-2',
+        'A: Detach | Detached Xyz Material "Geargiano Mk-II" from "Gear Gigant X" in M-2',
+        'A: Normal Summon | Normal Summoned "Sangan" from hand (3/3) to M-4',
+        hands=_GEAR_HANDS, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert _ghosts(imported) == []
+    assert _pile(verdict, "gear-gigant-x") == ("M2", 1)
+
+
+def test_an_xyz_monster_laid_on_a_monster_takes_it_as_material() -> None:
+    """Cyber Dragon Infinity's effect as Duelingbook logs it: the Xyz Monster dragged onto
+    the monster, then moved back to its own zone."""
+    imported, verdict = judged(
+        *_GEAR_XYZ, 'A: Normal Summon | Normal Summoned "Sangan" from hand (3/3) to M-1',
+        'A: Overlay | Overlayed "Gear Gigant X" in M-4 onto "Sangan" in M-1 {"zone": "M-1"}',
+        'A: Move | Moved "Gear Gigant X" from M-1 to M-4',
+        'A: SS ATK | Special Summoned "Vorse Raider" from hand (2/2) to M-1 (ATK)',
+        hands=_GEAR_HANDS, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert _ghosts(imported) == []
+    assert ("move", "sangan") in actions(imported)
+    assert _pile(verdict, "gear-gigant-x") == ("M4", 3)
+
+
+def test_a_pile_waiting_for_its_xyz_summon_leaves_its_lower_card_when_the_top_goes() -> None:
+    imported, verdict = judged(
+        *_GEAR_XYZ[:5], 'A: To hand | Returned "Geargiano Mk-II" from M-4 to hand',
+        'A: OL ATK | Special Summoned "Gear Gigant X" from Extra Deck onto "Geargiano '
+        'Mk-II" in M-4 (ATK) {"zone": "M-4"}', hands=_GEAR_HANDS, fmt="au")
+    assert imported.stopped is None, imported.stopped
+    assert verdict["legal"], verdict["violation"]
+    assert _pile(verdict, "gear-gigant-x") == ("M4", 1)
+
+
+def test_an_overlay_of_two_copies_finds_the_lower_one_by_the_zone_it_is_laid_onto() -> None:
+    """A log without the play's ``zone``: the zone after "onto" names the lower card."""
+    lines = [line.replace(' {"zone": "M-4"}', "") for line in _GEAR_XYZ]
+    _, verdict = judged(*lines, hands=_GEAR_HANDS, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert _pile(verdict, "gear-gigant-x") == ("M4", 2)
