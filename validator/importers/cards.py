@@ -35,7 +35,8 @@ def variant_of(fmt: str | None, card_pool: str | None) -> str | None:
 @dataclass(frozen=True, slots=True)
 class CardKnowledge:
     """One card name of a replay: its document definition (no owner), its facts, whether the
-    database knew it, and the replay's card object.
+    database knew it, and the replay's card object (for a card the database does not know:
+    the database's own cards leave it empty, they are shared by every replay).
 
     ``definition`` is None when no source describes the card (a name the log shows with no
     card object and no database entry); ``error`` says why a card object is no card of the
@@ -166,11 +167,17 @@ class Knowledge:
     def _look_up(self, name: str) -> CardKnowledge:
         obj = self.objects.get(name) or {}
         serial = obj.get("serial_number")
+        treated_as = obj.get("treated_as")
+        key = (name, serial if type(serial) is str or type(serial) is int else None,
+               treated_as if type(treated_as) is str else None, self.variant)
+        cached = _KNOWN.get(key)
+        if cached is not None:
+            return cached
         passcode = int(serial) if isinstance(serial, str | int) and str(serial).isdigit() \
             else None
         db = database()
-        info = db.lookup(passcode, obj.get("treated_as") or name, self.variant)
-        if info is None and obj.get("treated_as") not in (None, name):
+        info = db.lookup(passcode, treated_as or name, self.variant)
+        if info is None and treated_as not in (None, name):
             info = db.named(name, self.variant)
         if info is not None:
             entry = info.entry()
@@ -178,7 +185,10 @@ class Knowledge:
                 del entry["passcode"]  # a document by passcode would get the current text
             entry["name"] = name  # the log's name: what a judge reads in the report
             facts = {k: v for k, v in info.facts.items()}
-            return CardKnowledge(name, entry, facts, True, obj, info.types)
+            known = CardKnowledge(name, entry, facts, True, types=info.types)
+            if len(_KNOWN) < _KNOWN_MOST:
+                _KNOWN[key] = known
+            return known
         if not obj:
             return CardKnowledge(name, None)
         try:
@@ -210,3 +220,9 @@ class Knowledge:
 
 
 _NOTHING = CardKnowledge("", None)
+#: What the database says of a name as a replay's card object gives it (name, passcode,
+#: ``treated_as``, the format's variant), shared by every replay a process imports: the
+#: database never changes while it runs, and a tournament's replays name the same cards.
+#: Only database cards are kept (a replay's own card object is read again for each replay).
+_KNOWN: dict[tuple[str, object, str | None, str | None], CardKnowledge] = {}
+_KNOWN_MOST = 50_000

@@ -245,7 +245,7 @@ def kind_of(raw: str) -> str | None:
     return kind
 
 
-#: :data:`GAME_BOUNDARIES` as a set: :func:`_scan` asks it twice for every play.
+#: :data:`GAME_BOUNDARIES` as a set: :func:`_scan` asks it for every play.
 _BOUNDARY_SET: Final = frozenset(GAME_BOUNDARIES)
 
 
@@ -257,7 +257,7 @@ def _scan(plays: list[Any], decks: dict[str, int], starts: dict[str, int]) -> tu
     found: list[tuple[int, int, dict[str, int], dict[str, int]]] = []
     objects: dict[str, dict[str, Any]] = {}
     current: tuple[int, dict[str, int], dict[str, int]] | None = None
-    boundaries, kinds = _BOUNDARY_SET, _KINDS
+    boundaries = _BOUNDARY_SET  # no older play name reads as one: the name is the kind
     for index, play in enumerate(plays):
         if type(play) is not dict:
             continue
@@ -267,17 +267,12 @@ def _scan(plays: list[Any], decks: dict[str, int], starts: dict[str, int]) -> tu
             if type(name) is str and name not in objects:
                 objects[name] = shown
         raw = play.get("play")
-        if type(raw) is not str:
-            continue
-        kind = kinds.get(raw, "")
-        if kind == "":
-            kind = kind_of(raw)
-        if raw not in boundaries and kind not in boundaries:
+        if type(raw) is not str or raw not in boundaries:
             continue
         if current is not None:
             found.append((current[0], index, current[1], current[2]))
             current = None
-        if (raw if raw in boundaries else kind) == "Pick first":
+        if raw == "Pick first":
             current = (index, dict(decks), starts)
             starts = {}
             for each in play.get("cards") or () if isinstance(play.get("cards"), list) else ():
@@ -296,6 +291,11 @@ def import_replay(replay: Any) -> list[Game]:
 
     A play the importer cannot follow stops that game there (``Game.stopped``); the game is
     judged up to it and the other games go on.
+
+    >>> import_replay({"plays": []})
+    Traceback (most recent call last):
+    ...
+    validator.importers.duelingbook.ReplayError: the replay holds no game (no "Pick first" play)
     """
     if not isinstance(replay, dict) or not isinstance(replay.get("plays"), list):
         raise ReplayError("not a Duelingbook replay: expected an object with a \"plays\" list")

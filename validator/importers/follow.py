@@ -64,6 +64,17 @@ class Step:
         return self.changes[self.first:self.last]
 
     def _read(self) -> None:
+        if self.last - self.first == 1:  # most plays change one card once
+            cid, before, after = self.changes[self.first]
+            self._moves, self._turned = [], []
+            if before == after:
+                return
+            if before is not None and after is not None and before[0] == after[0] and \
+                    before[1] == after[1]:
+                self._turned.append((cid, before, after))
+            else:
+                self._moves.append(Move(cid, before, after))
+            return
         first: dict[str, Spot | None] = {}
         last: dict[str, Spot | None] = {}
         for cid, before, after in self.own():

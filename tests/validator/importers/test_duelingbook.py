@@ -12,7 +12,8 @@ import pytest
 
 from tests.helpers import SHARED
 from validator import validate
-from validator.importers.duelingbook import Game, ReplayError, import_replay, load_replay
+from validator.importers.duelingbook import Game, ReplayError, import_replay, kind_of, load_replay
+from validator.importers.game import _OLD_NAMES, GAME_BOUNDARIES
 
 REPLAY = SHARED / "data" / "duelingbook" / "aco77-sdesowitz02-2026-10-07.json"
 pytestmark = pytest.mark.skipif(not REPLAY.exists(),
@@ -328,3 +329,11 @@ def test_a_first_game_without_deck_sizes_takes_the_next_games() -> None:
     replay["plays"] = [p for p in replay["plays"] if p["play"] != "Begin next duel"]
     alone = import_replay(replay)[0]
     assert alone.document["setup"]["p1"]["deck"] == 55  # 60, the most a Main Deck holds
+
+
+def test_a_game_boundary_is_read_by_its_own_name_only() -> None:
+    """The boundary scan compares each play's own name with the boundaries (it never reads the
+    kind): no older play name may read as one, and no boundary as another kind."""
+    assert all(kind_of(b) == b for b in GAME_BOUNDARIES)
+    assert not {name for _, name in _OLD_NAMES} & set(GAME_BOUNDARIES)
+    assert not any(b.startswith(prefix) for b in GAME_BOUNDARIES for prefix, _ in _OLD_NAMES)
