@@ -179,8 +179,21 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
         note = "; ".join(n for n in (note, f"an additional Normal Summon or Set that "
                                            f"{b.label(granted)} grants") if n)
     b.placed_at[cid] = b.emit(play, kind, player, note=note or None, **fields)
+    _banished_tributes(b, play, player, tributes)
     b.remember(player, cid)
     b.placed_used[cid] = False
+
+
+def _banished_tributes(b: GameBuilder, play: Play, player: Player, tributes: list[str]) -> None:
+    """A Tribute the log banished rather than sent to the Graveyard (Krebons, Battle Fader:
+    "if this card leaves the field, banish it"): the engine sends every Tribute to the
+    Graveyard, so a ``move`` to ``banished`` follows, and both boards agree."""
+    for tribute in tributes:
+        spot = b.board.where.get(tribute)
+        if spot is not None and spot.spot == "banished":
+            b.emit(play, "move", player, card=tribute, to="banished",
+                   note=f"the Tribute {b.label(tribute)} is banished, as the log shows (a "
+                        f"card's effect), not left in the Graveyard")
 
 
 def _tribute_note(b: GameBuilder, cid: str, known: CardKnowledge, tributes: list[str],

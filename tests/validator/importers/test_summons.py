@@ -384,3 +384,20 @@ def test_an_overlay_of_two_copies_finds_the_lower_one_by_the_zone_it_is_laid_ont
     _, verdict = judged(*lines, hands=_GEAR_HANDS, fmt="au")
     assert verdict["legal"], verdict["violation"]
     assert _pile(verdict, "gear-gigant-x") == ("M4", 2)
+
+
+def test_a_tribute_the_log_banishes_ends_banished() -> None:
+    """Krebons ("if this card leaves the field, banish it") Tributed for Caius: the engine
+    sends a Tribute to the Graveyard, the log banishes it (edison-58591902 game 2)."""
+    hands = (["Krebons", "Caius the Shadow Monarch", *HAND_A[2:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: Enter SP | Entered Standby Phase', 'A: Enter M1 | Entered Main Phase 1',
+        'A: SS ATK | Special Summoned "Krebons" from hand (1/6) to M-1 (ATK)',
+        'A: Banish | Banished "Krebons" from M-1',
+        'A: Normal Summon | Normal Summoned "Caius the Shadow Monarch" from hand (1/5) to M-1',
+        hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-2:] == [("normal_summon", "caius-the-shadow-monarch"),
+                                      ("move", "krebons")]
+    players = verdict["state"]["players"]["p1"]
+    assert (players["graveyard"], players["banished"]) == ([], ["krebons"])
