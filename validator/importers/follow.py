@@ -193,7 +193,7 @@ class Follower:
         cid = board.by_object(oid)
         where = pile
         if cid is not None and board.on_field(cid) and \
-                (where or logtext.source_pile(text)) == "hand":
+                (where == "hand" if where else logtext.takes_from_hand(text)):
             cid = None  # a number Duelingbook reused: a card from the hand is not on the field
         if cid is not None and named:  # the usual case: an id this game knows, and its name
             known = board.cards[cid].get("name")

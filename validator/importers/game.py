@@ -141,8 +141,7 @@ def from_hand(play: Play) -> bool:
     """
     if str(play.get("play", "")).endswith("from hand"):
         return True  # the name Duelingbook gave the play
-    return any("from hand" in text or logtext.source_pile(text) == "hand"
-               for text in texts(play))
+    return any("from hand" in text or logtext.takes_from_hand(text) for text in texts(play))
 
 
 def where_said(play: Play) -> str:

@@ -139,6 +139,18 @@ def source_pile(text: str) -> str | None:
     return match.lastgroup.rstrip("23") if match and match.lastgroup else None
 
 
+def takes_from_hand(text: str) -> bool:
+    """True when :func:`source_pile` is ``hand``: a substring search answers most lines (only
+    a line naming the hand, or an older "Normal Summoned "X" (1/5)", can say so).
+
+    >>> takes_from_hand('Sent "X" from hand (2/3) to GY'), takes_from_hand('Sent "X" to GY')
+    (True, False)
+    """
+    if "hand" not in text and not text.startswith("Normal Summoned "):
+        return False
+    return source_pile(text) == "hand"
+
+
 def destination_pile(text: str) -> str | None:
     """The pile a play sends its card to.
 
