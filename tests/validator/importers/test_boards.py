@@ -1,0 +1,93 @@
+"""The importer's board agrees with the engine's at every turn end of every real game in
+../shared: the cards the follower found where Duelingbook shows them are where the engine,
+judging the imported actions, has them (monsters, Spells and Traps, hands, Graveyards,
+banished piles). A disagreement is a misreading waiting to flag a later play (an Xyz
+Monster's material left standing in its zone; a Tribute the log banished). The one kind of
+difference allowed: a Spell or Trap whose resolution the engine finished (it is in the
+Graveyard) that its player left on the field (Swords of Revealing Light, Gold Sarcophagus)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.validator.importers.test_corpus import CORPORA, CORPUS
+from validator import validate
+from validator.importers import builder
+from validator.importers.duelingbook import load_replay
+from validator.importers.tracker import Spot, is_monster_zone
+
+pytestmark = pytest.mark.skipif(not CORPUS.is_dir(),
+                                reason="the Duelingbook corpus in ../shared is not beside it")
+
+#: At a turn end: the number of actions, and the reading's board (card -> where it stands).
+Mark = tuple[int, dict[str, Spot]]
+
+
+def _turn_ends(monkeypatch: pytest.MonkeyPatch, path: Path) -> list[tuple[Any, list[Mark]]]:
+    marks: dict[int, list[Mark]] = {}
+    emit = builder.GameBuilder.emit
+
+    def recording(self: builder.GameBuilder, play: Any, kind: str, player: Any,
+                  **fields: Any) -> int:
+        index = emit(self, play, kind, player, **fields)
+        if kind == "end_turn" and fields.get("at") is None:
+            marks.setdefault(id(self.game), []).append((len(self.actions),
+                                                        dict(self.board.where)))
+        return index
+
+    monkeypatch.setattr(builder.GameBuilder, "emit", recording)
+    games = load_replay(path.read_text("utf-8"))
+    return [(game, marks.get(id(game), [])) for game in games]
+
+
+def _differences(document: dict[str, Any], where: dict[str, Spot]) -> list[str]:
+    state = validate(document).to_dict()["state"]["players"]
+    cards = document["cards"]
+    tokens = {cid for cid, card in cards.items() if card.get("token")}
+    out: list[str] = []
+    for side in ("p1", "p2"):
+        engine = state[side]
+        ours = {cid: spot for cid, spot in where.items() if spot.side == side and
+                cid not in tokens}
+        piles = {"monsters": ({m["card"] for m in engine["monsters"]} - tokens,
+                              {c for c, s in ours.items() if is_monster_zone(s.spot)}),
+                 "hand": (set(engine["hand"]), {c for c, s in ours.items() if s.spot == "hand"}),
+                 "graveyard": (set(engine["graveyard"]),
+                               {c for c, s in ours.items() if s.spot == "graveyard"}),
+                 "banished": (set(engine["banished"]),
+                              {c for c, s in ours.items() if s.spot == "banished"})}
+        field = {s["card"] for s in engine["spell_traps"]} | (
+            {engine["field_spell"]["card"]} if engine.get("field_spell") else set())
+        left_on_field = {c for c, s in ours.items() if s.spot.startswith(("S-", "F", "PZ")) and
+                         c not in field}
+        resolved = left_on_field & piles["graveyard"][0]
+        piles["spell_traps"] = (field, {c for c in ours if ours[c].spot.startswith(
+            ("S-", "F", "PZ"))} - resolved)
+        piles["graveyard"] = (piles["graveyard"][0] - resolved, piles["graveyard"][1])
+        for pile, (theirs, mine) in piles.items():
+            if theirs != mine:
+                out.append(f"{side} {pile}: engine only {sorted(theirs - mine)}, import only "
+                           f"{sorted(mine - theirs)}")
+    return out
+
+
+@pytest.mark.parametrize("corpus", list(CORPORA))
+def test_the_importers_board_is_the_engines_at_every_turn_end(
+        corpus: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    folder = CORPORA[corpus][0]
+    compared, found = 0, []
+    for path in sorted(folder.glob("*.json")):
+        for game, marks in _turn_ends(monkeypatch, path):
+            for count, where in marks:
+                document = {**game.document, "actions": game.document["actions"][:count]}
+                if not validate(document).legal:
+                    break  # the board after a violation is the judge's to read, not ours
+                compared += 1
+                time = game.document["actions"][count - 1]["log"]["time"]
+                found += [f"{path.name} game {game.number} {time}: {d}"
+                          for d in _differences(document, where)]
+    assert compared > 50
+    assert found == []
