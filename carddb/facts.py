@@ -5,8 +5,9 @@ The contract's facts: ``tributes``, ``normal_summon``, ``gemini``, ``effects`` (
 places), ``grants``. The importer's: ``procedures`` (the card's own Special Summons and where
 they start), ``positions`` (battle positions its effects change monsters to), ``skips_draws``,
 ``tributes_foes``, ``trap_from_hand``, ``direct_attack``, ``double_tribute``,
-``extra_attack`` and ``pendulum_activation``; those read from the whole script's code are in
-:mod:`.codefacts`. docs/cards.md explains each reading.
+``extra_attack`` and ``pendulum_activation``; ``positions`` are read in :mod:`.positions`,
+those read from the whole script's code in :mod:`.codefacts`. docs/cards.md explains each
+reading.
 
 Every reading takes an EDOPro constant's value from the scripts' own ``constant.lua``
 (:class:`.constants.Constants`), never a number written here.
@@ -15,11 +16,10 @@ Every reading takes an EDOPro constant's value from the scripts' own ``constant.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from . import codefacts
+from . import codefacts, positions
 from .codefacts import COMMENT, QUERY
 from .constants import ALL_PLACES, EVENT_PLACES, PLACE_BITS, PLACE_ORDER, Constants
 from .scripts import Registered, Script
@@ -55,13 +55,6 @@ _ON_ITSELF = re.compile(r"(\bc|e:GetHandler\(\)):RegisterEffect\((\w+)")
 _HANDLER = re.compile(r"\blocal\s+c\s*=\s*e:GetHandler\(\)")
 _CARD_PARAMETER = re.compile(r"\s*(?:local\s+)?function\b[^(]*\(\s*\w+\s*,\s*c\s*[,)]")
 _CONSTANTS = re.compile(r"\s*[A-Z][A-Z0-9_]*(?:\s*[+|]\s*[A-Z][A-Z0-9_]*)*\s*")
-_POSITIONS = re.compile(r"POS_(FACEUP_ATTACK|FACEDOWN_ATTACK|FACEUP_DEFENSE|FACEDOWN_DEFENSE|"
-                        r"FACEUP|FACEDOWN|ATTACK|DEFENSE)\b")
-_POSITION_WORDS: Final = {"FACEUP_ATTACK": ("attack",), "FACEDOWN_ATTACK": ("facedown_defense",),
-                          "FACEUP_DEFENSE": ("defense",),
-                          "FACEDOWN_DEFENSE": ("facedown_defense",),
-                          "FACEUP": ("attack", "defense"), "FACEDOWN": ("facedown_defense",),
-                          "ATTACK": ("attack",), "DEFENSE": ("defense", "facedown_defense")}
 
 
 @dataclass
@@ -509,7 +502,7 @@ class Reader:
                 facts.sets_spell_traps = True
                 facts.note("sets_spell_traps", f"{where}: an operation calls Duel.SSet")
             if name == "Duel.ChangePosition":
-                self._position_change(args, facts, where)
+                positions.called(self, args, facts, where)
             if name == "Duel.ChainAttack":
                 grants.setdefault("attack", f"{where}: an operation calls Duel.ChainAttack (an "
                                             f"attack again in a row)")
@@ -521,10 +514,7 @@ class Reader:
                 facts.tributes_foes = True
                 facts.note("tributes_foes", f"{where}: {self.describe(e)}")
             if e.code == c["EFFECT_SET_POSITION"]:  # the position its value names
-                scope = "field" if e.type & c["EFFECT_TYPE_FIELD"] else "self"  # continuous
-                words = self._position_words([e.value]) if e.value is not None else []
-                for word in words or ["any"]:
-                    self._add_position(facts, [scope, word], f"{where}: {self.describe(e)}")
+                positions.set_position(self, e, facts, where)
         # the code of the card's effects, and of what their operations register (a delayed
         # effect: "during the End Phase of this turn, change them to face-up Defense Position")
         for e in [*script.effects, *script.operation_effects]:
@@ -539,15 +529,7 @@ class Reader:
             if grant in grants:
                 facts.grants.append(grant)
                 facts.note("grants", grants[grant])
-        if card.get("kind") != "monster" and ["self", "facedown_defense"] in facts.positions:
-            # a Spell/Trap turning itself face-down is Set again ("Set this card face-down
-            # instead of sending it to the GY"), not a monster's battle position
-            facts.positions.remove(["self", "facedown_defense"])
-            if not facts.positions:
-                facts.sources.pop("positions", None)
-            facts.sets_spell_traps = True
-            facts.note("sets_spell_traps", f"{where}: Duel.ChangePosition of the card itself "
-                                           f"to face-down (it is Set again)")
+        positions.set_again(card, facts, where)
 
     def _scan(self, e: Registered, facts: Facts, grants: dict[str, str], where: str) -> None:
         """What an effect's operation or cost code does, read where the stand-ins could not run
@@ -571,7 +553,7 @@ class Reader:
                 facts.note("sets_spell_traps", f"{where}: its operation's code calls "
                                                f"Duel.SSet")
             if "Duel.ChangePosition(" in text:
-                self._scanned_positions(text, facts, where, key)
+                positions.in_code(text, facts, where, key)
             if _registers("EFFECT_SKIP_DP", text) and not facts.skips_draws:
                 facts.skips_draws = 1
                 facts.note("skips_draws", f"{where}: its operation's code registers "
@@ -629,45 +611,6 @@ class Reader:
         if self.has(reset, "PHASE_END") and not self.has(reset, "RESET_SELF_TURN"):
             return max(count // 2, 1)  # End Phases of both players' turns
         return count
-
-    def _position_change(self, args: tuple[Any, ...], facts: Facts, where: str) -> None:
-        scope = "self" if args and args[0] == "SELF" else "any"
-        # the positions it names; a boolean (the call's no-flip flag) is not one, though
-        # Python counts True as the integer 1, POS_FACEUP_ATTACK's value
-        positions = [a for a in args[1:] if isinstance(a, int) and not isinstance(a, bool)]
-        words = self._position_words(positions) or ["any"]
-        for word in words:
-            self._add_position(facts, [scope, word], f"{where}: an operation calls "
-                                                    f"Duel.ChangePosition")
-
-    def _position_words(self, values: Iterable[int]) -> list[str]:
-        out: list[str] = []
-        names = (("POS_FACEUP_ATTACK", "attack"), ("POS_FACEUP_DEFENSE", "defense"),
-                 ("POS_FACEDOWN_DEFENSE", "facedown_defense"),
-                 ("POS_FACEDOWN_ATTACK", "facedown_defense"))
-        for value in values:
-            for name, word in names:
-                if self.c[name] and value & self.c[name] and word not in out:
-                    out.append(word)
-        return out
-
-    def _scanned_positions(self, text: str, facts: Facts, where: str, key: str) -> None:
-        # Duel.ChangePosition calls only: c:IsCanChangePosition() asks, it changes nothing
-        for call in re.finditer(r"\bDuel\.ChangePosition\(([^\n]*)", text):
-            argument = call[1]
-            scope = "self" if re.match(r"\s*(?:c|e:GetHandler\(\))\s*,", argument) else "any"
-            words = [w for m in _POSITIONS.finditer(argument)
-                     for w in _POSITION_WORDS[m[1]]] or ["any"]
-            for word in dict.fromkeys(words):
-                self._add_position(facts, [scope, word],
-                                   f"{where}: its {key}'s code calls Duel.ChangePosition")
-
-    @staticmethod
-    def _add_position(facts: Facts, entry: list[str], source: str) -> None:
-        if entry not in facts.positions:
-            facts.positions.append(entry)
-        facts.note("positions", source)
-
 
 
 def _registers(name: str, text: str) -> bool:
