@@ -5,9 +5,9 @@ The contract's facts: ``tributes``, ``normal_summon``, ``gemini``, ``effects`` (
 places), ``grants``. The importer's: ``procedures`` (the card's own Special Summons and where
 they start), ``positions`` (battle positions its effects change monsters to), ``skips_draws``,
 ``tributes_foes``, ``trap_from_hand``, ``direct_attack``, ``double_tribute``,
-``extra_attack`` and ``pendulum_activation``; ``positions`` are read in :mod:`.positions`,
-those read from the whole script's code in :mod:`.codefacts`. docs/cards.md explains each
-reading.
+``extra_attack`` and ``pendulum_activation``; ``effects`` (with what operations register on
+the card itself) are read in :mod:`.effects`, ``positions`` in :mod:`.positions`, those read
+from the whole script's code in :mod:`.codefacts`. docs/cards.md explains each reading.
 
 Every reading takes an EDOPro constant's value from the scripts' own ``constant.lua``
 (:class:`.constants.Constants`), never a number written here.
@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from . import codefacts, positions
+from . import codefacts, effects, positions
 from .codefacts import COMMENT, QUERY
 from .constants import ALL_PLACES, EVENT_PLACES, PLACE_BITS, PLACE_ORDER, Constants
 from .scripts import Registered, Script
@@ -49,12 +49,6 @@ _SUMMONS_ITSELF = re.compile(r"Duel\.SpecialSummon\(\s*(?:c|e:GetHandler\(\))\s*
 #: A Normal Summon within the turn's count (``Duel.SummonOrSet(tp,sc,false,...)``).
 _SUMMONS_IN_COUNT = re.compile(r"Duel\.(?:Summon|MSet|SummonOrSet)\(\s*[^,()]+,\s*[^,()]+,"
                                r"\s*false")
-#: An operation's ``c:RegisterEffect(e1)`` (``c`` being ``e:GetHandler()``, the card itself),
-#: and the constant expressions (``EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O``) its setters take.
-_ON_ITSELF = re.compile(r"(\bc|e:GetHandler\(\)):RegisterEffect\((\w+)")
-_HANDLER = re.compile(r"\blocal\s+c\s*=\s*e:GetHandler\(\)")
-_CARD_PARAMETER = re.compile(r"\s*(?:local\s+)?function\b[^(]*\(\s*\w+\s*,\s*c\s*[,)]")
-_CONSTANTS = re.compile(r"\s*[A-Z][A-Z0-9_]*(?:\s*[+|]\s*[A-Z][A-Z0-9_]*)*\s*")
 
 
 @dataclass
@@ -205,105 +199,11 @@ class Reader:
         facts = Facts()
         where = script.path
         self._summoning(script, card, facts, where)
-        self._effects(script, card, facts, where)
-        self._on_itself(script, card, facts, where)
+        effects.activated(self, script, card, facts, where)
+        effects.on_itself(self, script, card, facts, where)
         self._during_resolution(script, card, facts, where)
         codefacts.read(self, script, facts)
         return facts
-
-    def registered_on_itself(self, script: Script) -> list[tuple[Registered, str]]:
-        """What the card's operations register on the card itself ("this card can attack
-        directly this turn", an End Phase trigger set up when it is Summoned), each with how it
-        was found: as the stand-ins ran the operation, or in the operation's code where they
-        stopped before it."""
-        found = [(e, "an operation registers on the card") for e in script.operation_effects
-                 if e.on_card]
-        ran = {(e.type, e.code, e.range) for e, _ in found}
-        for e in [*script.effects, *script.operation_effects]:
-            if "operation" in e.functions:
-                text = self.source_of(e.functions["operation"])
-                found += [(r, "its operation's code registers on the card")
-                          for r in self._registered_in(text)
-                          if (r.type, r.code, r.range) not in ran]
-            if "value" in e.functions and e.type & self.c["EFFECT_TYPE_SINGLE"]:
-                # a value function of an effect on the card itself, such as an
-                # EFFECT_MATERIAL_CHECK's (e,c), is handed the card as ``c``
-                text = self.source_of(e.functions["value"])
-                if _CARD_PARAMETER.match(text):
-                    found += [(r, "its value function's code registers on the card")
-                              for r in self._registered_in(text, card_is_c=True)]
-        return found
-
-    def _registered_in(self, text: str, card_is_c: bool = False) -> list[Registered]:
-        """The effects a function's code registers on the card itself, as far as its setters
-        name constants."""
-        out: list[Registered] = []
-        for call in _ON_ITSELF.finditer(text):
-            before = text[:call.start()]
-            if call[1] == "c" and not (card_is_c or _HANDLER.search(before)):
-                continue
-            name = call[2]
-            made = [m.end() for m in re.finditer(rf"\b{name}\s*=\s*Effect\.CreateEffect\(",
-                                                 before)]
-            if not made:
-                continue
-            setup = before[made[-1]:]
-
-            def setting(setter: str, setup: str = setup, name: str = name) -> int | None:
-                values = re.findall(rf"\b{name}:{setter}\(([^()]*)\)", setup)
-                return self._constant(values[-1]) if values else None
-
-            kind = setting("SetType")
-            if kind is None:
-                continue
-            out.append(Registered(type=kind, code=setting("SetCode") or 0,
-                                  range=setting("SetRange") or 0, property=0, category=0,
-                                  count=None, value=None, description=None, reset=None,
-                                  reset_count=None, functions={}, on_card=True))
-        return out
-
-    def _constant(self, expression: str) -> int | None:
-        """The value of constants joined by ``+`` or ``|`` (None for anything else)."""
-        if not _CONSTANTS.fullmatch(expression):
-            return None
-        value = 0
-        for name in re.findall(r"[A-Z][A-Z0-9_]*", expression):
-            if name not in self.c.values:
-                return None
-            value |= self.c[name]
-        return value
-
-    def _attacks(self, e: Registered, facts: Facts, source: str) -> None:
-        """``direct_attack`` and ``extra_attack`` from an effect on the monster itself."""
-        c = self.c
-        if e.code == c["EFFECT_DIRECT_ATTACK"]:
-            facts.direct_attack = True
-            facts.note("direct_attack", source)
-        if e.code in (c["EFFECT_EXTRA_ATTACK"], c["EFFECT_EXTRA_ATTACK_MONSTER"],
-                      c["EFFECT_ATTACK_ALL"]):
-            facts.extra_attack = True
-            facts.note("extra_attack", source)
-
-    def _on_itself(self, script: Script, card: dict[str, Any], facts: Facts,
-                   where: str) -> None:
-        """An operation's registrations on the card itself: its activated effects (merged into
-        ``effects``), a direct attack, further attacks."""
-        c = self.c
-        merged = {e["kind"]: list(e["from"]) for e in facts.effects}
-        for e, how in self.registered_on_itself(script):
-            kind = self.kind(e)
-            if kind is not None:
-                places = self.effect_places(e, kind)
-                known = merged.setdefault(kind, [])
-                known += [p for p in places if p not in known]
-                facts.note("effects", f"{where}: {how} {self.describe(e)} -> {kind} from "
-                                      f"{', '.join(places)}")
-            if card.get("kind") != "monster" or not e.type & c["EFFECT_TYPE_SINGLE"]:
-                continue
-            self._attacks(e, facts, f"{where}: {how} {self.describe(e)}")
-        order = ("ignition", "trigger", "quick")
-        facts.effects = [{"kind": kind, "from": sorted(merged[kind], key=PLACE_ORDER.index)}
-                         for kind in order if kind in merged]
 
     def _summoning(self, script: Script, card: dict[str, Any], facts: Facts, where: str) -> None:
         c = self.c
@@ -340,7 +240,7 @@ class Reader:
             if e.code == c["EFFECT_DOUBLE_TRIBUTE"]:
                 facts.double_tribute = True
                 facts.note("double_tribute", f"{where}: {self.describe(e)}")
-            self._attacks(e, facts, f"{where}: {self.describe(e)}")
+            effects.attacks(self, e, facts, f"{where}: {self.describe(e)}")
             if e.code in (c["EFFECT_TRAP_ACT_IN_HAND"], c["EFFECT_QP_ACT_IN_NTPHAND"]):
                 facts.trap_from_hand = True
                 facts.note("trap_from_hand", f"{where}: {self.describe(e)}")
@@ -451,25 +351,6 @@ class Reader:
                 facts.procedures.append(entry)
             facts.note("procedures", f"{where}: {self.describe(e)}" +
                        (f" ({how})" if how else ""))
-
-    def _effects(self, script: Script, card: dict[str, Any], facts: Facts, where: str) -> None:
-        merged: dict[str, list[str]] = {}
-        for e in script.effects:
-            if e.type & self.c["EFFECT_TYPE_ACTIVATE"] and card.get("kind") == "monster":
-                facts.pendulum_activation = True
-                facts.note("pendulum_activation", f"{where}: {self.describe(e)}")
-                continue
-            kind = self.kind(e)
-            if kind is None:
-                continue
-            places = self.effect_places(e, kind)
-            known = merged.setdefault(kind, [])
-            known += [p for p in places if p not in known]
-            facts.note("effects", f"{where}: {self.describe(e)} -> {kind} from "
-                                  f"{', '.join(places)}")
-        order = ("ignition", "trigger", "quick")
-        facts.effects = [{"kind": kind, "from": sorted(merged[kind], key=PLACE_ORDER.index)}
-                         for kind in order if kind in merged]
 
     def _during_resolution(self, script: Script, card: dict[str, Any], facts: Facts,
                            where: str) -> None:
