@@ -5,9 +5,10 @@ The contract's facts: ``tributes``, ``normal_summon``, ``gemini``, ``effects`` (
 places), ``grants``. The importer's: ``procedures`` (the card's own Special Summons and where
 they start), ``positions`` (battle positions its effects change monsters to), ``skips_draws``,
 ``tributes_foes``, ``trap_from_hand``, ``direct_attack``, ``double_tribute``,
-``extra_attack`` and ``pendulum_activation``; ``effects`` (with what operations register on
-the card itself) are read in :mod:`.effects`, ``positions`` in :mod:`.positions`, those read
-from the whole script's code in :mod:`.codefacts`. docs/cards.md explains each reading.
+``extra_attack`` and ``pendulum_activation``; how the card is Summoned is read in
+:mod:`.summons`, ``effects`` (with what operations register on the card itself) in
+:mod:`.effects`, ``positions`` in :mod:`.positions`, those read from the whole script's code in
+:mod:`.codefacts`. docs/cards.md explains each reading.
 
 Every reading takes an EDOPro constant's value from the scripts' own ``constant.lua``
 (:class:`.constants.Constants`), never a number written here.
@@ -19,19 +20,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from . import codefacts, effects, positions
+from . import codefacts, effects, positions, summons
 from .codefacts import COMMENT, QUERY
 from .constants import ALL_PLACES, EVENT_PLACES, PLACE_BITS, PLACE_ORDER, Constants
 from .scripts import Registered, Script
 
-#: Summon types of EFFECT_SPSUMMON_PROC's value, in words.
-SUMMON_TYPES: Final = (("SUMMON_TYPE_LINK", "link"), ("SUMMON_TYPE_PENDULUM", "pendulum"),
-                       ("SUMMON_TYPE_XYZ", "xyz"), ("SUMMON_TYPE_SYNCHRO", "synchro"),
-                       ("SUMMON_TYPE_RITUAL", "ritual"), ("SUMMON_TYPE_FUSION", "fusion"))
-#: A Normal Summon procedure's condition that asks for no Tribute, as EDOPro's scripts write
-#: it (``minc==0``), or for a number of them (``Duel.CheckTribute(c,1)``).
-_NO_TRIBUTE = re.compile(r"\bminc\s*(?:==|<=)\s*0\b")
-_CHECK_TRIBUTE = re.compile(r"CheckTribute\(\s*c\s*,\s*(\d)(?:\s*,\s*(\d))?")
 #: Operation code that grants, changes positions, etc., as a script writes it: what a
 #: registration during resolution uses when the stand-ins could not run that far.
 _SCANNED: Final = {
@@ -44,11 +37,6 @@ _SCANNED: Final = {
 _FOES: Final = ("EFFECT_EXTRA_RELEASE", "EFFECT_EXTRA_RELEASE_SUM", "EFFECT_EXTRA_RELEASE_NONSUM")
 #: ``Duel.Summon(tp,tc,true,...)``: a Normal Summon that ignores the turn's count.
 _ADDITIONAL_SUMMON = re.compile(r"Duel\.(?:Summon|MSet|SummonOrSet)\(\s*[^,()]+,\s*[^,()]+,\s*true")
-#: ``Duel.SpecialSummon(c,...)`` or ``(e:GetHandler(),...)``: the card Summons itself.
-_SUMMONS_ITSELF = re.compile(r"Duel\.SpecialSummon\(\s*(?:c|e:GetHandler\(\))\s*,")
-#: A Normal Summon within the turn's count (``Duel.SummonOrSet(tp,sc,false,...)``).
-_SUMMONS_IN_COUNT = re.compile(r"Duel\.(?:Summon|MSet|SummonOrSet)\(\s*[^,()]+,\s*[^,()]+,"
-                               r"\s*false")
 
 
 @dataclass
@@ -88,15 +76,6 @@ class Facts:
             self.sources[fact] = source
         elif source not in known:
             self.sources[fact] = f"{known}; {source}"
-
-
-def required_tributes(level: int) -> int:
-    """The Level rule: 0 Tributes for Level 4 or lower, 1 for 5-6, 2 for 7 or higher.
-
-    >>> [required_tributes(n) for n in (3, 6, 8)]
-    [0, 1, 2]
-    """
-    return 0 if level <= 4 else 1 if level <= 6 else 2
 
 
 class Reader:
@@ -198,159 +177,12 @@ class Reader:
         """All facts of one card from its script's record and its printed data."""
         facts = Facts()
         where = script.path
-        self._summoning(script, card, facts, where)
+        summons.read(self, script, card, facts, where)
         effects.activated(self, script, card, facts, where)
         effects.on_itself(self, script, card, facts, where)
         self._during_resolution(script, card, facts, where)
         codefacts.read(self, script, facts)
         return facts
-
-    def _summoning(self, script: Script, card: dict[str, Any], facts: Facts, where: str) -> None:
-        c = self.c
-        types = set(card.get("types", ()))
-        if card.get("kind") == "monster" and types & {"Fusion", "Synchro", "Xyz", "Link"}:
-            facts.normal_summon = False
-            facts.note("normal_summon", f"an Extra Deck monster ({'/'.join(sorted(types))}) "
-                                        f"is never Normal Summoned")
-        if "revive_limit" in script.flags and card.get("kind") == "monster" and \
-                facts.normal_summon:
-            facts.normal_summon = False
-            facts.note("normal_summon", f"{where}: c:EnableReviveLimit() on a Main Deck monster "
-                                        f"(it must be Special Summoned by its own procedure "
-                                        f"or a Ritual Summon)")
-        if "unsummonable" in script.flags:
-            facts.normal_summon = False
-            facts.note("normal_summon", f"{where}: c:EnableUnsummonable()")
-        barred = {e.code for e in script.effects if e.type & c["EFFECT_TYPE_SINGLE"] and
-                  "condition" not in e.functions}
-        if c["EFFECT_UNSUMMONABLE_CARD"] in barred or \
-                {c["EFFECT_CANNOT_SUMMON"], c["EFFECT_CANNOT_MSET"]} <= barred:
-            # a card that cannot be Summoned but may be Set (Amaterasu) keeps normal_summon:
-            # the contract has one fact for both, and the reading that flags least wins
-            facts.normal_summon = False
-            facts.note("normal_summon", f"{where}: EFFECT_UNSUMMONABLE_CARD, or both "
-                                        f"EFFECT_CANNOT_SUMMON and EFFECT_CANNOT_MSET, with no "
-                                        f"condition")
-        for e in script.effects:
-            if not (e.type & c["EFFECT_TYPE_SINGLE"]) or "condition" in e.functions:
-                continue
-            if e.code == c["EFFECT_GEMINI_SUMMONABLE"]:
-                facts.gemini = True
-                facts.note("gemini", f"{where}: {self.describe(e)} (Gemini.AddProcedure)")
-            if e.code == c["EFFECT_DOUBLE_TRIBUTE"]:
-                facts.double_tribute = True
-                facts.note("double_tribute", f"{where}: {self.describe(e)}")
-            effects.attacks(self, e, facts, f"{where}: {self.describe(e)}")
-            if e.code in (c["EFFECT_TRAP_ACT_IN_HAND"], c["EFFECT_QP_ACT_IN_NTPHAND"]):
-                facts.trap_from_hand = True
-                facts.note("trap_from_hand", f"{where}: {self.describe(e)}")
-        for e in script.effects:  # conditional ones still allow it: the reading that flags least
-            if e.type & c["EFFECT_TYPE_SINGLE"] and e.code == c["EFFECT_GEMINI_SUMMONABLE"]:
-                facts.gemini = True
-            if e.code in (c["EFFECT_TRAP_ACT_IN_HAND"], c["EFFECT_QP_ACT_IN_NTPHAND"]) and \
-                    not facts.trap_from_hand:
-                facts.trap_from_hand = True
-                facts.note("trap_from_hand", f"{where}: {self.describe(e)} (with a condition)")
-            # a direct attack of its own: on itself, or on its controller's monsters (itself
-            # among them); a Field effect on the opponent's monsters only (Duck Dummy's "the
-            # attacks from your opponent's monsters become direct attacks") is not its own
-            mine = e.type & c["EFFECT_TYPE_SINGLE"] or (
-                e.type & c["EFFECT_TYPE_FIELD"] and (e.target_range or 0) & c["LOCATION_MZONE"])
-            why = "with a condition" if "condition" in e.functions else \
-                "on its controller's monsters"
-            if e.code == c["EFFECT_DIRECT_ATTACK"] and mine and not facts.direct_attack:
-                facts.direct_attack = True
-                facts.note("direct_attack", f"{where}: {self.describe(e)} ({why})")
-            if e.code in (c["EFFECT_EXTRA_ATTACK"], c["EFFECT_EXTRA_ATTACK_MONSTER"],
-                          c["EFFECT_ATTACK_ALL"]) and e.type & c["EFFECT_TYPE_SINGLE"] and \
-                    not facts.extra_attack:
-                facts.extra_attack = True
-                facts.note("extra_attack", f"{where}: {self.describe(e)} (with a condition)")
-        self._tributes(script, card, facts, where)
-        self._procedures(script, facts, where)
-
-    def _tributes(self, script: Script, card: dict[str, Any], facts: Facts, where: str) -> None:
-        c = self.c
-        if card.get("kind") != "monster" or not facts.normal_summon or "level" not in card:
-            return
-        standard = required_tributes(int(card.get("level") or 0))
-        extra: set[int] = set()
-        limited: set[int] | None = None
-        said: list[str] = []
-        helper_calls = [args for name, args in script.calls if name in (
-            "Auxiliary.AddNormalSummonProcedure", "Auxiliary.AddNormalSetProcedure")]
-        helpers = {(a[1], a[2], a[3], a[4]) for a in helper_calls if len(a) >= 5}
-        for ns, opt, lo, hi in helpers:
-            if not (isinstance(lo, int) and isinstance(hi, int)):
-                continue
-            span = set(range(lo, hi + 1))
-            if ns and opt:
-                extra |= span
-            elif ns:
-                limited = (limited or set()) | span
-            else:
-                limited = limited or set()
-            said.append(f"aux.AddNormalSummonProcedure({bool(ns)}, {bool(opt)}, {lo}, {hi})")
-        for e in script.effects:
-            if e.code not in (c["EFFECT_SUMMON_PROC"], c["EFFECT_SET_PROC"],
-                              c["EFFECT_LIMIT_SUMMON_PROC"], c["EFFECT_LIMIT_SET_PROC"]):
-                continue
-            condition = self.source_of(e.functions["condition"]) \
-                if "condition" in e.functions else ""
-            if "NormalSummonCondition" in condition or "NormalSetCondition" in condition or \
-                    e.functions.get("condition", ("",))[0] == "proc_normal.lua":
-                continue  # the helper's own procedure, read from its arguments above
-            counts: set[int] = set()
-            if _NO_TRIBUTE.search(condition):
-                counts.add(0)
-            for match in _CHECK_TRIBUTE.finditer(condition):
-                lo = int(match[1])
-                counts |= set(range(lo, int(match[2] or lo) + 1))
-            if not counts:
-                # a procedure whose count the condition does not write plainly: any count from
-                # none up to the Level rule's (the reading that flags least), said so
-                counts = set(range(standard + 1))
-                said.append(f"{self.describe(e)} whose condition names no count: 0 to "
-                            f"{standard} allowed")
-            else:
-                said.append(f"{self.describe(e)}, its condition asking for "
-                            f"{' or '.join(map(str, sorted(counts)))} Tribute(s)")
-            if e.code in (c["EFFECT_LIMIT_SUMMON_PROC"], c["EFFECT_LIMIT_SET_PROC"]):
-                limited = (limited or set()) | counts
-            else:
-                extra |= counts
-        if limited is None and not extra:
-            return
-        allowed = (limited if limited is not None else {standard}) | extra
-        if allowed == {standard}:
-            return
-        if not allowed:
-            facts.normal_summon = False
-            facts.note("normal_summon", f"{where}: " + "; ".join(said))
-            return
-        facts.tributes = sorted(allowed)
-        facts.note("tributes", f"{where}: Level {card.get('level')} (the Level rule: "
-                               f"{standard}); " + "; ".join(said))
-
-    def _procedures(self, script: Script, facts: Facts, where: str) -> None:
-        c = self.c
-        for e in script.effects:
-            if e.code != c["EFFECT_SPSUMMON_PROC"]:
-                continue
-            places = self.places(e.range)
-            if e.range & c["LOCATION_EXTRA"]:
-                places = ["extra", *places]
-            places = places or ["hand"]
-            how = next((word for name, word in SUMMON_TYPES
-                        if e.value is not None and e.value & 0xff000000 == c[name] & 0xff000000),
-                       None)
-            entry: dict[str, Any] = {"from": sorted(set(places), key=_place_key)}
-            if how is not None:
-                entry["summon"] = how
-            if entry not in facts.procedures:
-                facts.procedures.append(entry)
-            facts.note("procedures", f"{where}: {self.describe(e)}" +
-                       (f" ({how})" if how else ""))
 
     def _during_resolution(self, script: Script, card: dict[str, Any], facts: Facts,
                            where: str) -> None:
@@ -405,7 +237,7 @@ class Reader:
             # a monster's "it can attack again in a row": the attacker is the monster itself
             facts.extra_attack = True
             facts.note("extra_attack", grants["attack"])
-        self._own_summons(script, facts, where)
+        summons.own_summons(self, script, facts, where)
         for grant in ("normal_summon", "attack"):
             if grant in grants:
                 facts.grants.append(grant)
@@ -444,47 +276,6 @@ class Reader:
                 facts.note("tributes_foes", f"{where}: its operation's code registers "
                                             f"EFFECT_EXTRA_RELEASE")
 
-    def _own_summons(self, script: Script, facts: Facts, where: str) -> None:
-        """``self_summon``: the places an activated effect of the card Special Summons the
-        card itself from; ``lp_for_tributes``: an effect that pays Life Points and Normal
-        Summons within the turn's count (Mausoleum of the Emperor); ``takes_control``: an
-        operation that takes control of a monster (Change of Heart, Enemy Controller)."""
-        summoning: set[int] = set()
-        for name, args, origin in script.operation_calls:
-            if origin is None or origin >= len(script.effects):
-                continue
-            if name == "Duel.SpecialSummon" and args and args[0] == "SELF":
-                summoning.add(origin)
-            if name == "Duel.GetControl" and not facts.takes_control:
-                facts.takes_control = True
-                facts.note("takes_control", f"{where}: an operation calls Duel.GetControl")
-        for n, e in enumerate(script.effects):
-            text = self.source_of(e.functions["operation"]) if "operation" in e.functions \
-                else ""
-            if _SUMMONS_ITSELF.search(text):
-                summoning.add(n)
-            if "GetControl(" in text and not facts.takes_control:
-                facts.takes_control = True
-                facts.note("takes_control", f"{where}: its operation's code calls "
-                                            f"Duel.GetControl")
-            paid = any("PayLPCost" in self.source_of(e.functions[k])
-                       for k in ("cost", "target") if k in e.functions)
-            if paid and _SUMMONS_IN_COUNT.search(text) and not facts.lp_for_tributes:
-                facts.lp_for_tributes = True
-                facts.note("lp_for_tributes", f"{where}: {self.describe(e)} pays Life Points "
-                                              f"and Normal Summons within the turn's count")
-        for n in sorted(summoning):
-            e = script.effects[n]
-            kind = self.kind(e)
-            if kind is None:
-                continue
-            for place in self.effect_places(e, kind):
-                if place not in facts.self_summon:
-                    facts.self_summon.append(place)
-            facts.note("self_summon", f"{where}: {self.describe(e)} Special Summons the card "
-                                      f"itself")
-        facts.self_summon.sort(key=PLACE_ORDER.index)
-
     def _skipped(self, e: Registered) -> int:
         """Draw Phases an EFFECT_SKIP_DP skips: its reset count, in the player's own turns."""
         count = e.reset_count or 1
@@ -506,11 +297,6 @@ def _registers(name: str, text: str) -> bool:
     """
     code = QUERY.sub("", COMMENT.sub("", text))
     return re.search(rf"\b{name}\b", code) is not None
-
-
-def _place_key(place: str) -> int:
-    order = ("extra", *PLACE_ORDER)
-    return order.index(place) if place in order else len(order)
 
 
 def facts_dict(facts: Facts) -> dict[str, Any]:
