@@ -1,7 +1,8 @@
 -- Stand-ins for the C side of EDOPro's scripting API (Card, Effect, Duel, Group, Debug), so that
 -- the community's card scripts (ProjectIgnis/CardScripts) run their initial_effect here and tell
 -- us what each card registers. Nothing is judged in Lua: every call is recorded and the Python
--- side (carddb/facts.py) reads the record. This file is ours; no script code is copied into it.
+-- side (carddb/facts.py and the readings it runs) reads the record. This file is ours; no script
+-- code is copied into it.
 --
 -- Unknown functions return STUB, a value that every operation accepts (call, index,
 -- arithmetic, comparison), so scripts run to the end of initial_effect whatever they ask.

@@ -1,0 +1,163 @@
+"""A card's activated effects (``effects``: their kinds and the places each works from), a
+Pendulum Monster's activation as a Spell (``pendulum_activation``), and what its operations
+register on the card itself: activated effects merged into ``effects``, and on a monster
+``direct_attack`` and ``extra_attack`` (:func:`attacks`, also read from the card's own effects
+by :mod:`.summons`). docs/cards.md explains each reading.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from .constants import PLACE_ORDER
+from .scripts import Registered
+
+if TYPE_CHECKING:
+    from .constants import Constants
+    from .facts import Facts, Reader
+    from .scripts import Script
+
+#: An operation's ``c:RegisterEffect(e1)`` (``c`` being ``e:GetHandler()``, the card itself),
+#: and the constant expressions (``EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O``) its setters take.
+_ON_ITSELF = re.compile(r"(\bc|e:GetHandler\(\)):RegisterEffect\((\w+)")
+_HANDLER = re.compile(r"\blocal\s+c\s*=\s*e:GetHandler\(\)")
+_CARD_PARAMETER = re.compile(r"\s*(?:local\s+)?function\b[^(]*\(\s*\w+\s*,\s*c\s*[,)]")
+_CONSTANTS = re.compile(r"\s*[A-Z][A-Z0-9_]*(?:\s*[+|]\s*[A-Z][A-Z0-9_]*)*\s*")
+#: The kinds of activated effects, in the order ``effects`` lists them.
+_KINDS = ("ignition", "trigger", "quick")
+
+
+def activated(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
+              where: str) -> None:
+    """``effects``: the card's activated effects, each kind once with every place an effect of
+    that kind works from; ``pendulum_activation``: a monster's Spell activation (a Pendulum
+    Monster's, EFFECT_TYPE_ACTIVATE)."""
+    merged: dict[str, list[str]] = {}
+    for e in script.effects:
+        if e.type & reader.c["EFFECT_TYPE_ACTIVATE"] and card.get("kind") == "monster":
+            facts.pendulum_activation = True
+            facts.note("pendulum_activation", f"{where}: {reader.describe(e)}")
+            continue
+        kind = reader.kind(e)
+        if kind is None:
+            continue
+        places = reader.effect_places(e, kind)
+        _merge(merged, kind, places)
+        facts.note("effects", f"{where}: {reader.describe(e)} -> {kind} from "
+                              f"{', '.join(places)}")
+    facts.effects = _listed(merged)
+
+
+def on_itself(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
+              where: str) -> None:
+    """An operation's registrations on the card itself: its activated effects (merged into
+    ``effects``), a direct attack, further attacks."""
+    c = reader.c
+    merged = {e["kind"]: list(e["from"]) for e in facts.effects}
+    for e, how in registered_on_itself(reader, script):
+        kind = reader.kind(e)
+        if kind is not None:
+            places = reader.effect_places(e, kind)
+            _merge(merged, kind, places)
+            facts.note("effects", f"{where}: {how} {reader.describe(e)} -> {kind} from "
+                                  f"{', '.join(places)}")
+        if card.get("kind") != "monster" or not e.type & c["EFFECT_TYPE_SINGLE"]:
+            continue
+        attacks(reader, e, facts, f"{where}: {how} {reader.describe(e)}")
+    facts.effects = _listed(merged)
+
+
+def _merge(merged: dict[str, list[str]], kind: str, places: list[str]) -> None:
+    known = merged.setdefault(kind, [])
+    known += [p for p in places if p not in known]
+
+
+def _listed(merged: dict[str, list[str]]) -> list[dict[str, Any]]:
+    return [{"kind": kind, "from": sorted(merged[kind], key=PLACE_ORDER.index)}
+            for kind in _KINDS if kind in merged]
+
+
+def attacks(reader: Reader, e: Registered, facts: Facts, source: str) -> None:
+    """``direct_attack`` and ``extra_attack`` from an effect on the monster itself."""
+    c = reader.c
+    if e.code == c["EFFECT_DIRECT_ATTACK"]:
+        facts.direct_attack = True
+        facts.note("direct_attack", source)
+    if e.code in (c["EFFECT_EXTRA_ATTACK"], c["EFFECT_EXTRA_ATTACK_MONSTER"],
+                  c["EFFECT_ATTACK_ALL"]):
+        facts.extra_attack = True
+        facts.note("extra_attack", source)
+
+
+def registered_on_itself(reader: Reader, script: Script) -> list[tuple[Registered, str]]:
+    """What the card's operations register on the card itself ("this card can attack
+    directly this turn", an End Phase trigger set up when it is Summoned), each with how it
+    was found: as the stand-ins ran the operation, or in the operation's code where they
+    stopped before it."""
+    found = [(e, "an operation registers on the card") for e in script.operation_effects
+             if e.on_card]
+    ran = {(e.type, e.code, e.range) for e, _ in found}
+    for e in [*script.effects, *script.operation_effects]:
+        if "operation" in e.functions:
+            text = reader.source_of(e.functions["operation"])
+            found += [(r, "its operation's code registers on the card")
+                      for r in _registered_in(reader.c, text)
+                      if (r.type, r.code, r.range) not in ran]
+        if "value" in e.functions and e.type & reader.c["EFFECT_TYPE_SINGLE"]:
+            # a value function of an effect on the card itself, such as an
+            # EFFECT_MATERIAL_CHECK's (e,c), is handed the card as ``c``
+            text = reader.source_of(e.functions["value"])
+            if _CARD_PARAMETER.match(text):
+                found += [(r, "its value function's code registers on the card")
+                          for r in _registered_in(reader.c, text, card_is_c=True)]
+    return found
+
+
+def _registered_in(c: Constants, text: str, card_is_c: bool = False) -> list[Registered]:
+    """The effects a function's code registers on the card itself, as far as its setters
+    name constants."""
+    out: list[Registered] = []
+    for call in _ON_ITSELF.finditer(text):
+        before = text[:call.start()]
+        if call[1] == "c" and not (card_is_c or _HANDLER.search(before)):
+            continue
+        name = call[2]
+        made = [m.end() for m in re.finditer(rf"\b{name}\s*=\s*Effect\.CreateEffect\(",
+                                             before)]
+        if not made:
+            continue
+        setup = before[made[-1]:]
+
+        def setting(setter: str, setup: str = setup, name: str = name) -> int | None:
+            values = re.findall(rf"\b{name}:{setter}\(([^()]*)\)", setup)
+            return _constant(c, values[-1]) if values else None
+
+        kind = setting("SetType")
+        if kind is None:
+            continue
+        out.append(Registered(type=kind, code=setting("SetCode") or 0,
+                              range=setting("SetRange") or 0, property=0, category=0,
+                              count=None, value=None, description=None, reset=None,
+                              reset_count=None, functions={}, on_card=True))
+    return out
+
+
+def _constant(c: Constants, expression: str) -> int | None:
+    """The value of constants joined by ``+`` or ``|`` (None for anything else).
+
+    >>> from carddb.constants import Constants
+    >>> _constant(Constants({"EFFECT_TYPE_SINGLE": 1, "EFFECT_TYPE_TRIGGER_O": 128}),
+    ...           "EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O")
+    129
+    >>> _constant(Constants({}), "0x10") is None
+    True
+    """
+    if not _CONSTANTS.fullmatch(expression):
+        return None
+    value = 0
+    for name in re.findall(r"[A-Z][A-Z0-9_]*", expression):
+        if name not in c.values:
+            return None
+        value |= c[name]
+    return value

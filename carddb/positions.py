@@ -1,0 +1,111 @@
+"""The battle positions a card's effects change monsters to (``positions``: pairs of a scope,
+``self`` for the card itself, ``any`` monster or the ``field`` a continuous effect covers, and
+a position, ``attack``, ``defense``, ``facedown_defense`` or ``any``), read from its operations'
+``Duel.ChangePosition`` calls, from its operation's or cost's code, and from
+EFFECT_SET_POSITION; and a Spell or Trap turning itself face-down, which is Set again
+(``sets_spell_traps``), no battle position. docs/cards.md explains each reading.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from .constants import Constants
+    from .facts import Facts, Reader
+    from .scripts import Registered
+
+#: A position as a script's code writes it (``POS_FACEUP_DEFENSE``), and the positions it
+#: stands for.
+_POSITIONS = re.compile(r"POS_(FACEUP_ATTACK|FACEDOWN_ATTACK|FACEUP_DEFENSE|FACEDOWN_DEFENSE|"
+                        r"FACEUP|FACEDOWN|ATTACK|DEFENSE)\b")
+_POSITION_WORDS: Final = {"FACEUP_ATTACK": ("attack",), "FACEDOWN_ATTACK": ("facedown_defense",),
+                          "FACEUP_DEFENSE": ("defense",),
+                          "FACEDOWN_DEFENSE": ("facedown_defense",),
+                          "FACEUP": ("attack", "defense"), "FACEDOWN": ("facedown_defense",),
+                          "ATTACK": ("attack",), "DEFENSE": ("defense", "facedown_defense")}
+
+
+def called(reader: Reader, args: tuple[Any, ...], facts: Facts, where: str) -> None:
+    """An operation's ``Duel.ChangePosition`` call, with the arguments the stand-ins recorded:
+    the positions it names (``any`` when it names none), of the card itself or any monster."""
+    scope = "self" if args and args[0] == "SELF" else "any"
+    # the positions it names; a boolean (the call's no-flip flag) is not one, though
+    # Python counts True as the integer 1, POS_FACEUP_ATTACK's value
+    positions = [a for a in args[1:] if isinstance(a, int) and not isinstance(a, bool)]
+    found = words(reader.c, positions) or ["any"]
+    for word in found:
+        add(facts, [scope, word], f"{where}: an operation calls Duel.ChangePosition")
+
+
+def set_position(reader: Reader, e: Registered, facts: Facts, where: str) -> None:
+    """An EFFECT_SET_POSITION of the card: the position its value names, on every monster a
+    continuous (Field) effect covers, or on the card itself."""
+    scope = "field" if e.type & reader.c["EFFECT_TYPE_FIELD"] else "self"  # continuous
+    found = words(reader.c, [e.value]) if e.value is not None else []
+    for word in found or ["any"]:
+        add(facts, [scope, word], f"{where}: {reader.describe(e)}")
+
+
+def words(c: Constants, values: Iterable[int]) -> list[str]:
+    """The positions position masks stand for, each once (face-down Attack Position is read
+    as face-down Defense Position).
+
+    >>> from carddb.constants import Constants
+    >>> c = Constants({"POS_FACEUP_ATTACK": 1, "POS_FACEDOWN_ATTACK": 2,
+    ...                "POS_FACEUP_DEFENSE": 4, "POS_FACEDOWN_DEFENSE": 8})
+    >>> words(c, [1 | 4, 2])
+    ['attack', 'defense', 'facedown_defense']
+    """
+    out: list[str] = []
+    names = (("POS_FACEUP_ATTACK", "attack"), ("POS_FACEUP_DEFENSE", "defense"),
+             ("POS_FACEDOWN_DEFENSE", "facedown_defense"),
+             ("POS_FACEDOWN_ATTACK", "facedown_defense"))
+    for value in values:
+        for name, word in names:
+            if c[name] and value & c[name] and word not in out:
+                out.append(word)
+    return out
+
+
+def in_code(text: str, facts: Facts, where: str, key: str) -> None:
+    """The ``Duel.ChangePosition`` calls of an operation's or cost's code (``key``), read where
+    the stand-ins could not run it as far: the positions each names, of the card itself
+    (``c``, ``e:GetHandler()``) or any monster.
+
+    >>> from carddb.facts import Facts
+    >>> facts = Facts()
+    >>> in_code("Duel.ChangePosition(c,POS_FACEUP_DEFENSE)", facts, "c1.lua", "operation")
+    >>> facts.positions
+    [['self', 'defense']]
+    """
+    # Duel.ChangePosition calls only: c:IsCanChangePosition() asks, it changes nothing
+    for call in re.finditer(r"\bDuel\.ChangePosition\(([^\n]*)", text):
+        argument = call[1]
+        scope = "self" if re.match(r"\s*(?:c|e:GetHandler\(\))\s*,", argument) else "any"
+        found = [w for m in _POSITIONS.finditer(argument)
+                 for w in _POSITION_WORDS[m[1]]] or ["any"]
+        for word in dict.fromkeys(found):
+            add(facts, [scope, word], f"{where}: its {key}'s code calls Duel.ChangePosition")
+
+
+def set_again(card: dict[str, Any], facts: Facts, where: str) -> None:
+    """A Spell/Trap turning itself face-down is Set again ("Set this card face-down instead of
+    sending it to the GY"), not a monster's battle position: ``sets_spell_traps``, and no
+    ``["self", "facedown_defense"]``."""
+    if card.get("kind") != "monster" and ["self", "facedown_defense"] in facts.positions:
+        facts.positions.remove(["self", "facedown_defense"])
+        if not facts.positions:
+            facts.sources.pop("positions", None)
+        facts.sets_spell_traps = True
+        facts.note("sets_spell_traps", f"{where}: Duel.ChangePosition of the card itself "
+                                       f"to face-down (it is Set again)")
+
+
+def add(facts: Facts, entry: list[str], source: str) -> None:
+    """One position change (``[scope, position]``, once) and its source."""
+    if entry not in facts.positions:
+        facts.positions.append(entry)
+    facts.note("positions", source)
