@@ -142,14 +142,15 @@ class GameBuilder:
         if marked:
             for move in step.moves:
                 self._moved(move)
-        occupant = step.displaced
-        if occupant is not None and not self.restoring(step.move_of(occupant)):
+        for occupant in step.displaced:
+            if self.restoring(step.move_of(occupant)):
+                continue
             spot = next((m.before for m in step.moves if m.card == occupant), None)
             self.emit(self.plays[step.index], "move", spot.side if spot else step.player,
                       card=occupant, to="graveyard",
                       note=f"the log never moved {self.label(occupant)} out of "
-                           f"{spot.spot if spot else 'its zone'}: read as sent to the "
-                           f"Graveyard before this play")
+                           f"{spot.spot if spot and is_zone(spot.spot) else 'its zone'}: "
+                           f"read as sent to the Graveyard before this play")
 
     def _moved(self, move: Move) -> None:
         before, after = move.before, move.after

@@ -167,9 +167,10 @@ class Knowledge:
     def _look_up(self, name: str) -> CardKnowledge:
         obj = self.objects.get(name) or {}
         serial = obj.get("serial_number")
-        treated_as = obj.get("treated_as")
+        given = obj.get("treated_as")
+        treated_as = given if type(given) is str and given else None
         key = (name, serial if type(serial) is str or type(serial) is int else None,
-               treated_as if type(treated_as) is str else None, self.variant)
+               treated_as, self.variant)
         cached = _KNOWN.get(key)
         if cached is not None:
             return cached

@@ -52,7 +52,7 @@ class Step:
         self.index, self.kind, self.player = index, kind, player
         self.card: str | None = None
         self.other: str | None = None
-        self.displaced: str | None = None
+        self.displaced: tuple[str, ...] = ()  # occupants swept out of the zone used, in order
         self.materials: list[str] = []
         self.changes = changes  # the game's list: this step's are [first:last]
         self.first = self.last = len(changes)
@@ -64,27 +64,19 @@ class Step:
         return self.changes[self.first:self.last]
 
     def _read(self) -> None:
-        if self.last - self.first == 1:  # most plays change one card once
-            cid, before, after = self.changes[self.first]
-            self._moves, self._turned = [], []
-            if before == after:
-                return
-            if before is not None and after is not None and before[0] == after[0] and \
-                    before[1] == after[1]:
-                self._turned.append((cid, before, after))
-            else:
-                self._moves.append(Move(cid, before, after))
-            return
-        first: dict[str, Spot | None] = {}
-        last: dict[str, Spot | None] = {}
-        for cid, before, after in self.own():
-            if cid not in first:
-                first[cid] = before
-            last[cid] = after
+        if self.last - self.first == 1:  # most plays change one card once: no maps
+            pairs: Any = (self.changes[self.first],)
+        else:
+            first: dict[str, Spot | None] = {}
+            last: dict[str, Spot | None] = {}
+            for cid, before, after in self.own():
+                if cid not in first:
+                    first[cid] = before
+                last[cid] = after
+            pairs = ((cid, before, last[cid]) for cid, before in first.items())
         moves: list[Move] = []
         turned: list[tuple[str, Spot, Spot]] = []
-        for cid, before in first.items():
-            after = last[cid]
+        for cid, before, after in pairs:
             if before == after:
                 continue
             if before is not None and after is not None and before[0] == after[0] and \
@@ -256,10 +248,11 @@ class Follower:
         board = self.board
         if is_zone(spot):
             occupant = board.at(side, spot)
-            if occupant is not None and occupant != cid:
+            while occupant is not None and occupant != cid:  # then a pile's next card
                 assert self.step is not None
-                self.step.displaced = occupant
+                self.step.displaced += (occupant,)
                 board.put(occupant, board.owner(occupant), "graveyard")
+                occupant = board.at(side, spot)
         if is_monster_zone(spot) and "name" not in board.cards[cid]:
             board.cards[cid]["monster"] = True
         board.put(cid, side, spot, position=position, face_up=face_up, top=top)
@@ -438,6 +431,9 @@ def _overlay(f: Follower, play: Play, player: Player) -> None:
     step.card, step.other = card, onto
     if f.knowledge.is_xyz(f.board.name(onto)):
         f.attach(card, onto)
+    elif f.knowledge.is_xyz(f.board.name(card)) and f.board.on_field(card) and \
+            f.board.where[card].side != f.board.where[onto].side:
+        f.attach(onto, card)  # an opponent's monster taken as material: it stays on its side
     else:
         f.stack(card, onto)
 

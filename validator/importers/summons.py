@@ -574,16 +574,16 @@ def overlay(b: GameBuilder, play: Play, player: Player) -> None:
     if b.knowledge.is_xyz(b.board.name(onto)):
         b.emit(play, "move", player, card=card, to="material", target=onto)
         return
-    moved = b.moved()
-    if not b.knowledge.is_xyz(b.board.name(card)) or moved is None or moved.before is None \
-            or not is_monster_zone(moved.before.spot):
+    spot = b.board.where.get(card)
+    if not b.knowledge.is_xyz(b.board.name(card)) or spot is None or \
+            not is_monster_zone(spot.spot):
         return
     b.emit(play, "move", player, card=onto, to="material", target=card,
            note=f"{b.label(card)} laid on it: it becomes that Xyz Monster's material")
-    spot = b.board.where.get(card)
-    zone = contract_zone(spot.side, spot.spot) if spot is not None else None
-    if b.game.ruleset == "advanced" and spot is not None and zone is not None and \
-            spot.side == moved.before.side:
+    moved = b.moved()
+    zone = contract_zone(spot.side, spot.spot)
+    if b.game.ruleset == "advanced" and moved is not None and moved.before is not None and \
+            zone is not None and spot.side == moved.before.side:
         b.emit(play, "move", spot.side, card=card, to="monster_zone", zone=zone,
                note=f"{b.label(card)} now stands in {zone}, where its new material stood")
 

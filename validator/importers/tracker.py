@@ -270,11 +270,10 @@ class Board(Places):
         if displaced is not None:
             self.lift(displaced)
         self.zones[(side, spot)] = cid
-        for material in self.under.get(cid, ()):  # they go with it, to its controller's side
-            if self.where[material].side != side:
-                self.piles[(self.where[material].side, "material")].remove(material)
-                self.piles[(side, "material")].append(material)
-                self._place(material, Spot(side, "material"))
+        if is_monster_zone(spot):
+            self._carry(cid, side)
+        else:  # out of the Monster Zones: no longer a monster holding materials
+            self._send_materials(cid)
         if is_monster_zone(spot):
             position = position or "attack"
             self._place(cid, Spot(side, spot, position, position != "facedown_defense"))
@@ -303,6 +302,7 @@ class Board(Places):
         self.piles[(base.side, "material")].append(onto)
         self._place(onto, Spot(base.side, "material"))
         self.under[cid] = below
+        self._carry(cid, base.side)
 
     def attach(self, cid: str, holder: str) -> None:
         """Put ``cid`` under the Xyz Monster ``holder`` (an Overlay onto an Xyz Monster)."""
@@ -312,6 +312,15 @@ class Board(Places):
         self.under.setdefault(holder, []).insert(0, cid)
         self.piles[(side, "material")].append(cid)
         self._place(cid, Spot(side, "material"))
+
+    def _carry(self, cid: str, side: Player) -> None:
+        """The materials under ``cid`` go with it, to the side of the field it stands on."""
+        for material in self.under.get(cid, ()):
+            held = self.where[material].side
+            if held != side:
+                self.piles[(held, "material")].remove(material)
+                self.piles[(side, "material")].append(material)
+                self._place(material, Spot(side, "material"))
 
     def _send_materials(self, cid: str) -> None:
         """An Xyz Monster left the field (or became a material itself): its materials go to

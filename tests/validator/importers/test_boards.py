@@ -1,8 +1,8 @@
 """The importer's board agrees with the engine's at every turn end of every real game in
 ../shared: the cards the follower found where Duelingbook shows them are where the engine,
 judging the imported actions, has them (monsters, Spells and Traps, hands, Graveyards,
-banished piles). A disagreement is a misreading waiting to flag a later play (an Xyz
-Monster's material left standing in its zone; a Tribute the log banished). The one kind of
+banished piles, Xyz Materials). A disagreement is a misreading waiting to flag a later play
+(an Xyz Monster's material left standing in its zone; a Tribute the log banished). The one kind of
 difference allowed: a Spell or Trap whose resolution the engine finished (it is in the
 Graveyard) that its player left on the field (Swords of Revealing Light, Gold Sarcophagus)."""
 
@@ -58,7 +58,9 @@ def _differences(document: dict[str, Any], where: dict[str, Spot]) -> list[str]:
                  "graveyard": (set(engine["graveyard"]),
                                {c for c, s in ours.items() if s.spot == "graveyard"}),
                  "banished": (set(engine["banished"]),
-                              {c for c, s in ours.items() if s.spot == "banished"})}
+                              {c for c, s in ours.items() if s.spot == "banished"}),
+                 "Xyz Materials": ({c for m in engine["monsters"] for c in m.get("materials", ())},
+                                   {c for c, s in ours.items() if s.spot == "material"})}
         field = {s["card"] for s in engine["spell_traps"]} | (
             {engine["field_spell"]["card"]} if engine.get("field_spell") else set())
         left_on_field = {c for c, s in ours.items() if s.spot.startswith(("S-", "F", "PZ")) and

@@ -401,3 +401,42 @@ def test_a_tribute_the_log_banishes_ends_banished() -> None:
                                       ("move", "krebons")]
     players = verdict["state"]["players"]["p1"]
     assert (players["graveyard"], players["banished"]) == ([], ["krebons"])
+
+
+def test_an_xyz_monster_moved_to_a_spell_trap_zone_loses_its_materials() -> None:
+    """Out of the Monster Zones it holds no materials: they go to the Graveyard, where the
+    next play finds one of them (no third copy made up)."""
+    imported, verdict = judged(
+        *_GEAR_XYZ, 'A: Move | Moved "Gear Gigant X" from M-4 to S-2',
+        'A: SS ATK | Special Summoned "Geargiano Mk-II" from GY to M-1 (ATK)',
+        hands=_GEAR_HANDS, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert "geargiano-mk-ii-3" not in imported.document["cards"]
+    assert len(verdict["state"]["players"]["p1"]["graveyard"]) == 1
+
+
+def test_an_xyz_monster_laid_on_an_opponents_monster_takes_it_and_stays_on_its_side() -> None:
+    b_turn = ["A: End turn | Ended turn", *opening("B", "Sangan"),
+              'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+              "B: End turn | Ended turn", *opening("A", "Sangan")]
+    imported, verdict = judged(
+        *_GEAR_XYZ, *b_turn,
+        'A: Overlay | Overlayed "Gear Gigant X" in M-4 onto "Gemini Elf" in M2-1 '
+        '{"zone": "M2-1"}', 'A: Move | Moved "Gear Gigant X" from M2-1 to M-4',
+        hands=_GEAR_HANDS, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert ("move", "gemini-elf") in actions(imported)
+    assert _pile(verdict, "gear-gigant-x") == ("M4", 3)
+    assert verdict["state"]["players"]["p2"]["monsters"] == []
+
+
+def test_a_summon_onto_a_pile_waiting_for_its_xyz_summon_sweeps_the_whole_pile() -> None:
+    """"SS ATK" (not "OL ATK") into the zone of two Overlaid monsters: both were sent to the
+    Graveyard first as the log never shows; no card is lost and the zone is free."""
+    imported, verdict = judged(
+        *_GEAR_XYZ[:5], 'A: SS ATK | Special Summoned "Gear Gigant X" from Extra Deck to M-4 '
+        '(ATK)', hands=_GEAR_HANDS, fmt="au")
+    assert imported.stopped is None, imported.stopped
+    assert verdict["legal"], verdict["violation"]
+    assert len(_ghosts(imported)) == 2
+    assert len(verdict["state"]["players"]["p1"]["graveyard"]) == 2
