@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Final
 
+from validator.checks.summon import required_tributes  # the Level rule, as the engine has it
+
 from . import effects
 from .constants import PLACE_ORDER
 
@@ -31,15 +33,6 @@ _SUMMONS_ITSELF = re.compile(r"Duel\.SpecialSummon\(\s*(?:c|e:GetHandler\(\))\s*
 #: A Normal Summon within the turn's count (``Duel.SummonOrSet(tp,sc,false,...)``).
 _SUMMONS_IN_COUNT = re.compile(r"Duel\.(?:Summon|MSet|SummonOrSet)\(\s*[^,()]+,\s*[^,()]+,"
                                r"\s*false")
-
-
-def required_tributes(level: int) -> int:
-    """The Level rule: 0 Tributes for Level 4 or lower, 1 for 5-6, 2 for 7 or higher.
-
-    >>> [required_tributes(n) for n in (3, 6, 8)]
-    [0, 1, 2]
-    """
-    return 0 if level <= 4 else 1 if level <= 6 else 2
 
 
 def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
