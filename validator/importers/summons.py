@@ -564,9 +564,10 @@ def summon_token(b: GameBuilder, play: Play, player: Player) -> None:
 def overlay(b: GameBuilder, play: Play, player: Player) -> None:
     """"Overlayed A onto B": onto an Xyz Monster, A goes under it at once (``move`` to
     ``material``). An Xyz Monster A on the field laid onto another monster B takes B as its
-    material (Cyber Dragon Infinity's effect): B goes under A, and A now stands in B's zone
-    (under ``advanced``, a ``move`` to ``monster_zone``). Onto another monster, the pile waits
-    for its Xyz Summon."""
+    material (Cyber Dragon Infinity's effect): B goes under A, and when B was A's
+    controller's own, A now stands in B's zone (under ``advanced``, a ``move`` to
+    ``monster_zone``); an opponent's B leaves A on its side. Onto another monster, the pile
+    waits for its Xyz Summon."""
     step = b.step
     assert step is not None and step.card is not None and step.other is not None
     phases.sync(b, play, step.card)

@@ -272,12 +272,10 @@ class Board(Places):
         self.zones[(side, spot)] = cid
         if is_monster_zone(spot):
             self._carry(cid, side)
-        else:  # out of the Monster Zones: no longer a monster holding materials
-            self._send_materials(cid)
-        if is_monster_zone(spot):
             position = position or "attack"
             self._place(cid, Spot(side, spot, position, position != "facedown_defense"))
-        else:
+        else:  # out of the Monster Zones: no longer a monster holding materials
+            self._send_materials(cid)
             self._place(cid, Spot(side, spot, None, face_up))
         return displaced
 
