@@ -273,6 +273,21 @@ class GameBuilder:
             return None if raw in GAME_BOUNDARIES else (index, play)
         return None
 
+    def next_own(self, play: Play, cid: str,
+                 kinds: tuple[str, ...] | None = None) -> tuple[int, Play, Step] | None:
+        """The next play of this game, when ``play``'s own player makes it about the same card
+        (its step's card is ``cid``) and, if ``kinds`` are given, it is one of them (under its
+        current name): the play a slip fixed at once, a take-back, is looked for so."""
+        found = self.next_play()
+        if found is None:
+            return None
+        index, later = found
+        step = self.steps.get(index)
+        if later.get("username") != play.get("username") or step is None or \
+                step.card != cid or (kinds is not None and canonical(later["play"]) not in kinds):
+            return None
+        return index, later, step
+
     def upcoming(self, count: int = 12) -> list[tuple[int, Play]]:
         """The next plays of this game that say something, each under its current name."""
         out: list[tuple[int, Play]] = []

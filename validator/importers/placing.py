@@ -192,16 +192,12 @@ def _moved_back(b: GameBuilder, play: Play, cid: str, moved: Move | None) -> boo
             not is_monster_zone(moved.before.spot) or is_monster_zone(moved.after.spot) or \
             not is_zone(moved.after.spot):
         return False
-    found = b.next_play()
-    if found is None:
+    found = b.next_own(play, cid)
+    back = found[2].move_of(cid) if found is not None else None
+    if found is None or back is None or back.after is None or \
+            (back.after.side, back.after.spot) != (moved.before.side, moved.before.spot):
         return False
-    index, later = found
-    step = b.step_at(index)
-    back = step.move_of(cid) if step is not None else None
-    if later.get("username") != play.get("username") or back is None or \
-            back.after is None or (back.after.side, back.after.spot) != (
-                moved.before.side, moved.before.spot):
-        return False
+    index = found[0]
     b.consume(index)
     b.note(play, f"{b.label(cid)} moved out of {moved.before.spot} and straight back with "
                  f"nothing between: a slip undone, no step")

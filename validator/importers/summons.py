@@ -12,7 +12,7 @@ from ..model import Player, other
 from . import phases
 from .builder import GameBuilder
 from .cards import CardKnowledge
-from .game import Play, canonical, texts
+from .game import Play, texts
 from .tracker import is_monster_zone
 from .zones import contract_zone
 
@@ -267,14 +267,10 @@ def _taken_back(b: GameBuilder, play: Play, cid: str, zone: str | None,
                 known: CardKnowledge) -> bool:
     """A monster its player returns from that zone to the hand as the very next play: a
     take-back (the player changed their mind), never summoned; the return is read with it."""
-    found = b.next_play()
+    found = b.next_own(play, cid, ("To hand",))
     if found is None or zone is None:
         return False
-    index, later = found
-    step = b.step_at(index)
-    if canonical(later["play"]) != "To hand" or later.get("username") != play.get("username") \
-            or step is None or step.card != cid:
-        return False
+    index = found[0]
     if known.level > 4 and b.summons_this_turn(b.users[str(play.get("username"))]):
         return False
     b.consume(index)
@@ -356,14 +352,10 @@ def set_monster(b: GameBuilder, play: Play, player: Player) -> None:
 def _flip_summoned_at_once(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
     """A Set Flip Summoned at once by the same player (a Summon clicked as a Set and fixed):
     read as one face-up Normal (or Tribute) Summon."""
-    found = b.next_play()
+    found = b.next_own(play, cid, ("Flip Summon",))
     if found is None:
         return False
-    index, later = found
-    step = b.step_at(index)
-    if later.get("play") != "Flip Summon" or later.get("username") != play.get("username") \
-            or step is None or step.card != cid:
-        return False
+    index, later, _ = found
     if int(later.get("seconds") or 0) - int(play.get("seconds") or 0) > _AT_ONCE:
         return False
     normal_summon(b, play, player, kind="normal_summon", position="attack")
@@ -424,17 +416,14 @@ def flip(b: GameBuilder, play: Play, player: Player) -> None:
         return
     spot = b.board.where[cid]
     if player == b.turn_player == spot.side and b.phase in ("main1", "main2"):
-        found = b.next_play()
-        if found is not None and found[1].get("username") == play.get("username") and \
-                found[1].get("play") == "To ATK":
-            later = b.step_at(found[0])
-            if later is not None and later.card == cid:
-                b.consume(found[0])
-                b.unflip(play, cid)
-                b.emit(play, "flip_summon", player, card=cid,
-                       note="\"Flipped\" then \"Changed to ATK\": one Flip Summon in two clicks")
-                b.remember(player, cid)
-                return
+        found = b.next_own(play, cid, ("To ATK",))
+        if found is not None:
+            b.consume(found[0])
+            b.unflip(play, cid)
+            b.emit(play, "flip_summon", player, card=cid,
+                   note="\"Flipped\" then \"Changed to ATK\": one Flip Summon in two clicks")
+            b.remember(player, cid)
+            return
     position_by_effect(b, play, player, cid, "defense")
     b.remember(player, cid)
 
@@ -488,14 +477,10 @@ def change_position(b: GameBuilder, play: Play, player: Player) -> None:
 def _undone_at_once(b: GameBuilder, play: Play, cid: str) -> bool:
     """A position change its player undoes as the very next play (DEF, then back to ATK):
     a slip fixed, neither is a change."""
-    found = b.next_play()
-    if found is None:
+    found = b.next_own(play, cid, ("To ATK", "To DEF"))
+    if found is None or not found[2].turned:
         return False
-    index, later = found
-    step = b.step_at(index)
-    if later.get("username") != play.get("username") or step is None or step.card != cid or \
-            not step.turned or later.get("play") not in ("To ATK", "To DEF"):
-        return False
+    index, _, step = found
     current = b.step
     if current is None or not current.turned or \
             step.turned[0][2].position != current.turned[0][1].position:
