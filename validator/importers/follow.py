@@ -248,7 +248,9 @@ class Follower:
         board = self.board
         if is_zone(spot):
             occupant = board.at(side, spot)
-            while occupant is not None and occupant != cid:  # then a pile's next card
+            for _ in range(len(board.cards)):  # then a pile's next card (bounded: each goes once)
+                if occupant is None or occupant == cid:
+                    break
                 assert self.step is not None
                 self.step.displaced += (occupant,)
                 board.put(occupant, board.owner(occupant), "graveyard")

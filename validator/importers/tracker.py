@@ -291,8 +291,12 @@ class Board(Places):
             self._place(cid, Spot(spot.side, spot.spot, spot.position, face_up))
 
     def stack(self, cid: str, onto: str) -> None:
-        """Put ``cid`` on top of the card ``onto`` as an Xyz stack (Duelingbook's Overlay)."""
-        base = self.where[onto]
+        """Put ``cid`` on top of the card ``onto`` as an Xyz stack (Duelingbook's Overlay).
+        Nothing happens when ``onto`` is ``cid`` itself or not in a zone (an edited log):
+        the zone and the card would disagree on where the card is."""
+        base = self.where.get(onto)
+        if cid == onto or base is None or not is_zone(base.spot):
+            return
         self.lift(cid)
         self.zones[(base.side, base.spot)] = cid
         self._place(cid, Spot(base.side, base.spot, base.position))
@@ -303,7 +307,10 @@ class Board(Places):
         self._carry(cid, base.side)
 
     def attach(self, cid: str, holder: str) -> None:
-        """Put ``cid`` under the Xyz Monster ``holder`` (an Overlay onto an Xyz Monster)."""
+        """Put ``cid`` under the Xyz Monster ``holder`` (an Overlay onto an Xyz Monster);
+        never under itself."""
+        if cid == holder:
+            return
         side = self.where[holder].side
         self.lift(cid)
         self._send_materials(cid)
