@@ -5,6 +5,7 @@ rewinds, and the notes a judge reads (docs/duelingbook.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from ..model import Player, other
@@ -252,14 +253,22 @@ class GameBuilder:
     def summons_this_turn(self, player: Player) -> list[dict[str, Any]]:
         """The Normal Summons and Sets ``player`` made this turn that used the turn's count
         (not ``by_effect``), in order."""
-        found: list[dict[str, Any]] = []
-        for action in reversed(self.actions):
-            if action["type"] == "end_turn":
-                break
-            if action["type"] in ("normal_summon", "set_monster") and \
-                    action["player"] == player and not action.get("by_effect"):
-                found.append(action)
+        found = [action for action in self.this_turn_backwards()
+                 if action["type"] in ("normal_summon", "set_monster") and
+                 action["player"] == player and not action.get("by_effect")]
         return found[::-1]
+
+    def this_turn_backwards(self) -> Iterator[dict[str, Any]]:
+        """The actions emitted this turn, the latest first (back to the last ``end_turn``).
+
+        An index walk, not ``reversed()``: mypyc (setup.py) cannot compile ``reversed`` over a
+        list of ``dict[str, Any]``.
+        """
+        actions = self.actions
+        for index in range(len(actions) - 1, -1, -1):
+            if actions[index]["type"] == "end_turn":
+                return
+            yield actions[index]
 
     # -- what comes next ----------------------------------------------------------------
     def next_play(self) -> tuple[int, Play] | None:

@@ -98,12 +98,8 @@ def pendulum_summon(b: GameBuilder, play: Play, player: Player, cid: str,
 
 def _pendulum_summoned(b: GameBuilder, player: Player) -> bool:
     """True when ``player`` has Pendulum Summoned this turn already."""
-    for action in reversed(b.actions):
-        if action["type"] == "end_turn":
-            return False
-        if action["type"] == "pendulum_summon" and action["player"] == player:
-            return True
-    return False
+    return any(action["type"] == "pendulum_summon" and action["player"] == player
+               for action in b.this_turn_backwards())
 
 
 def _fits(b: GameBuilder, cid: str, between: tuple[int, int]) -> bool:
