@@ -12,13 +12,15 @@ Nested schemas and lists are compiled too. A custom field runs its own ``_deseri
 receives ``load`` (a :data:`LoadWith`) for the schemas it nests, so that the compiled path
 loads them compiled and marshmallow's path loads them with marshmallow. A custom field on
 the hot path may instead compile itself: ``fast_load(compiler)`` returns its loader.
-:class:`FastSchema` is a schema whose ``load`` tries its compiled form first.
+:class:`validator.fastschema.FastSchema` is a schema whose ``load`` tries its compiled form
+first (a module of its own: this one is compiled by mypyc, setup.py, and a compiled module
+cannot hold a subclass of marshmallow's ``Schema``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any
 
 from marshmallow import EXCLUDE, INCLUDE, RAISE, Schema, ValidationError, fields, missing, validate
 from marshmallow.decorators import POST_LOAD, PRE_LOAD, VALIDATES, VALIDATES_SCHEMA
@@ -338,34 +340,3 @@ def _fields_loader(plan: dict[str, Any], required: tuple[str, ...], unknown: str
                 out[name] = load_value(value)
         return out
     return load_fields
-
-
-class FastSchema(Schema):
-    """A schema whose :meth:`load` tries the loader compiled from it first.
-
-    ``fast = False`` (on a subclass) loads with marshmallow alone, as tests do to compare.
-    """
-
-    fast: ClassVar[bool] = True
-    _compiled: ClassVar[dict[type[Schema], Load]] = {}
-
-    def load(self, data: Mapping[str, Any] | Any, *, many: bool | None = None,
-             partial: Any = None, unknown: Any = None) -> Any:
-        """Load ``data``: compiled when it is plainly valid, else by marshmallow.
-
-        >>> class Turn(FastSchema):
-        ...     turn = fields.Integer(validate=validate.Range(1, 10))
-        >>> Turn().load({"turn": 3})
-        {'turn': 3}
-        >>> Turn().load({"turn": "3"})  # not plainly valid: marshmallow loads it
-        {'turn': 3}
-        """
-        if self.fast and many is None and partial is None and unknown is None:
-            loader = self._compiled.get(type(self))
-            if loader is None:
-                loader = self._compiled[type(self)] = Compiler().schema(type(self)())
-            try:
-                return loader(data)
-            except Fallback:
-                pass
-        return super().load(data, many=many, partial=partial, unknown=unknown)

@@ -22,7 +22,9 @@ from marshmallow import (
 
 from . import model as m
 from .crosscheck import cross_check, cross_check_position
-from .fastload import Compiler, Fallback, FastSchema, Load, LoadWith, marshmallow_load
+from .fastload import Compiler, Fallback, Load, LoadWith, marshmallow_load
+from .fastschema import FastSchema
+from .loading import entry_key, make_action, make_card
 from .position import owners as position_owners
 from .position_schema import StateSchema
 from .strict import CardId, StrictBool, StrictInt
@@ -80,30 +82,6 @@ LOADED_CARDS: Final = 4096
 _LOADED: dict[Hashable, dict[str, Any]] = {}
 
 
-def _frozen(value: Any) -> Hashable | None:
-    """A key equal for equal JSON values and different for any other (types included, so that
-    ``true`` is not ``1``); None for what JSON does not hold.
-
-    >>> _frozen({"a": [1, True]}) == _frozen({"a": [1, True]}), _frozen(1) == _frozen(True)
-    (True, False)
-    """
-    kind = type(value)
-    if kind is dict:
-        items = []
-        for k, v in value.items():
-            frozen = _frozen(v)
-            if frozen is None or type(k) is not str:
-                return None
-            items.append((k, frozen))
-        return (dict, tuple(sorted(items)))
-    if kind is list:
-        parts = tuple(_frozen(v) for v in value)
-        return None if None in parts else (list, parts)
-    if kind in (str, int, bool, float) or value is None:
-        return (kind, value)
-    return None
-
-
 class CardTable(fields.Field):  # type: ignore[type-arg]
     """The ``cards`` table: id -> card; errors are keyed ``cards.<id>.<field>``."""
 
@@ -124,7 +102,7 @@ class CardTable(fields.Field):  # type: ignore[type-arg]
             if type(raw) is not dict and not isinstance(raw, Mapping):
                 errors[cid] = ["Not a card object."]
                 continue
-            key = _frozen(raw)
+            key = entry_key(raw)
             known = _LOADED.get(key) if key is not None else None
             if known is not None:  # the same entry as one loaded before: loaded alike
                 out[cid] = known
@@ -459,9 +437,6 @@ ACTION_SCHEMAS: dict[str, Schema] = {
 }
 
 
-#: A Pendulum Summon's fields that are lists in JSON and tuples in an :class:`Action`.
-_TUPLES = ("cards", "zones", "positions")
-
 
 class ActionField(fields.Field):  # type: ignore[type-arg]
     """One action: picks the schema by ``type`` and keeps the raw object for the verdict."""
@@ -486,13 +461,7 @@ class ActionField(fields.Field):  # type: ignore[type-arg]
         ...                    {"type": "surrender", "player": "p2"}).player
         'p2'
         """
-        if "tributes" in loaded:
-            loaded["tributes"] = tuple(loaded["tributes"])
-        elif "cards" in loaded:  # a Pendulum Summon
-            for key in _TUPLES:
-                if key in loaded:
-                    loaded[key] = tuple(loaded[key])
-        return m.Action(raw=dict(value), **loaded)
+        return make_action(value, loaded)
 
     def fast_load(self, compiler: Compiler) -> Load:
         """This field compiled (it is loaded once per action): each type's schema compiled.
@@ -577,7 +546,7 @@ class DocumentSchema(FastSchema, _Base):
             setup = {"p1": data["setup"]["p1"], "p2": data["setup"]["p2"]}
             side = {cid: p for p in m.PLAYERS for cid, _ in setup[p].placements()}
             turn, turn_player = data["turn"], data["turn_player"]
-        cards = {cid: _card(cid, raw, side.get(cid)) for cid, raw in data["cards"].items()}
+        cards = {cid: make_card(cid, raw, side.get(cid)) for cid, raw in data["cards"].items()}
         return m.Document(cards=cards, setup=setup, actions=tuple(data["actions"]),
                           ruleset=_ruleset(data), turn=turn, turn_player=turn_player,
                           source=data.get("source"), position=position)
@@ -588,23 +557,3 @@ def _ruleset(data: Mapping[str, Any]) -> str:
     position = data.get("position")
     said = position.get("ruleset") if position is not None else None
     return str(data.get("ruleset") or said or "classic")
-
-
-#: A card's ``effect`` when the document leaves it out (§1).
-DEFAULT_EFFECTS = {"monster": "none", "spell": "ignition", "trap": "quick"}
-
-
-def _card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
-    get = raw.get
-    kind = raw["kind"]
-    tributes, effects, grants = get("tributes"), get("effects"), get("grants")
-    return m.Card(
-        cid, kind, get("level"), get("atk"), get("def_"), get("subtype"),
-        get("effect") or DEFAULT_EFFECTS[kind], get("phase_effect"), get("owner") or side,
-        get("name"), get("token", False), passcode=get("passcode"),
-        tributes=None if tributes is None else tuple(sorted(tributes)),
-        normal_summon=get("normal_summon", True), gemini=get("gemini", False),
-        effects=None if effects is None else tuple(
-            m.EffectFact(e["kind"], frozenset(e["from_"])) for e in effects),
-        grants=tuple(grants or ()), link=get("link"), link_arrows=tuple(get("link_arrows") or ()),
-        pendulum=get("pendulum", False), scale=get("scale"))

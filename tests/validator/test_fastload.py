@@ -15,7 +15,8 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from tests.helpers import corpus, load_cases, needs_corpus
 from tests.validator.test_schema import BAD
-from validator.fastload import Compiler, Fallback, FastSchema
+from validator.fastload import Compiler, Fallback
+from validator.fastschema import FastSchema
 from validator.jsontext import DuplicateKeyError, loads
 from validator.model import MOVE_DESTINATIONS, PHASES, POSITIONS, Document
 from validator.schema import ACTION_SCHEMAS, DocumentSchema
