@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -14,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT, SHARED
+from tests.helpers import CORPUS, ROOT, SHARED
 from tests.wheelhouse import build_wheel, closure, repack, requirements_of
 
 pytestmark = pytest.mark.slow
@@ -142,12 +144,75 @@ def test_duelingbook_replays(installed: Installed) -> None:
     assert proc.returncode == 0 and proc.stdout.count(": legal (") == 2, proc.stderr
 
 
+#: Every replay of a folder imported and judged: one digest per replay of its games' documents,
+#: notes, players and verdicts (or of the error it raised), and whether the importer ran
+#: compiled.
+DIGESTS = """
+import hashlib, json, sys
+from pathlib import Path
+import validator.importers.duelingbook as duelingbook
+from validator import validate
+out = {"compiled": not str(duelingbook.__file__).endswith(".py"), "replays": {}}
+root = Path(sys.argv[1])
+for path in sorted(root.rglob("*.json")):
+    try:
+        games = duelingbook.load_replay(path.read_bytes())
+        seen = [[g.document, g.notes, g.stopped, g.players, validate(g.document).to_dict()]
+                for g in games]
+    except Exception as error:
+        seen = [type(error).__name__, str(error)]
+    text = json.dumps(seen, sort_keys=True)
+    out["replays"][path.relative_to(root).as_posix()] = hashlib.sha256(text.encode()).hexdigest()
+print(json.dumps(out))
+"""
+
+
+def _can_compile() -> bool:
+    return importlib.util.find_spec("mypyc") is not None and bool(
+        shutil.which("cc") or shutil.which("gcc"))
+
+
+@pytest.mark.skipif(not _can_compile(), reason="no mypyc or no C compiler: the wheel is pure")
+def test_the_wheel_is_compiled_where_the_machine_can(installed: Installed) -> None:
+    names = zipfile.ZipFile(installed.wheel).namelist()
+    assert not installed.wheel.name.endswith("-none-any.whl"), installed.wheel.name
+    assert any(n.startswith("duelcheck_native__mypyc.") for n in names)
+    for module in ("validator/importers/follow", "validator/state", "validator/fastload"):
+        assert any(n.startswith(f"{module}.") and n.endswith(".so") for n in names), module
+    proc = installed.run("python", "-c", "import validator.importers.follow as f, "
+                         "validator.schema as s; print(f.__file__); print(s.__file__)")
+    compiled, schema = proc.stdout.splitlines()
+    assert compiled.endswith(".so") and schema.endswith(".py"), proc.stderr
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/data/duelingbook is not beside it")
+def test_the_installed_build_imports_and_judges_every_real_match_as_the_source_does(
+        installed: Installed) -> None:
+    script = installed.work / "digests.py"
+    script.write_text(DIGESTS, "utf-8")
+    proc = installed.run("python", str(script), str(CORPUS))
+    assert proc.returncode == 0, proc.stderr
+    built = json.loads(proc.stdout)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    proc = subprocess.run([sys.executable, str(script), str(CORPUS)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert proc.returncode == 0, proc.stderr
+    source = json.loads(proc.stdout)
+    assert not source["compiled"] and built["compiled"] == _can_compile()
+    assert len(source["replays"]) >= 60
+    differ = [name for name, digest in source["replays"].items()
+              if built["replays"].get(name) != digest]
+    assert not differ and built["replays"].keys() == source["replays"].keys(), differ
+
+
 def test_dockerfile_installs_the_package_and_runs_gunicorn_as_a_non_root_user() -> None:
     lines = (ROOT / "Dockerfile").read_text("utf-8").splitlines()
     assert lines[1] == "FROM python:3.11-slim"
     assert "USER duelcheck" in lines
     for package in ("validator", "specs", "api", "duelcheck"):
         assert any(line.startswith(f"COPY {package} ") for line in lines), package
+    assert any(line.startswith("COPY setup.py ") for line in lines)  # it decides compiling
+    assert any("DUELCHECK_COMPILE=1 pip install" in line for line in lines)
     assert any(line.startswith("HEALTHCHECK") for line in lines)
     assert any("/healthz" in line for line in lines)
     assert lines[-1] == 'CMD ["duelcheck", "serve"]'
@@ -155,4 +220,4 @@ def test_dockerfile_installs_the_package_and_runs_gunicorn_as_a_non_root_user() 
                for line in lines)
     assert any("DUELCHECK_ACCESS_LOG=-" in line for line in lines)
     ignored = (ROOT / ".dockerignore").read_text("utf-8").split()
-    assert ".venv" in ignored and ".git" in ignored
+    assert ".venv" in ignored and ".git" in ignored and "*.so" in ignored

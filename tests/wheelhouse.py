@@ -23,17 +23,18 @@ from packaging.utils import canonicalize_name
 
 #: What a copy of the source tree leaves out (never part of a build).
 NOT_SOURCE = (".venv", ".git", "build", "dist", "*.egg-info", "__pycache__", ".*_cache",
-              ".hypothesis")
+              ".hypothesis", "*.so")
 #: dist-info files that pip writes when it installs, not part of a wheel.
 INSTALL_RECORDS = {"RECORD", "INSTALLER", "REQUESTED", "direct_url.json"}
 
 
 def build_wheel(root: Path, house: Path, scratch: Path) -> Path:
-    """Build duelcheck's wheel from a clean copy of ``root`` (no stale ``build/``)."""
+    """Build duelcheck's wheel from a clean copy of ``root`` (no stale ``build/``), its hot
+    modules compiled by mypyc as a user's build compiles them where it can (setup.py)."""
     source = scratch / "source"
     shutil.copytree(root, source, symlinks=True, ignore=shutil.ignore_patterns(*NOT_SOURCE))
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                    "-q", "-w", str(house), str(source)], check=True, timeout=300,
+                    "-q", "-w", str(house), str(source)], check=True, timeout=1200,
                    capture_output=True)
     (wheel,) = house.glob("duelcheck-*.whl")
     return wheel

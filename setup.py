@@ -1,0 +1,123 @@
+"""Build duelcheck with its hot modules (the Duelingbook importer and the judge's inner loop)
+compiled to C by mypyc, where a build can: the same typed Python source, about twice as fast.
+
+``DUELCHECK_COMPILE`` chooses (docs/building.md):
+
+- ``auto`` (the default): compile a wheel (or a plain install) when mypyc (mypy) and a working
+  C compiler are there; else print why and build the pure-Python package, which behaves the
+  same, only slower. An editable install (``pip install -e .``) is never compiled under
+  ``auto``: a compiled module would shadow its source, and an edit would not take effect;
+- ``1``: compile or fail the build (editable installs too);
+- ``0``: never compile.
+
+Everything else (metadata, packages, data) is in setup.cfg.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from setuptools import setup
+
+#: The modules compiled, as paths: the importer (every module), and what judging an action
+#: runs (the state, the per-action path, the effects, the zones and the rule checks). Each is
+#: plain typed Python (mypy --strict) that needs no interpreted subclass or monkeypatching.
+COMPILED = [
+    "validator/importers/*.py",
+    "validator/checks/*.py",
+    "validator/state.py",
+    "validator/fastpath.py",
+    "validator/effects.py",
+    "validator/zones.py",
+    "validator/pendulum.py",
+    "validator/fastload.py",
+    "validator/loading.py",
+    "validator/crosscheck.py",
+    "validator/steps.py",
+    "validator/registry.py",
+    "validator/legal.py",
+    "validator/verdict.py",
+    "validator/zonecheck.py",
+]
+#: The mypy options of the compilation: followed modules (and third-party packages a build
+#: environment may not have) are not checked again here; ``make typecheck`` does that.
+MYPY_OPTIONS = ["--follow-imports=silent", "--ignore-missing-imports", "--no-warn-return-any",
+                "--no-warn-unused-ignores"]
+CHOICES = ("auto", "0", "1")
+#: The setup commands that build modules; any other (metadata, an sdist) compiles nothing.
+BUILDS = frozenset({"bdist_wheel", "build", "build_ext", "install", "editable_wheel", "develop"})
+EDITABLE = frozenset({"editable_wheel", "develop"})
+
+
+def _say(text: str) -> None:
+    print(f"duelcheck build: {text}", file=sys.stderr)
+
+
+def _c_compiler_works() -> str | None:
+    """None when a C extension can be compiled here, else why not."""
+    try:
+        from setuptools._distutils.ccompiler import new_compiler
+        from setuptools._distutils.sysconfig import customize_compiler, get_python_inc
+    except ImportError as error:  # pragma: no cover - setuptools without its distutils
+        return f"no compiler interface ({error})"
+    compiler = new_compiler()
+    customize_compiler(compiler)
+    with tempfile.TemporaryDirectory() as scratch:
+        probe = Path(scratch) / "probe.c"
+        probe.write_text("#include <Python.h>\nint duelcheck_probe(void) { return 0; }\n")
+        try:
+            compiler.compile([str(probe)], output_dir=scratch, include_dirs=[get_python_inc()])
+        except Exception as error:  # any failure means: no working compiler
+            return f"the C compiler does not work here ({type(error).__name__}: {error})"
+    return None
+
+
+def forget_earlier_builds(root: Path) -> None:
+    """Remove the compiled modules an earlier build left in ``build/lib*``: setuptools copies
+    that whole tree into the next wheel, so a module no longer compiled (or a pure build after
+    a compiled one) would ship a stale extension that shadows its source."""
+    for built in root.glob("build/lib*/**/*.so"):
+        built.unlink()
+
+
+def extensions() -> list[object]:
+    """The compiled modules, or none (pure Python) as ``DUELCHECK_COMPILE`` and the machine
+    allow."""
+    choice = os.environ.get("DUELCHECK_COMPILE", "auto").strip().lower() or "auto"
+    if choice not in CHOICES:
+        raise SystemExit(f"DUELCHECK_COMPILE={choice!r}: expected one of {', '.join(CHOICES)}")
+    commands = set(sys.argv[1:])
+    if not commands & BUILDS:
+        return []
+    root = Path(__file__).resolve().parent
+    forget_earlier_builds(root)
+    if choice == "0":
+        return []
+    if choice == "auto" and commands & EDITABLE:
+        _say("an editable install is pure Python, so that edits take effect "
+             "(DUELCHECK_COMPILE=1 compiles it)")
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        why: str | None = "mypyc is not installed (pip install mypy)"
+    else:
+        why = _c_compiler_works()
+    if why is None:
+        paths = sorted(str(p.relative_to(root)) for pattern in COMPILED
+                       for p in root.glob(pattern))
+        try:
+            return list(mypycify([*MYPY_OPTIONS, *paths], group_name="duelcheck_native"))
+        except SystemExit as error:  # mypyc reports type errors and exits
+            why = f"mypyc could not compile the modules (exit {error.code})"
+    if choice == "1":
+        raise SystemExit(f"DUELCHECK_COMPILE=1 but {why}")
+    _say(f"building pure Python: {why}")
+    return []
+
+
+if __name__ == "__main__":  # as setuptools runs it (tests import it under another name)
+    setup(ext_modules=extensions())
