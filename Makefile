@@ -28,8 +28,20 @@ $(VENV)/.dev-stamp: requirements/dev.txt setup.cfg pyproject.toml | $(BIN)/pytho
 	$(PIP) install --no-deps --no-build-isolation -e .
 	touch $@
 
-serve: $(VENV)/.serve-stamp
-	$(BIN)/duelcheck serve
+# The package as a user installs it: built as a wheel, its hot modules compiled by mypyc where
+# this machine has a C compiler (setup.py, docs/building.md), installed into build/compiled.
+# `make serve` and `make bench` run it; the editable install (.venv) stays pure Python, so that
+# tests and edits always run the source. Rebuilt when a source file changes.
+COMPILED := build/compiled
+SOURCES  := $(shell find validator api duelcheck specs -type f -not -path '*/__pycache__/*' \
+              -not -name '*.so' 2>/dev/null)
+$(COMPILED)/.stamp: $(VENV)/.serve-stamp setup.py setup.cfg pyproject.toml README.md $(SOURCES)
+	rm -rf $(COMPILED)
+	$(PIP) install --no-deps --no-build-isolation --target $(COMPILED) .
+	touch $@
+
+serve: $(VENV)/.serve-stamp $(COMPILED)/.stamp
+	PYTHONPATH=$(COMPILED) $(BIN)/duelcheck serve
 
 test: lint typecheck pytest
 
@@ -42,12 +54,12 @@ typecheck: $(VENV)/.dev-stamp
 pytest: $(VENV)/.dev-stamp
 	$(BIN)/pytest
 
-bench: $(VENV)/.dev-stamp
-	$(BIN)/python bench/bench_validate.py
+bench: $(VENV)/.dev-stamp $(COMPILED)/.stamp
+	PYTHONPATH=$(COMPILED) $(BIN)/python bench/bench_validate.py
 
-bench-api: $(VENV)/.dev-stamp
+bench-api: $(VENV)/.dev-stamp $(COMPILED)/.stamp
 	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
-	$(BIN)/python bench/bench_api.py
+	PYTHONPATH=$(COMPILED) $(BIN)/python bench/bench_api.py
 
 docs: $(VENV)/.dev-stamp
 	$(BIN)/duelcheck rules --format markdown > docs/rules.md
@@ -111,3 +123,4 @@ lock: $(VENV)/.dev-stamp
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find . -name '*.so' -not -path './.venv/*' -delete  # compiled modules would shadow sources
