@@ -17,7 +17,9 @@ import os
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# Appended, not first: ``validator`` comes from PYTHONPATH when it names a build (make bench
+# runs the compiled one in build/compiled), else from the source tree.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
 
 from bench.sections import SECTIONS
 
@@ -34,6 +36,9 @@ def main(argv: list[str] | None = None) -> int:
     options = ap.parse_args(argv)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as one worker
+    import validator.importers.follow as follow
+    build = "pure Python" if follow.__file__.endswith(".py") else "compiled by mypyc"
+    print(f"validator from {Path(follow.__file__).parents[2]} ({build})", end="\n\n")
     ok = True
     for section in SECTIONS:
         if options.only and section.NAME not in options.only:

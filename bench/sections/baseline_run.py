@@ -1,0 +1,50 @@
+"""One round of the baseline section (bench/sections/baseline.py), in its own process: import
+and then import plus judge one corpus's replays with whichever ``validator`` this process
+finds (PYTHONPATH says which), and print plays per second of CPU time as JSON.
+
+Usage: ``python bench/sections/baseline_run.py FOLDER REPEATS``.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+
+def main() -> None:
+    """Time importing, and importing plus judging, the replays of ``sys.argv[1]``."""
+    from validator import validate
+    from validator.importers.duelingbook import import_replay
+
+    folder, repeats = Path(sys.argv[1]), int(sys.argv[2])
+    replays = [json.loads(p.read_text("utf-8")) for p in sorted(folder.glob("*.json"))]
+    plays = sum(len(r["plays"]) for r in replays)
+
+    def importing() -> None:
+        for replay in replays:
+            import_replay(replay)
+
+    def both() -> None:
+        for replay in replays:
+            for game in import_replay(replay):
+                validate(game.document)
+
+    out = {}
+    for name, func in (("import", importing), ("import + check", both)):
+        func()  # warm-up: caches filled, as in a long-running service
+        times = []
+        for _ in range(repeats):
+            start = time.process_time()
+            func()
+            times.append(time.process_time() - start)
+        out[name] = plays / statistics.median(times)
+    import validator.importers.duelingbook as module
+    out["compiled"] = not str(module.__file__).endswith(".py")
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
