@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any, Final, NamedTuple
 
 from ..model import PLAYERS, Player, other
+from .game import CannotFollow
 
 PILES: Final = ("hand", "deck", "graveyard", "banished", "extra", "material")
 #: The same, to ask whether a spot is one (asked for every change of place).
@@ -292,11 +293,12 @@ class Board(Places):
 
     def stack(self, cid: str, onto: str) -> None:
         """Put ``cid`` on top of the card ``onto`` as an Xyz stack (Duelingbook's Overlay).
-        Nothing happens when ``onto`` is ``cid`` itself or not in a zone (an edited log):
-        the zone and the card would disagree on where the card is."""
+        A card laid onto itself, or onto a card in no zone (an edited log), is
+        :class:`CannotFollow`: the zone and the card would disagree on where the card is."""
         base = self.where.get(onto)
         if cid == onto or base is None or not is_zone(base.spot):
-            return
+            raise CannotFollow(f"{self.name(cid) or 'a card'} is laid onto "
+                               f"{'itself' if cid == onto else 'a card in no zone'}")
         self.lift(cid)
         self.zones[(base.side, base.spot)] = cid
         self._place(cid, Spot(base.side, base.spot, base.position))
@@ -308,9 +310,9 @@ class Board(Places):
 
     def attach(self, cid: str, holder: str) -> None:
         """Put ``cid`` under the Xyz Monster ``holder`` (an Overlay onto an Xyz Monster);
-        never under itself."""
+        never under itself (:class:`CannotFollow`)."""
         if cid == holder:
-            return
+            raise CannotFollow(f"{self.name(cid) or 'a card'} is laid under itself")
         side = self.where[holder].side
         self.lift(cid)
         self._send_materials(cid)

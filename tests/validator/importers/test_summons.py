@@ -442,7 +442,7 @@ def test_a_summon_onto_a_pile_waiting_for_its_xyz_summon_sweeps_the_whole_pile()
     assert len(verdict["state"]["players"]["p1"]["graveyard"]) == 2
 
 
-def test_a_card_overlaid_onto_itself_stays_where_it_stands_and_its_zone_takes_the_next() -> None:
+def test_a_card_overlaid_onto_itself_stops_the_import_there_with_the_reason() -> None:
     # An edited (or garbled) log: a card laid onto itself. The board once kept the card in
     # its zone while calling it a material, and the next card put in that zone sent it to
     # the Graveyard for ever (the import never ended).
@@ -450,7 +450,8 @@ def test_a_card_overlaid_onto_itself_stays_where_it_stands_and_its_zone_takes_th
              'A: Overlay | Overlayed "Blade Knight" in M-1 onto "Blade Knight" in M-1',
              'A: SS ATK | Special Summoned "Vorse Raider" from hand (3/5) to M-1 (ATK)']
     imported, verdict = judged(*lines)
-    assert imported.stopped is None
+    assert imported.stopped is not None and "Blade Knight is laid onto itself" in \
+        imported.stopped, imported.stopped
+    assert verdict["legal"], verdict["violation"]
     assert [m["card"] for m in verdict["state"]["players"]["p1"]["monsters"]] == [
-        "vorse-raider"]
-    assert verdict["state"]["players"]["p1"]["graveyard"] == ["blade-knight"]
+        "blade-knight"]
