@@ -6,15 +6,22 @@ classes, and these run for every card and action of every document.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-from typing import Any
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, Final
+
+from marshmallow import ValidationError
 
 from . import model as m
+from .fastload import Fallback, Load
 
 #: A card's ``effect`` when the document leaves it out (§1).
 DEFAULT_EFFECTS = {"monster": "none", "spell": "ignition", "trap": "quick"}
 #: A Pendulum Summon's fields that are lists in JSON and tuples in an :class:`~.model.Action`.
 TUPLES = ("cards", "zones", "positions")
+#: How many card entries, as documents give them, are kept loaded (read-only, shared): real
+#: documents repeat the same few hundred cards, each loaded once.
+LOADED_CARDS: Final = 4096
+_LOADED: dict[Hashable, dict[str, Any]] = {}
 
 
 def entry_key(value: Any) -> Hashable | None:
@@ -76,3 +83,62 @@ def make_action(value: Mapping[str, Any], loaded: dict[str, Any]) -> m.Action:
             if key in loaded:
                 loaded[key] = tuple(loaded[key])
     return m.Action(raw=dict(value), **loaded)
+
+
+def card_table(value: Mapping[str, Any], load: Callable[[Mapping[str, Any]], dict[str, Any]],
+               by_reference: Callable[[Mapping[str, Any]], dict[str, Any]]) -> tuple[
+        dict[str, dict[str, Any]], dict[str, Any]]:
+    """A document's ``cards`` loaded (id -> loaded entry), and the errors by card id. An entry
+    given by passcode or name is completed by ``by_reference`` first; one equal to an entry
+    loaded before is that entry (:func:`entry_key`).
+
+    >>> card_table({"": {}, "y": 5}, dict, dict)  # (a doctest that loads nothing it caches)
+    ({}, {'': ['A card id is 1 to 200 characters.'], 'y': ['Not a card object.']})
+    """
+    out: dict[str, dict[str, Any]] = {}
+    errors: dict[str, Any] = {}
+    for cid, raw in value.items():
+        if not cid or len(cid) > 200:
+            errors[cid] = ["A card id is 1 to 200 characters."]
+            continue
+        if type(raw) is not dict and not isinstance(raw, Mapping):
+            errors[cid] = ["Not a card object."]
+            continue
+        key = entry_key(raw)
+        known = _LOADED.get(key) if key is not None else None
+        if known is not None:  # the same entry as one loaded before: loaded alike
+            out[cid] = known
+            continue
+        if "passcode" in raw or ("kind" not in raw and "name" in raw):
+            try:
+                raw = by_reference(raw)
+            except ValidationError as exc:
+                errors[cid] = exc.messages
+                continue
+        try:
+            out[cid] = load(raw)
+        except ValidationError as exc:
+            errors[cid] = exc.messages
+            continue
+        if key is not None:
+            if len(_LOADED) >= LOADED_CARDS:
+                _LOADED.clear()
+            _LOADED[key] = out[cid]
+    return out, errors
+
+
+def action_loader(loaders: Mapping[str, Load]) -> Load:
+    """The compiled loader of an action object: its type's loader, then :func:`make_action`
+    (:class:`~.fastload.Fallback` for an object of no known type).
+
+    >>> load = action_loader({"surrender": dict})
+    >>> load({"type": "surrender", "player": "p2"}).player
+    'p2'
+    """
+    def load(value: Any) -> m.Action:
+        kind = value.get("type") if type(value) is dict else None
+        loader = loaders.get(kind) if type(kind) is str else None
+        if loader is None:
+            raise Fallback
+        return make_action(value, loader(value))
+    return load

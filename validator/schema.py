@@ -7,8 +7,8 @@ turns that into :class:`validator.DocumentError`.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-from typing import Any, ClassVar, Final
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from marshmallow import (
     Schema,
@@ -22,9 +22,9 @@ from marshmallow import (
 
 from . import model as m
 from .crosscheck import cross_check, cross_check_position
-from .fastload import Compiler, Fallback, Load, LoadWith, marshmallow_load
+from .fastload import Compiler, Load, LoadWith, marshmallow_load
 from .fastschema import FastSchema
-from .loading import entry_key, make_action, make_card
+from .loading import action_loader, card_table, make_action, make_card
 from .position import owners as position_owners
 from .position_schema import StateSchema
 from .strict import CardId, StrictBool, StrictInt
@@ -76,10 +76,6 @@ class Deck(fields.Field):  # type: ignore[type-arg]
         raise ValidationError("Not a count of cards or a list of card ids.")
 
 
-#: How many card entries, as documents give them, are kept loaded (read-only, shared): real
-#: documents repeat the same few hundred cards, each loaded once.
-LOADED_CARDS: Final = 4096
-_LOADED: dict[Hashable, dict[str, Any]] = {}
 
 
 class CardTable(fields.Field):  # type: ignore[type-arg]
@@ -93,35 +89,8 @@ class CardTable(fields.Field):  # type: ignore[type-arg]
                      load: LoadWith = marshmallow_load, **kwargs: Any) -> dict[str, dict[str, Any]]:
         if not isinstance(value, Mapping):
             raise ValidationError("Not an object of card id -> card.")
-        out: dict[str, dict[str, Any]] = {}
-        errors: dict[str, Any] = {}
-        for cid, raw in value.items():
-            if not cid or len(cid) > 200:
-                errors[cid] = ["A card id is 1 to 200 characters."]
-                continue
-            if type(raw) is not dict and not isinstance(raw, Mapping):
-                errors[cid] = ["Not a card object."]
-                continue
-            key = entry_key(raw)
-            known = _LOADED.get(key) if key is not None else None
-            if known is not None:  # the same entry as one loaded before: loaded alike
-                out[cid] = known
-                continue
-            if "passcode" in raw or ("kind" not in raw and "name" in raw):
-                try:
-                    raw = by_reference(raw)
-                except ValidationError as exc:
-                    errors[cid] = exc.messages
-                    continue
-            try:
-                out[cid] = load(self.schema, raw)
-            except ValidationError as exc:
-                errors[cid] = exc.messages
-                continue
-            if key is not None:
-                if len(_LOADED) >= LOADED_CARDS:
-                    _LOADED.clear()
-                _LOADED[key] = out[cid]
+        schema = self.schema
+        out, errors = card_table(value, lambda raw: load(schema, raw), by_reference)
         if errors:
             raise ValidationError(errors)
         return out
@@ -470,16 +439,8 @@ class ActionField(fields.Field):  # type: ignore[type-arg]
         >>> load({"type": "phase", "player": "p1", "to": "main1"}).to
         'main1'
         """
-        loaders = {kind: compiler.schema(schema) for kind, schema in self.schemas.items()}
-        action = self.action
-
-        def load(value: Any) -> m.Action:
-            kind = value.get("type") if type(value) is dict else None
-            loader = loaders.get(kind) if type(kind) is str else None
-            if loader is None:
-                raise Fallback
-            return action(value, loader(value))
-        return load
+        return action_loader({kind: compiler.schema(schema)
+                              for kind, schema in self.schemas.items()})
 
 
 class DocumentSchema(FastSchema, _Base):
