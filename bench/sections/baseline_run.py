@@ -11,17 +11,16 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 
-def main() -> None:
-    """Time importing, and importing plus judging, the replays of ``sys.argv[1]``."""
-    from validator import validate
+def stages(replays: list[dict[str, Any]]) -> dict[str, Callable[[], None]]:
+    """The two stages timed on ``replays``: importing them, and importing plus judging every
+    game (the corpus section times the same two, beside checking alone)."""
+    from validator import validate  # whichever validator this process finds
     from validator.importers.duelingbook import import_replay
-
-    folder, repeats = Path(sys.argv[1]), int(sys.argv[2])
-    replays = [json.loads(p.read_text("utf-8")) for p in sorted(folder.glob("*.json"))]
-    plays = sum(len(r["plays"]) for r in replays)
 
     def importing() -> None:
         for replay in replays:
@@ -32,8 +31,16 @@ def main() -> None:
             for game in import_replay(replay):
                 validate(game.document)
 
+    return {"import": importing, "import + check": both}
+
+
+def main() -> None:
+    """Time importing, and importing plus judging, the replays of ``sys.argv[1]``."""
+    folder, repeats = Path(sys.argv[1]), int(sys.argv[2])
+    replays = [json.loads(p.read_text("utf-8")) for p in sorted(folder.glob("*.json"))]
+    plays = sum(len(r["plays"]) for r in replays)
     out = {}
-    for name, func in (("import", importing), ("import + check", both)):
+    for name, func in stages(replays).items():
         func()  # warm-up: caches filled, as in a long-running service
         times = []
         for _ in range(repeats):

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.report import Result
+from bench.sections.baseline_run import stages
 from bench.timing import interleaved
 from validator import validate
 from validator.importers.duelingbook import import_replay
@@ -47,21 +48,13 @@ def _corpus(result: Result, label: str, paths: list[Path], rounds: int) -> None:
     texts = [json.dumps(g.document) for g in games]
     actions = sum(len(g.document["actions"]) for g in games)
 
-    def importing() -> None:
-        for replay in replays:
-            import_replay(replay)
-
     def checking() -> None:
         for text in texts:
             validate(text)
 
-    def both() -> None:
-        for replay in replays:
-            for game in import_replay(replay):
-                validate(game.document)
-
-    medians = interleaved({"import": importing, "check (read + validate)": checking,
-                           "import + check": both}, rounds=rounds)
+    timed = stages(replays)
+    medians = interleaved({"import": timed["import"], "check (read + validate)": checking,
+                           "import + check": timed["import + check"]}, rounds=rounds)
     check = medians["check (read + validate)"]
     for stage, seconds in medians.items():
         result.rows.append([label, stage, f"{seconds * 1e3:.1f} ms", f"{plays / seconds:,.0f}",
