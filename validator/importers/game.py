@@ -36,6 +36,8 @@ IGNORED: Final[dict[str, str]] = {
     "Show deck": "showing cards", "Show ED": "showing cards",
     "Show Extra Deck": "showing cards", "View materials": "viewing", "View ED 2": "viewing",
     "Stay revealed": "showing a card", "Stop revealing": "showing a card",
+    "Pick 3 cards": "showing cards from the Deck for the opponent to pick from (Enneacraft); "
+                    "the card picked moves in a play of its own",
 }
 #: Duelingbook's older replays name plays after where the card comes from; a few plays have
 #: a second name (a different case, an older spelling).
@@ -50,7 +52,8 @@ _OLD_NAMES: Final = (("Set monster to ST", "Set ST"), ("Summon token", "Summon T
                      ("Set ST", "Set ST"), ("Set Field Spell", "Set ST"),
                      ("Activate Spell", "Activate ST"), ("Activate Field Spell", "Activate ST"),
                      ("Activate Pendulum", "Activate ST"), ("To ST", "To ST"),
-                     ("Reveal", "Reveal"), ("View ", "View GY"), ("Show ", "Show hand"))
+                     ("Reveal", "Reveal"), ("View ", "View GY"), ("Show ", "Show hand"),
+                     ("Add random card from deck to hand", "To hand"))
 
 
 #: Kinds already read (the import loop looks here first: a dict lookup, not a call).

@@ -50,10 +50,23 @@ def test_an_unknown_play_that_changes_a_card_any_other_way_stops_the_game() -> N
 
 
 def test_an_unknown_play_that_touches_no_card_is_a_note() -> None:
-    imported = game(*A1, "A: Pick 3 cards | Picking cards")
+    imported = game(*A1, "A: Spin wheel | Spun the wheel")
     assert imported.stopped is None
-    assert "'Pick 3 cards' not imported (a kind this importer does not know)" in \
+    assert "'Spin wheel' not imported (a kind this importer does not know)" in \
         notes_of(imported)
+
+
+def test_cards_picked_at_random_from_the_deck_are_a_view_then_a_move_to_the_hand() -> None:
+    # Enneacraft (advanced-78081346): three cards shown from the Deck, one added at random.
+    imported, verdict = judged(
+        *A1, "A: Pick 3 cards | Viewed deck",
+        'A: Add random card from deck to hand | Randomly added card from Deck to hand || '
+        'Randomly added "Sangan" from Deck to hand', hands=(HAND_A[:4], ["Gemini Elf"]))
+    assert imported.stopped is None
+    assert actions(imported)[-1][:2] == ("move", actions(imported)[-1][1])
+    assert actions(imported)[-1][1].startswith("sangan")
+    assert not any("does not know" in note for note in notes_of(imported))
+    assert verdict["legal"], verdict["violation"]
 
 
 def test_a_reset_board_stops_the_game_where_it_happened() -> None:
