@@ -10,7 +10,8 @@ LOCK   := $(BIN)/uv pip compile --quiet --generate-hashes --universal --python-v
           --custom-compile-command "make lock" \
           setup.cfg requirements/build.in
 
-.PHONY: serve test lint typecheck pytest bench bench-api docs quiz-data screenshot vendor lock clean \
+.PHONY: serve test lint typecheck pytest bench bench-api docs quiz-data behaviour screenshot vendor \
+        lock clean \
         card-db deck-lists
 
 $(BIN)/python:
@@ -69,6 +70,11 @@ docs: $(VENV)/.dev-stamp
 quiz-data: $(VENV)/.dev-stamp
 	$(BIN)/python -m validator.quizbank ../shared/data/duelingbook > validator/quizdata/duelingbook.json.new
 	mv validator/quizdata/duelingbook.json.new validator/quizdata/duelingbook.json
+
+# The digests of what a user sees (tests/behaviour.py): remade only by a change meant to change it.
+behaviour: $(VENV)/.dev-stamp
+	$(BIN)/python -m tests.behaviour ../shared/data/duelingbook > tests/behaviour.json.new
+	mv tests/behaviour.json.new tests/behaviour.json
 
 screenshot: $(VENV)/.dev-stamp
 	$(BIN)/python docs/make_screenshot.py
