@@ -65,6 +65,7 @@ bench-api: $(VENV)/.dev-stamp $(COMPILED)/.stamp
 docs: $(VENV)/.dev-stamp
 	$(BIN)/duelcheck rules --format markdown > docs/rules.md
 	$(BIN)/python -m api.openapi_dump > specs/openapi.json
+	$(BIN)/python -m validator.importers.readings docs/duelingbook.md
 
 # Quiz questions from the real matches in ../shared (kept in the package, committed).
 quiz-data: $(VENV)/.dev-stamp

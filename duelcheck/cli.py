@@ -27,6 +27,7 @@ from validator.decks.replay import check_replay
 from validator.engine import validate
 from validator.errors import DocumentError, flatten_errors
 from validator.importers.duelingbook import format_name
+from validator.importers.readings import note_object, readings_used
 from validator.jsontext import loads
 from validator.workbench import (
     LOG_ENDS_EARLY,
@@ -99,7 +100,7 @@ class Result:
     source: str
     verdict: dict[str, Any] | None = None
     errors: dict[str, Any] | None = None
-    notes: tuple[str, ...] = ()
+    notes: tuple[dict[str, Any], ...] = ()  # {"reading", "text", "at"} (docs/duelingbook.md)
     players: dict[str, str] | None = None
     imported: dict[str, Any] | None = None  # an importer's format, stop and unmodelled rules
     report: dict[str, Any] | None = None  # the game's part of a judge's report (--format html)
@@ -135,7 +136,7 @@ def judge(item: Item, report: bool = False, deck_format: str | None = None) -> R
     source = data.get("source") if isinstance(data, dict) else None
     source = source if isinstance(source, dict) else {}
     given = source.get("notes")  # source is free-form: only a list of notes is shown
-    notes = tuple(str(n) for n in given) if isinstance(given, list) else ()
+    notes = tuple(note_object(n) for n in given) if isinstance(given, list) else ()
     players = source.get("players") if isinstance(source.get("players"), dict) else None
     imported = {k: source[k] for k, kind in (("format", str), ("card_pool", str),
                                               ("stopped", str), ("unmodelled", dict))
@@ -146,6 +147,8 @@ def judge(item: Item, report: bool = False, deck_format: str | None = None) -> R
     actions = data.get("actions") if isinstance(data, dict) else None
     read = tuple((i, {**log, "what": _words(actions[i], players)})
                  for i, log in readings(actions)) if isinstance(actions, list) else ()
+    if imported is not None:  # how often each reading was made (the readings catalog)
+        imported["readings"] = readings_used(notes, [log for _, log in read])
     label = game_label(source, item.source)
     try:
         game = game_report(data, label) if report else None

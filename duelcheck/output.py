@@ -241,7 +241,7 @@ class TextFormatter(Formatter):
         if kind == "malformed":
             self.progress.write(self.err, text + "\n")
         else:
-            notes = "".join(f"  note: {printable(note)}\n" for note in result.notes)
+            notes = "".join(f"  note: {printable(note['text'])}\n" for note in result.notes)
             self.progress.write(self.out, text + "\n" + notes)
         if result.decks is not None:
             from .decks import describe_match

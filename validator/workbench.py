@@ -32,7 +32,7 @@ def game_json(game: Game) -> dict[str, Any]:
     """
     return {"game": game.number, "players": dict(game.players), "format": game.format,
             "format_name": format_name(game.format, game.card_pool), "stopped": game.stopped,
-            "notes": list(game.notes), "document": game.document}
+            "notes": [note.to_dict() for note in game.notes], "document": game.document}
 
 
 def card_json(card: Card) -> dict[str, Any]:

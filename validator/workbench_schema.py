@@ -26,6 +26,17 @@ class PlayersNamesSchema(Schema):
     p2 = fields.String(required=True)
 
 
+class NoteSchema(Schema):
+    """A note of the importer on a game: the reading it comes from and what a judge reads."""
+
+    reading = fields.String(required=True, metadata={
+        "description": "the reading's stable id in the readings catalog (docs/duelingbook.md), "
+                       "e.g. slip.taken-back"})
+    text = fields.String(required=True, metadata={"description": "the note as a judge reads it"})
+    at = fields.String(required=True, allow_none=True, metadata={
+        "description": "the time of the play it applies to, [m:ss]; null for the whole game"})
+
+
 class ImportedGameSchema(Schema):
     """One game of the match, as a duel document."""
 
@@ -37,7 +48,7 @@ class ImportedGameSchema(Schema):
     stopped = fields.String(required=True, allow_none=True, metadata={
         "description": "where and why the import stopped early: the game is judged up to "
                        "there"})
-    notes = fields.List(fields.String(), required=True,
+    notes = fields.List(fields.Nested(NoteSchema), required=True,
                         metadata={"description": "what the importer inferred or skipped"})
     document = fields.Dict(required=True, metadata={
         "description": "a duel document (contract section 1) with its source and every "

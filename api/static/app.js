@@ -184,7 +184,7 @@ function renderNotes(game) {
   if (!notes.length) return;
   box.append(el("details", { class: "notes" },
     el("summary", {}, `The importer's notes (${notes.length})`),
-    el("ul", {}, notes.map((n) => el("li", {}, n)))));
+    el("ul", {}, notes.map((n) => el("li", {}, ...board.noteParts(n))))));
 }
 
 async function renderRule(violation) {

@@ -462,8 +462,17 @@
     });
   }
 
+  // An importer's note: its text, then the id of the reading it comes from (docs/duelingbook.md);
+  // an older document's note is plain text.
+  function noteParts(note) {
+    if (typeof note === "string") return [note];
+    const parts = [String((note && note.text) || "")];
+    if (note && note.reading) parts.push(" ", el("code", { class: "reading", title: "reading" }, note.reading));
+    return parts;
+  }
+
   global.duelboard = { PHASES, LOG_ENDS_EARLY, el, srOnly, who, shortWho, cardName, cardKind,
-    phaseName, namePlayers, logEndsEarly,
+    phaseName, namePlayers, logEndsEarly, noteParts,
     outcomeText, describe, logLine, stepContent, renderBoard, renderRule, renderSteps,
     stepPlaces, openPile };
 })(typeof window !== "undefined" ? window : globalThis);

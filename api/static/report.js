@@ -22,7 +22,7 @@
     }
     if (!items.length) return null;
     return el("details", { class: "notes" }, el("summary", {}, `The importer's notes (${items.length})`),
-      el("ul", {}, items.map((n) => el("li", {}, n))));
+      el("ul", {}, items.map((n) => el("li", {}, ...board.noteParts(n)))));
   }
 
   function malformed(game, n) {

@@ -32,6 +32,9 @@ def test_a_real_replay_is_imported_game_by_game(client: FlaskClient) -> None:
     assert [(g["game"], g["players"]["p1"], g["format_name"]) for g in games] == [
         (1, "Pattn13", "Goat, by its card pool"), (2, "Galapagos1", "Goat, by its card pool"),
         (3, "Pattn13", "Goat, by its card pool")]
+    assert [g["notes"] for g in games] == [[n.to_dict() for n in g.notes] for g in expected]
+    rewind = next(n for n in games[1]["notes"] if n["reading"] == "rewind.phase")
+    assert rewind["at"] == "[11:21]" and rewind["text"].startswith("[11:21] Pattn13: ")
 
 
 @pytest.mark.parametrize(("body", "kind", "field"), [

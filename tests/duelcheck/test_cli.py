@@ -666,3 +666,35 @@ def test_html_with_an_unreadable_input_says_so_on_stderr(
     assert f"{bad}: malformed: cards.x.level: A monster needs a level (1 to 12)." in err
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["bad.html"]
     assert out.splitlines()[-1] == "0 legal, 0 illegal, 2 malformed"
+
+
+@needs_replay
+def test_json_notes_carry_their_reading_and_each_game_counts_its_readings(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from validator.importers.readings import catalog
+
+    code, out, _ = run(capsys, "check", "--from", "duelingbook", "--format", "json",
+                       str(REPLAY))
+    games = [g for g in map(json.loads, out.splitlines()) if "deck_check" not in g]
+    assert code == 0 and len(games) == 2
+    noted = [g for g in games if g.get("notes")]
+    assert noted
+    for game in games:
+        notes = game.get("notes", [])
+        assert all(set(n) == {"reading", "text", "at"} for n in notes)
+        assert {n["reading"] for n in notes} <= set(catalog())
+        counts = game["import"]["readings"]
+        assert set(counts) <= set(catalog()) and counts["phase.implied"] > 0
+        for note in notes:
+            assert counts[note["reading"]] >= 1
+    # the text format shows the same notes by their words
+    code, out, _ = run(capsys, "check", "--from", "duelingbook", str(REPLAY))
+    assert f"  note: {noted[0]['notes'][0]['text']}" in out.splitlines()
+
+
+def test_a_document_with_plain_text_notes_is_still_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = {"cards": {}, "source": {"from": "duelingbook", "notes": ["an older note"]}}
+    code, out, _ = run(capsys, "check", "--format", "json", write(tmp_path, "old.json", doc))
+    assert code == 0
+    assert json.loads(out)["notes"] == [{"reading": None, "text": "an older note", "at": None}]

@@ -10,6 +10,7 @@ from ..model import Player, other
 from . import phases
 from .builder import GameBuilder
 from .game import Declaration, Play, where_said
+from .readings import read
 
 
 def attack(b: GameBuilder, play: Play, player: Player) -> None:
@@ -25,38 +26,44 @@ def attack(b: GameBuilder, play: Play, player: Player) -> None:
     decl = b.declared.get(attacker)
     if decl is not None and not decl.battle_done and foes == decl.foes and \
             decl.target == target:
-        b.note(play, "the same attack declared again with no battle result between: one "
-                     "attack (a re-click)")
+        b.note(play, "battle.reclick",
+               "the same attack declared again with no battle result between: one "
+               "attack (a re-click)")
         return
     known = b.card(attacker)
     if decl is not None and not decl.battle_done and foes != decl.foes and \
             decl.changed_after_activation:
         fields["replay"] = True
-        note = "a replay: the opponent's monsters changed before this attack's damage"
+        note = read("battle.replay",
+                    "a replay: the opponent's monsters changed before this attack's damage")
     elif decl is not None and (known.grants("attack") or _granted_attack(b, player)):
         fields["by_effect"] = True
-        note = f"a further attack: {b.label(attacker)} may attack again (the card database)"
+        note = read("battle.further-attack",
+                    f"a further attack: {b.label(attacker)} may attack again (the card database)")
     elif decl is not None and _given_up(b, play, player, attacker):
-        b.note(play, f"{b.label(attacker)} had attacked already; this declaration brings no "
-                     f"battle and another monster attacks at once: a misclick given up, no "
-                     f"attack")
+        b.note(play, "battle.misclick-given-up",
+               f"{b.label(attacker)} had attacked already; this declaration brings no "
+               f"battle and another monster attacks at once: a misclick given up, no "
+               f"attack")
         return
     if direct and foes and known.facts.get("direct_attack"):
         _direct_by_text(b, play, attacker, foes)
         return
     if direct and foes and _conceded_next(b, play):
-        b.note(play, f"a direct attack while {b.game.players[other(side)]} controls monsters, "
-                     f"and {b.game.players[other(side)]} admits defeat before any battle: the "
-                     f"log cannot tell whether the monsters were still there (an effect "
-                     f"resolving, not shown), so the attack is not judged")
+        b.note(play, "battle.conceded-before-battle",
+               f"a direct attack while {b.game.players[other(side)]} controls monsters, "
+               f"and {b.game.players[other(side)]} admits defeat before any battle: the "
+               f"log cannot tell whether the monsters were still there (an effect "
+               f"resolving, not shown), so the attack is not judged")
         return
     if direct and foes:
         meant = _meant_a_monster(b, play, player, foes)
         if meant is not None:
             fields["target"] = target = meant
-            note = f"\"Attack directly\" clicked while {b.game.players[other(side)]} controls " \
-                   f"monsters, with no Life Points lost and {b.label(meant)} removed next: " \
-                   f"read as an attack on it"
+            note = read("battle.direct-click-meant-monster",
+                        f"\"Attack directly\" clicked while {b.game.players[other(side)]} "
+                        f"controls monsters, with no Life Points lost and {b.label(meant)} "
+                        f"removed next: read as an attack on it")
     phases.sync(b, play, attacker)
     if target is not None and b.board.position(target) == "facedown_defense":
         b.attack_flipped.add(target)  # the engine turns it face-up; the log, when battled
@@ -117,5 +124,6 @@ def _direct_by_text(b: GameBuilder, play: Play, attacker: str, foes: frozenset[s
     damage follows as the log shows it."""
     b.signs.setdefault("direct attacks a card's text allows past monsters", where_said(play))
     b.declared[attacker] = Declaration(None, foes)
-    b.note(play, f"{b.label(attacker)} attacks directly past the opponent's monsters, as its "
-                 f"text allows: rules classic does not model it, so the attack is not judged")
+    b.note(play, "battle.direct-by-text",
+           f"{b.label(attacker)} attacks directly past the opponent's monsters, as its "
+           f"text allows: rules classic does not model it, so the attack is not judged")

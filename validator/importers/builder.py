@@ -24,6 +24,7 @@ from .game import (
     texts,
     where_said,
 )
+from .readings import Note, Reading, read
 from .tracker import Spot, is_monster_zone, is_zone
 from .view import View
 from .zones import PLACING, complete
@@ -55,7 +56,7 @@ class GameBuilder:
         self.steps = steps
         self.step: Step | None = None
         self.stop_at: tuple[int, str] | None = None  # where the board could not be followed
-        self.live: list[tuple[int, str | None, str]] = []  # the plays to read (the follower's)
+        self.live: list[tuple[int, str | None, str | Note]] = []  # the plays to read
         self.board = View(cards)  # the cards the follower found, placed as the steps say
         self.documented: dict[tuple[str, Player], dict[str, Any]] = {}
         self.overrides: dict[str, dict[str, Any]] = {}  # card -> facts a reading widened
@@ -116,14 +117,15 @@ class GameBuilder:
         if spot is None or shown is None or shown.position != "facedown_defense":
             return
         self.emit(play, "change_position", spot.side, card=cid, to="facedown_defense",
-                  by_effect=True, note="the attack on it never reached damage (the log never "
-                                       "flips it): it stays face-down")
+                  by_effect=True, note=read("battle.never-reached-damage",
+                                            "the attack on it never reached damage (the log never "
+                                            "flips it): it stays face-down"))
 
-    def finish(self, play: Play, why: str | None) -> None:
-        """The game is over: later plays are not imported."""
+    def finish(self, play: Play, why: Reading | None = None) -> None:
+        """The game is over: later plays are not imported (``why`` noted, if given)."""
         self.over = True
-        if why:
-            self.note(play, why)
+        if why is not None:
+            self.note(play, why.ids[0], why.text)
 
     # -- the board ----------------------------------------------------------------------
     def apply(self, step: Step) -> None:
@@ -149,9 +151,9 @@ class GameBuilder:
             spot = next((m.before for m in step.moves if m.card == occupant), None)
             self.emit(self.plays[step.index], "move", spot.side if spot else step.player,
                       card=occupant, to="graveyard",
-                      note=f"the log never moved {self.label(occupant)} out of "
+                      note=read("zone.swept", f"the log never moved {self.label(occupant)} out of "
                            f"{spot.spot if spot and is_zone(spot.spot) else 'its zone'}: "
-                           f"read as sent to the Graveyard before this play")
+                           f"read as sent to the Graveyard before this play"))
 
     def _moved(self, move: Move) -> None:
         before, after = move.before, move.after
@@ -191,10 +193,11 @@ class GameBuilder:
         return step.move_of(step.card)
 
     # -- emitting -----------------------------------------------------------------------
-    def emit(self, play: Play, kind: str, player: Player, *, note: str | None = None,
+    def emit(self, play: Play, kind: str, player: Player, *, note: Reading | None = None,
              implied: bool = False, at: int | None = None, **fields: Any) -> int:
         """Append an action that came from ``play`` (or insert it at ``at``); returns its
-        index."""
+        index. ``note`` is what a reading says of it, ``implied`` an action the log skips
+        (``phase.implied``, ``turn.implied-end``): the action's ``log`` says both."""
         if play is not self._logged[0]:  # one play often gives several actions
             public, private = texts(play)
             base: dict[str, Any] = {"time": stamp(play.get("seconds")),
@@ -203,16 +206,21 @@ class GameBuilder:
                 base["private"] = private
             self._logged = (play, base)
         log = self._logged[1]  # shared by the play's actions unless one needs more
-        if implied or note:
+        if implied or note is not None:
             log = dict(log)
+            ids: tuple[str, ...] = ()
             if implied:
                 log["implied"] = True
-            if note:
-                log["note"] = note
+                ids = ("phase.implied" if kind == "phase" else "turn.implied-end",)
+            if note is not None:
+                log["note"] = note.text
+                ids += note.ids
+            log["readings"] = list(ids)
         if self.trap_monsters and kind in BATTLE_ACTIONS and \
                 _trap_monster_in(self, fields):
-            self.note(play, f"{texts(play)[0]}: a Trap Monster, which the contract does not "
-                            f"model: not judged")
+            self.note(play, "card.trap-monster",
+                      f"{texts(play)[0]}: a Trap Monster, which the contract does not "
+                      f"model: not judged")
             return -1
         if kind in PLACING and self.game.ruleset == "advanced" and \
                 not (kind == "special_summon" and fields.get("card") in self.unzoned):
@@ -246,9 +254,25 @@ class GameBuilder:
             self.placed_at = {c: i - 1 if i > index else i for c, i in self.placed_at.items()
                               if i != index}
 
-    def note(self, play: Play | None, text: str) -> None:
-        """A note on the game (``source.notes``), tied to its play when there is one."""
-        self.game.notes.append(f"{where_said(play)}: {text}" if play else text)
+    def note(self, play: Play | None, reading: str, text: str) -> None:
+        """A note on the game (``source.notes``) from the reading ``reading`` (an id of the
+        readings catalog), tied to its play when there is one."""
+        if play:
+            self.game.notes.append(Note(reading, f"{where_said(play)}: {text}",
+                                        stamp(play.get("seconds"))))
+        else:
+            self.game.notes.append(Note(reading, text))
+
+    def annotate(self, action: dict[str, Any], reading: Reading, replace: bool = False) -> None:
+        """Add what a later reading says of an action already emitted (``replace``: its words
+        instead of the action's earlier note)."""
+        log = action["log"]
+        ids = tuple(log.get("readings", ())) if not replace else \
+            tuple(r for r in log.get("readings", ()) if r in ("phase.implied",
+                                                               "turn.implied-end"))
+        text = reading.text if replace or not log.get("note") else \
+            f"{log['note']}; {reading.text}"
+        action["log"] = {**log, "note": text, "readings": [*ids, *reading.ids]}
 
     def summons_this_turn(self, player: Player) -> list[dict[str, Any]]:
         """The Normal Summons and Sets ``player`` made this turn that used the turn's count

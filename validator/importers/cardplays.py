@@ -13,6 +13,7 @@ from . import logtext, phases
 from .builder import GameBuilder
 from .explain import explaining
 from .game import Play, from_hand, stamp, texts, where_said
+from .readings import Reading, read
 from .summons import position_by_effect
 from .tracker import is_monster_zone, is_zone
 
@@ -25,7 +26,8 @@ def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
         _turned_face_down(b, play, cid)
         return
     if b.restoring(move):
-        b.note(play, f"{b.label(cid)} put back where it stood before the rewind: no action")
+        b.note(play, "rewind.put-back",
+               f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
     known = b.card(cid)
     if known.kind == "trap" and known.facts.get("trap_from_hand") and _activated_next(b, play,
@@ -36,8 +38,9 @@ def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
     setter = _setting_effect(b, player)
     if setter is not None and (player != b.turn_player or b.phase not in ("main1", "main2")):
         b.emit(play, "move", player, card=cid, to="spell_trap",
-               note=f"Set by {b.label(setter)}'s effect as it resolves (the contract has no "
-                    f"face-down placement by an effect: followed as a card placed there)")
+               note=read("set.by-resolving-effect",
+                         f"Set by {b.label(setter)}'s effect as it resolves (the contract has no "
+                         f"face-down placement by an effect: followed as a card placed there)"))
         return
     phases.ensure_phase(b, play, player, ("main1", "main2"))
     b.emit(play, "set_spell_trap", player, card=cid)
@@ -71,10 +74,12 @@ def _turned_face_down(b: GameBuilder, play: Play, cid: str) -> None:
     shown = shown_activation(b, cid)
     if shown is not None:
         b.drop([shown])
-        b.note(play, f"{b.label(cid)} activated, then turned face-down again at once: a "
-                     f"misclick fixed, or Set cards shown, not an activation")
+        b.note(play, "shown.set-cards",
+               f"{b.label(cid)} activated, then turned face-down again at once: a "
+               f"misclick fixed, or Set cards shown, not an activation")
     else:
-        b.note(play, f"{b.label(cid)} turned face-down where it stands (a card effect)")
+        b.note(play, "set.turned-face-down",
+               f"{b.label(cid)} turned face-down where it stands (a card effect)")
 
 
 #: How many activations of other cards may stand between a Set card's activation and its
@@ -137,8 +142,9 @@ def _returned_next(b: GameBuilder, play: Play, cid: str) -> bool:
                 back is None or back.after is None or back.after.spot != "hand":
             return False
         b.consume(index)
-        b.note(play, f"{b.label(cid)} activated from the hand and returned to it later with "
-                     f"nothing done with it: a card shown or a misclick, not an activation")
+        b.note(play, "shown.from-hand",
+               f"{b.label(cid)} activated from the hand and returned to it later with "
+               f"nothing done with it: a card shown or a misclick, not an activation")
         return True
     return False
 
@@ -157,8 +163,9 @@ def _put_straight_back(b: GameBuilder, play: Play, player: Player, cid: str) -> 
             last.get("player") != player or not _FROM_FIELD.search(last["log"].get("text", "")):
         return False
     b.drop([len(b.actions) - 1])
-    b.note(play, f"{b.label(cid)} returned to the hand from the field and put straight back: "
-                 f"a slip undone, the card stayed where it was")
+    b.note(play, "slip.returned-and-back",
+           f"{b.label(cid)} returned to the hand from the field and put straight back: "
+           f"a slip undone, the card stayed where it was")
     return True
 
 
@@ -173,7 +180,7 @@ def _declared_next(b: GameBuilder, play: Play, cid: str) -> bool:
 
 
 def _placed_face_up(b: GameBuilder, play: Play, player: Player, cid: str, sign: str,
-                    note: str) -> None:
+                    note: Reading) -> None:
     """A card put in a Spell & Trap Zone by a rule ``classic`` does not model (``sign``):
     followed as a card placed face-up there, a ``move``."""
     b.signs.setdefault(sign, where_said(play))
@@ -182,8 +189,9 @@ def _placed_face_up(b: GameBuilder, play: Play, player: Player, cid: str, sign: 
 
 def _trap_from_hand(b: GameBuilder, play: Play, player: Player, cid: str, how: str) -> None:
     _placed_face_up(b, play, player, cid, "Traps activated from the hand",
-                    f"{how}: rules classic does not model a Trap activated from the hand, "
-                    f"followed as a card placed face-up")
+                    read("card.trap-from-hand-classic",
+                         f"{how}: rules classic does not model a Trap activated from the "
+                         f"hand, followed as a card placed face-up"))
     b.remember(player, cid)
 
 
@@ -201,8 +209,9 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
             move.after.spot.startswith("PZ")
         if known.facts.get("pendulum_activation") or to_pendulum:
             _placed_face_up(b, play, player, cid, "Pendulum Zones",
-                            "a Pendulum Monster placed in a Pendulum Zone: rules classic does "
-                            "not model, followed as a card placed face-up")
+                            read("pendulum.zone-classic",
+                                 "a Pendulum Monster placed in a Pendulum Zone: rules classic "
+                                 "does not model, followed as a card placed face-up"))
         else:  # a monster's effect activated in the hand, placed in a zone as a marker
             b.staged[cid] = move.before if move else None
             if not _declared_next(b, play, cid):
@@ -260,12 +269,12 @@ def _pointed_at(b: GameBuilder, play: Play, player: Player) -> str | None:
     return None
 
 
-def _equip_target(b: GameBuilder, play: Play, player: Player) -> tuple[str | None, str]:
+def _equip_target(b: GameBuilder, play: Play, player: Player) -> tuple[str | None, Reading]:
     """The monster its player points at, else the one a following Special Summon revives,
     else the likeliest face-up one."""
     pointed = _pointed_at(b, play, player)
     if pointed is not None:
-        return pointed, "Equip target: the monster its player pointed at"
+        return pointed, read("equip.pointed", "Equip target: the monster its player pointed at")
     for index, later in b.upcoming(12):
         if later.get("username") != play.get("username"):
             continue
@@ -274,14 +283,17 @@ def _equip_target(b: GameBuilder, play: Play, player: Player) -> tuple[str | Non
             move = step.move_of(step.card) if step is not None and step.card else None
             if move is not None and move.before is not None and \
                     move.before.spot in ("graveyard", "banished"):
-                return move.card, "Equip target: the monster the next Special Summon revives"
+                return move.card, read("equip.revived", "Equip target: the monster the next "
+                                                        "Special Summon revives")
         if later.get("play") in ("Normal Summon", "Activate ST", "End turn", "Enter BP"):
             break
     for side in (player, other(player)):
         for cid in reversed(b.board.monsters(side)):
             if b.board.position(cid) != "facedown_defense":
-                return cid, "Equip target not in the log: the likeliest face-up monster assumed"
-    return None, "Equip target not in the log, and no face-up monster to equip"
+                return cid, read("equip.assumed", "Equip target not in the log: the likeliest "
+                                                  "face-up monster assumed")
+    return None, read("equip.none", "Equip target not in the log, and no face-up monster to "
+                                    "equip")
 
 
 def _place_of(b: GameBuilder, cid: str) -> str:
@@ -317,16 +329,19 @@ def _declare_effect(b: GameBuilder, play: Play, player: Player, cid: str, place:
     known = b.card(cid)
     kinds = known.effect_kinds(place)
     if known.definition is not None and not kinds:
-        b.note(play, f"{b.label(cid)} has no activated effect usable {_words(place)} (the card "
-                     f"database): the declaration announces another effect, no action")
+        b.note(play, "effect.none-usable-here",
+               f"{b.label(cid)} has no activated effect usable {_words(place)} (the card "
+               f"database): the declaration announces another effect, no action")
         b.remember(player, cid)
         return
     note = None
     if not known.known and not known.told:
-        note = "the card's text does not say when its effect may be used: timing not checked"
+        note = read("effect.timing-unknown",
+                    "the card's text does not say when its effect may be used: timing not checked")
     elif not known.known:
-        note = f"{b.label(cid)} is not in the card database: its effect is judged by the " \
-               f"replay's own card text"
+        note = read("card.from-replay-text",
+                    f"{b.label(cid)} is not in the card database: its effect is judged by the " \
+                    f"replay's own card text")
     if kinds == {"ignition"} and player == b.turn_player:
         phases.ensure_phase(b, play, player, ("main1", "main2"))
     if known.kind == "monster":
@@ -358,7 +373,8 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
         _discard(b, play, player, cid)
         return
     if b.restoring(move):
-        b.note(play, f"{b.label(cid)} put back where it stood before the rewind: no action")
+        b.note(play, "rewind.put-back",
+               f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
     if to == "hand" and _summon_put_back(b, play, player, cid, before):
         return
@@ -392,8 +408,9 @@ def _summon_put_back(b: GameBuilder, play: Play, player: Player, cid: str,
             return False  # the monster was used: the return is an effect's
     b.drop([summon])
     b.placed_at.pop(cid, None)
-    b.note(play, f"{b.label(cid)} Normal Summoned or Set this turn, then put back into the "
-                 f"hand by its player before it did anything: a slip fixed, neither is a step")
+    b.note(play, "slip.summon-taken-back",
+           f"{b.label(cid)} Normal Summoned or Set this turn, then put back into the "
+           f"hand by its player before it did anything: a slip fixed, neither is a step")
     return True
 
 
@@ -434,13 +451,15 @@ def _set_card_activated(b: GameBuilder, play: Play, player: Player, cid: str,
     if any(who != player for index, who, _ in b.recent if b.cursor - index <= 8):
         return False  # a card the opponent just used destroys it: only sent
     if cid in b.set_this_turn:
-        b.note(play, f"{b.label(cid)} sent to the Graveyard without an activation line: it "
-                     f"was Set this turn, so it is read as only sent")
+        b.note(play, "spell-trap.sent-set-this-turn",
+               f"{b.label(cid)} sent to the Graveyard without an activation line: it "
+               f"was Set this turn, so it is read as only sent")
         return False
     phases.sync(b, play, cid)
     b.emit(play, "activate", player, card=cid,
-           note="no \"Activated\" line: a Set card its controller sent straight to the "
-                "Graveyard is read as activated")
+           note=read("spell-trap.sent-read-as-activated",
+                     "no \"Activated\" line: a Set card its controller sent straight to the "
+                     "Graveyard is read as activated"))
     b.remember(player, cid)
     return True
 
@@ -472,17 +491,19 @@ def _discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
     cause = explaining(b, "discards", player, itself=cid)
     known = b.card(cid)
     if cause is None and known.kind == "spell" and known.subtype in ONE_SHOT_SPELLS:
-        b.note(play, f"{b.label(cid)} sent from the hand to the Graveyard, and no card that "
-                     f"makes a player discard explains it: the Spell activated and resolved "
-                     f"in one click")
+        b.note(play, "spell.resolved-in-one-click",
+               f"{b.label(cid)} sent from the hand to the Graveyard, and no card that "
+               f"makes a player discard explains it: the Spell activated and resolved "
+               f"in one click")
         _activate_in_one_click(b, play, player, cid)
         return
     phases.sync(b, play, cid)
     if cause is None:
         b.emit(play, "discard", player, card=cid,
-               note="no card that makes a player discard was used around this play, nor "
-                    "stands face-up on the field (the card database), and the card has no "
-                    "effect of its own in the hand: a discard by the rules, judged so")
+               note=read("hand.discard-by-rules",
+                         "no card that makes a player discard was used around this play, nor "
+                         "stands face-up on the field (the card database), and the card has no "
+                         "effect of its own in the hand: a discard by the rules, judged so"))
         return
     b.emit(play, "discard", player, card=cid, by_effect=True)
 
@@ -525,8 +546,9 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
         came = b.staged.pop(cid)
         where = f" from the {came.spot}" if came is not None else ""
         b.emit(play, "special_summon", dst_side, card=cid,
-               note=f"placed in a Spell & Trap Zone, then moved to a Monster Zone: one "
-                    f"Special Summon{where}")
+               note=read("summon.staged-in-spell-trap",
+                         f"placed in a Spell & Trap Zone, then moved to a Monster Zone: one "
+                         f"Special Summon{where}"))
         return
     if src_side == dst_side and is_monster_zone(src) == is_monster_zone(dst):
         return  # a zone change on one side: no rules matter
@@ -542,21 +564,25 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
             equipper = next((c for c in reversed(mine) if c != cid), None)
             how = "the monster its player placed last assumed"
         b.emit(play, "move", dst_side, card=cid, to="spell_trap", target=equipper,
-               note=f"equipped by an effect: {how}")
+               note=read("equip.by-effect", f"equipped by an effect: {how}"))
         return
     if not is_monster_zone(src) and is_monster_zone(dst):
         position = moved.after.position or "attack"
         if b.card(cid).kind == "monster":  # an Equip its own effect Special Summons (Union
             b.emit(play, "move", src_side, card=cid, to="graveyard",  # monsters, Mitsurugi)
-                   note=f"{b.label(cid)}, a monster card in a Spell & Trap Zone, is Special "
-                        f"Summoned from there by an effect: the contract Special Summons "
-                        f"only what is off the field, so it leaves its Spell & Trap Zone "
-                        f"first (docs/duelingbook.md)")
+                   note=read("summon.from-spell-trap-zone",
+                             f"{b.label(cid)}, a monster card in a Spell & Trap Zone, is Special "
+                             f"Summoned from there by an effect: the contract Special Summons "
+                             f"only what is off the field, so it leaves its Spell & Trap Zone "
+                             f"first (docs/duelingbook.md)"))
         b.emit(play, "special_summon", dst_side, card=cid, position=position,
-               note="moved from a Spell & Trap Zone to a Monster Zone: read as a Special Summon")
+               note=read("summon.moved-from-spell-trap",
+                         "moved from a Spell & Trap Zone to a Monster Zone: read as a Special "
+                         "Summon"))
         return
     b.emit(play, "move", dst_side, card=cid, to="spell_trap",
-           note="moved to the other player's Spell & Trap Zone")
+           note=read("zone.to-opponent-spell-trap",
+                     "moved to the other player's Spell & Trap Zone"))
 
 
 def from_hand_play(play: Play) -> bool:

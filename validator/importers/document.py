@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from .readings import Note
+
 if TYPE_CHECKING:
     from .builder import GameBuilder
 
@@ -51,7 +53,8 @@ def define(b: GameBuilder, cid: str, card: dict[str, Any]) -> dict[str, Any]:
         return {"name": name or "Token", "kind": "monster", "level": 1, "token": True}
     known = b.knowledge.of(str(name) if name else None)
     if known.error is not None:
-        b.game.notes.append(f"{name}: {known.error}; judged as a Normal Spell")
+        b.game.notes.append(Note("card.lookup-error",
+                                 f"{name}: {known.error}; judged as a Normal Spell"))
         return {"name": name, "kind": "spell", "subtype": "normal", **owner}
     if known.definition is not None:
         override = b.overrides.get(cid)
@@ -62,15 +65,17 @@ def define(b: GameBuilder, cid: str, card: dict[str, Any]) -> dict[str, Any]:
         if done is None:  # one dict per name and owner, shared by its copies
             done = b.documented[key] = {**known.definition, **owner}
             if not known.known:
-                b.game.notes.append(f"{name} is not in the card database: judged from the "
-                                    f"replay's own card object")
+                b.game.notes.append(Note("card.not-in-database",
+                                         f"{name} is not in the card database: judged from "
+                                         f"the replay's own card object"))
         return done
     placeholder: dict[str, Any] = {"kind": "monster", "level": card.get("level", 4)} \
         if card.get("monster") else {"kind": "trap", "subtype": "normal"}
     if name:
         placeholder["name"] = name
-    b.game.notes.append(f"no card object describes {name or cid!r}: judged as "
-                        f"{'a Level 4 monster' if card.get('monster') else 'a Normal Trap'}")
+    b.game.notes.append(Note("card.undescribed",
+                             f"no card object describes {name or cid!r}: judged as "
+                             f"{'a Level 4 monster' if card.get('monster') else 'a Normal Trap'}"))
     return {**placeholder, **owner}
 
 
@@ -82,9 +87,10 @@ def document(b: GameBuilder) -> dict[str, Any]:
     kept = {id(a) for a in b.actions} if b.untimed else set()  # a rewind may drop some
     timed = [f"{a['log']['time']} {b.label(a['card'])}" for a in b.untimed if id(a) in kept]
     if timed:
-        b.game.notes.append(
+        b.game.notes.append(Note(
+            "effect.timing-unchecked",
             f"timing not checked for {len(timed)} effect activation(s) whose card text does "
-            f"not say when they may be used: {', '.join(timed)}")
+            f"not say when they may be used: {', '.join(timed)}"))
     extra: dict[str, list[str]] = {"p1": [], "p2": []}
     in_hand = {*b.hands["p1"], *b.hands["p2"]}
     for cid in cards:  # Fusion, Synchro, Xyz and Link Monsters start in the Extra Deck
@@ -101,7 +107,7 @@ def document(b: GameBuilder) -> dict[str, Any]:
     source: dict[str, Any] = {
         "from": "duelingbook", "format": b.game.format, "card_pool": b.game.card_pool,
         "game": b.game.number,
-        "players": b.game.players, "notes": b.game.notes}
+        "players": b.game.players, "notes": [n.to_dict() for n in b.game.notes]}
     signs = unmodelled(b.signs, b.game.ruleset)
     if signs:
         source["unmodelled"] = signs

@@ -27,6 +27,7 @@ from .game import (
     where_said,
 )
 from .plays import HANDLERS, IGNORED, unknown
+from .readings import Note, read
 from .ruleset import ruleset_of
 from .zones import PENDULUM_ZONES
 
@@ -146,17 +147,19 @@ def _open(number: int, pick: dict[str, Any], plays: list[Any], knowledge: Knowle
     builder.game.card_pool = pool if isinstance(pool, str) else None
     builder.game.ruleset = ruleset
     if inferred:
-        builder.note(pick, f"\"Pick first\" has no order of the two players: {order[0]} "
-                           f"is read as going first (the first to start a turn)")
+        builder.note(pick, "game.first-player-inferred",
+                     f"\"Pick first\" has no order of the two players: {order[0]} "
+                     f"is read as going first (the first to start a turn)")
     for _, player in unnamed:
         builder.emit(pick, "draw", player, by_effect=True,
-                     note="the opening hand, which the log does not name")
+                     note=read("game.opening-hand",
+                               "the opening hand, which the log does not name"))
     return builder
 
 
 #: A play of a game as the reading takes it: its index, its kind under its current name, and
 #: its player; or, for a play outside the rules, its index, None, and the note it gets.
-Live = tuple[int, "str | None", str]
+Live = tuple[int, "str | None", "str | Note"]
 
 
 def _follow(follower: Follower, plays: list[Any], start: int,
@@ -172,7 +175,9 @@ def _follow(follower: Follower, plays: list[Any], start: int,
         play = plays[index]
         raw = play.get("play") if type(play) is dict else None
         if type(raw) is not str:
-            live.append((index, None, f"play {index} is not a Duelingbook play object: skipped"))
+            live.append((index, None, Note("import.not-a-play", f"play {index} is not a "
+                                                                 f"Duelingbook play object: "
+                                                                 f"skipped")))
             continue
         kind = kinds.get(raw, "")
         if kind == "":
@@ -182,8 +187,10 @@ def _follow(follower: Follower, plays: list[Any], start: int,
         user = play.get("username")
         player = users.get(user) if type(user) is str else None
         if player is None:
-            live.append((index, None, f"{where_said(play)}: play {raw!r} not imported (a "
-                                      f"watcher or the site, outside the rules)"))
+            live.append((index, None, Note("import.outside-the-rules",
+                                           f"{where_said(play)}: play {raw!r} not imported (a "
+                                           f"watcher or the site, outside the rules)",
+                                           stamp(play.get("seconds")))))
             continue
         live.append((index, kind, player))
         if kind in still:
@@ -332,8 +339,10 @@ def _read(builder: GameBuilder, plays: list[Any], start: int, end: int) -> None:
     for index, kind, player in builder.live:
         if builder.over or builder.game.stopped:
             return
-        if kind is None:  # a play outside the rules: its note
+        if isinstance(player, Note):  # a play outside the rules: its note
             builder.game.notes.append(player)
+            continue
+        if kind is None:
             continue
         play = plays[index]
         if stop is not None and index == stop[0]:
@@ -370,7 +379,7 @@ def _close(builder: GameBuilder | None, games: list[Game], plays: list[Any], end
                     if isinstance(p, dict) and not (type(p.get("play")) is str and
                                                     p["play"] in IGNORED))
         if after:
-            builder.note(None, f"{after} play(s) after "
+            builder.note(None, "import.after-the-end", f"{after} play(s) after "
                                f"{'the end of the game' if builder.over else 'the stop'} "
                                f"not imported")
     builder.game.document = document.document(builder)

@@ -19,6 +19,7 @@ from . import logtext, summons
 from .cardplays import send
 from .game import CANONICAL, GAME_BOUNDARIES, QUIET, Play, canonical, texts
 from .pendulum import is_pendulum, pendulum_summon
+from .readings import read
 from .tracker import is_monster_zone
 
 if TYPE_CHECKING:
@@ -102,7 +103,8 @@ def late_materials(b: GameBuilder, play: Play, player: Player, cid: str) -> list
         b.consume(index)
         pile = _PILES[kind]
         b.emit(later, "move", player, card=sent.card, to=pile,
-               note=f"a material of {b.label(cid)}, logged after it: it left the field first")
+               note=read("extra.material-logged-after",
+                         f"a material of {b.label(cid)}, logged after it: it left the field first"))
         b.sends.append((len(b.actions) - 1, sent.card))
         b.graveyard_from[sent.card] = player
         found.append(sent.card)
@@ -122,10 +124,11 @@ def _into_freed_zone(b: GameBuilder, play: Play, cid: str, freed: str) -> None:
     if spot is None or not spot.spot.startswith("M-"):
         return
     b.unzoned.add(cid)
-    b.note(play, f"{b.label(cid)} was clicked from the Extra Deck while its material held "
-                 f"an Extra Monster Zone, so Duelingbook put it in {spot.spot}: the zone is the "
-                 f"judge's choice (the Extra Monster Zone the material freed, if no Link "
-                 f"Arrow points to {spot.spot})")
+    b.note(play, "extra.zone-judges-choice",
+           f"{b.label(cid)} was clicked from the Extra Deck while its material held "
+           f"an Extra Monster Zone, so Duelingbook put it in {spot.spot}: the zone is the "
+           f"judge's choice (the Extra Monster Zone the material freed, if no Link "
+           f"Arrow points to {spot.spot})")
 
 
 def to_face_up_extra(b: GameBuilder, play: Play, player: Player) -> None:
@@ -135,8 +138,9 @@ def to_face_up_extra(b: GameBuilder, play: Play, player: Player) -> None:
     step = b.step
     assert step is not None and step.card is not None
     if not is_pendulum(b, step.card):
-        b.note(play, f"{b.label(step.card)} is not a Pendulum Monster: it goes to the Extra "
-                     f"Deck, not face-up")
+        b.note(play, "extra.not-pendulum",
+               f"{b.label(step.card)} is not a Pendulum Monster: it goes to the Extra "
+               f"Deck, not face-up")
     send(b, play, player, to="extra")
 
 
@@ -149,7 +153,8 @@ def banish_face_down(b: GameBuilder, play: Play, player: Player) -> None:
     if b.board.name(step.card) is None and (move is None or move.before is None or
                                             move.before.spot == "extra") and \
             "Extra Deck" in texts(play)[1]:
-        b.note(play, "a card the log does not name banished face-down from the Extra Deck: "
-                     "no card the rules follow")
+        b.note(play, "extra.unnamed-banished",
+               "a card the log does not name banished face-down from the Extra Deck: "
+               "no card the rules follow")
         return
     send(b, play, player, to="banished")

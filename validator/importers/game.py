@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from ..model import PHASES, Player
 from . import logtext
+from .readings import Note
 
 Play = dict[str, Any]
 
@@ -178,7 +179,8 @@ class Snapshot:
 
 @dataclass
 class Game:
-    """One imported game: its duel document, the usernames of p1 and p2, and notes.
+    """One imported game: its duel document, the usernames of p1 and p2, and notes (each with
+    the reading it comes from, :mod:`.readings`).
 
     ``stopped`` says where and why the import stopped early (None when it followed every
     play); ``format`` is the replay's format code (``gu``, ``uu``, ...) or None, and
@@ -189,7 +191,7 @@ class Game:
     number: int
     players: dict[Player, str]
     document: dict[str, Any]
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
     stopped: str | None = None
     format: str | None = None
     card_pool: str | None = None

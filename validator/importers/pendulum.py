@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ..model import Player
 from .game import CANONICAL, GAME_BOUNDARIES, QUIET, Play, canonical
 from .phases import ensure_phase, sync
+from .readings import read
 from .tracker import is_monster_zone
 from .zones import contract_zone
 
@@ -73,8 +74,9 @@ def pendulum_summon(b: GameBuilder, play: Play, player: Player, cid: str,
     if not group:
         return False
     if _pendulum_summoned(b, player):
-        b.note(play, "a second Pendulum Summon this turn: read as Special Summons by an effect "
-                     "(cards such as Solfachord and D/D allow one more)")
+        b.note(play, "pendulum.second-summon",
+               "a second Pendulum Summon this turn: read as Special Summons by an effect "
+               "(cards such as Solfachord and D/D allow one more)")
         return False
     ensure_phase(b, play, player, ("main1", "main2"))
     cards, positions = [cid], [_position(move)]
@@ -88,9 +90,10 @@ def pendulum_summon(b: GameBuilder, play: Play, player: Player, cid: str,
         fields["zones"] = zones
     if any(p != "attack" for p in positions):
         fields["positions"] = positions
-    b.emit(play, "pendulum_summon", player, note=f"{len(cards)} monsters from the hand and the "
-           f"face-up Extra Deck in one go, between Scales {between[0]} and {between[1]}: one "
-           f"Pendulum Summon", **fields)
+    b.emit(play, "pendulum_summon", player, note=read(
+        "pendulum.summon", f"{len(cards)} monsters from the hand and the face-up Extra Deck in "
+                           f"one go, between Scales {between[0]} and {between[1]}: one Pendulum "
+                           f"Summon"), **fields)
     for card in cards:
         b.remember(player, card)
     return True
@@ -153,7 +156,8 @@ def scale_activation(b: GameBuilder, play: Play, player: Player, cid: str,
     ensure_phase(b, play, player, ("main1", "main2"))
     sync(b, play, cid)
     b.emit(play, "activate", player, card=cid, zone=contract_zone(after.side, after.spot),
-           note="a Pendulum Monster activated in a Pendulum Zone: a Pendulum Scale")
+           note=read("pendulum.scale",
+                     "a Pendulum Monster activated in a Pendulum Zone: a Pendulum Scale"))
     b.remember(player, cid)
     return True
 

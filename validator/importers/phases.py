@@ -19,6 +19,7 @@ from .game import (
     stamp,
     where_said,
 )
+from .readings import read
 from .tracker import Spot, is_zone
 
 if TYPE_CHECKING:
@@ -62,9 +63,10 @@ def _premature_battle(b: GameBuilder, play: Play) -> bool:
             b.drop([index])
             b.snapshots = [s for s in b.snapshots if s.actions <= index]
             b.phase = "main1"
-            b.note(play, f"a Main Phase play after the Battle Phase was entered at "
-                         f"{action['log']['time']} with no attack: that click came too early, "
-                         f"the Battle Phase begins at the first attack")
+            b.note(play, "phase.battle-too-early",
+                   f"a Main Phase play after the Battle Phase was entered at "
+                   f"{action['log']['time']} with no attack: that click came too early, "
+                   f"the Battle Phase begins at the first attack")
             return True
     return False
 
@@ -112,16 +114,19 @@ def phase_action(b: GameBuilder, play: Play, player: Player, target: str, *, imp
     if b.phase == "draw" and not b.drew and player == b.turn_player:
         if b.skips[player]:
             fields["by_effect"] = True
-            note = f"no draw: {b.label(b.skips[player].pop(0))} skips this Draw Phase"
+            note = read("draw.skipped-by-card",
+                        f"no draw: {b.label(b.skips[player].pop(0))} skips this Draw Phase")
         elif b.turn == 1 and b.game.ruleset == "classic" and \
                 b.game.format not in CLASSIC_DRAW_FORMATS and \
                 b.game.card_pool not in CLASSIC_DRAW_POOLS:
             fields["by_effect"] = True
             b.signs.setdefault("no draw in the first player's first turn", where_said(play))
-            note = "no draw in the first turn: later rules, which classic does not model"
+            note = read("draw.first-turn-classic",
+                        "no draw in the first turn: later rules, which classic does not model")
     if at is not None and note is None:
-        note = "the log still showed the earlier phase: the phase change comes before the " \
-               "monsters sent just before this play, its Tributes"
+        note = read("phase.before-tributes",
+                    "the log still showed the earlier phase: the phase change comes before the " \
+                    "monsters sent just before this play, its Tributes")
     b.emit(play, "phase", player, implied=implied, note=note, at=at, **fields)
     b.phase = target
 
@@ -132,7 +137,8 @@ def enter(b: GameBuilder, play: Play, player: Player, target: str) -> None:
     in a later phase, a rewind when the cards show it (they are put back), else a slip."""
     if player != b.turn_player:
         if target == "draw":  # no action can say it: the contract has no phase "to: draw"
-            b.note(play, "a Draw Phase entered by the player whose turn it is not: ignored")
+            b.note(play, "phase.draw-by-non-turn-player",
+                   "a Draw Phase entered by the player whose turn it is not: ignored")
         else:
             b.emit(play, "phase", player, to=target)  # the engine says who may
         return
@@ -140,15 +146,16 @@ def enter(b: GameBuilder, play: Play, player: Player, target: str) -> None:
     if target == b.phase:
         if ORDER[target] > ORDER[logged]:
             return  # the log catches up with a phase the plays already implied
-        b.note(play, "the phase entered again: a slip, no step")
+        b.note(play, "phase.entered-again", "the phase entered again: a slip, no step")
         return
     if ORDER[target] > ORDER[b.phase]:
         advance(b, play, player, target, implied=False)
         return
     if ORDER[target] > ORDER[logged]:
-        b.note(play, f"the phase buttons catch up with the plays (the log showed the "
-                     f"{phase_name(logged)}; the plays were read in the "
-                     f"{phase_name(b.phase)}): no step")
+        b.note(play, "phase.buttons-catch-up",
+               f"the phase buttons catch up with the plays (the log showed the "
+               f"{phase_name(logged)}; the plays were read in the "
+               f"{phase_name(b.phase)}): no step")
         return
     snap = next((s for s in reversed(b.snapshots)
                  if s.turn == b.turn and s.phase == target), None)
@@ -158,8 +165,9 @@ def enter(b: GameBuilder, play: Play, player: Player, target: str) -> None:
     why = "to a phase this turn never left" if snap is None else \
         "after Life Points changed" if snap.lp != b.lp else \
         "with no card put back where it stood"
-    b.note(play, f"a backward click to the {phase_name(target)} {why}: not a rewind, and no "
-                 f"step (the turn goes on in the {phase_name(b.phase)})")
+    b.note(play, "phase.backward-click",
+           f"a backward click to the {phase_name(target)} {why}: not a rewind, and no "
+           f"step (the turn goes on in the {phase_name(b.phase)})")
     b.logged_phase = b.phase
 
 
@@ -194,8 +202,9 @@ def rewind(b: GameBuilder, play: Play, snap: Snapshot) -> None:
     for cid, spot in b.board.since(snap.board).items():
         if b.board.where.get(cid) != spot:
             b.pending[cid] = spot
-    b.note(play, f"a rewind to the {phase_name(snap.phase)}: {len(undone)} action(s) from "
-                 f"{first} on are undone (a slip fixed, not a step)")
+    b.note(play, "rewind.phase",
+           f"a rewind to the {phase_name(snap.phase)}: {len(undone)} action(s) from "
+           f"{first} on are undone (a slip fixed, not a step)")
 
 
 def sync(b: GameBuilder, play: Play, cid: str) -> None:
@@ -208,7 +217,8 @@ def sync(b: GameBuilder, play: Play, cid: str) -> None:
     if now is None or is_zone(now.spot):
         return
     b.emit(play, "move", b.board.owner(cid), card=cid, to=_pile_word(now.spot),
-           note="not put back after the rewind: followed where the log has it")
+           note=read("rewind.not-put-back",
+                     "not put back after the rewind: followed where the log has it"))
 
 
 def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
@@ -257,7 +267,8 @@ def before(b: GameBuilder, kind: str, player: Player, play: Play) -> None:
     if kind in IN_PLACE and not from_hand(play):
         return  # "Set "X" in M-4": turned face-down where it stands, by an effect
     if kind in TURN_PLAYS or (kind == "Draw card" and not b.effect_since_end):
-        b.note(play, "the turn passed with no \"Entered Draw Phase\": implied")
+        b.note(play, "turn.implied-start",
+               "the turn passed with no \"Entered Draw Phase\": implied")
         pass_turn(b)
 
 

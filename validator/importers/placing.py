@@ -15,6 +15,7 @@ from ..model import Player
 from . import cardplays, logtext, phases
 from .game import Play, texts, where_said
 from .pendulum import scale_activation
+from .readings import read
 from .tracker import is_monster_zone, is_zone
 from .zones import contract_zone
 
@@ -44,8 +45,10 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
     if move is not None and pile in EFFECT_PILES and b.card(cid).kind != "monster":
         phases.sync(b, play, cid)
         b.emit(play, "move", player, card=cid, to="spell_trap",
-               note=f"activated from the {_pile(pile)} by an effect: followed as a card placed "
-                    f"face-up (a card is activated from the hand or where it is Set)")
+               note=read("effect.placed-from-pile",
+                         f"activated from the {_pile(pile)} by an effect: followed as a card "
+                         f"placed face-up (a card is activated from the hand or where it is "
+                         f"Set)"))
         b.remember(player, cid)
         return
     cardplays.activate(b, play, player)
@@ -85,8 +88,9 @@ def _set_turn_activation(b: GameBuilder, play: Play, player: Player, cid: str) -
     b.signs.setdefault("Spells and Traps activated the turn they were Set, as a card allows",
                        where_said(play))
     b.emit(play, "move", player, card=cid, to="spell_trap",
-           note=f"activated the turn it was Set, as {why} allows: the contract has no such "
-                f"activation, so it is followed as the card turned face-up where it stands")
+           note=read("spell-trap.set-turn-by-card",
+                     f"activated the turn it was Set, as {why} allows: the contract has no such "
+                     f"activation, so it is followed as the card turned face-up where it stands"))
     b.remember(player, cid)
     return True
 
@@ -124,8 +128,9 @@ def _set_for_activation(b: GameBuilder, play: Play, player: Player, cid: str) ->
     b.drop([len(b.actions) - 1])
     phases.ensure_phase(b, play, player, ("main1", "main2"))
     b.emit(play, "set_spell_trap", player, card=cid,
-           note=f"activated from the hand, then Set where it went at once: a click for the Set "
-                f"({last['log']['time']}), read as one Set")
+           note=read("spell-trap.activate-then-set",
+                     f"activated from the hand, then Set where it went at once: a click for the "
+                     f"Set ({last['log']['time']}), read as one Set"))
     return True
 
 
@@ -155,8 +160,9 @@ def _set_by_effect(b: GameBuilder, play: Play, player: Player, cid: str) -> bool
         return False
     phases.sync(b, play, cid)
     b.emit(play, "move", player, card=cid, to="spell_trap", face_down=True,
-           note="turned face-down where it stands: Set by an effect (the Set counts as this "
-                "turn's)")
+           note=read("set.by-effect-where-it-stands",
+                     "turned face-down where it stands: Set by an effect (the Set counts as this "
+                     "turn's)"))
     b.set_this_turn.add(cid)
     setter = next((card for _, who, card in reversed(b.recent) if who == player and
                    card != cid), None)
@@ -178,9 +184,10 @@ def _trap_monster(b: GameBuilder, play: Play, cid: str, moved: Move | None) -> b
     b.trap_monsters.add(cid)
     phases.sync(b, play, cid)
     b.emit(play, "move", moved.before.side, card=cid, to="graveyard",
-           note=f"{b.label(cid)} is a Trap its own text Special Summons as a monster: the "
-                f"contract has no Trap Monsters, so for the rules it leaves its Spell & Trap "
-                f"Zone, and what it does as a monster is not judged")
+           note=read("card.trap-monster-summoned",
+                     f"{b.label(cid)} is a Trap its own text Special Summons as a monster: the "
+                     f"contract has no Trap Monsters, so for the rules it leaves its Spell & Trap "
+                     f"Zone, and what it does as a monster is not judged"))
     return True
 
 
@@ -199,8 +206,9 @@ def _moved_back(b: GameBuilder, play: Play, cid: str, moved: Move | None) -> boo
         return False
     index = found[0]
     b.consume(index)
-    b.note(play, f"{b.label(cid)} moved out of {moved.before.spot} and straight back with "
-                 f"nothing between: a slip undone, no step")
+    b.note(play, "slip.moved-and-back",
+           f"{b.label(cid)} moved out of {moved.before.spot} and straight back with "
+           f"nothing between: a slip undone, no step")
     return True
 
 
@@ -228,9 +236,10 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
     side = moved.after.side
     if is_monster_zone(dst):
         b.emit(play, "move", side, card=cid, to="monster_zone", zone=zone,
-               note=f"moved to {zone} on its side of the field (an effect, or the Xyz "
-                    f"Monster's zone chosen): the same card")
+               note=read("zone.monster-moved",
+                         f"moved to {zone} on its side of the field (an effect, or the Xyz "
+                         f"Monster's zone chosen): the same card"))
     else:
         face_down = {"face_down": True} if not moved.after.face_up else {}
         b.emit(play, "move", side, card=cid, to="spell_trap", zone=zone, **face_down,
-               note=f"moved to {zone} in its Spell & Trap Zones")
+               note=read("zone.spell-trap-moved", f"moved to {zone} in its Spell & Trap Zones"))

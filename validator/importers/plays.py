@@ -16,6 +16,7 @@ from .cardplays import declare, send, to_spell_trap, turn_face_down
 from .explain import explaining
 from .game import GAME_BOUNDARIES, CannotFollow, Play
 from .game import IGNORED as IGNORED
+from .readings import read
 from .summons import (
     attach,
     change_control,
@@ -53,7 +54,7 @@ def start_turn(b: GameBuilder, play: Play, player: Player) -> None:
     if b.ending is not None and player != b.turn_player:
         phases.pass_turn(b)
     elif player != b.turn_player and (b.turn > 1 or b.actions):
-        b.note(play, f"the turn began with no \"Ended turn\" by "
+        b.note(play, "turn.implied-end", f"the turn began with no \"Ended turn\" by "
                      f"{b.game.players[b.turn_player]}: the turn's end is implied")
         phases.pass_turn(b, play)
 
@@ -84,13 +85,15 @@ def draw(b: GameBuilder, play: Play, player: Player) -> None:
         if cause is not None:
             fields["by_effect"] = True
         elif _last_of_player(b, play):
-            b.note(play, "a draw no card explains, and its player's last play of the game "
-                         "(they leave or admit defeat after it): a look at the next card "
-                         "once the duel was given up, not judged as a step")
+            b.note(play, "draw.look-after-giving-up",
+                   "a draw no card explains, and its player's last play of the game "
+                   "(they leave or admit defeat after it): a look at the next card "
+                   "once the duel was given up, not judged as a step")
             return
         else:
-            note = "no card that makes a player draw was used around this draw, nor stands " \
-                   "face-up on the field (the card database): a draw by the rules, judged so"
+            note = read("draw.by-rules",
+                        "no card that makes a player draw was used around this draw, nor stands " \
+                        "face-up on the field (the card database): a draw by the rules, judged so")
     b.drew = b.drew or normal
     b.emit(play, "draw", player, note=note, **fields)
 
@@ -125,8 +128,9 @@ def _put_back_at_once(b: GameBuilder, play: Play, cid: str) -> bool:
         if later.get("play") != "To T Deck" or back is None or back.card != cid:
             return False
         b.consume(index)
-        b.note(play, f"{b.label(cid)} drawn and put back on top of the Deck before its "
-                     f"player did anything else: a slip fixed, neither is a step")
+        b.note(play, "slip.draw-put-back",
+               f"{b.label(cid)} drawn and put back on top of the Deck before its "
+               f"player did anything else: a slip fixed, neither is a step")
         return True
     return False
 
@@ -147,12 +151,13 @@ def life_points(b: GameBuilder, play: Play, player: Player) -> None:
     b.life_changed()
     logged = play.get("life")
     if isinstance(logged, int) and not isinstance(logged, bool) and logged != b.lp[player]:
-        b.note(None, f"LP audit: at {b.actions[-1]['log']['time']} the log says "
+        b.note(None, "import.lp-audit", f"LP audit: at {b.actions[-1]['log']['time']} the log says "
                      f"{play.get('username')} has {logged} LP; the imported actions give "
                      f"{b.lp[player]}")
         b.lp[player] = logged
     if b.lp[player] <= 0:
-        b.finish(play, f"{play.get('username')} has 0 Life Points: the game is over")
+        b.finish(play, read("game.zero-lp",
+                        f"{play.get('username')} has 0 Life Points: the game is over"))
 
 
 def surrender(b: GameBuilder, play: Play, player: Player) -> None:
@@ -186,9 +191,10 @@ def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> None:
         return
     first = b.actions[shown[-1]]["log"]["time"]
     b.drop(shown)
-    b.note(play, f"{len(shown)} play(s) of {b.game.players[player]} from {first} on, in the "
-                 f"last {REVEAL_WINDOW} seconds before admitting defeat (showing the cards "
-                 f"they held or would draw, a last try): not judged as steps of the duel")
+    b.note(play, "game.shown-before-conceding",
+           f"{len(shown)} play(s) of {b.game.players[player]} from {first} on, in the "
+           f"last {REVEAL_WINDOW} seconds before admitting defeat (showing the cards "
+           f"they held or would draw, a last try): not judged as steps of the duel")
 
 
 def _seconds(stamp: str) -> int | None:
@@ -202,14 +208,15 @@ def _seconds(stamp: str) -> int | None:
 
 def game_loss(b: GameBuilder, play: Play, player: Player) -> None:
     """A game loss a judge or the site gives: that player concedes the game."""
-    b.emit(play, "surrender", player, note=f"{play['play']}: read as {play.get('username')} "
-                                           f"losing the game")
+    b.emit(play, "surrender", player, note=read("game.loss",
+                                                f"{play['play']}: read as {play.get('username')} "
+                                                f"losing the game"))
     b.finish(play, None)
 
 
 def no_winner(b: GameBuilder, play: Play, player: Player) -> None:
     """A draw agreed, or a game cancelled: the game ends with no winner (no outcome)."""
-    b.finish(play, f"{play['play']}: the game ends here with no winner")
+    b.finish(play, read("game.no-winner", f"{play['play']}: the game ends here with no winner"))
 
 
 def left(b: GameBuilder, play: Play, player: Player) -> None:
@@ -226,7 +233,7 @@ def left(b: GameBuilder, play: Play, player: Player) -> None:
         if kind in GAME_BOUNDARIES:
             break
     b.emit(play, "surrender", player,
-           note="left the duel and never came back: read as conceding the game")
+           note=read("game.left", "left the duel and never came back: read as conceding the game"))
     b.finish(play, None)
 
 
@@ -244,8 +251,9 @@ def unknown(b: GameBuilder, play: Play, player: Player) -> None:
     >>> from validator.importers.duelingbook import import_replay
     >>> pick = {"play": "Pick first", "order": ["a", "b"]}
     >>> import_replay({"plays": [pick, {"play": "Roll", "username": "a",
-    ...                                 "log": {"public_log": "Rolled a 3"}}]})[0].notes
-    ["[0:00] a: Rolled a 3: play 'Roll' not imported (a kind this importer does not know)"]
+    ...                                 "log": {"public_log": "Rolled a 3"}}]})[0].notes[0]
+    Note(reading='import.unknown-kind', text="[0:00] a: Rolled a 3: play 'Roll' not imported (a \
+kind this importer does not know)", at='[0:00]')
     """
     step = b.step
     kind = play.get("play")
@@ -253,10 +261,12 @@ def unknown(b: GameBuilder, play: Play, player: Player) -> None:
     if step is not None and moved is not None and moved.after is not None:
         pile = moved.after.spot
         send(b, play, player, to=pile)
-        b.note(play, f"play {kind!r}, a kind this importer does not know, followed by its line: "
-                     f"a card moved to the {pile}")
+        b.note(play, "import.unknown-kind-followed",
+               f"play {kind!r}, a kind this importer does not know, followed by its line: "
+               f"a card moved to the {pile}")
         return
-    b.note(play, f"play {kind!r} not imported (a kind this importer does not know)")
+    b.note(play, "import.unknown-kind",
+           f"play {kind!r} not imported (a kind this importer does not know)")
 
 
 #: Play kind -> handler.

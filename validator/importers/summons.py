@@ -13,6 +13,7 @@ from . import phases
 from .builder import GameBuilder
 from .cards import CardKnowledge
 from .game import Play, texts
+from .readings import Reading, read
 from .tracker import is_monster_zone
 from .zones import contract_zone
 
@@ -109,11 +110,13 @@ def _take_foes(b: GameBuilder, play: Play, player: Player, tributes: list[str]) 
         if held_by is None or held_by == player or enabler is None:
             continue
         b.emit(play, "take_control", player, card=tribute,
-               note=f"{b.label(enabler)} lets {b.game.players[player]} Tribute "
-                    f"{b.label(tribute)} as if they controlled it")
+               note=read("summon.tribute-foe-by-card",
+                         f"{b.label(enabler)} lets {b.game.players[player]} Tribute "
+                         f"{b.label(tribute)} as if they controlled it"))
 
 
-def _widen(b: GameBuilder, cid: str, known: CardKnowledge, count: int, why: str) -> str:
+def _widen(b: GameBuilder, cid: str, known: CardKnowledge, count: int,
+           why: Reading) -> Reading:
     """Let this copy be summoned with ``count`` Tributes (another card's rule, not its own):
     its definition in the document says so; the note names why."""
     counts = sorted({*known.tribute_counts(), count})
@@ -149,7 +152,8 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
         _where_it_stands(b, play, player, cid, known)
         return
     if b.restoring(move):
-        b.note(play, f"{b.label(cid)} put back where it stood before the rewind: no action")
+        b.note(play, "rewind.put-back",
+               f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
     if _taken_back(b, play, cid, move.after.spot if move.after else None, known) or \
             _for_an_opponents_effect(b, play, player, cid, known) or \
@@ -176,9 +180,10 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
     if granted is not None and (used or not own_turn):
         fields["by_effect"] = True
         b.granted[player].remove(granted)
-        note = "; ".join(n for n in (note, f"an additional Normal Summon or Set that "
-                                           f"{b.label(granted)} grants") if n)
-    b.placed_at[cid] = b.emit(play, kind, player, note=note or None, **fields)
+        grant = read("summon.granted", f"an additional Normal Summon or Set that "
+                                       f"{b.label(granted)} grants")
+        note = note.plus(grant) if note is not None else grant
+    b.placed_at[cid] = b.emit(play, kind, player, note=note, **fields)
     _banished_tributes(b, play, player, tributes)
     b.remember(player, cid)
     b.placed_used[cid] = False
@@ -192,12 +197,13 @@ def _banished_tributes(b: GameBuilder, play: Play, player: Player, tributes: lis
         spot = b.board.where.get(tribute)
         if spot is not None and spot.spot == "banished":
             b.emit(play, "move", player, card=tribute, to="banished",
-                   note=f"the Tribute {b.label(tribute)} is banished, as the log shows (a "
-                        f"card's effect), not left in the Graveyard")
+                   note=read("summon.tribute-banished",
+                             f"the Tribute {b.label(tribute)} is banished, as the log shows (a "
+                             f"card's effect), not left in the Graveyard"))
 
 
 def _tribute_note(b: GameBuilder, cid: str, known: CardKnowledge, tributes: list[str],
-                  player: Player) -> str | None:
+                  player: Player) -> Reading | None:
     """Tribute counts another card explains: a Tribute that counts as two (Totem Dragon),
     Life Points paid instead (Mausoleum of the Emperor). The condition of a card's own
     ``tributes`` is not checked: the note says so."""
@@ -205,16 +211,19 @@ def _tribute_note(b: GameBuilder, cid: str, known: CardKnowledge, tributes: list
     n = len(tributes)
     doubles = [t for t in tributes if b.card(t).facts.get("double_tribute")]
     if n not in counts and doubles and n + len(doubles) in counts:
-        return _widen(b, cid, known, n, f"{b.label(doubles[0])} counts as 2 Tributes "
-                                        f"(its condition not checked)")
+        return _widen(b, cid, known, n, read("summon.double-tribute",
+                                             f"{b.label(doubles[0])} counts as 2 Tributes "
+                                             f"(its condition not checked)"))
     if n not in counts and n < max(counts) and _lp_paid(b, player):
         mausoleum = _mausoleum(b)  # looked for only then: it scans the field
         if mausoleum is not None:
-            return _widen(b, cid, known, n, f"{b.label(mausoleum)}: Life Points paid in "
-                                            f"place of Tributes")
+            return _widen(b, cid, known, n, read("summon.lp-for-tributes",
+                                                 f"{b.label(mausoleum)}: Life Points paid in "
+                                                 f"place of Tributes"))
     if known.definition and known.definition.get("tributes") and n in counts and \
             n < max(counts):
-        return f"{b.label(cid)}'s own text allows {n} Tribute(s); its condition is not checked"
+        return read("summon.own-tribute-count", f"{b.label(cid)}'s own text allows {n} "
+                                                f"Tribute(s); its condition is not checked")
     return None
 
 
@@ -233,8 +242,9 @@ def _own_special_summon(b: GameBuilder, play: Play, player: Player, cid: str,
     how = "its own procedure" if known.procedure_from("hand") else "its own effect"
     b.emit(play, "special_summon", player, card=cid,
            position="facedown_defense" if position == "facedown_defense" else "attack",
-           note=f"a Normal Summon click of a card that {how} Special Summons from the hand, "
-                f"where its Normal Summon would break the rules: read as that Special Summon")
+           note=read("summon.own-procedure",
+                     f"a Normal Summon click of a card that {how} Special Summons from the hand, "
+                     f"where its Normal Summon would break the rules: read as that Special Summon"))
     b.remember(player, cid)
     return True
 
@@ -246,17 +256,19 @@ def _where_it_stands(b: GameBuilder, play: Play, player: Player, cid: str,
     card already summoned (no action)."""
     spot = b.board.where.get(cid)
     if not (known.definition or {}).get("gemini") or spot is None or spot.side != player:
-        b.note(play, f"{b.label(cid)} is already on the field: a Normal Summon click with no "
-                     f"move, no action")
+        b.note(play, "summon.already-on-field",
+               f"{b.label(cid)} is already on the field: a Normal Summon click with no "
+               f"move, no action")
         return
     granted = _grant(b, player)
     used = b.summons_this_turn(player)
     fields: dict[str, Any] = {"card": cid}
-    note = "a Gemini Summon where it stands"
+    note = read("summon.gemini", "a Gemini Summon where it stands")
     if granted is not None and (used or player != b.turn_player):
         fields["by_effect"] = True
         b.granted[player].remove(granted)
-        note += f": an additional Normal Summon that {b.label(granted)} grants"
+        note = Reading((*note.ids, "summon.granted"), f"{note.text}: an additional Normal "
+                                                       f"Summon that {b.label(granted)} grants")
     elif player == b.turn_player:
         phases.ensure_phase(b, play, player, ("main1", "main2"))
     b.emit(play, "normal_summon", player, note=note, **fields)
@@ -274,8 +286,9 @@ def _taken_back(b: GameBuilder, play: Play, cid: str, zone: str | None,
     if known.level > 4 and b.summons_this_turn(b.users[str(play.get("username"))]):
         return False
     b.consume(index)
-    b.note(play, f"{b.label(cid)} returned to the hand by its player as the very next play: "
-                 f"a take-back, read as never placed")
+    b.note(play, "slip.taken-back",
+           f"{b.label(cid)} returned to the hand by its player as the very next play: "
+           f"a take-back, read as never placed")
     return True
 
 
@@ -299,8 +312,9 @@ def _for_an_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: st
             return False  # back to the hand: read there (a Summon put back, or a take-back)
         b.consume(index)
         b.emit(play, "move", player, card=cid, to="deck",
-               note=f"{b.label(cid)} moved from the hand to the field and on to the Deck to "
-                    f"carry out the opponent's effect: no Summon")
+               note=read("shortcut.opponent-effect-to-deck",
+                         f"{b.label(cid)} moved from the hand to the field and on to the Deck to "
+                         f"carry out the opponent's effect: no Summon"))
         return True
     return False
 
@@ -324,10 +338,11 @@ def _summoned_by_opponent(b: GameBuilder, play: Play, player: Player, cid: str) 
         return False
     phases.sync(b, play, cid)
     b.placed_at[cid] = b.emit(play, "special_summon", player, card=cid,
-                              note=f"a Normal Summon click in the opponent's turn, just after "
-                                   f"{b.label(cause)}'s effect, which Special Summons a "
-                                   f"monster to this player's field: read as that Special "
-                                   f"Summon")
+                              note=read("summon.for-opponent-effect",
+                                        f"a Normal Summon click in the opponent's turn, just after "
+                                        f"{b.label(cause)}'s effect, which Special Summons a "
+                                        f"monster to this player's field: read as that Special "
+                                        f"Summon"))
     return True
 
 
@@ -342,7 +357,8 @@ def set_monster(b: GameBuilder, play: Play, player: Player) -> None:
         return
     spot = b.board.where.get(cid)
     if spot is not None and not is_monster_zone(spot.spot):
-        b.note(play, "a face-up card turned face-down in its Spell & Trap Zone")
+        b.note(play, "spell-trap.turned-face-down",
+               "a face-up card turned face-down in its Spell & Trap Zone")
         return
     b.attack_flipped.discard(cid)
     if step.turned:
@@ -361,19 +377,19 @@ def _flip_summoned_at_once(b: GameBuilder, play: Play, player: Player, cid: str)
     normal_summon(b, play, player, kind="normal_summon", position="attack")
     if b.actions and b.actions[-1].get("card") == cid and \
             b.actions[-1]["type"] == "normal_summon":
-        last = b.actions[-1]
-        last["log"] = {**last["log"], "note": "; ".join(n for n in (
-            last["log"].get("note"), "Set, then Flip Summoned at once by the same player: a "
-                                     "Summon clicked as a Set and fixed, read as a face-up "
-                                     "Summon") if n)}
+        b.annotate(b.actions[-1], read("slip.set-then-flip",
+                                       "Set, then Flip Summoned at once by the same player: a "
+                                       "Summon clicked as a Set and fixed, read as a face-up "
+                                       "Summon"))
     b.consume(index)
     return True
 
 
 def position_by_effect(b: GameBuilder, play: Play, player: Player, cid: str, to: str) -> None:
     why = b.explain_position(cid, to)
-    note = f"by {why}" if why else "by a card effect the log does not show (a position " \
-                                   "change no player may make by hand)"
+    note = read("position.by-effect", f"by {why}") if why else read(
+        "position.by-unseen-effect", "by a card effect the log does not show (a position "
+                                     "change no player may make by hand)")
     phases.sync(b, play, cid)
     owner = b.board.where[cid].side if cid in b.board.where else player
     b.emit(play, "change_position", owner if player not in (owner,) else player, card=cid,
@@ -386,8 +402,9 @@ def flip_summon(b: GameBuilder, play: Play, player: Player) -> None:
     cid = step.card
     if cid in b.attack_flipped and player != b.turn_player:
         b.attack_flipped.discard(cid)  # the defender flips the monster an attack flipped
-        b.note(play, f"a \"Flip Summon\" click by the defender on {b.label(cid)}, which the "
-                     f"attack on it flipped: the flip of the battle, no action")
+        b.note(play, "battle.defender-flip-click",
+               f"a \"Flip Summon\" click by the defender on {b.label(cid)}, which the "
+               f"attack on it flipped: the flip of the battle, no action")
         b.remember(player, cid)
         return
     if (player != b.turn_player or b.phase in ("battle", "end")) and \
@@ -421,7 +438,8 @@ def flip(b: GameBuilder, play: Play, player: Player) -> None:
             b.consume(found[0])
             b.unflip(play, cid)
             b.emit(play, "flip_summon", player, card=cid,
-                   note="\"Flipped\" then \"Changed to ATK\": one Flip Summon in two clicks")
+                   note=read("position.flip-in-two-clicks",
+                             "\"Flipped\" then \"Changed to ATK\": one Flip Summon in two clicks"))
             b.remember(player, cid)
             return
     position_by_effect(b, play, player, cid, "defense")
@@ -436,22 +454,25 @@ def change_position(b: GameBuilder, play: Play, player: Player) -> None:
         "facedown_defense" if play.get("face_down") is True else "defense"
     b.unflip(play, cid)
     if not step.turned:
-        b.note(play, f"{b.label(cid)} is already in that position: nothing to change")
+        b.note(play, "position.unchanged",
+               f"{b.label(cid)} is already in that position: nothing to change")
         return
     last = b.actions[-1] if b.actions else {}
     if last.get("type") == "special_summon" and last.get("card") == cid and \
             last.get("player") == player and to in ("attack", "defense"):
         last["position"] = to  # the summon's position, fixed at once: no change of its own
-        last["log"] = {**last["log"], "note": f"Special Summoned, then changed to {to} at once "
-                                              f"({texts(play)[0]}): a misclick fixed, read "
-                                              f"as summoned in {to.capitalize()} Position"}
+        b.annotate(last, read("slip.summon-position-fixed",
+                              f"Special Summoned, then changed to {to} at once "
+                              f"({texts(play)[0]}): a misclick fixed, read as summoned in "
+                              f"{to.capitalize()} Position"), replace=True)
         return
     if last.get("type") == "take_control" and last.get("card") == cid:
         # Goyo Guardian's "Special Summon that monster to your field in Defense Position",
         # which a log shows as the monster moved across, then changed
         phases.sync(b, play, cid)
         b.emit(play, "change_position", player, card=cid, to=to, by_effect=True,
-               note="the effect that just moved it to this side sets its position too")
+               note=read("position.set-by-moving-effect",
+                         "the effect that just moved it to this side sets its position too"))
         return
     if _undone_at_once(b, play, cid):
         return
@@ -486,8 +507,9 @@ def _undone_at_once(b: GameBuilder, play: Play, cid: str) -> bool:
             step.turned[0][2].position != current.turned[0][1].position:
         return False
     b.consume(index)
-    b.note(play, f"{b.label(cid)}'s position changed and changed back at once: a slip fixed, "
-                 f"no change")
+    b.note(play, "slip.position-undone",
+           f"{b.label(cid)}'s position changed and changed back at once: a slip fixed, "
+           f"no change")
     return True
 
 
@@ -496,7 +518,8 @@ def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
     assert step is not None and step.card is not None
     cid, move = step.card, b.moved()
     if b.restoring(move):
-        b.note(play, f"{b.label(cid)} put back where it stood before the rewind: no action")
+        b.note(play, "rewind.put-back",
+               f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
     if _back_at_once(b, play, cid, move):
         return
@@ -534,8 +557,9 @@ def _back_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> bool:
         return False
     b.drop([len(b.actions) - len(later)])
     del b.sent_from[cid]
-    b.note(play, f"{b.label(cid)} sent from {spot.spot} and brought straight back with "
-                 f"nothing between: a slip undone, the same card as before")
+    b.note(play, "slip.sent-and-back",
+           f"{b.label(cid)} sent from {spot.spot} and brought straight back with "
+           f"nothing between: a slip undone, the same card as before")
     return True
 
 
@@ -543,7 +567,8 @@ def summon_token(b: GameBuilder, play: Play, player: Player) -> None:
     step = b.step
     assert step is not None and step.card is not None
     b.emit(play, "special_summon", player, card=step.card, position="defense",
-           note="a token's position is not in the log: Defense Position assumed")
+           note=read("summon.token-position",
+                     "a token's position is not in the log: Defense Position assumed"))
 
 
 def overlay(b: GameBuilder, play: Play, player: Player) -> None:
@@ -565,13 +590,15 @@ def overlay(b: GameBuilder, play: Play, player: Player) -> None:
             not is_monster_zone(spot.spot):
         return
     b.emit(play, "move", player, card=onto, to="material", target=card,
-           note=f"{b.label(card)} laid on it: it becomes that Xyz Monster's material")
+           note=read("xyz.overlay-material",
+                     f"{b.label(card)} laid on it: it becomes that Xyz Monster's material"))
     moved = b.moved()
     zone = contract_zone(spot.side, spot.spot)
     if b.game.ruleset == "advanced" and moved is not None and moved.before is not None and \
             zone is not None and spot.side == moved.before.side:
         b.emit(play, "move", spot.side, card=card, to="monster_zone", zone=zone,
-               note=f"{b.label(card)} now stands in {zone}, where its new material stood")
+               note=read("xyz.overlay-zone",
+                         f"{b.label(card)} now stands in {zone}, where its new material stood"))
 
 
 def xyz_summon(b: GameBuilder, play: Play, player: Player) -> None:
@@ -583,7 +610,8 @@ def xyz_summon(b: GameBuilder, play: Play, player: Player) -> None:
     for material in step.materials:
         phases.sync(b, play, material)
         b.emit(play, "move", player, card=material, to="material", target=xyz,
-               note="an Xyz Material, out of its zone before the Xyz Summon")
+               note=read("xyz.material-before-summon",
+                         "an Xyz Material, out of its zone before the Xyz Summon"))
     spot = b.board.where[xyz]
     b.emit(play, "special_summon", player, card=xyz, position=spot.position or "attack")
     b.remember(player, xyz)

@@ -165,3 +165,27 @@ def actions(imported: Game) -> list[tuple[str, ...]]:
                 item += (flag,)
         out.append(item)
     return out
+
+
+A1 = ['A: Draw card | Drew a card || Drew "Pot of Greed"']  # turn 1's draw (no Start turn)
+
+
+def rule_at(verdict: dict[str, Any]) -> tuple[str, str] | None:
+    """The broken rule and the log line of its play, or None for a legal game."""
+    v = verdict["violation"]
+    return None if v is None else (v["rule"], v["action"]["log"]["text"])
+
+
+def readings_of(imported: Game) -> list[str]:
+    """The ids of every reading the import made (its notes', then its actions'), in order:
+    what tests assert, not the notes' words (specs/readings.toml)."""
+    return [*(note.reading for note in imported.notes),
+            *(r for a in imported.document["actions"] for r in a["log"].get("readings", ()))]
+
+
+def said(imported: Game, reading: str) -> list[str]:
+    """The words of every note and action note the reading ``reading`` made (for the cards
+    and numbers they name)."""
+    return [*(note.text for note in imported.notes if note.reading == reading),
+            *(a["log"].get("note", "") for a in imported.document["actions"]
+              if reading in a["log"].get("readings", ()))]

@@ -3,8 +3,16 @@ replay after the opponent's monsters changed, and further attacks an effect allo
 
 from __future__ import annotations
 
-from tests.validator.importers.replays import HAND_A, HAND_B, actions, judged, opening
-from tests.validator.importers.test_phases import A1, notes_of, rule_at
+from tests.validator.importers.replays import (
+    A1,
+    HAND_A,
+    HAND_B,
+    actions,
+    judged,
+    opening,
+    readings_of,
+    rule_at,
+)
 
 BATTLE = [*A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
           "A: End turn | Ended turn", *opening("B", "Sangan"),
@@ -19,7 +27,7 @@ def test_one_attack_declared_twice_with_nothing_between_is_one_attack() -> None:
                                'A: To GY | Sent "Blade Knight" from M-1 to GY')
     assert verdict["legal"], verdict["violation"]
     assert actions(imported).count(("declare_attack", "gemini-elf")) == 1
-    assert "re-click" in notes_of(imported)
+    assert "battle.reclick" in readings_of(imported)
 
 
 def test_a_second_attack_after_the_first_battle_ended() -> None:

@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
-from tests.validator.importers.replays import HAND_A, HAND_B, actions, game, judged, opening
-from tests.validator.importers.test_phases import A1, notes_of, rule_at
+from tests.validator.importers.replays import (
+    A1,
+    HAND_A,
+    HAND_B,
+    actions,
+    game,
+    judged,
+    opening,
+    readings_of,
+    rule_at,
+)
 
 SET_MF = ('A: Set ST | Set card from hand (4/6) to S-1 || Set "Mirror Force" from hand (4/6) '
           'to S-1')
@@ -14,14 +23,14 @@ def test_a_set_trap_sent_to_the_graveyard_in_a_later_turn_was_activated() -> Non
                                'A: To GY | Sent Set "Mirror Force" from S-1 to GY')
     assert verdict["legal"], verdict["violation"]
     assert actions(imported)[-2:] == [("activate", "mirror-force"), ("move", "mirror-force")]
-    assert "read as activated" in notes_of(imported)
+    assert "spell-trap.sent-read-as-activated" in readings_of(imported)
 
 
 def test_a_set_trap_sent_to_the_graveyard_the_turn_it_was_set_was_only_sent() -> None:
     imported, verdict = judged(*A1, SET_MF, 'A: To GY | Sent Set "Mirror Force" from S-1 to GY')
     assert verdict["legal"], verdict["violation"]
     assert actions(imported)[-1] == ("move", "mirror-force")
-    assert "Set this turn" in notes_of(imported)
+    assert "spell-trap.sent-set-this-turn" in readings_of(imported)
 
 
 def test_a_set_trap_destroyed_by_the_opponents_card_was_only_sent() -> None:
@@ -41,7 +50,7 @@ def test_a_card_activated_by_a_misclick_and_turned_face_down_again() -> None:
                                'A: Set ST | Set "Mirror Force" in S-1')
     assert verdict["legal"], verdict["violation"]
     assert ("activate", "mirror-force") not in actions(imported)
-    assert "misclick" in notes_of(imported)
+    assert "shown.set-cards" in readings_of(imported)
 
 
 def test_an_equip_spell_targets_the_likeliest_face_up_monster() -> None:
@@ -51,7 +60,7 @@ def test_an_equip_spell_targets_the_likeliest_face_up_monster() -> None:
         'A: Activate ST | Activated "Axe of Despair" from hand (1/5) to S-1', hands=hands)
     assert verdict["legal"], verdict["violation"]
     equip = next(a for a in imported.document["actions"] if a.get("card") == "axe-of-despair")
-    assert equip["target"] == "sangan" and "likeliest" in equip["log"]["note"]
+    assert equip["target"] == "sangan" and equip["log"]["readings"] == ["equip.assumed"]
 
 
 def test_an_equip_spell_targets_the_monster_its_player_points_at() -> None:
@@ -65,7 +74,7 @@ def test_an_equip_spell_targets_the_monster_its_player_points_at() -> None:
                                                                HAND_B[:4]))
     assert verdict["legal"], verdict["violation"]
     equip = next(a for a in imported.document["actions"] if a.get("card") == "axe-of-despair")
-    assert equip["target"] == "sangan" and "pointed at" in equip["log"]["note"]
+    assert equip["target"] == "sangan" and equip["log"]["readings"] == ["equip.pointed"]
 
 
 def test_a_concealed_replay_follows_cards_the_log_does_not_name() -> None:
@@ -151,7 +160,7 @@ def test_a_trap_set_then_activated_at_once_is_one_activation_from_the_hand() -> 
     assert verdict["legal"], verdict["violation"]
     assert [a for a in actions(imported) if a[1] == "evenly-matched"] == [
         ("move", "evenly-matched"), ("move", "evenly-matched")]
-    assert "in two clicks" in notes_of(imported)
+    assert "card.trap-from-hand-classic" in readings_of(imported)
 
 
 def test_a_trap_without_such_text_set_and_activated_the_same_turn_is_illegal() -> None:
@@ -176,4 +185,4 @@ def test_a_monster_equipped_by_an_effect_never_goes_to_one_that_left_the_field()
     assert verdict["legal"], verdict["violation"]
     equip = imported.document["actions"][-1]
     assert (equip["type"], equip["target"]) == ("move", "sangan")
-    assert "placed last" in equip["log"]["note"]
+    assert equip["log"]["readings"] == ["equip.by-effect"] and "placed last" in equip["log"]["note"]

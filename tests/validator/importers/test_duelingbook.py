@@ -67,7 +67,7 @@ def test_the_sample_imports_as_two_legal_games_won_by_surrender() -> None:
         assert verdict["outcome"] == {"winner": winner, "reason": "surrender"}
         for player, user in game.players.items():
             assert verdict["state"]["players"][player]["lp"] == last_life(replay, user, end, start)
-        assert not [n for n in game.notes if n.startswith("LP audit")]
+        assert not [n for n in game.notes if n.reading == "import.lp-audit"]
 
 
 def test_every_imported_action_keeps_its_play() -> None:
@@ -164,7 +164,7 @@ def test_a_position_change_undone_at_once_is_no_change() -> None:
              (137, "DEF"), (138, "ATK"))
     game = import_replay(replay)[0]
     assert verdict_of(game)["legal"]
-    assert any("changed back at once" in n for n in game.notes)
+    assert any(n.reading == "slip.position-undone" for n in game.notes)
 
 
 def test_an_attack_logged_in_main_phase_1_is_an_implied_battle_phase() -> None:
@@ -234,7 +234,7 @@ def test_fields_of_the_wrong_type_are_skipped_or_stop_a_game_never_raise() -> No
     replay["plays"][at]["cards"][0]["type"] = ["Normal"]
     games = import_replay(replay)
     assert len(games) == 2
-    assert any("not a Duelingbook play object" in note for note in games[0].notes)
+    assert any(n.reading == "import.not-a-play" for n in games[0].notes)
 
 
 def test_a_pick_first_without_an_order_is_read_from_who_starts() -> None:
@@ -242,7 +242,7 @@ def test_a_pick_first_without_an_order_is_read_from_who_starts() -> None:
     del replay["plays"][find(replay, "0:15", "sdesowitz02", "")]["order"]
     game = import_replay(replay)[0]
     assert game.players["p1"] == "sdesowitz02"
-    assert any("has no order" in note for note in game.notes)
+    assert any(n.reading == "game.first-player-inferred" for n in game.notes)
 
 
 def test_a_play_that_cannot_be_followed_stops_its_game_only() -> None:
@@ -266,7 +266,7 @@ def test_the_lp_audit_reports_a_mismatch() -> None:
     at = find(replay, "8:04", "sdesowitz02", "Lost 800 LP")
     replay["plays"][at]["life"] -= 100
     notes = import_replay(replay)[0].notes
-    audit = [n for n in notes if n.startswith("LP audit")]
+    audit = [n.text for n in notes if n.reading == "import.lp-audit"]
     assert audit and "[8:04]" in audit[0] and "sdesowitz02" in audit[0]
 
 
@@ -276,8 +276,7 @@ def test_plays_the_importer_does_not_know_are_noted_not_dropped() -> None:
     replay["plays"].insert(at, {"play": "Roll die", "seconds": 120, "username": "Aco77",
                                 "log": {"public_log": "Rolled a 3"}})
     notes = import_replay(replay)[0].notes
-    assert any("'Roll die' not imported (a kind this importer does not know)" in n
-               for n in notes)
+    assert [n.at for n in notes if n.reading == "import.unknown-kind"] == ["[2:00]"]
 
 
 def test_a_declared_effect_the_card_has_not_there_is_no_activation() -> None:
@@ -290,8 +289,7 @@ def test_a_declared_effect_the_card_has_not_there_is_no_activation() -> None:
                 log={"public_log": text, "type": "duel", "username": "sdesowitz02"})
     game = import_replay(replay)[0]
     assert verdict_of(game)["legal"]
-    assert any(text in n and "no activated effect usable in the Graveyard" in n
-               for n in game.notes)
+    assert any(n.reading == "effect.none-usable-here" and text in n.text for n in game.notes)
 
 
 def test_effects_whose_timing_the_text_does_not_tell_are_reported() -> None:
@@ -314,10 +312,11 @@ def test_effects_whose_timing_the_text_does_not_tell_are_reported() -> None:
     unchecked = [a for a in game.document["actions"]
                  if "timing not checked" in a["log"].get("note", "")
                  or "not in the card database" in a["log"].get("note", "")]
-    summary = [n for n in game.notes if n.startswith("timing not checked")]
+    summary = [n.text for n in game.notes if n.reading == "effect.timing-unchecked"]
     assert unchecked and summary
     assert unchecked[0]["log"]["time"] in summary[0]
-    assert any("A Card From Nowhere is not in the card database" in n for n in game.notes)
+    assert any(n.reading == "card.not-in-database" and "A Card From Nowhere" in n.text
+               for n in game.notes)
 
 
 def test_a_first_game_without_deck_sizes_takes_the_next_games() -> None:

@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
-from tests.validator.importers.replays import HAND_A, HAND_B, actions, judged, opening
-from tests.validator.importers.test_phases import A1, notes_of, rule_at
+from tests.validator.importers.replays import (
+    A1,
+    HAND_A,
+    HAND_B,
+    actions,
+    judged,
+    opening,
+    readings_of,
+    rule_at,
+)
 
 GEMINI_ELF_DISCARDED = 'B: To GY | Sent "Gemini Elf" from hand (1/5) to GY'
 
@@ -22,7 +30,7 @@ def test_a_discard_nothing_explains_is_judged_by_the_rules() -> None:
     imported, verdict = judged(*A1, GEMINI_ELF_DISCARDED)
     assert rule_at(verdict) == ("hand.discard-not-required",
                                 'Sent "Gemini Elf" from hand (1/5) to GY')
-    assert "no card that makes a player discard" in notes_of(imported)
+    assert "hand.discard-by-rules" in readings_of(imported)
 
 
 def test_a_trap_sent_from_the_hand_with_nothing_to_explain_it_is_judged() -> None:
@@ -50,7 +58,7 @@ def test_a_spell_sent_from_the_hand_to_the_graveyard_is_its_activation() -> None
     assert [(a[0], *a[2:]) for a in actions(imported)[-3:]] == [
         ("activate",), ("draw", "by_effect"), ("draw", "by_effect")]
     assert imported.document["actions"][-3]["card"].startswith("pot-of-greed")
-    assert "activated and resolved in one click" in notes_of(imported)
+    assert "spell.resolved-in-one-click" in readings_of(imported)
 
 
 # -- draws ------------------------------------------------------------------------------------
@@ -71,7 +79,7 @@ def test_a_draw_no_card_explains_is_judged_by_the_rules() -> None:
                                "A: Enter M1 | Entered Main Phase 1",
                                'A: Draw card | Drew a card || Drew "Sangan"')
     assert rule_at(verdict) == ("draw.once", "Drew a card")
-    assert "no card that makes a player draw" in notes_of(imported)
+    assert "draw.by-rules" in readings_of(imported)
 
 
 def test_a_draw_by_the_opponent_no_card_explains_is_judged_by_the_rules() -> None:
@@ -100,8 +108,7 @@ def test_a_card_drawn_and_put_back_on_top_at_once_is_a_slip() -> None:
                                'Returned "Sangan" from hand (6/6) to top of deck')
     assert verdict["legal"], verdict["violation"]
     assert actions(imported)[-1] == ("phase", "main1")
-    assert "put back on top of the Deck before its player did anything else" in \
-        notes_of(imported)
+    assert "slip.draw-put-back" in readings_of(imported)
 
 
 def test_a_draw_just_before_admitting_defeat_is_not_judged() -> None:
@@ -111,7 +118,7 @@ def test_a_draw_just_before_admitting_defeat_is_not_judged() -> None:
                                "B: Admit defeat | Admitted defeat")
     assert verdict["legal"], verdict["violation"]
     assert verdict["outcome"]["winner"] == "p1"
-    assert "a look at the next card once the duel was given up" in notes_of(imported)
+    assert "draw.look-after-giving-up" in readings_of(imported)
 
 
 # -- which card a Deck play names -------------------------------------------------------------

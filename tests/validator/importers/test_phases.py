@@ -4,21 +4,17 @@ clicked twice, replays, Tributes logged late, Draw Phases skipped, the turn's en
 
 from __future__ import annotations
 
-from typing import Any
-
-from tests.validator.importers.replays import HAND_A, HAND_B, actions, judged, opening
-
-A1 = ['A: Draw card | Drew a card || Drew "Pot of Greed"']  # turn 1's draw (no Start turn)
-
-
-def rule_at(verdict: dict[str, Any]) -> tuple[str, str] | None:
-    v = verdict["violation"]
-    return None if v is None else (v["rule"], v["action"]["log"]["text"])
-
-
-def notes_of(imported: Any) -> str:
-    return "\n".join([*imported.notes,
-                      *(a["log"].get("note", "") for a in imported.document["actions"])])
+from tests.validator.importers.replays import (
+    A1,
+    HAND_A,
+    HAND_B,
+    actions,
+    judged,
+    opening,
+    readings_of,
+    rule_at,
+    said,
+)
 
 
 # -- the phases -------------------------------------------------------------------------------
@@ -75,7 +71,7 @@ def test_a_rewind_undoes_a_premature_battle_phase() -> None:
         'B: Attack | Attacked "Blade Knight" in M-1 with "Gemini Elf" in M-1')
     assert verdict["legal"], verdict["violation"]
     assert actions(imported).count(("declare_attack", "gemini-elf")) == 1
-    assert "a rewind to the Main Phase 1" in notes_of(imported)
+    assert "rewind.phase" in readings_of(imported)
 
 
 def test_going_back_after_life_points_changed_is_not_a_rewind() -> None:
@@ -89,7 +85,7 @@ def test_going_back_after_life_points_changed_is_not_a_rewind() -> None:
         'A: Life points | Lost 1900 LP {"amount": -1900, "life": 6100}',
         "B: Enter M1 | Entered Main Phase 1")
     assert verdict["legal"], verdict["violation"]  # a backward click, read as a slip
-    assert "not a rewind" in notes_of(imported)
+    assert "phase.backward-click" in readings_of(imported)
 
 
 def test_a_phase_entered_again_is_a_slip() -> None:
@@ -108,7 +104,8 @@ def test_the_draw_phase_entered_again_after_a_premature_standby_phase() -> None:
         "B: Enter SP | Entered Standby Phase")
     assert verdict["legal"], verdict["violation"]
     assert actions(imported)[-2:] == [("activate", "mirror-force"), ("phase", "standby")]
-    assert "a rewind to the Draw Phase: 1 action(s)" in notes_of(imported)
+    assert said(imported, "rewind.phase")[0].split(": ", 2)[-1].startswith(
+        "a rewind to the Draw Phase: 1 action(s)")
 
 
 # -- the turn's end ---------------------------------------------------------------------------
@@ -130,12 +127,12 @@ def test_the_next_players_draw_with_no_effect_between_starts_their_turn() -> Non
                                'B: Draw card | Drew a card || Drew "Sangan"',
                                "B: Enter SP | Entered Standby Phase")
     assert verdict["legal"], verdict["violation"]
-    assert "the turn passed with no" in notes_of(imported)
+    assert "turn.implied-start" in readings_of(imported)
 
 
 def test_a_turn_started_without_ended_turn_ends_the_last_one() -> None:
     imported, verdict = judged(*A1, *opening("B", "Sangan"))
-    assert verdict["legal"] and "no \"Ended turn\"" in notes_of(imported)
+    assert verdict["legal"] and "turn.implied-end" in readings_of(imported)
 
 
 def test_the_seventh_card_sent_before_ending_the_turn_is_the_hand_limit_discard() -> None:
@@ -165,7 +162,8 @@ def test_a_draw_phase_skipped_by_reckless_greed() -> None:
         "A: Start turn | Entered Draw Phase", "A: Enter SP | Entered Standby Phase",
         hands=hands)
     assert verdict["legal"], verdict["violation"]
-    assert "Reckless Greed skips this Draw Phase" in notes_of(imported)
+    assert said(imported, "draw.skipped-by-card") == [
+        "no draw: Reckless Greed skips this Draw Phase"]
 
 
 def test_leaving_the_draw_phase_without_a_draw_and_no_skip() -> None:
@@ -182,7 +180,8 @@ def test_the_game_ends_at_zero_life_points() -> None:
         "A: Admit defeat | Admitted defeat")
     assert verdict["legal"] and verdict["outcome"] == {"winner": "p2",
                                                        "reason": "life_points"}
-    assert "2 play(s) after the end of the game not imported" in notes_of(imported)
+    assert said(imported, "import.after-the-end") == [
+        "2 play(s) after the end of the game not imported"]
 
 
 def test_quitting_ends_the_game() -> None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.validator.importers.replays import HAND_A, actions, game, judged
-from tests.validator.importers.test_phases import A1, notes_of
+from tests.validator.importers.replays import A1, HAND_A, actions, game, judged, readings_of
 
 
 @pytest.mark.parametrize(("line", "expected"), [
@@ -36,7 +35,7 @@ def test_an_unknown_play_that_sends_a_named_card_to_a_pile_is_followed() -> None
                                                                             ["Gemini Elf"]))
     assert imported.stopped is None
     assert actions(imported)[-1][0] == "move"
-    assert "a kind this importer does not know, followed by its line" in notes_of(imported)
+    assert "import.unknown-kind-followed" in readings_of(imported)
     assert verdict["legal"], verdict["violation"]
 
 
@@ -52,8 +51,7 @@ def test_an_unknown_play_that_changes_a_card_any_other_way_stops_the_game() -> N
 def test_an_unknown_play_that_touches_no_card_is_a_note() -> None:
     imported = game(*A1, "A: Spin wheel | Spun the wheel")
     assert imported.stopped is None
-    assert "'Spin wheel' not imported (a kind this importer does not know)" in \
-        notes_of(imported)
+    assert [n.at for n in imported.notes if n.reading == "import.unknown-kind"] == ["[0:03]"]
 
 
 def test_cards_picked_at_random_from_the_deck_are_a_view_then_a_move_to_the_hand() -> None:
@@ -65,7 +63,7 @@ def test_cards_picked_at_random_from_the_deck_are_a_view_then_a_move_to_the_hand
     assert imported.stopped is None
     assert actions(imported)[-1][:2] == ("move", actions(imported)[-1][1])
     assert actions(imported)[-1][1].startswith("sangan")
-    assert not any("does not know" in note for note in notes_of(imported))
+    assert not {"import.unknown-kind", "import.unknown-kind-followed"} & set(readings_of(imported))
     assert verdict["legal"], verdict["violation"]
 
 

@@ -5,8 +5,16 @@ a monster card Special Summoned from a Spell & Trap Zone."""
 
 from __future__ import annotations
 
-from tests.validator.importers.replays import HAND_A, HAND_B, actions, judged, opening
-from tests.validator.importers.test_phases import A1, notes_of, rule_at
+from tests.validator.importers.replays import (
+    A1,
+    HAND_A,
+    HAND_B,
+    actions,
+    judged,
+    opening,
+    readings_of,
+    rule_at,
+)
 
 MAIN_A = [*A1, "A: Enter SP | Entered Standby Phase", "A: Enter M1 | Entered Main Phase 1"]
 
@@ -22,7 +30,7 @@ def test_set_cards_shown_one_after_another_and_set_again_are_no_activations() ->
         'A: Set ST | Set "Book of Moon" in S-2', 'A: Set ST | Set "Mirror Force" in S-1')
     assert verdict["legal"], verdict["violation"]
     assert [a[0] for a in actions(imported)].count("activate") == 0
-    assert notes_of(imported).count("Set cards shown") == 2
+    assert readings_of(imported).count("shown.set-cards") == 2
 
 
 def test_a_set_card_activated_then_used_by_another_play_is_not_a_show() -> None:
@@ -42,7 +50,7 @@ def test_a_card_activated_from_the_hand_and_taken_back_later_is_shown() -> None:
         'A: Normal Summon | Normal Summoned "Sangan" from hand (5/6) to M-1',
         'B: To hand | Returned "Pot of Greed" from S-1 to hand')
     assert verdict["legal"], verdict["violation"]
-    assert "a card shown or a misclick" in notes_of(imported)
+    assert "shown.from-hand" in readings_of(imported)
     assert [a[0] for a in actions(imported)][-1] == "normal_summon"
 
 
@@ -65,7 +73,7 @@ def test_a_card_returned_from_the_field_and_put_straight_back_stays() -> None:
         hands=hands)
     assert verdict["legal"], verdict["violation"]
     assert [a[0] for a in actions(imported)].count("activate") == 1
-    assert "put straight back" in notes_of(imported)
+    assert "slip.returned-and-back" in readings_of(imported)
 
 
 # -- draws ----------------------------------------------------------------------------------
@@ -75,7 +83,7 @@ def test_a_draw_before_quitting_with_the_hand_shown_between_is_not_judged() -> N
                                "B: Show hand | Showed hand",
                                "B: Quit duel | Lost Duel")
     assert verdict["legal"], verdict["violation"]
-    assert "look at the next card" in notes_of(imported)
+    assert "draw.look-after-giving-up" in readings_of(imported)
 
 
 def test_a_draw_the_player_plays_on_after_is_judged() -> None:
@@ -92,7 +100,7 @@ def test_a_draw_put_back_on_top_with_the_opponents_play_between_is_a_slip() -> N
         'B: To T Deck | Returned card from hand (6/6) to top of deck || Returned "Sangan" '
         'from hand (6/6) to top of deck')
     assert verdict["legal"], verdict["violation"]
-    assert "drawn and put back on top of the Deck" in notes_of(imported)
+    assert "slip.draw-put-back" in readings_of(imported)
 
 
 def test_a_draw_explained_by_a_hand_trap_sent_early_in_the_turn() -> None:
@@ -147,7 +155,7 @@ def test_an_equipped_monster_special_summoned_from_its_spell_trap_zone() -> None
         'A: Move | Moved "Blade Knight" from S-2 to M-3')
     assert verdict["legal"], verdict["violation"]
     assert [a[0] for a in actions(imported)][-2:] == ["move", "special_summon"]
-    assert "Special Summons only what is off the field" in notes_of(imported)
+    assert "summon.from-spell-trap-zone" in readings_of(imported)
 
 
 def test_a_change_to_defense_under_a_continuous_effect_is_by_that_effect() -> None:
@@ -163,4 +171,5 @@ def test_a_change_to_defense_under_a_continuous_effect_is_by_that_effect() -> No
         'A: To DEF | Changed "Vorse Raider" in M-2 to DEF', hands=hands)
     assert verdict["legal"], verdict["violation"]
     assert actions(imported)[-1][::2] == ("change_position", "by_effect")
+    assert imported.document["actions"][-1]["log"]["readings"] == ["position.by-effect"]
     assert "continuous effect" in imported.document["actions"][-1]["log"]["note"]

@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.validator.importers.replays import HAND_A, HAND_B, actions, game, judged, opening
-from tests.validator.importers.test_phases import A1, notes_of, rule_at
+from tests.validator.importers.replays import (
+    A1,
+    HAND_A,
+    HAND_B,
+    actions,
+    game,
+    judged,
+    opening,
+    readings_of,
+    rule_at,
+    said,
+)
 from validator.importers.game import Game
 
 B2 = ["A: End turn | Ended turn", *opening("B", "Sangan")]
@@ -19,7 +29,7 @@ def test_a_set_in_place_on_the_opponents_turn_is_tsukuyomis_effect() -> None:
         'A: Set monster | Set "Blade Knight" in M-1')
     assert verdict["legal"], verdict["violation"]
     assert ("change_position", "blade-knight", "by_effect") in actions(imported)
-    assert "by Tsukuyomi's effect" in notes_of(imported)
+    assert said(imported, "position.by-effect") == ["by Tsukuyomi's effect"]
 
 
 def test_the_card_just_used_explains_a_change_before_the_monsters_own_text() -> None:
@@ -29,7 +39,7 @@ def test_the_card_just_used_explains_a_change_before_the_monsters_own_text() -> 
         'A: Activate ST | Activated "Book of Moon" from hand (2/5) to S-1',
         'A: Set monster | Set "Tsukuyomi" in M-1', hands=hands)
     assert verdict["legal"], verdict["violation"]
-    assert "by Book of Moon's effect" in notes_of(imported)
+    assert said(imported, "position.by-effect") == ["by Book of Moon's effect"]
 
 
 def test_flipped_then_changed_to_attack_is_one_flip_summon() -> None:
@@ -53,7 +63,7 @@ def test_level_limit_area_b_explains_a_change_to_defense() -> None:
         'A: Normal Summon | Normal Summoned "Vorse Raider" from hand (1/6) to M-2',
         'A: To DEF | Changed "Vorse Raider" in M-2 to DEF', hands=hands)
     assert verdict["legal"], verdict["violation"]
-    assert "by Level Limit - Area B's effect (face-up on the field)" in notes_of(imported)
+    assert "Level Limit - Area B" in said(imported, "position.by-effect")[0]
 
 
 def test_a_position_change_no_effect_explains_is_judged_as_made_by_hand() -> None:
@@ -142,7 +152,7 @@ def test_an_attack_that_never_reached_damage_leaves_the_set_monster_face_down() 
         'B: Set monster | Set "Gemini Elf" in M-1', "B: End turn | Ended turn",
         *opening("A", "Vorse Raider"), 'A: Flip Summon | Flip Summoned Set "Blade Knight" in M-1')
     assert verdict["legal"], verdict["violation"]
-    assert "never reached damage" in notes_of(imported)
+    assert "battle.never-reached-damage" in readings_of(imported)
 
 
 def test_five_monsters_make_room_for_an_xyz_summon() -> None:
@@ -178,7 +188,7 @@ def test_a_monster_placed_in_a_spell_trap_zone_then_moved_to_a_monster_zone() ->
         hands=hands)
     assert verdict["legal"], verdict["violation"]
     assert actions(imported)[-1] == ("special_summon", "blaster")
-    assert "one Special Summon" in notes_of(imported)
+    assert "summon.staged-in-spell-trap" in readings_of(imported)
 
 
 def test_a_link_summon_is_a_rule_classic_does_not_model() -> None:
@@ -198,7 +208,7 @@ def test_a_special_summon_whose_position_is_fixed_at_once_is_one_summon() -> Non
     assert verdict["legal"], verdict["violation"]
     summon = imported.document["actions"][-1]
     assert (summon["type"], summon["position"]) == ("special_summon", "defense")
-    assert "misclick fixed" in summon["log"]["note"]
+    assert summon["log"]["readings"] == ["slip.summon-position-fixed"]
 
 
 def test_an_attacked_set_monster_that_left_and_came_back_is_a_new_card() -> None:
@@ -228,7 +238,7 @@ def test_a_monster_its_player_takes_back_at_once_was_never_set() -> None:
     assert verdict["legal"], verdict["violation"]
     assert [a for a in actions(imported) if a[0] == "set_monster"] == [
         ("set_monster", "vorse-raider")]
-    assert "a take-back" in notes_of(imported)
+    assert "slip.taken-back" in readings_of(imported)
 
 
 def test_a_set_put_back_into_the_hand_before_it_did_anything_is_undone() -> None:
@@ -245,7 +255,7 @@ def test_a_set_put_back_into_the_hand_before_it_did_anything_is_undone() -> None
         'A: Set monster | Set card from hand (2/6) to M-2 || Set "Vorse Raider" from hand '
         '(2/6) to M-2')
     assert verdict["legal"], verdict["violation"]
-    assert "put back into the hand by its player before it did anything" in notes_of(imported)
+    assert "slip.summon-taken-back" in readings_of(imported)
 
 
 def test_a_monster_that_did_something_before_going_back_to_the_hand_was_summoned() -> None:
@@ -269,7 +279,7 @@ def test_a_monster_with_an_effect_of_its_own_returned_to_the_hand_was_summoned()
         'to S-1', 'A: To hand | Returned "Swap Frog" from M-2 to hand', hands=hands)
     assert verdict["legal"], verdict["violation"]
     assert ("normal_summon", "swap-frog") in actions(imported)
-    assert "put back into the hand" not in notes_of(imported)
+    assert "slip.summon-taken-back" not in readings_of(imported)
 
 
 def test_a_monster_clicked_as_special_summoned_for_the_opponents_dustshoot_is_a_move() -> None:
@@ -284,7 +294,7 @@ def test_a_monster_clicked_as_special_summoned_for_the_opponents_dustshoot_is_a_
         'B: To deck | Returned "Summoned Skull" from M-1 to deck', hands=hands)
     assert verdict["legal"], verdict["violation"]
     assert ("special_summon", "summoned-skull") not in actions(imported)
-    assert "carry out the opponent's effect" in notes_of(imported)
+    assert "shortcut.opponent-effect-to-deck" in readings_of(imported)
 
 
 def test_a_change_of_position_right_after_a_move_across_is_the_moving_effects() -> None:
