@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import json
 import os
-import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, TextIO
+from typing import Any, ClassVar, TextIO
 
 from tqdm import tqdm
 
-Kind = Literal["legal", "illegal", "malformed"]
+from .results import describe
+from .text import Kind, printable
+
 #: SGR colours of each kind of result: green, red, yellow.
 COLOURS: dict[Kind, str] = {"legal": "32", "illegal": "31", "malformed": "33"}
 
@@ -30,30 +31,6 @@ def use_colour(choice: str, stream: TextIO, environ: Any = None) -> bool:
     if choice != "auto":
         return choice == "always"
     return stream.isatty() and not environ.get("NO_COLOR") and environ.get("TERM") != "dumb"
-
-
-def _escape(char: str) -> str:
-    code = ord(char)
-    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char) or \
-        (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000
-         else f"\\U{code:08x}")
-
-
-def printable(text: object) -> str:
-    r"""``text`` (anything a document, a replay or a path gives) with every control and
-    format character made visible as an escape, so that nothing read from a file can move
-    the cursor, erase a line, forge a result line or set the terminal's title. Spaces stay.
-
-    >>> printable("ann\x1b[2K\r#game3: legal\u202e")
-    'ann\\x1b[2K\\r#game3: legal\\u202e'
-    >>> printable("Blue-Eyes White Dragon (bewd)")
-    'Blue-Eyes White Dragon (bewd)'
-    """
-    text = str(text)
-    if text.isprintable():
-        return text
-    return "".join(char if char.isprintable() or unicodedata.category(char) == "Zs"
-                   else _escape(char) for char in text)
 
 
 def paint(text: str, kind: Kind, colour: bool) -> str:
@@ -227,13 +204,11 @@ class Formatter:
 
 
 class TextFormatter(Formatter):
-    """One line per duel (:func:`duelcheck.cli.describe`), then the summary line."""
+    """One line per duel (:func:`duelcheck.results.describe`), then the summary line."""
 
     summary = True
 
     def result(self, kind: Kind, result: Any) -> None:
-        from .cli import describe
-
         if kind == "legal" and self.quiet and not (result.decks and result.decks["legal"] is
                                                     False):
             return
@@ -296,8 +271,6 @@ class HtmlFormatter(Formatter):
         self.decks: dict[str, Any] | None = None
 
     def result(self, kind: Kind, result: Any) -> None:
-        from .cli import describe
-
         if kind == "malformed":  # said on stderr, as the text format says it
             self.progress.write(self.err, paint(describe(result), kind, self.colour) + "\n")
         match = result.source.split("#", 1)[0]

@@ -14,8 +14,8 @@ from .fastpath import FAST_PATH, Engine
 from .jsontext import DuplicateKeyError, loads
 from .legal import LegalActions, Listing
 from .model import Action, Document
+from .position import initial_state
 from .schema import DocumentSchema
-from .state import initial_state
 from .verdict import Verdict, Violation, state_report, violation_of
 
 _SCHEMA = DocumentSchema()

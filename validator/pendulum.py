@@ -14,7 +14,7 @@ def scale_cards(s: DuelState, player: Player) -> list[str]:
     Spell & Trap Zones 1 and 5 (the Pendulum Zones), left first.
 
     >>> from validator import load_document
-    >>> from validator.state import initial_state
+    >>> from validator.position import initial_state
     >>> doc = load_document({"ruleset": "advanced", "cards": {
     ...     "a": {"kind": "monster", "level": 4, "pendulum": True, "scale": 1}},
     ...     "setup": {"p1": {"spell_traps": [{"card": "a", "face_up": True, "zone": "S5"}]}}})
@@ -38,7 +38,7 @@ def scales(s: DuelState, player: Player) -> tuple[int, int] | None:
     scales that are 0).
 
     >>> from validator import load_document
-    >>> from validator.state import initial_state
+    >>> from validator.position import initial_state
     >>> doc = load_document({"ruleset": "advanced", "cards": {
     ...     "a": {"kind": "monster", "level": 4, "pendulum": True, "scale": 8},
     ...     "b": {"kind": "monster", "level": 1, "pendulum": True}}, "setup": {"p1": {
@@ -60,7 +60,7 @@ def pendulum_summon(s: DuelState, a: Action) -> None:
     used.
 
     >>> from validator import load_document
-    >>> from validator.state import initial_state
+    >>> from validator.position import initial_state
     >>> s = initial_state(load_document({"ruleset": "advanced", "cards": {
     ...     "a": {"kind": "monster", "level": 4}}, "setup": {"p1": {"hand": ["a"]}}}))
     >>> pendulum_summon(s, Action("pendulum_summon", "p1", cards=("a",), zones=("M2",)))

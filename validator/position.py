@@ -15,9 +15,19 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .model import PLAYERS, Card, Player
-from .rulesets import CLASSIC, Ruleset
-from .state import ChainLink, DuelState, Monster, Outcome, Side, SpellTrap, ThisTurn, zoned
+from .model import PLAYERS, Card, Document, Player
+from .rulesets import CLASSIC, RULESETS, Ruleset
+from .state import (
+    ChainLink,
+    DuelState,
+    Monster,
+    Outcome,
+    Side,
+    SpellTrap,
+    ThisTurn,
+    setup_state,
+    zoned,
+)
 from .zones import MAIN_ZONES
 
 #: ThisTurn's card -> index records, by the name the state gives them.
@@ -242,3 +252,17 @@ def restore(cards: dict[str, Card], position: Mapping[str, Any],
     outcome = position["outcome"]
     state.outcome = None if outcome is None else Outcome(outcome["winner"], outcome["reason"])
     return state
+
+
+def initial_state(doc: Document) -> DuelState:
+    """The state a document starts from: the beginning of its turn, in its Draw Phase, from its
+    ``setup``; or the state its ``position`` describes.
+
+    >>> from validator.model import SetupPlayer
+    >>> s = initial_state(Document({}, {"p1": SetupPlayer(), "p2": SetupPlayer()}, ()))
+    >>> (s.turn, s.phase, s.sides["p1"].deck_size)
+    (1, 'draw', 40)
+    """
+    if doc.position is not None:
+        return restore(doc.cards, doc.position, RULESETS[doc.ruleset])
+    return setup_state(doc)

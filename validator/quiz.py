@@ -150,7 +150,7 @@ def _proposals(duel: Duel, rule: str, want_legal: bool,
     return [a for a in fits if any_kind or a["type"] in types]
 
 
-#: Action types random play prefers to phase changes (as validator.legal.random_play).
+#: Action types random play prefers to phase changes (as validator.randomplay.random_play).
 _PASSING: Final = frozenset({"phase", "end_turn"})
 #: Never played at random: a Quick Summon (seed 001's, from the hand at any time) would
 #: empty the hand and lock the turn's Normal Summon in most positions.

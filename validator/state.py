@@ -421,19 +421,15 @@ def _st(placed: Placed, zone: str | None) -> SpellTrap:
     return SpellTrap(placed.card, placed.face_up, placed.equipped_to, zone)
 
 
-def initial_state(doc: Document) -> DuelState:
-    """The state at the beginning of the document's turn, in its Draw Phase; or the state its
-    ``position`` describes.
+def setup_state(doc: Document) -> DuelState:
+    """The state at the beginning of the document's turn, in its Draw Phase, from its
+    ``setup`` (a document that starts from a ``position``: :func:`.position.initial_state`).
 
     >>> from validator.model import SetupPlayer
-    >>> s = initial_state(Document({}, {"p1": SetupPlayer(), "p2": SetupPlayer()}, ()))
+    >>> s = setup_state(Document({}, {"p1": SetupPlayer(), "p2": SetupPlayer()}, ()))
     >>> (s.turn, s.phase, s.sides["p1"].deck_size)
     (1, 'draw', 40)
     """
-    if doc.position is not None:
-        from .position import restore  # position.py builds on this module
-
-        return restore(doc.cards, doc.position, RULESETS[doc.ruleset])
     rules = RULESETS[doc.ruleset]
     sides = {p: _side(doc.setup[p], rules) for p in PLAYERS}
     state = DuelState(cards=doc.cards, turn=doc.turn, turn_player=doc.turn_player, sides=sides,

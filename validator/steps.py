@@ -98,7 +98,7 @@ def attempt(state: DuelState, action: Action) -> dict[str, Any] | None:
     """The board after ``action`` carried out in ``state`` (a copy the caller gives up),
     whatever the rules say; None when it cannot be carried out.
 
-    >>> from validator.state import initial_state
+    >>> from validator.position import initial_state
     >>> start = initial_state(load_document({"cards": {}}))
     >>> attempt(start, Action("phase", "p1", to="end"))["phase"]
     'end'

@@ -137,7 +137,7 @@ def from_extra_deck(s: DuelState, card: str) -> str | None:
     """``extra`` or ``extra_face_up`` when ``card`` stands in its owner's Extra Deck.
 
     >>> from validator import load_document
-    >>> from validator.state import initial_state
+    >>> from validator.position import initial_state
     >>> s = initial_state(load_document({"cards": {"f": {"kind": "monster", "level": 6}},
     ...                                  "setup": {"p1": {"extra": ["f"]}}}))
     >>> from_extra_deck(s, "f")
@@ -153,7 +153,7 @@ def place_monster(s: DuelState, player: Player, card: str, named: str | None,
     it) naming zone ``named``; ``leaving`` are the monsters that leave first (Tributes).
 
     >>> from validator import load_document
-    >>> from validator.state import initial_state
+    >>> from validator.position import initial_state
     >>> s = initial_state(load_document({"cards": {"x": {"kind": "monster", "level": 4}},
     ...     "setup": {"p1": {"hand": ["x"]}}}))
     >>> place_monster(s, "p1", "x", None).zone, place_monster(s, "p1", "x", "M3").zone
@@ -263,7 +263,7 @@ def move_monster(s: DuelState, player: Player, card: str, named: str) -> Placeme
     (``zone.extra-monster-zone``). Under ``classic`` an occupied zone leaves it where it is.
 
     >>> from validator import load_document
-    >>> from validator.state import initial_state
+    >>> from validator.position import initial_state
     >>> s = initial_state(load_document({"ruleset": "advanced", "cards": {
     ...     "x": {"kind": "monster", "level": 4}, "y": {"kind": "monster", "level": 4}},
     ...     "setup": {"p1": {"monsters": [{"card": "x", "position": "attack", "zone": "M1"},
@@ -304,7 +304,7 @@ def place_pendulum(s: DuelState, player: Player, cards: tuple[str, ...],
     Monster Zone or to a Main Monster Zone a Link Monster points to.
 
     >>> from validator import load_document
-    >>> from validator.state import initial_state
+    >>> from validator.position import initial_state
     >>> s = initial_state(load_document({"ruleset": "advanced", "cards": {
     ...     "a": {"kind": "monster", "level": 4}, "b": {"kind": "monster", "level": 4,
     ...     "pendulum": True}}, "setup": {"p1": {"hand": ["a"], "extra_face_up": ["b"]}}}))
@@ -398,7 +398,7 @@ def place_spell_trap(s: DuelState, player: Player, card: str, named: str | None,
     ``pendulum_zone``, a Pendulum Monster activated as a Pendulum Scale (zone 1 or 5).
 
     >>> from validator import load_document
-    >>> from validator.state import initial_state
+    >>> from validator.position import initial_state
     >>> s = initial_state(load_document({"ruleset": "advanced", "cards": {
     ...     "x": {"kind": "spell", "subtype": "normal"}}, "setup": {"p1": {"hand": ["x"]}}}))
     >>> place_spell_trap(s, "p1", "x", None).zone, place_spell_trap(s, "p1", "x", "S5").zone
@@ -436,7 +436,7 @@ def placement(s: DuelState, a: Action) -> Placement:
     once per action judged: the guards that ask and the effect that places it share it.
 
     >>> from validator import load_document
-    >>> from validator.state import initial_state
+    >>> from validator.position import initial_state
     >>> s = initial_state(load_document({"cards": {"x": {"kind": "monster", "level": 4}},
     ...     "setup": {"p1": {"hand": ["x"]}}}))
     >>> a = Action("normal_summon", "p1", card="x", zone="M4")
@@ -468,7 +468,7 @@ def take_placement(s: DuelState, a: Action) -> str | None:
     placement is then forgotten, so that none outlives the action that found it.
 
     >>> from validator import load_document
-    >>> from validator.state import initial_state
+    >>> from validator.position import initial_state
     >>> s = initial_state(load_document({"ruleset": "advanced", "cards": {
     ...     "x": {"kind": "spell", "subtype": "normal"}}, "setup": {"p1": {"hand": ["x"]}}}))
     >>> a = Action("set_spell_trap", "p1", card="x")

@@ -15,8 +15,8 @@ from tests.helpers import corpus, load_cases, needs_corpus
 from tests.validator.test_properties import random_action
 from validator import DocumentError, Duel, load_document
 from validator.fastpath import FAST_PATH, TRANSITIONS, compile_machine
-from validator.legal import random_play
 from validator.machine import MACHINE, Apply
+from validator.randomplay import random_play
 from validator.synth import legal_duel
 from validator.verdict import state_report
 

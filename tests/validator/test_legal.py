@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from tests.helpers import act, document, load_cases, mon, opening
 from tests.validator.test_properties import random_action
 from validator import Action, Duel, IllegalActionError, legal_actions, load_document, validate
-from validator.legal import random_play
+from validator.randomplay import random_play
 from validator.schema import ACTION_SCHEMAS
 from validator.synth import legal_duel
 

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from tests.helpers import CARDS, act, corpus, document, load_cases, mon, needs_corpus, opening
 from tests.validator.test_properties import random_action
 from validator import DocumentError, Duel, Verdict, legal_actions, load_document, validate
-from validator.legal import random_play
 from validator.position_schema import StateSchema
+from validator.randomplay import random_play
 from validator.synth import legal_duel
 
 CASES = load_cases()

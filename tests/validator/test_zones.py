@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from tests.helpers import act, opening
 from tests.validator.test_fastpath import assert_same_judging
 from validator import Duel, legal_actions, load_document, validate
-from validator.legal import random_play
 from validator.machine import MACHINE
 from validator.model import LINK_ARROWS, other
+from validator.randomplay import random_play
 from validator.synth import legal_duel
 from validator.zones import ARROWS, EXTRA_ZONES, MAIN_ZONES, points_to
 
