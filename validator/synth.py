@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from .model import Player, other
+from .rulesets import CLASSIC, RULESETS
 
 
 def _act(kind: str, player: Player, **fields: Any) -> dict[str, Any]:
@@ -38,7 +39,7 @@ def legal_duel(turns: int, seed: int = 0, ruleset: str = "classic") -> dict[str,
         mon, spell = f"m{turn}", f"s{turn}"
         cards[mon] = {"kind": "monster", "level": 4, "owner": player, "atk": 1500}
         cards[spell] = {"kind": "spell", "subtype": "normal", "owner": player}
-        first = ruleset == "advanced" and turn == 1
+        first = not RULESETS[ruleset].first_turn_draw and turn == 1
         draw = _act("draw", player, card=mon, **({"by_effect": True} if first else {}))
         actions += [draw, _act("phase", player, to="standby"), _act("phase", player, to="main1")]
         flipped = next((m for m in field[player] if m in set_down), None)
@@ -71,4 +72,4 @@ def legal_duel(turns: int, seed: int = 0, ruleset: str = "classic") -> dict[str,
         player = foe
     doc = {"cards": cards, "setup": {"p1": {"deck": 2 * turns + 2},
                                      "p2": {"deck": 2 * turns + 2}}, "actions": actions}
-    return doc if ruleset == "classic" else {"ruleset": ruleset, **doc}
+    return doc if ruleset == CLASSIC.name else {"ruleset": ruleset, **doc}

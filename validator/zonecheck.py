@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import model as m
+from .rulesets import CLASSIC, RULESETS
 from .zones import EXTRA_ZONES, MAIN_ZONES
 
 Errors = dict[Any, Any]
@@ -67,7 +68,7 @@ def zone_errors(data: Mapping[str, Any], ruleset: str, errors: Errors | None = N
         base, side = _slots(data, player)
         monsters = side["monsters"]
         in_emz = [i for i, zone in enumerate(monsters) if zone in EXTRA_ZONES]
-        if ruleset == "advanced":
+        if RULESETS.get(ruleset, CLASSIC).zone_rules:
             if len(monsters) - len(in_emz) > len(MAIN_ZONES):
                 _add(errors, (*base, "monsters"), "At most 5 monsters stand in the Main Monster "
                                                   "Zones: name the Extra Monster Zone (zone) "

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..model import Player, other
+from ..rulesets import RULESETS, Ruleset
 from .cards import CardKnowledge, Knowledge
 from .follow import Move, Step
 from .game import (
@@ -95,6 +96,11 @@ class GameBuilder:
         self.placed_used: dict[str, bool] = {}  # card -> its effect was used since then
         #: monster -> (the move action that sent it off the field, the spot it left, who)
         self.sent_from: dict[str, tuple[dict[str, Any], Spot, Any]] = {}
+
+    @property
+    def rules(self) -> Ruleset:
+        """The ruleset the game is judged by (what it models, as flags)."""
+        return RULESETS[self.game.ruleset]
 
     # -- cards --------------------------------------------------------------------------
     def card(self, cid: str | None) -> CardKnowledge:
@@ -222,7 +228,7 @@ class GameBuilder:
                       f"{texts(play)[0]}: a Trap Monster, which the contract does not "
                       f"model: not judged")
             return -1
-        if kind in PLACING and self.game.ruleset == "advanced" and \
+        if kind in PLACING and self.rules.zone_rules and \
                 not (kind == "special_summon" and fields.get("card") in self.unzoned):
             complete(self.board, kind, fields, self.card(fields.get("card")))
         action = {"type": kind, "player": player, **fields, "log": log}

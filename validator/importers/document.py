@@ -4,31 +4,35 @@ decks, and the source."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
+from ..rulesets import Ruleset
 from .readings import Note
 
 if TYPE_CHECKING:
     from .builder import GameBuilder
 
 
-#: The signs of later rules that ``advanced`` models (docs/duelingbook.md): under it they are no
-#: rules the document leaves out.
-MODELLED_BY_ADVANCED: Final = frozenset({
-    "no draw in the first player's first turn", "Extra Monster Zones", "Link Summons",
-    "Pendulum Zones"})
+#: The signs of later rules (docs/duelingbook.md), each with whether a ruleset models it: under
+#: one that does, they are no rules the document leaves out.
+MODELLED: Final[dict[str, Callable[[Ruleset], bool]]] = {
+    "no draw in the first player's first turn": lambda rules: not rules.first_turn_draw,
+    "Extra Monster Zones": lambda rules: rules.zone_rules,
+    "Link Summons": lambda rules: rules.link_rules,
+    "Pendulum Zones": lambda rules: rules.pendulum}
 
 
-def unmodelled(signs: dict[str, str], ruleset: str) -> dict[str, str]:
+def unmodelled(signs: dict[str, str], rules: Ruleset) -> dict[str, str]:
     """The rules a game showed that its ruleset does not model (sign -> where seen).
 
+    >>> from validator.rulesets import ADVANCED
     >>> unmodelled({"Link Summons": "[1:02] a", "Traps activated from the hand": "[2:00] b"},
-    ...            "advanced")
+    ...            ADVANCED)
     {'Traps activated from the hand': '[2:00] b'}
     """
-    if ruleset != "advanced":
-        return dict(signs)
-    return {sign: at for sign, at in signs.items() if sign not in MODELLED_BY_ADVANCED}
+    return {sign: at for sign, at in signs.items()
+            if sign not in MODELLED or not MODELLED[sign](rules)}
 
 
 def definitions(b: GameBuilder) -> dict[str, dict[str, Any]]:
@@ -108,7 +112,7 @@ def document(b: GameBuilder) -> dict[str, Any]:
         "from": "duelingbook", "format": b.game.format, "card_pool": b.game.card_pool,
         "game": b.game.number,
         "players": b.game.players, "notes": [n.to_dict() for n in b.game.notes]}
-    signs = unmodelled(b.signs, b.game.ruleset)
+    signs = unmodelled(b.signs, b.rules)
     if signs:
         source["unmodelled"] = signs
     if b.game.stopped:

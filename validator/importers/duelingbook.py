@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from ..jsontext import loads
 from ..model import Player
+from ..rulesets import RULESETS
 from . import document, phases
 from .builder import GameBuilder
 from .cards import Knowledge, variant_of
@@ -115,7 +116,7 @@ def _open(number: int, pick: dict[str, Any], plays: list[Any], knowledge: Knowle
     users: dict[str, Player] = {order[0]: "p1", order[1]: "p2"}
     follower = Follower(users, knowledge)
     ruleset = ruleset_of(fmt)
-    if ruleset == "advanced":
+    if RULESETS[ruleset].pendulum:
         follower.board.aliases = dict(PENDULUM_ZONES)
     opening = Step(start, "Pick first", "p1", follower.changes)
     log = pick.get("log")

@@ -53,7 +53,7 @@ def before_special_summon(b: GameBuilder, play: Play, player: Player, cid: str,
     """What a Special Summon click is under ``advanced`` before it is one: part of a Pendulum
     Summon (read whole here: True), or a summon from the Extra Deck whose materials the log
     sends just after it (their sends are read first; False: the summon follows)."""
-    if b.game.ruleset != "advanced":
+    if not (b.rules.pendulum or b.rules.zone_rules):
         return False
     if pendulum_summon(b, play, player, cid, move):
         return True

@@ -116,7 +116,7 @@ def phase_action(b: GameBuilder, play: Play, player: Player, target: str, *, imp
             fields["by_effect"] = True
             note = read("draw.skipped-by-card",
                         f"no draw: {b.label(b.skips[player].pop(0))} skips this Draw Phase")
-        elif b.turn == 1 and b.game.ruleset == "classic" and \
+        elif b.turn == 1 and b.rules.first_turn_draw and \
                 b.game.format not in CLASSIC_DRAW_FORMATS and \
                 b.game.card_pool not in CLASSIC_DRAW_POOLS:
             fields["by_effect"] = True

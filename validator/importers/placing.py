@@ -36,7 +36,7 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
     assert step is not None and step.card is not None
     cid, move = step.card, b.moved()
     before = move.before if move is not None else None
-    if before is not None and before.spot == "hand" and b.game.ruleset == "advanced" and \
+    if before is not None and before.spot == "hand" and b.rules.pendulum and \
             scale_activation(b, play, player, cid, move):
         return
     if move is None and step.turned and _set_turn_activation(b, play, player, cid):
@@ -109,8 +109,7 @@ def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
     cid = step.card
     if b.moved() is None and _set_for_activation(b, play, player, cid):
         return
-    if b.moved() is None and b.game.ruleset == "advanced" and _set_by_effect(b, play, player,
-                                                                            cid):
+    if b.moved() is None and b.rules.zone_rules and _set_by_effect(b, play, player, cid):
         return
     cardplays.set_spell_trap(b, play, player)
 
@@ -222,7 +221,7 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
     cid, moved = step.card, b.moved()
     if _trap_monster(b, play, cid, moved) or _moved_back(b, play, cid, moved):
         return
-    if b.game.ruleset != "advanced" or moved is None or moved.before is None or \
+    if not b.rules.zone_rules or moved is None or moved.before is None or \
             moved.after is None or moved.before.side != moved.after.side or \
             cid in b.staged:
         cardplays.move(b, play, player)

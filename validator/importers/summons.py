@@ -594,7 +594,7 @@ def overlay(b: GameBuilder, play: Play, player: Player) -> None:
                      f"{b.label(card)} laid on it: it becomes that Xyz Monster's material"))
     moved = b.moved()
     zone = contract_zone(spot.side, spot.spot)
-    if b.game.ruleset == "advanced" and moved is not None and moved.before is not None and \
+    if b.rules.zone_rules and moved is not None and moved.before is not None and \
             zone is not None and spot.side == moved.before.side:
         b.emit(play, "move", spot.side, card=card, to="monster_zone", zone=zone,
                note=read("xyz.overlay-zone",
