@@ -1,0 +1,132 @@
+"""The packages' shape (docs/architecture.md): no import cycles, imports only downward between
+layers, and a ruleset asked for its flags, never compared by name, outside ``rulesets``."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+from tests.helpers import ROOT
+
+PACKAGES = ("validator", "api", "duelcheck", "carddb", "decklists")
+#: What each top-level package may import of the others (validator is the library; the
+#: builders of its data stand on it, the deck lists' builder on the card database's source
+#: readers too; the HTTP service stands on it; the command line is the face over
+#: both, and runs the service for ``duelcheck serve``).
+MAY_IMPORT = {"validator": set(), "carddb": {"validator"}, "decklists": {"validator", "carddb"},
+              "api": {"validator"}, "duelcheck": {"validator", "api"}}
+#: Imports of the command line from the service, each with why; the list only shrinks.
+FACE_ON_SERVICE = {
+    ("duelcheck.cli", "api"): "duelcheck serve runs the service's app",
+    ("duelcheck.cli", "api.server"): "duelcheck serve runs gunicorn with the service's settings",
+    ("duelcheck.output", "api.report"): "--format html writes the judge's report, whose page "
+                                        "assets (board.js, report.js) the service serves",
+}
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            found[name] = path
+    return found
+
+
+def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """The project's modules ``name`` imports (anywhere in it, but under TYPE_CHECKING)."""
+    tree = ast.parse(path.read_text("utf-8"))
+    typing_only = {id(node) for test in ast.walk(tree) if isinstance(test, ast.If) and
+                   "TYPE_CHECKING" in ast.unparse(test.test) for node in ast.walk(test)}
+    out = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only or not isinstance(node, (ast.Import, ast.ImportFrom)):
+            continue
+        targets = [alias.name for alias in node.names]
+        if isinstance(node, ast.ImportFrom):
+            base = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+            base = base[:len(base) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            targets = [f"{module}.{alias.name}" if f"{module}.{alias.name}" in modules else module
+                       for alias in node.names]
+        for target in targets:
+            while target and target not in modules:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                out.add(target)
+    return out
+
+
+GRAPH = {name: _imports(name, path, _modules()) for name, path in _modules().items()}
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iteratively)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_no_module_imports_itself_back() -> None:
+    assert _cycles(GRAPH) == []
+
+
+def test_imports_go_down_the_layers_only() -> None:
+    across = sorted((name, target) for name, targets in GRAPH.items() for target in targets
+                    if target.split(".")[0] != name.split(".")[0] and
+                    target.split(".")[0] not in MAY_IMPORT[name.split(".")[0]])
+    assert across == []
+    face = {(name, target) for name, targets in GRAPH.items() for target in targets
+            if name.startswith("duelcheck") and target.split(".")[0] == "api"}
+    assert face == set(FACE_ON_SERVICE)
+
+
+def test_a_ruleset_is_asked_for_its_flags_not_compared_by_name() -> None:
+    compared = re.compile(r"""(?:==|!=)\s*["'](?:classic|advanced)["']|["'](?:classic|advanced)"""
+                          r"""["']\s*(?:==|!=)""")
+    found = [f"{path.relative_to(ROOT)}:{n}" for name, path in _modules().items()
+             if name != "validator.rulesets"
+             for n, line in enumerate(path.read_text("utf-8").splitlines(), 1)
+             if compared.search(line) and ">>>" not in line and "key ==" not in line]
+    assert found == []
