@@ -11,6 +11,7 @@ from . import phases
 from .builder import GameBuilder
 from .game import Declaration, Play, where_said
 from .readings import read
+from .windows import ATTACK_RESULT_WITHIN
 
 
 def attack(b: GameBuilder, play: Play, player: Player) -> None:
@@ -74,7 +75,7 @@ def attack(b: GameBuilder, play: Play, player: Player) -> None:
 def _conceded_next(b: GameBuilder, play: Play) -> bool:
     """True when the defender admits defeat among the next plays, with no battle result (no
     Life Points lost) between."""
-    for _, later in b.upcoming(4):
+    for _, later in b.upcoming(ATTACK_RESULT_WITHIN):
         kind = later.get("play")
         if kind == "Life points":
             return False
@@ -93,7 +94,7 @@ def _given_up(b: GameBuilder, play: Play, player: Player, attacker: str) -> bool
     """A second declaration by a monster that attacked already, with no battle after it (no
     Life Points lost, nothing destroyed) and another monster of the player attacking at
     once: a misclick replaced by the attack meant."""
-    for index, later in b.upcoming(4):
+    for index, later in b.upcoming(ATTACK_RESULT_WITHIN):
         kind = later.get("play")
         if kind in ("Life points", "To GY", "Banish", "Remove Token", "Activate ST", "Declare"):
             return False
@@ -108,7 +109,7 @@ def _meant_a_monster(b: GameBuilder, play: Play, player: Player,
                      foes: frozenset[str]) -> str | None:
     """A direct attack clicked for an attack on a monster: the defender loses no Life Points
     and removes one of their monsters in the next plays (the battle's result)."""
-    for index, later in b.upcoming(4):
+    for index, later in b.upcoming(ATTACK_RESULT_WITHIN):
         kind = later.get("play")
         if kind == "Life points" or kind in ("Attack", "Attack directly", "Activate ST"):
             return None

@@ -28,6 +28,7 @@ from .game import (
 from .readings import Note, Reading, read
 from .tracker import Spot, is_monster_zone, is_zone
 from .view import View
+from .windows import RECENT_EFFECTS
 from .zones import PLACING, complete
 
 #: What a monster does in battle and positions: not judged for a Trap Monster.
@@ -327,7 +328,7 @@ class GameBuilder:
             return None
         return index, later, step
 
-    def upcoming(self, count: int = 12) -> list[tuple[int, Play]]:
+    def upcoming(self, count: int) -> list[tuple[int, Play]]:
         """The next plays of this game that say something, each under its current name."""
         out: list[tuple[int, Play]] = []
         for index in range(self.cursor + 1, len(self.plays)):
@@ -364,7 +365,7 @@ class GameBuilder:
     def remember(self, player: Player, cid: str) -> None:
         """An effect used (an activation, a declared effect, a summon that triggers one)."""
         self.recent.append((self.cursor, player, cid))
-        del self.recent[:-12]
+        del self.recent[:-RECENT_EFFECTS]
         if cid in self.placed_used:
             self.placed_used[cid] = True
         self.effect_since_end = True

@@ -16,6 +16,16 @@ from .game import Play, from_hand, stamp, texts, where_said
 from .readings import Reading, read
 from .summons import position_by_effect
 from .tracker import is_monster_zone, is_zone
+from .windows import (
+    DECLARED_NEXT,
+    EQUIP_REVIVE_WITHIN,
+    OPPONENT_JUST_USED,
+    SAME_PLAYER_NEXT,
+    SET_BY_EFFECT_WITHIN,
+    SHOWN_TOGETHER,
+    SHOWN_WITHIN,
+    STAGED_MOVE_WITHIN,
+)
 
 
 def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
@@ -50,7 +60,7 @@ def _setting_effect(b: GameBuilder, player: Player) -> str | None:
     """A card the player used just before whose resolution Sets a Spell or Trap (Dust
     Tornado: "then you can Set 1 Spell/Trap from your hand")."""
     for at, who, cid in reversed(b.recent):
-        if b.cursor - at > 8:
+        if b.cursor - at > SET_BY_EFFECT_WITHIN:
             break
         if who == player and b.card(cid).facts.get("sets_spell_traps"):
             return cid
@@ -82,9 +92,6 @@ def _turned_face_down(b: GameBuilder, play: Play, cid: str) -> None:
                f"{b.label(cid)} turned face-down where it stands (a card effect)")
 
 
-#: How many activations of other cards may stand between a Set card's activation and its
-#: Set again, when a player shows their Set cards by flipping them up one after another.
-SHOWN_TOGETHER: Final = 4
 
 
 def shown_activation(b: GameBuilder, cid: str) -> int | None:
@@ -105,7 +112,7 @@ def shown_activation(b: GameBuilder, cid: str) -> int | None:
 def _activated_next(b: GameBuilder, play: Play, cid: str) -> bool:
     """True, and the activation read with it, when the same player's next play activates
     the card just Set."""
-    for index, later in b.upcoming(4):
+    for index, later in b.upcoming(SAME_PLAYER_NEXT):
         if later.get("username") != play.get("username"):
             continue
         step = b.step_at(index)
@@ -119,8 +126,6 @@ def _activated_next(b: GameBuilder, play: Play, cid: str) -> bool:
 #: The plays a player lays their hand out with, or takes it back with.
 _SHOWING: Final = frozenset({"Activate ST", "Normal Summon", "Set monster", "Set ST", "To hand",
                              "Show hand", "SS ATK", "SS DEF"})
-#: How many plays later a card activated from the hand, and shown so, may go back to it.
-SHOWN_WITHIN: Final = 24
 
 
 def _returned_next(b: GameBuilder, play: Play, cid: str) -> bool:
@@ -171,7 +176,7 @@ def _put_straight_back(b: GameBuilder, play: Play, player: Player, cid: str) -> 
 
 def _declared_next(b: GameBuilder, play: Play, cid: str) -> bool:
     """True when the same player's next play declares the card's effect (it is read there)."""
-    for index, later in b.upcoming(3):
+    for index, later in b.upcoming(DECLARED_NEXT):
         if later.get("username") != play.get("username"):
             continue
         step = b.step_at(index)
@@ -275,7 +280,7 @@ def _equip_target(b: GameBuilder, play: Play, player: Player) -> tuple[str | Non
     pointed = _pointed_at(b, play, player)
     if pointed is not None:
         return pointed, read("equip.pointed", "Equip target: the monster its player pointed at")
-    for index, later in b.upcoming(12):
+    for index, later in b.upcoming(EQUIP_REVIVE_WITHIN):
         if later.get("username") != play.get("username"):
             continue
         if str(later.get("play", "")).startswith(("SS ATK", "SS DEF")):
@@ -448,7 +453,7 @@ def _set_card_activated(b: GameBuilder, play: Play, player: Player, cid: str,
     known = b.card(cid)
     if not (known.kind == "trap" or known.subtype == "quick_play"):
         return False
-    if any(who != player for index, who, _ in b.recent if b.cursor - index <= 8):
+    if any(who != player for index, who, _ in b.recent if b.cursor - index <= OPPONENT_JUST_USED):
         return False  # a card the opponent just used destroys it: only sent
     if cid in b.set_this_turn:
         b.note(play, "spell-trap.sent-set-this-turn",
@@ -474,7 +479,7 @@ def _discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
     hand = b.board.hand_size(player) + 1  # the hand before this card left it
     ending = b.phase == "end"
     if player == b.turn_player and hand >= 7 and not ending:
-        for _, later in b.upcoming(4):
+        for _, later in b.upcoming(SAME_PLAYER_NEXT):
             kind = later.get("play")
             if later.get("username") != play.get("username"):
                 continue
@@ -516,7 +521,7 @@ def to_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
     cid, move = step.card, b.moved()
     known = b.card(cid)
     if known.kind == "monster" and move is not None:
-        for index, later in b.upcoming(6):
+        for index, later in b.upcoming(STAGED_MOVE_WITHIN):
             if later.get("play") == "Move" and later.get("username") == play.get("username"):
                 nxt = b.step_at(index)
                 back = nxt.move_of(cid) if nxt is not None else None

@@ -22,12 +22,8 @@ from ..model import Player
 from .builder import GameBuilder
 from .cards import CardKnowledge
 from .tracker import is_monster_zone
+from .windows import EXPLAINED_AFTER
 
-#: How many plays after the draw or discard may hold the card that explains it (a log often
-#: writes the effect's own line after its draws); before it, the whole turn may (a hand trap
-#: sent to the Graveyard early in the turn makes its player draw each time the opponent
-#: Special Summons: Mulcharmy Fuwalos, Maxx "C").
-AFTER: Final = 4
 #: Plays a window does not reach past: the turn changes there (or the game starts).
 TURN_EDGES: Final = frozenset({"Start turn", "End turn", "Pick first"})
 #: Plays whose cards explain nothing: a card drawn does nothing yet, a shuffle only renames
@@ -81,13 +77,13 @@ def _nearby(b: GameBuilder) -> Iterator[str]:
 
 
 def _window(b: GameBuilder) -> Iterator[int]:
-    """The indexes of the plays of the current one's turn before it, and up to :data:`AFTER`
-    ahead of it."""
+    """The indexes of the plays of the current one's turn before it, and up to
+    :data:`.windows.EXPLAINED_AFTER` ahead of it."""
     for index in range(b.cursor - 1, -1, -1):
         if _edge(b, index):
             break
         yield index
-    for index in range(b.cursor + 1, min(b.cursor + 1 + AFTER, len(b.plays))):
+    for index in range(b.cursor + 1, min(b.cursor + 1 + EXPLAINED_AFTER, len(b.plays))):
         if _edge(b, index):
             break
         yield index

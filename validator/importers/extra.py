@@ -21,6 +21,7 @@ from .game import CANONICAL, GAME_BOUNDARIES, QUIET, Play, canonical, texts
 from .pendulum import is_pendulum, pendulum_summon
 from .readings import read
 from .tracker import is_monster_zone
+from .windows import MOST_MATERIALS
 
 if TYPE_CHECKING:
     from .builder import GameBuilder
@@ -30,9 +31,6 @@ if TYPE_CHECKING:
 #: Monster face-up to the Extra Deck).
 MATERIAL_SENDS: Final = frozenset({"To GY", "Banish", "Banish FD", "To ED FU", "To ED",
                                    "Remove Token"})
-#: The most materials read after a Synchro or Fusion Summon (a Link Summon's are at most its
-#: Link Rating).
-MOST_MATERIALS: Final = 5
 _PILES: Final = {"To GY": "graveyard", "Remove Token": "graveyard", "Banish": "banished",
                  "Banish FD": "banished", "To ED FU": "extra", "To ED": "extra"}
 

@@ -21,12 +21,11 @@ from .game import (
 )
 from .readings import read
 from .tracker import Spot, is_zone
+from .windows import REST_OF_TURN, REWIND_WINDOW
 
 if TYPE_CHECKING:
     from .builder import GameBuilder
 
-#: Plays after a backward phase click that the importer reads for cards put back.
-REWIND_WINDOW: Final = 24
 
 
 def ensure_phase(b: GameBuilder, play: Play, player: Player, needed: tuple[str, ...], *,
@@ -73,7 +72,7 @@ def _premature_battle(b: GameBuilder, play: Play) -> bool:
 
 def _attacks_later(b: GameBuilder, play: Play) -> bool:
     """True when the player attacks later in this turn without entering a phase again."""
-    for _, later in b.upcoming(60):
+    for _, later in b.upcoming(REST_OF_TURN):
         kind = later.get("play")
         if later.get("username") != play.get("username"):
             continue

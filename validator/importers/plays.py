@@ -30,13 +30,11 @@ from .summons import (
     summon_token,
     xyz_summon,
 )
+from .windows import PUT_BACK_WITHIN, REJOIN_WITHIN, REVEAL_SECONDS
 
 Handler = Callable[[GameBuilder, Play, Player], None]
 PHASE_PLAYS: Final = {"Enter DP": "draw", "Enter SP": "standby", "Enter M1": "main1",
                       "Enter BP": "battle", "Enter M2": "main2", "Enter EP": "end"}
-#: Seconds before an "Admit defeat" in which a player's own plays are read as showing the
-#: cards they held (or a last try the opponent answered), not as steps of the duel.
-REVEAL_WINDOW: Final = 30
 #: Action types a player shows cards with before admitting defeat.
 _SHOWN: Final = frozenset({"normal_summon", "set_monster", "special_summon", "activate",
                            "set_spell_trap", "flip_summon", "change_position",
@@ -68,8 +66,6 @@ def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
     phases.end_turn(b, play, player)
 
 
-#: How many plays ahead a draw clicked by mistake may be put back on top of the Deck.
-PUT_BACK_WITHIN: Final = 4
 
 
 def draw(b: GameBuilder, play: Play, player: Player) -> None:
@@ -176,7 +172,7 @@ def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> None:
     for index in range(len(b.actions) - 1, -1, -1):
         action = b.actions[index]
         seconds = _seconds(action["log"].get("time", ""))
-        if seconds is None or at - seconds > REVEAL_WINDOW:
+        if seconds is None or at - seconds > REVEAL_SECONDS:
             break
         if action["player"] != player:
             if action["type"] in _ANSWERS:
@@ -193,7 +189,7 @@ def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> None:
     b.drop(shown)
     b.note(play, "game.shown-before-conceding",
            f"{len(shown)} play(s) of {b.game.players[player]} from {first} on, in the "
-           f"last {REVEAL_WINDOW} seconds before admitting defeat (showing the cards "
+           f"last {REVEAL_SECONDS} seconds before admitting defeat (showing the cards "
            f"they held or would draw, a last try): not judged as steps of the duel")
 
 
@@ -221,7 +217,7 @@ def no_winner(b: GameBuilder, play: Play, player: Player) -> None:
 
 def left(b: GameBuilder, play: Play, player: Player) -> None:
     """A player left: nothing, when they rejoin or quit next; else they abandoned the game."""
-    for _, later in b.upcoming(40):
+    for _, later in b.upcoming(REJOIN_WITHIN):
         if later.get("username") == play.get("username") or later.get("play") in (
                 "Rejoin duel", "Quit duel", "Resume game"):
             return

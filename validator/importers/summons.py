@@ -6,7 +6,7 @@ Special Summons, tokens and Xyz Summons."""
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 from ..model import Player, other
 from . import phases
@@ -15,6 +15,13 @@ from .cards import CardKnowledge
 from .game import Play, texts
 from .readings import Reading, read
 from .tracker import is_monster_zone
+from .windows import (
+    AT_ONCE_SECONDS,
+    CARRIED_OUT_WITHIN,
+    FOE_SUMMON_WITHIN,
+    OPPONENT_USED_WITHIN,
+    TRIBUTES_LOGGED_AFTER,
+)
 from .zones import contract_zone
 
 #: Plays a Tribute logged after its summon may come among (nothing else may come between).
@@ -23,7 +30,6 @@ _LATE_TRIBUTES = ("To GY", "Banish", "Remove Token")
 _NOT_A_TRIBUTE = ("Normal Summon", "Set monster", "End turn", "Enter BP", "SS ATK", "SS DEF",
                   "Attack", "Attack directly", "Activate ST")
 #: The most seconds between a Set and its Flip Summon read as one face-up Summon.
-_AT_ONCE = 5
 
 
 def _own_sends(b: GameBuilder, player: Player) -> list[tuple[int, str]]:
@@ -51,7 +57,7 @@ def _late(b: GameBuilder, player: Player, cid: str, need: int) -> list[tuple[int
         return found
     user = b.plays[b.cursor].get("username")
     foes_ok = _foe_enabler(b, player) is not None
-    for index, later in b.upcoming(8):
+    for index, later in b.upcoming(TRIBUTES_LOGGED_AFTER):
         if len(found) >= need:
             break
         kind = later.get("play")
@@ -298,9 +304,9 @@ def _for_an_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: st
     chosen monster dragged to the field, then returned to the Deck): the card only goes
     from the hand to where it ends, no Summon. Read so when the opponent used a card just
     before and the card goes to the Deck within a few plays, unused."""
-    if not any(who != player and b.cursor - at <= 12 for at, who, _ in b.recent):
+    if not any(who != player and b.cursor - at <= OPPONENT_USED_WITHIN for at, who, _ in b.recent):
         return False
-    for index, later in b.upcoming(6):
+    for index, later in b.upcoming(CARRIED_OUT_WITHIN):
         step = b.step_at(index)
         if later.get("play") in ("Attack", "Attack directly", "Declare", "Activate ST",
                                  "To ATK", "To DEF", "Normal Summon", "Set monster"):
@@ -319,9 +325,6 @@ def _for_an_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: st
     return False
 
 
-#: How many plays back the opponent's card that Special Summons to this player's field may
-#: have been used.
-FOE_SUMMON_WITHIN: Final = 16
 
 
 def _summoned_by_opponent(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
@@ -372,7 +375,7 @@ def _flip_summoned_at_once(b: GameBuilder, play: Play, player: Player, cid: str)
     if found is None:
         return False
     index, later, _ = found
-    if int(later.get("seconds") or 0) - int(play.get("seconds") or 0) > _AT_ONCE:
+    if int(later.get("seconds") or 0) - int(play.get("seconds") or 0) > AT_ONCE_SECONDS:
         return False
     normal_summon(b, play, player, kind="normal_summon", position="attack")
     if b.actions and b.actions[-1].get("card") == cid and \

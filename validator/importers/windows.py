@@ -1,0 +1,79 @@
+"""How far a reading looks: every window of the importer in one place, each saying why it is
+that long (docs/architecture.md).
+
+A window counts the plays that say something (chat, viewing and shuffles aside, see
+``GameBuilder.upcoming``), unless its name says seconds or actions. Each is as long as the real
+logs in ``../shared`` need and no longer: a longer window lets an unrelated later play excuse
+this one, which is how a judge stops trusting the tool.
+
+>>> ATTACK_RESULT_WITHIN, REVEAL_SECONDS
+(4, 30)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# -- battle ---------------------------------------------------------------------------------
+#: A battle's result (Life Points lost, a monster removed, a concession, the attack another
+#: monster makes instead) follows its declaration within the damage step's few clicks.
+ATTACK_RESULT_WITHIN: Final = 4
+#: The rest of the turn: an attack later in it shows that a Battle Phase click was no step back.
+REST_OF_TURN: Final = 60
+
+# -- two clicks for one play ----------------------------------------------------------------
+#: The same player's next clicks that complete a play made in two (a Set, then its activation;
+#: a seventh card sent, then "End turn").
+SAME_PLAYER_NEXT: Final = 4
+#: A placement whose effect is declared by the very next clicks.
+DECLARED_NEXT: Final = 3
+#: A monster placed in a Spell & Trap Zone to be moved on to a Monster Zone.
+STAGED_MOVE_WITHIN: Final = 6
+#: The Special Summon that an Equip Spell such as Premature Burial revives, after the clicks of
+#: its resolution.
+EQUIP_REVIVE_WITHIN: Final = 12
+#: Tributes the log sends after the summon they pay for.
+TRIBUTES_LOGGED_AFTER: Final = 8
+#: The most materials read after a Synchro or Fusion Summon (a Link Summon's are at most its
+#: Link Rating).
+MOST_MATERIALS: Final = 5
+
+# -- slips fixed, cards shown, rewinds ------------------------------------------------------
+#: A draw clicked by mistake put back on top of the Deck.
+PUT_BACK_WITHIN: Final = 4
+#: Seconds within which a Set, then a Flip Summon of the same monster is one Summon clicked as
+#: a Set and fixed.
+AT_ONCE_SECONDS: Final = 5
+#: A card activated from the hand, and shown so, going back to it.
+SHOWN_WITHIN: Final = 24
+#: Activations of other cards between a Set card's activation and its Set again, when a player
+#: shows their Set cards by flipping them up one after another (counted in actions).
+SHOWN_TOGETHER: Final = 4
+#: Seconds before an "Admit defeat" in which a player's own plays show the cards they held (or
+#: a last try the opponent answered), not steps of the duel.
+REVEAL_SECONDS: Final = 30
+#: Plays after a backward phase click read for cards put back (a rewind).
+REWIND_WINDOW: Final = 24
+#: A player who left the duel coming back (or quitting) before the game is read as conceded.
+REJOIN_WITHIN: Final = 40
+
+# -- the opponent's effects -----------------------------------------------------------------
+#: Effects the builder remembers (the latest last), and so how far back any reading asks.
+RECENT_EFFECTS: Final = 12
+#: How recently the opponent must have used a card for a player's moves to carry out its effect.
+OPPONENT_USED_WITHIN: Final = 12
+#: The moves that carry out the opponent's effect (dragged to the field, on to the Deck).
+CARRIED_OUT_WITHIN: Final = 6
+#: How recently the opponent used a card that may destroy a Set card sent with no activation.
+OPPONENT_JUST_USED: Final = 8
+#: How recently a card of the player's own whose resolution Sets a Spell or Trap (Dust Tornado:
+#: "then you can Set 1 Spell/Trap") was used, for a Set outside the player's Main Phase.
+SET_BY_EFFECT_WITHIN: Final = 8
+#: How far back the opponent's card that Special Summons to this player's field may have been
+#: used.
+FOE_SUMMON_WITHIN: Final = 16
+#: Plays after a draw or discard that may hold the card that explains it (a log often writes
+#: the effect's own line after its draws); before it, the whole turn may (a hand trap sent to
+#: the Graveyard early in the turn makes its player draw each time the opponent Special
+#: Summons: Mulcharmy Fuwalos, Maxx "C").
+EXPLAINED_AFTER: Final = 4
