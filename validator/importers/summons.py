@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..model import Player, other
-from . import phases
+from . import logtext, phases
 from .builder import GameBuilder
 from .cards import CardKnowledge
 from .game import Play, texts
@@ -524,6 +524,8 @@ def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
         b.note(play, "rewind.put-back",
                f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
+    if _summoned_where_it_stands(b, play, cid, move):
+        return
     if _back_at_once(b, play, cid, move):
         return
     if move is not None and move.before is not None and move.before.spot == "hand" and \
@@ -534,6 +536,24 @@ def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
     _note_signs(b, play, cid)
     b.emit(play, "special_summon", player, card=cid, position=position)
     b.remember(player, cid)
+
+
+def _summoned_where_it_stands(b: GameBuilder, play: Play, cid: str, move: Any) -> bool:
+    """A Special Summon click whose own line has the card come from the Monster Zone it goes
+    to ("from M-4 to M-4"), of the card the board already has there: Duelingbook writes a
+    click repeated on a monster just placed so. It moves nothing, so it is no summon; a summon
+    that moves the card (from the hand, a pile, another zone) is read as usual."""
+    if move is not None:
+        return False  # the board changed: a real move
+    zones = logtext.zones_moved(texts(play)[0])
+    spot = b.board.where.get(cid)
+    if zones is None or zones[0] != zones[1] or spot is None or spot.spot != zones[1] or \
+            not is_monster_zone(spot.spot):
+        return False
+    b.note(play, "slip.summoned-where-it-stands",
+           f"{b.label(cid)} Special Summoned from {zones[0]} to {zones[1]}, where it already "
+           f"stands: a repeated click Duelingbook logs as a summon, no move and no summon")
+    return True
 
 
 def _back_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> bool:

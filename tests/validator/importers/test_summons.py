@@ -465,3 +465,24 @@ def test_a_card_overlaid_onto_itself_stops_the_import_there_with_the_reason() ->
     assert verdict["legal"], verdict["violation"]
     assert [m["card"] for m in verdict["state"]["players"]["p1"]["monsters"]] == [
         "blade-knight"]
+
+
+def test_a_special_summon_click_from_the_zone_it_stands_in_is_no_summon() -> None:
+    """Duelingbook logs a click repeated on a monster just placed as a summon "from M-1 to
+    M-1" (advanced-78115439 game 2 [16:50]): it moves nothing, so it is no second summon."""
+    imported, verdict = judged(
+        *A1, 'A: SS ATK | Special Summoned "Blade Knight" from hand (1/6) to M-1',
+        'A: SS ATK | Special Summoned "Blade Knight" from M-1 to M-1 (ATK)')
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported).count(("special_summon", "blade-knight")) == 1
+    assert "slip.summoned-where-it-stands" in readings_of(imported)
+
+
+def test_a_special_summon_of_a_monster_already_elsewhere_is_still_judged() -> None:
+    """Only a line whose zones are the same and name where the monster stands is a repeated
+    click: a summon of a monster on the field from another zone is judged as before."""
+    imported, verdict = judged(
+        *A1, 'A: SS ATK | Special Summoned "Blade Knight" from hand (1/6) to M-1',
+        'A: SS ATK | Special Summoned "Blade Knight" from M-2 to M-2 (ATK)')
+    assert "slip.summoned-where-it-stands" not in readings_of(imported)
+    assert verdict["violation"]["rule"] == "summon.special-source"
