@@ -28,8 +28,29 @@ SUMMON_TYPES: Final = (("SUMMON_TYPE_LINK", "link"), ("SUMMON_TYPE_PENDULUM", "p
 #: it (``minc==0``), or for a number of them (``Duel.CheckTribute(c,1)``).
 _NO_TRIBUTE = re.compile(r"\bminc\s*(?:==|<=)\s*0\b")
 _CHECK_TRIBUTE = re.compile(r"CheckTribute\(\s*c\s*,\s*(\d)(?:\s*,\s*(\d))?")
-#: ``Duel.SpecialSummon(c,...)`` or ``(e:GetHandler(),...)``: the card Summons itself.
-_SUMMONS_ITSELF = re.compile(r"Duel\.SpecialSummon\(\s*(?:c|e:GetHandler\(\))\s*,")
+#: Counts a condition names in other words: a group of Tributes chosen between two counts
+#: (``aux.SelectUnselectGroup(rg,e,tp,1,1,...)``: Flamvell Commando), a number of monsters
+#: to Tribute (``Duel.CheckReleaseGroup(tp,f,1,...)``: Sauropod Brachion), or the most a
+#: procedure takes (``if minc>1 ... then return false``: Tainted of the Tistina).
+_SELECTED = re.compile(r"SelectUnselectGroup\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*e\s*,\s*tp\s*,"
+                       r"\s*(\d+)\s*,\s*(\d+)")
+_RELEASE_GROUP = re.compile(r"CheckReleaseGroup\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*[^,()]+\s*,"
+                            r"\s*(\d+)\s*,")
+_AT_MOST = re.compile(r"\bminc\s*>\s*(\d+)")
+#: Words of a condition that Tributes: without any, a procedure that asks only for a free
+#: Monster Zone (``Duel.GetLocationCount(tp,LOCATION_MZONE)>0``: the Timelords, Heart of
+#: Gaia) Summons without Tributing.
+_TRIBUTE_WORDS = re.compile(r"Release|Tribute|minc|SelectUnselectGroup")
+_FREE_ZONE = re.compile(r"GetLocationCount\((?:[^()]|\(\))*LOCATION_MZONE\s*\)\s*>\s*0")
+#: A condition whose whole body, once the ``c==nil`` check is past, is ``return false``.
+_NEVER = re.compile(r"\)\s*(?:if\s+(?:c\s*==\s*nil|not\s+c)\s+then\s+return\s+true\s+end\s*)?"
+                    r"return\s+false\s+end\s*$")
+#: ``Duel.SpecialSummon(c,...)`` or ``(e:GetHandler(),...)``, or its step form
+#: ``Duel.SpecialSummonStep(c,...)`` (PSY-Framegear Gamma Summons itself with the Driver):
+#: the card Summons itself.
+_SUMMONS_ITSELF = re.compile(r"Duel\.SpecialSummon(?:Step)?\(\s*(?:c|e:GetHandler\(\))\s*,")
+#: The calls that Special Summon (one at once, or one step of several).
+_SPECIAL_SUMMONS = ("Duel.SpecialSummon", "Duel.SpecialSummonStep")
 #: A Normal Summon within the turn's count (``Duel.SummonOrSet(tp,sc,false,...)``).
 _SUMMONS_IN_COUNT = re.compile(r"Duel\.(?:Summon|MSet|SummonOrSet)\(\s*[^,()]+,\s*[^,()]+,"
                                r"\s*false")
@@ -128,6 +149,7 @@ def _tributes(reader: Reader, script: Script, card: dict[str, Any], facts: Facts
     standard = required_tributes(int(card.get("level") or 0))
     extra: set[int] = set()
     limited: set[int] | None = None
+    limits: set[int] = set()  # the limiting procedures' codes (Summon, Set)
     said: list[str] = []
     helper_calls = [args for name, args in script.calls if name in (
         "Auxiliary.AddNormalSummonProcedure", "Auxiliary.AddNormalSetProcedure")]
@@ -147,6 +169,8 @@ def _tributes(reader: Reader, script: Script, card: dict[str, Any], facts: Facts
         if e.code not in (c["EFFECT_SUMMON_PROC"], c["EFFECT_SET_PROC"],
                           c["EFFECT_LIMIT_SUMMON_PROC"], c["EFFECT_LIMIT_SET_PROC"]):
             continue
+        if e.type & c["EFFECT_TYPE_FIELD"] and e.range and not e.range & c["LOCATION_HAND"]:
+            continue  # a procedure it gives other monsters from the field (Leo Wizard's)
         condition = reader.source_of(e.functions["condition"]) \
             if "condition" in e.functions else ""
         if "NormalSummonCondition" in condition or "NormalSetCondition" in condition or \
@@ -158,21 +182,35 @@ def _tributes(reader: Reader, script: Script, card: dict[str, Any], facts: Facts
         for match in _CHECK_TRIBUTE.finditer(condition):
             lo = int(match[1])
             counts |= set(range(lo, int(match[2] or lo) + 1))
-        if not counts:
+        how = ""
+        if not counts and condition:
+            counts, how = condition_counts(condition)
+        if not counts and not _NEVER.search(condition):
             # a procedure whose count the condition does not write plainly: any count from
             # none up to the Level rule's (the reading that flags least), said so
             counts = set(range(standard + 1))
             said.append(f"{reader.describe(e)} whose condition names no count: 0 to "
                         f"{standard} allowed")
+        elif not counts:
+            said.append(f"{reader.describe(e)} whose condition is always false: never")
         else:
             said.append(f"{reader.describe(e)}, its condition asking for "
-                        f"{' or '.join(map(str, sorted(counts)))} Tribute(s)")
+                        f"{' or '.join(map(str, sorted(counts)))} Tribute(s){how}")
         if e.code in (c["EFFECT_LIMIT_SUMMON_PROC"], c["EFFECT_LIMIT_SET_PROC"]):
             limited = (limited or set()) | counts
+            limits.add(e.code)
         else:
             extra |= counts
     if limited is None and not extra:
         return
+    codes = {e.code for e in script.effects}
+    if limits == {c["EFFECT_LIMIT_SUMMON_PROC"]} and not helper_calls and \
+            c["EFFECT_CANNOT_MSET"] not in codes:
+        # its Summon is limited, its Set is not ("Cannot be Normal Summoned, except by
+        # Tributing 1 Normal Monster (but can be Normal Set)"): the Set keeps the Level rule,
+        # and the contract has one fact for both
+        limited = (limited or set()) | {standard}
+        said.append(f"its Set by the Level rule ({standard})")
     allowed = (limited if limited is not None else {standard}) | extra
     if allowed == {standard}:
         return
@@ -183,6 +221,37 @@ def _tributes(reader: Reader, script: Script, card: dict[str, Any], facts: Facts
     facts.tributes = sorted(allowed)
     facts.note("tributes", f"{where}: Level {card.get('level')} (the Level rule: "
                            f"{standard}); " + "; ".join(said))
+
+
+def condition_counts(condition: str) -> tuple[set[int], str]:
+    """The Tribute counts a Summon procedure's condition names in other words than
+    ``minc==0`` and ``Duel.CheckTribute``, and how they were read (none found: empty).
+
+    >>> condition_counts("return aux.SelectUnselectGroup(rg,e,tp,1,1,s.rescon,0)")
+    ({1}, ' (aux.SelectUnselectGroup)')
+    >>> condition_counts("return Duel.CheckReleaseGroup(c:GetControler(),Card.IsRace,1,false)")
+    ({1}, ' (Duel.CheckReleaseGroup)')
+    >>> condition_counts("return Duel.GetLocationCount(c:GetControler(),LOCATION_MZONE)>0")
+    ({0}, ' (it asks only for a free Monster Zone)')
+    >>> condition_counts("if minc>1 then return false end return #g>0 and c:IsReleasable()")
+    ({1}, ' (at most minc 1)')
+    >>> condition_counts("return Duel.IsExistingMatchingCard(s.f,tp,LOCATION_MZONE,0,1,nil)")
+    (set(), '')
+    """
+    counts: set[int] = set()
+    for match in _SELECTED.finditer(condition):
+        counts |= set(range(int(match[1]), int(match[2]) + 1))
+    if counts:
+        return counts, " (aux.SelectUnselectGroup)"
+    counts = {int(match[1]) for match in _RELEASE_GROUP.finditer(condition)}
+    if counts:
+        return counts, " (Duel.CheckReleaseGroup)"
+    most = _AT_MOST.search(condition)
+    if most is not None and int(most[1]) > 0 and "Releas" in condition:
+        return set(range(1, int(most[1]) + 1)), f" (at most minc {most[1]})"
+    if _FREE_ZONE.search(condition) and not _TRIBUTE_WORDS.search(condition):
+        return {0}, " (it asks only for a free Monster Zone)"
+    return set(), ""
 
 
 def _procedures(reader: Reader, script: Script, facts: Facts, where: str) -> None:
@@ -222,7 +291,7 @@ def own_summons(reader: Reader, script: Script, facts: Facts, where: str) -> Non
     for name, args, origin in script.operation_calls:
         if origin is None or origin >= len(script.effects):
             continue
-        if name == "Duel.SpecialSummon" and args and args[0] == "SELF":
+        if name in _SPECIAL_SUMMONS and args and args[0] == "SELF":
             summoning.add(origin)
         if name == "Duel.GetControl" and not facts.takes_control:
             facts.takes_control = True

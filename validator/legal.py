@@ -56,9 +56,16 @@ def _hand_candidates(s: DuelState, p: Player, cid: str) -> Iterator[Action]:
         counts = card.tributes if card.tributes is not None else \
             (required_tributes(card.level or 0),)
         granted = "normal_summon" in s.this_turn.granted.get(p, ())
+        doubles = {c for c in own if s.cards[c].double_tribute}
+        sizes = sorted({size for need in counts for size in range(need + 1)
+                        if size == need or size + len(doubles) >= need})
         for kind in ("normal_summon", "set_monster"):
-            for need in counts:
-                for tributes in combinations(own, need):
+            for size in sizes:
+                for tributes in combinations(own, size):
+                    if size not in counts and not any(
+                            size <= need <= size + len(doubles & set(tributes))
+                            for need in counts):
+                        continue
                     extra = {"tributes": tributes} if tributes else {}
                     yield make(kind, p, card=cid, **extra)
                     if granted:  # an additional Normal Summon or Set a card granted (§1)

@@ -65,7 +65,9 @@ def make_card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
         normal_summon=get("normal_summon", True), gemini=get("gemini", False),
         effects=None if effects is None else tuple(
             m.EffectFact(e["kind"], frozenset(e["from_"])) for e in effects),
-        grants=tuple(grants or ()), link=get("link"), link_arrows=tuple(get("link_arrows") or ()),
+        grants=tuple(grants or ()), trap_from_hand=get("trap_from_hand", False),
+        double_tribute=get("double_tribute", False), link=get("link"),
+        link_arrows=tuple(get("link_arrows") or ()),
         pendulum=get("pendulum", False), scale=get("scale"))
 
 

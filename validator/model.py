@@ -19,8 +19,9 @@ TRAP_SUBTYPES: Final = ("normal", "continuous", "counter")
 EFFECTS: Final = ("none", "ignition", "quick", "trigger")
 #: Kinds of a card's activated effects (§1 ``effects``), from the most restrictive timing.
 EFFECT_KINDS: Final = ("ignition", "trigger", "quick")
-#: Where an effect can be used from (§1 ``effects.from``).
-EFFECT_PLACES: Final = ("field", "hand", "graveyard", "banished")
+#: Where an effect can be used from (§1 ``effects.from``); ``extra`` (revision 4) is the
+#: face-up Extra Deck (a destroyed Pendulum Monster's trigger there).
+EFFECT_PLACES: Final = ("field", "hand", "graveyard", "banished", "extra")
 #: What resolving a card lets its controller do this turn (§1 ``grants``).
 GRANTS: Final = ("normal_summon", "attack")
 #: A Link Monster's arrows (§6), as its controller sees them.
@@ -35,6 +36,9 @@ MAX_TURN: Final = 1_000_000
 MAX_POINTS: Final = 1_000_000_000
 #: The largest passcode (printed passcodes have 8 digits; EDOPro's own go to 9 and 10).
 MAX_PASSCODE: Final = 9_999_999_999
+#: A monster's Level or Rank (§1; 0 to 13 from revision 4).
+MIN_LEVEL: Final = 0
+MAX_LEVEL: Final = 13
 #: The most Tributes a card's own text can ask for (``tributes``).
 MAX_TRIBUTES: Final = 10
 
@@ -101,6 +105,10 @@ class Card:
     #: Its activated effects (None: judged by ``effect`` alone, as before revision 3).
     effects: tuple[EffectFact, ...] | None = None
     grants: tuple[str, ...] = ()
+    #: (revision 4) a Trap its own text lets be activated from the hand (Infinite
+    #: Impermanence); a monster that can count as 2 Tributes (Kaiser Sea Horse).
+    trap_from_hand: bool = False
+    double_tribute: bool = False
     link: int | None = None
     link_arrows: tuple[str, ...] = ()
     pendulum: bool = False
@@ -128,8 +136,9 @@ class Card:
 
     def effect_at(self, place: str | None) -> str:
         """The kind to judge an activation of this card's effect by, where it stands
-        (``field``, ``hand``, ``graveyard``, ``banished``): the least restrictive kind among
-        its ``effects`` usable there, ``none`` when none is; without ``effects``, ``effect``.
+        (``field``, ``hand``, ``graveyard``, ``banished``, ``extra``): the least restrictive
+        kind among its ``effects`` usable there, ``none`` when none is; without ``effects``,
+        ``effect``.
 
         >>> ign, trg = EffectFact("ignition", frozenset({"field"})), \\
         ...     EffectFact("trigger", frozenset({"graveyard"}))

@@ -33,7 +33,7 @@ _CODES = ["EFFECT_SUMMON_PROC", "EFFECT_SET_PROC", "EFFECT_LIMIT_SUMMON_PROC",
           "EFFECT_SET_POSITION", "EFFECT_EXTRA_RELEASE_SUM", "EFFECT_MATERIAL_CHECK",
           "EFFECT_TRAP_ACT_IN_SET_TURN", "EFFECT_QP_ACT_IN_SET_TURN"]
 _EVENTS = ["EVENT_FREE_CHAIN", "EVENT_TO_GRAVE", "EVENT_SUMMON_SUCCESS", "EVENT_SPSUMMON_SUCCESS",
-           "EVENT_DAMAGE", "EVENT_FLIP"]
+           "EVENT_DAMAGE", "EVENT_FLIP", "EVENT_DESTROYED"]
 _OTHER = {"EVENT_PHASE": 1 << 20, "PHASE_END": 1 << 9, "PHASE_DRAW": 1, "RESET_PHASE": 1 << 30,
           "RESET_SELF_TURN": 1 << 28, "POS_FACEUP_ATTACK": 1, "POS_FACEDOWN_ATTACK": 2,
           "POS_FACEUP_DEFENSE": 4, "POS_FACEDOWN_DEFENSE": 8, "SUMMON_TYPE_LINK": 0x5c000000,
@@ -419,7 +419,86 @@ function s.op(e,tp)
   local sc=Duel.GetFirstTarget()
   Duel.SpecialSummonStep(sc,0,tp,1-tp,false,false,POS_FACEUP)
 end""",
+    # Special Summons itself with another monster, one step each (PSY-Framegear Gamma)
+    131: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_QUICK_O)
+  e:SetCode(EVENT_FREE_CHAIN)
+  e:SetRange(LOCATION_HAND)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp)
+  local c=e:GetHandler()
+  local tc=Duel.GetFirstTarget()
+  Duel.SpecialSummonStep(tc,0,tp,tp,false,false,POS_FACEUP)
+  Duel.SpecialSummonStep(c,0,tp,tp,false,false,POS_FACEUP)
+  Duel.SpecialSummonComplete()
+end""",
+    # "Requires 1 Tribute to Normal Summon", a count the condition names in a helper's
+    # arguments (Flamvell Commando, a Level 6): the Level rule's count
+    132: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_LIMIT_SUMMON_PROC)
+  e:SetCondition(s.sumcon)
+  c:RegisterEffect(e)
+end
+function s.sumcon(e,c)
+  if c==nil then return true end
+  local tp=c:GetControler()
+  local rg=Duel.GetReleaseGroup(tp)
+  return aux.SelectUnselectGroup(rg,e,tp,1,1,s.rescon,0)
+end""",
+    # "If you control no monsters, you can Normal Summon this card without Tributing" (a
+    # Timelord, Level 10): its condition asks only for a free Monster Zone
+    133: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_SUMMON_PROC)
+  e:SetRange(LOCATION_HAND)
+  e:SetCondition(s.spcon)
+  c:RegisterEffect(e)
+end
+function s.spcon(e,c)
+  if c==nil then return true end
+  return Duel.GetFieldGroupCount(c:GetControler(),LOCATION_MZONE,0)==0
+    and Duel.GetLocationCount(c:GetControler(),LOCATION_MZONE)>0
+end""",
+    # "Target 1 monster you control; it can attack directly this turn" (Infernity Queen)
+    134: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_IGNITION)
+  e:SetRange(LOCATION_GRAVE)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp)
+  local tc=Duel.GetFirstTarget()
+  if tc and tc:IsRelateToEffect(e) then
+    local e1=Effect.CreateEffect(e:GetHandler())
+    e1:SetType(EFFECT_TYPE_SINGLE)
+    e1:SetCode(EFFECT_DIRECT_ATTACK)
+    tc:RegisterEffect(e1)
+  end
+end""",
+    # a Pendulum Monster's trigger when destroyed (Supreme King Gate Zero)
+    135: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O)
+  e:SetCode(EVENT_DESTROYED)
+  c:RegisterEffect(e)
+end""",
 }
+
+#: Scripts of pre-errata/, by passcode: a card kept only there (Red-Eyes Darkness Metal
+#: Dragon), with a procedure from the hand.
+PRE_ERRATA = {137: SCRIPTS[100]}
 
 #: Scripts of pre-release/, by provisional passcode, for the card (of CARDS) they stand for.
 PRE_RELEASE = {
@@ -468,7 +547,19 @@ CARDS: dict[int, dict[str, Any]] = {
     128: {"card_type": "Spell", "property": "Field"},
     129: {"card_type": "Spell", "property": "Normal"},
     130: {"card_type": "Monster", "monster_type_line": "Machine / Effect", "level": 4},
+    131: {"card_type": "Monster", "monster_type_line": "Psychic / Tuner / Effect", "level": 2},
+    132: {"card_type": "Monster", "monster_type_line": "Pyro / Effect", "level": 6},
+    133: {"card_type": "Monster", "monster_type_line": "Fairy / Effect", "level": 10},
+    134: {"card_type": "Monster", "monster_type_line": "Fiend / Effect", "level": 3},
+    135: {"card_type": "Monster", "monster_type_line": "Fiend / Pendulum / Effect", "level": 7,
+          "pendulum_scale": 0, "atk": 0, "def": 0},
+    136: {"card_type": "Monster", "monster_type_line": "Warrior / Ritual", "level": 8},
+    137: {"card_type": "Monster", "monster_type_line": "Dragon / Effect", "level": 10},
 }
+#: A card file with no passcode whose name is a scripted card's (a new Normal Monster named
+#: as an old Ritual Monster is): never that card.
+NAMED_ALIKE = {"card_type": "Monster", "monster_type_line": "Warrior / Normal", "level": 8,
+               "name": {"en": "Card 136"}, "text": {"en": "A new card of an old name."}}
 
 
 @pytest.fixture(scope="module")
@@ -480,6 +571,11 @@ def sources(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     (scripts / "utility.lua").write_text(UTILITY)
     for code, text in SCRIPTS.items():
         (scripts / "official" / f"c{code}.lua").write_text(f"--Card {code}\n--Card {code}\n{text}")
+    (scripts / "official" / "c136.lua").write_text("--Card 136\n--Card 136\n" + SCRIPTS[106])
+    (scripts / "pre-errata").mkdir()
+    for code, text in PRE_ERRATA.items():
+        (scripts / "pre-errata" / f"c{code}.lua").write_text(
+            f"--Card {code}\n--Card {code}\n{text}")
     (scripts / "pre-release").mkdir()
     for provisional, (code, text) in PRE_RELEASE.items():
         (scripts / "pre-release" / f"c{provisional}.lua").write_text(
@@ -490,6 +586,8 @@ def sources(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
                "text": {"en": f"The text of card {code}."}, "atk": 1000, "def": 1000,
                "limit_regulation": {"tcg": "Unlimited"}, **card}
         (yaml_yugi / "data" / "cards" / f"{code:08d}.json").write_text(json.dumps(raw))
+    # named before the card of its name's passcode: read first
+    (yaml_yugi / "data" / "cards" / "0-new.json").write_text(json.dumps(NAMED_ALIKE))
     return scripts, yaml_yugi
 
 
@@ -642,3 +740,39 @@ def test_a_git_source_is_read_at_its_commit(tmp_path: Path) -> None:
         Tree.open(repo, "0" * 40)
     with pytest.raises(SourceError):
         Tree.open(tmp_path / "nowhere")
+
+
+def test_zeros_are_kept(built: Any) -> None:
+    card = built.cards["135"]
+    assert (card["atk"], card["def"], card["scale"]) == (0, 0, 0)
+
+
+def test_a_card_of_an_old_cards_name_does_not_replace_it(built: Any) -> None:
+    assert built.cards["136"]["types"] == ["Ritual"]
+    assert built.details["136"]["text"] == "The text of card 136."
+    assert "is the card of data/cards/00000136.json" in built.skipped["0-new.json"]
+
+
+def test_a_script_kept_only_under_pre_errata_is_run(built: Any) -> None:
+    assert facts(built, 137) == {"procedures": [{"from": ["hand"]}]}
+    assert built.details["137"]["sources"]["script"] == "pre-errata/c137.lua"
+
+
+def test_a_special_summon_step_of_the_card_itself_is_its_own_summon(built: Any) -> None:
+    assert facts(built, 131)["self_summon"] == ["hand"]
+
+
+def test_a_procedure_whose_count_is_a_helpers_argument(built: Any) -> None:
+    assert "tributes" not in facts(built, 132)  # 1: the Level rule's, not 0 or 1
+    assert facts(built, 133)["tributes"] == [0, 2]  # without Tributing, or the Level rule
+
+
+def test_a_direct_attack_given_to_another_monster(built: Any) -> None:
+    assert facts(built, 134) == {"effects": [{"kind": "ignition", "from": ["graveyard"]}],
+                                 "grants_direct_attack": True}
+    assert "direct_attack" not in facts(built, 134)
+
+
+def test_a_destroyed_pendulum_monsters_trigger_works_from_the_extra_deck(built: Any) -> None:
+    assert facts(built, 135)["effects"] == [
+        {"kind": "trigger", "from": ["graveyard", "banished", "extra"]}]

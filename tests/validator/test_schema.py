@@ -152,6 +152,19 @@ def test_numbers_at_their_bounds_are_well_formed() -> None:
     assert doc.turn == 1_000_000 and doc.setup["p1"].lp == 10**9
 
 
+@pytest.mark.parametrize(("level", "ok"), [(0, True), (13, True), (-1, False), (14, False)])
+def test_a_monster_level_is_0_to_13(level: int, ok: bool) -> None:
+    """Contract revision 4: Level and Rank 0 monsters exist (Ultimaya Tzolkin, Number F0),
+    and Rank 13."""
+    doc = {"cards": {"x": {"kind": "monster", "level": level, "owner": "p1"}}}
+    if ok:
+        assert load_document(doc).cards["x"].level == level
+    else:
+        with pytest.raises(DocumentError) as caught:
+            load_document(doc)
+        assert "level" in caught.value.errors["cards"]["x"]
+
+
 def test_a_tribute_list_of_any_length_is_well_formed() -> None:
     tributes = ["gemini", "vorse", "lady", "jar", "sangan", "ignis", "kuriboh"]
     doc = document([act("draw"), act("normal_summon", card="dm", tributes=tributes)],

@@ -62,23 +62,26 @@ def _plural(n: int) -> str:
 @REGISTRY.rule("summon.tribute-count")
 def tribute_count_matches_level(s: DuelState, a: Action) -> str | None:
     """Level 1-4: no Tribute; Level 5-6: one; Level 7 or higher: two; or the numbers the
-    card's own text allows (``tributes``); a Gemini Summon needs none."""
+    card's own text allows (``tributes``); a Gemini Summon needs none. A Tribute that can
+    count as 2 (``double_tribute``, revision 4; its condition not checked) counts as 1 or 2."""
     assert a.card is not None
     card = s.cards[a.card]
+    doubles = sum(1 for t in a.tributes if t in s.cards and s.cards[t].double_tribute)
+    counted = range(len(a.tributes), len(a.tributes) + doubles + 1)
     if gemini_summon(s, a):
         if not a.tributes:
             return None
         return f"{card.label} is Gemini Summoned where it stands: that needs no Tribute, " \
                f"not {len(a.tributes)}."
     if card.tributes is not None:
-        if len(a.tributes) in card.tributes:
+        if any(n in card.tributes for n in counted):
             return None
         counts = " or ".join(str(n) for n in card.tributes)
         return (f"{card.label}'s own text lets it be Normal Summoned or Set with {counts} "
                 f"Tribute{'s' if card.tributes != (1,) else ''}, not {len(a.tributes)}.")
     level = card.level or 0
     need = required_tributes(level)
-    if len(a.tributes) == need:
+    if need in counted:
         return None
     return f"{card.label} is Level {level}: it needs {_plural(need)}, not {len(a.tributes)}."
 
