@@ -50,8 +50,10 @@ def activation(s: DuelState, a: Action) -> Activation:
             source = "field"
         elif loc[1] in ("graveyard", "banished"):
             source = loc[1]
-        elif loc[1] == "extra_face_up":
-            source = "extra"  # a Pendulum Monster's effect there (revision 4)
+        elif loc[1] == "extra_face_up" and card.effects is not None:
+            # a Pendulum Monster's effect there (revision 4): a place only ``effects`` names;
+            # a card with only ``effect`` is judged as before (§1), out of reach there
+            source = "extra"
     if card.kind != "monster":
         placed = s.spell_trap(a.card)
         if source == "hand" or (source == "field" and placed is not None and not placed.face_up):
