@@ -555,11 +555,19 @@ CARDS: dict[int, dict[str, Any]] = {
           "pendulum_scale": 0, "atk": 0, "def": 0},
     136: {"card_type": "Monster", "monster_type_line": "Warrior / Ritual", "level": 8},
     137: {"card_type": "Monster", "monster_type_line": "Dragon / Effect", "level": 10},
+    138: {"card_type": "Monster", "monster_type_line": "Warrior / Normal", "level": 4},
 }
 #: A card file with no passcode whose name is a scripted card's (a new Normal Monster named
 #: as an old Ritual Monster is): never that card.
 NAMED_ALIKE = {"card_type": "Monster", "monster_type_line": "Warrior / Normal", "level": 8,
                "name": {"en": "Card 136"}, "text": {"en": "A new card of an old name."}}
+#: Another such file, named so that it sorts after the card's own (as yaml-yugi's
+#: ``kdb19092.json`` does after ``05405694.json``): read second, and still not that card.
+NAMED_ALIKE_LATER = {**NAMED_ALIKE, "text": {"en": "Another new card of an old name."}}
+#: A second file with card 138's own passcode (sorted after ``00000138.json``): the first
+#: file of a passcode is its card, the second is listed as skipped.
+SAME_PASSCODE = {"password": 138, "card_type": "Monster", "monster_type_line": "Warrior / Normal",
+                 "level": 4, "name": {"en": "Card 138 again"}, "text": {"en": "A second file."}}
 
 
 @pytest.fixture(scope="module")
@@ -588,6 +596,9 @@ def sources(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
         (yaml_yugi / "data" / "cards" / f"{code:08d}.json").write_text(json.dumps(raw))
     # named before the card of its name's passcode: read first
     (yaml_yugi / "data" / "cards" / "0-new.json").write_text(json.dumps(NAMED_ALIKE))
+    # named after it (and a second file of one passcode after the first): read later
+    (yaml_yugi / "data" / "cards" / "kdb136.json").write_text(json.dumps(NAMED_ALIKE_LATER))
+    (yaml_yugi / "data" / "cards" / "00000138b.json").write_text(json.dumps(SAME_PASSCODE))
     return scripts, yaml_yugi
 
 
@@ -751,6 +762,21 @@ def test_a_card_of_an_old_cards_name_does_not_replace_it(built: Any) -> None:
     assert built.cards["136"]["types"] == ["Ritual"]
     assert built.details["136"]["text"] == "The text of card 136."
     assert "is the card of data/cards/00000136.json" in built.skipped["0-new.json"]
+
+
+def test_a_card_of_an_old_cards_name_read_after_it_does_not_replace_it(built: Any) -> None:
+    assert sorted(["00000136.json", "kdb136.json"]) == ["00000136.json", "kdb136.json"]
+    assert built.cards["136"]["types"] == ["Ritual"]
+    assert built.details["136"]["text"] == "The text of card 136."
+    assert built.skipped["kdb136.json"] == \
+        "passcode 136 is already the card of data/cards/00000136.json"
+
+
+def test_the_first_file_of_a_passcode_is_its_card(built: Any) -> None:
+    assert built.cards["138"]["name"] == "Card 138"
+    assert built.details["138"]["text"] == "The text of card 138."
+    assert built.skipped["00000138b.json"] == \
+        "passcode 138 is already the card of data/cards/00000138.json"
 
 
 def test_a_script_kept_only_under_pre_errata_is_run(built: Any) -> None:
