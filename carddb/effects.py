@@ -44,6 +44,8 @@ def activated(reader: Reader, script: Script, card: dict[str, Any], facts: Facts
         if kind is None:
             continue
         places = reader.effect_places(e, kind, bool(card.get("pendulum")))
+        if not places:
+            continue  # used only from the face-down Extra Deck: no place of the contract's
         _merge(merged, kind, places)
         facts.note("effects", f"{where}: {reader.describe(e)} -> {kind} from "
                               f"{', '.join(places)}")
@@ -58,8 +60,9 @@ def on_itself(reader: Reader, script: Script, card: dict[str, Any], facts: Facts
     merged = {e["kind"]: list(e["from"]) for e in facts.effects}
     for e, how in registered_on_itself(reader, script):
         kind = reader.kind(e)
-        if kind is not None:
-            places = reader.effect_places(e, kind, bool(card.get("pendulum")))
+        places = [] if kind is None else \
+            reader.effect_places(e, kind, bool(card.get("pendulum")))
+        if kind is not None and places:  # (none: used only from the face-down Extra Deck)
             _merge(merged, kind, places)
             facts.note("effects", f"{where}: {how} {reader.describe(e)} -> {kind} from "
                                   f"{', '.join(places)}")

@@ -136,9 +136,23 @@ class Reader:
     def effect_places(self, e: Registered, kind: str, pendulum: bool = False) -> list[str]:
         """Where an activated effect can be used from: its range, or for a trigger of the
         card's own (no range) the place its event leaves the card in (for a Pendulum Monster
-        leaving the field, the face-up Extra Deck too)."""
+        leaving the field, the face-up Extra Deck too). ``extra`` is the face-up Extra Deck,
+        where only a Pendulum Monster stands: a range naming the Extra Deck gives it to no
+        other card (Miracle Flipper's ``SetRange(0xff)``); an effect of another card used only
+        there (its face-down Extra Deck) has no place (an empty list: not listed).
+
+        >>> bits = {name: 1 << n for n, (name, _) in enumerate(PLACE_BITS)}
+        >>> bits |= {"EFFECT_TYPE_FIELD": 1, "EFFECT_TYPE_FLIP": 2}
+        >>> e = Registered(1, 0, bits["LOCATION_GRAVE"] | bits["LOCATION_EXTRA"], 0, 0, None,
+        ...                None, None, None, None, {}, False)
+        >>> reader = Reader(bits, {})
+        >>> reader.effect_places(e, "ignition"), reader.effect_places(e, "ignition", True)
+        (['graveyard'], ['graveyard', 'extra'])
+        """
         if e.range:
             found = self.places(e.range)
+            if found and not pendulum:
+                return [p for p in found if p != "extra"]  # none left: a place of no contract's
             if found:
                 return found
         if kind == "trigger" and not (e.type & self.c["EFFECT_TYPE_FIELD"]):

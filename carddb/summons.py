@@ -282,10 +282,12 @@ def _place_key(place: str) -> int:
     return order.index(place) if place in order else len(order)
 
 
-def own_summons(reader: Reader, script: Script, facts: Facts, where: str) -> None:
+def own_summons(reader: Reader, script: Script, facts: Facts, where: str,
+                pendulum: bool = False) -> None:
     """``self_summon``: the places an activated effect of the card Special Summons the
-    card itself from; ``lp_for_tributes``: an effect that pays Life Points and Normal
-    Summons within the turn's count (Mausoleum of the Emperor); ``takes_control``: an
+    card itself from (the face-up Extra Deck only for a ``pendulum`` card);
+    ``lp_for_tributes``: an effect that pays Life Points and Normal Summons within the
+    turn's count (Mausoleum of the Emperor); ``takes_control``: an
     operation that takes control of a monster (Change of Heart, Enemy Controller)."""
     summoning: set[int] = set()
     for name, args, origin in script.operation_calls:
@@ -316,7 +318,7 @@ def own_summons(reader: Reader, script: Script, facts: Facts, where: str) -> Non
         kind = reader.kind(e)
         if kind is None:
             continue
-        for place in reader.effect_places(e, kind):
+        for place in reader.effect_places(e, kind, pendulum):
             if place not in facts.self_summon:
                 facts.self_summon.append(place)
         facts.note("self_summon", f"{where}: {reader.describe(e)} Special Summons the card "

@@ -494,6 +494,44 @@ function s.initial_effect(c)
   e:SetCode(EVENT_DESTROYED)
   c:RegisterEffect(e)
 end""",
+    # a Trap its own text lets be activated from the hand, with a condition (Infinite
+    # Impermanence)
+    139: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_TRAP_ACT_IN_HAND)
+  e:SetCondition(s.con)
+  c:RegisterEffect(e)
+end
+function s.con(e)
+  return true
+end""",
+    # a monster that lets its controller's Traps be activated from the hand (Traptrix Atrax):
+    # a Field effect, not the card's own
+    140: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_FIELD)
+  e:SetCode(EFFECT_TRAP_ACT_IN_HAND)
+  e:SetRange(LOCATION_MZONE)
+  e:SetTargetRange(LOCATION_HAND,0)
+  e:SetCondition(s.con)
+  c:RegisterEffect(e)
+end
+function s.con(e)
+  return true
+end""",
+    # a Main Deck monster's trigger whose range names every location, the Extra Deck among
+    # them (Miracle Flipper's SetRange(0xff))
+    141: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_TRIGGER_F)
+  e:SetCode(EVENT_DAMAGE)
+  e:SetRange(LOCATION_HAND+LOCATION_MZONE+LOCATION_GRAVE+LOCATION_EXTRA)
+  c:RegisterEffect(e)
+end""",
 }
 
 #: Scripts of pre-errata/, by passcode: a card kept only there (Red-Eyes Darkness Metal
@@ -556,6 +594,9 @@ CARDS: dict[int, dict[str, Any]] = {
     136: {"card_type": "Monster", "monster_type_line": "Warrior / Ritual", "level": 8},
     137: {"card_type": "Monster", "monster_type_line": "Dragon / Effect", "level": 10},
     138: {"card_type": "Monster", "monster_type_line": "Warrior / Normal", "level": 4},
+    139: {"card_type": "Trap", "property": "Normal"},
+    140: {"card_type": "Monster", "monster_type_line": "Insect / Effect", "level": 4},
+    141: {"card_type": "Monster", "monster_type_line": "Fairy / Effect", "level": 1},
 }
 #: A card file with no passcode whose name is a scripted card's (a new Normal Monster named
 #: as an old Ritual Monster is): never that card.
@@ -802,3 +843,10 @@ def test_a_direct_attack_given_to_another_monster(built: Any) -> None:
 def test_a_destroyed_pendulum_monsters_trigger_works_from_the_extra_deck(built: Any) -> None:
     assert facts(built, 135)["effects"] == [
         {"kind": "trigger", "from": ["graveyard", "banished", "extra"]}]
+
+
+def test_a_range_naming_the_extra_deck_gives_no_extra_to_a_card_that_is_not_pendulum(
+        built: Any) -> None:
+    # only a Pendulum Monster stands face-up in the Extra Deck (contract §1, revision 4)
+    assert facts(built, 141)["effects"] == [
+        {"kind": "trigger", "from": ["field", "hand", "graveyard"]}]
