@@ -99,8 +99,8 @@ def _normal_summon(reader: Reader, script: Script, card: dict[str, Any], facts: 
 
 def _own_effects(reader: Reader, script: Script, facts: Facts, where: str) -> None:
     """What the card's own effects say: ``gemini``, ``double_tribute``, ``trap_from_hand``,
-    ``direct_attack`` and ``extra_attack``, from an effect on itself with no condition, and
-    (the reading that flags least) from one with a condition."""
+    ``direct_attack`` and ``extra_attack``, from an effect on itself (EFFECT_TYPE_SINGLE) with
+    no condition, and (the reading that flags least) from one with a condition."""
     c = reader.c
     for e in script.effects:
         if not (e.type & c["EFFECT_TYPE_SINGLE"]) or "condition" in e.functions:
@@ -119,7 +119,9 @@ def _own_effects(reader: Reader, script: Script, facts: Facts, where: str) -> No
         if e.type & c["EFFECT_TYPE_SINGLE"] and e.code == c["EFFECT_GEMINI_SUMMONABLE"]:
             facts.gemini = True
         if e.code in (c["EFFECT_TRAP_ACT_IN_HAND"], c["EFFECT_QP_ACT_IN_NTPHAND"]) and \
-                not facts.trap_from_hand:
+                e.type & c["EFFECT_TYPE_SINGLE"] and not facts.trap_from_hand:
+            # on the card itself: a Field effect letting its controller's Traps be activated
+            # from the hand (Traptrix Atrax, the Magical Musketeers) is not the card's own
             facts.trap_from_hand = True
             facts.note("trap_from_hand", f"{where}: {reader.describe(e)} (with a condition)")
         # a direct attack of its own: on itself, or on its controller's monsters (itself

@@ -845,6 +845,15 @@ def test_a_destroyed_pendulum_monsters_trigger_works_from_the_extra_deck(built: 
         {"kind": "trigger", "from": ["graveyard", "banished", "extra"]}]
 
 
+def test_a_trap_its_own_text_lets_be_activated_from_the_hand(built: Any) -> None:
+    assert facts(built, 139) == {"trap_from_hand": True}
+
+
+def test_letting_other_traps_be_activated_from_the_hand_is_not_the_cards_own(
+        built: Any) -> None:
+    assert "trap_from_hand" not in facts(built, 140)
+
+
 def test_a_range_naming_the_extra_deck_gives_no_extra_to_a_card_that_is_not_pendulum(
         built: Any) -> None:
     # only a Pendulum Monster stands face-up in the Extra Deck (contract §1, revision 4)
