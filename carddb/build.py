@@ -115,6 +115,7 @@ def build(yaml_yugi: Tree, card_scripts: Tree, babel: Tree | None) -> Built:
     # its own wins over one placed by its script's name (a new card that shares an old
     # card's name: the Normal Monster "Black Luster Soldier" is not the Ritual 5405694)
     chosen: dict[int, tuple[str, dict[str, Any], bool]] = {}
+    series: dict[int, list[str]] = {}  # each card's archetypes, as yaml-yugi names them
     for file_name, raw in yaml_yugi_cards(yaml_yugi):
         card = stats(raw)
         if card.get("kind") is None or not card["name"]:
@@ -136,6 +137,7 @@ def build(yaml_yugi: Tree, card_scripts: Tree, babel: Tree | None) -> Built:
             built.skipped[known[0].removeprefix("data/cards/")] = \
                 f"passcode {code} (by its script's name) is the card of {source}"
         chosen[code] = (source, card, own)
+        series[code] = [str(name) for name in raw.get("series") or () if name]
     pending = [(code, source, card) for code, (source, card, _) in chosen.items()]
     paths = {code: f"official/c{code}.lua" for code, _, _ in pending
              if f"c{code}.lua" in scripts}
@@ -184,7 +186,45 @@ def build(yaml_yugi: Tree, card_scripts: Tree, babel: Tree | None) -> Built:
             detail["pendulum_text"] = card["pendulum_text"]
     if babel is not None:
         _goat(babel, card_scripts, runner, reader, built)
+    _archetypes(built, series)
     return built
+
+
+def _archetypes(built: Built, series: dict[int, list[str]]) -> None:
+    """A double Tribute for an archetype's monsters (``IsSetCard(SET_STEELSWARM)``) as the
+    cards of that archetype: those whose yaml-yugi ``series`` names it (letters compared, case
+    aside). An archetype no card names is ``"unread"`` (no ``double_tribute`` in the document).
+
+    >>> built = Built(cards={"1": {"facts": {"double_tribute": True,
+    ...                                      "double_tribute_for": {"series": "STEELSWARM"}}},
+    ...                      "2": {"name": "Steelswarm Roach"}}, details={"1": {"sources": {}}})
+    >>> _archetypes(built, {2: ["Steelswarm", "lswarm"], 3: ["Inzektor"]})
+    >>> built.cards["1"]["facts"]["double_tribute_for"]
+    {'cards': [2]}
+    """
+    def key(name: str) -> str:
+        return re.sub(r"[^a-z0-9]", "", name.lower())
+
+    members: dict[str, list[int]] = {}
+    for code in sorted(series):
+        for name in dict.fromkeys(key(n) for n in series[code]):
+            members.setdefault(name, []).append(code)
+    for passcode, card in built.cards.items():
+        held = [(passcode, card.get("facts"))] + [
+            (f"{passcode}/{v}", variant.get("facts")) for v, variant in
+            card.get("variants", {}).items()]
+        for where, facts in held:
+            wanted = facts.get("double_tribute_for") if isinstance(facts, dict) else None
+            if not isinstance(facts, dict) or not isinstance(wanted, dict) or \
+                    "series" not in wanted:
+                continue
+            found = members.get(key(wanted.pop("series")), [])
+            cards = sorted(set(found) & set(wanted.pop("cards", found)))
+            facts["double_tribute_for"] = {**wanted, "cards": cards} if cards else "unread"
+            sources = built.details.setdefault(where, {}).setdefault("sources", {})
+            sources["double_tribute_for"] = sources.get("double_tribute_for", "") + (
+                f"; the archetype is {len(cards)} cards (yaml-yugi's series)" if cards else
+                "; no card of that archetype (yaml-yugi's series): not read")
 
 
 def _goat(babel: Tree, card_scripts: Tree, runner: Runner, reader: Reader,

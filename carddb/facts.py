@@ -60,6 +60,9 @@ class Facts:
     direct_attack: bool = False
     grants_direct_attack: bool = False
     double_tribute: bool = False
+    #: what a double Tribute is for: a filter (``{"attribute": "LIGHT"}``), ``"unread"``, or
+    #: None (any monster's Tribute Summon)
+    double_tribute_for: dict[str, Any] | str | None = None
     extra_attack: bool = False
     pendulum_activation: bool = False
     sets_spell_traps: bool = False
@@ -235,4 +238,6 @@ def facts_dict(facts: Facts) -> dict[str, Any]:
                 "takes_control", "draws", "discards", "foe_summons"):
         if getattr(facts, key):
             out[key] = True
+    if facts.double_tribute_for is not None:
+        out["double_tribute_for"] = facts.double_tribute_for
     return out

@@ -15,10 +15,11 @@ from validator.checks.summon import required_tributes  # the Level rule, as the 
 
 from . import effects
 from .constants import PLACE_ORDER
+from .stats import ATTRIBUTES, RACES, TYPE_BITS
 
 if TYPE_CHECKING:
     from .facts import Facts, Reader
-    from .scripts import Script
+    from .scripts import Registered, Script
 
 #: Summon types of EFFECT_SPSUMMON_PROC's value, in words.
 SUMMON_TYPES: Final = (("SUMMON_TYPE_LINK", "link"), ("SUMMON_TYPE_PENDULUM", "pendulum"),
@@ -109,8 +110,7 @@ def _own_effects(reader: Reader, script: Script, facts: Facts, where: str) -> No
             facts.gemini = True
             facts.note("gemini", f"{where}: {reader.describe(e)} (Gemini.AddProcedure)")
         if e.code == c["EFFECT_DOUBLE_TRIBUTE"]:
-            facts.double_tribute = True
-            facts.note("double_tribute", f"{where}: {reader.describe(e)}")
+            _double_tribute(reader, e, facts, where)
         effects.attacks(reader, e, facts, f"{where}: {reader.describe(e)}")
         if e.code in (c["EFFECT_TRAP_ACT_IN_HAND"], c["EFFECT_QP_ACT_IN_NTPHAND"]):
             facts.trap_from_hand = True
@@ -139,6 +139,85 @@ def _own_effects(reader: Reader, script: Script, facts: Facts, where: str) -> No
                 not facts.extra_attack:
             facts.extra_attack = True
             facts.note("extra_attack", f"{where}: {reader.describe(e)} (with a condition)")
+
+
+def _double_tribute(reader: Reader, e: Registered, facts: Facts, where: str) -> None:
+    """``double_tribute`` and what it is for (``double_tribute_for``): an EFFECT_DOUBLE_TRIBUTE
+    on the monster itself counts it as 2 Tributes for the Tribute Summon of a monster its value
+    allows: any (a number: World Ark), or those its value function's filter names (Kaiser Sea
+    Horse: ``c:IsAttribute(ATTRIBUTE_LIGHT)``, read by :func:`tribute_filter`); a filter it
+    cannot read is ``"unread"`` (the document gets no ``double_tribute`` then)."""
+    facts.double_tribute = True
+    if "value" not in e.functions:
+        facts.note("double_tribute", f"{where}: {reader.describe(e)} (any monster's Tribute "
+                                     f"Summon)")
+        return
+    found = tribute_filter(reader.source_of(e.functions["value"]))
+    facts.double_tribute_for = "unread" if found is None else found
+    facts.note("double_tribute", f"{where}: {reader.describe(e)} with a value function")
+    facts.note("double_tribute_for", f"{where}: {reader.describe(e)}'s value function " + (
+        "not read as a filter (no double_tribute in the document)" if found is None else
+        "allows " + " and ".join(f"{k} {v}" for k, v in found.items())))
+
+
+#: One term of a double Tribute's value function: ``c:IsAttribute(ATTRIBUTE_LIGHT)``.
+_FILTER_TERM = re.compile(r"(\w+):Is(Attribute|Race|Type|SetCard|Code)\(\s*([A-Z][A-Z0-9_]*|\d+)"
+                          r"\s*\)")
+_VALUE_FUNCTION = re.compile(r"function\b[^(]*\(\s*\w+\s*,\s*(\w+)\s*\)\s*return\s+(.+?)\s+"
+                             r"end\b", re.S)
+
+
+def tribute_filter(function: str) -> dict[str, Any] | None:
+    """What a double Tribute's value function ``(e,c)`` allows of the Summoned monster ``c``,
+    as ``double_tribute_for`` holds it: terms joined by ``and``, each one of
+    ``IsAttribute(ATTRIBUTE_X)`` (``attribute``), ``IsRace(RACE_X)`` (``race``, as the card
+    data names it), ``IsType(TYPE_X)`` (``type``), ``IsSetCard(SET_X)`` (``series``: the
+    archetype, resolved into its cards by the build) and ``IsCode(n)`` (``cards``); None for
+    anything else (another call, ``or``, ``not``, two terms of one kind).
+
+    >>> tribute_filter("function s.condition(e,c)\\n\\treturn c:IsAttribute(ATTRIBUTE_LIGHT)\\nend")
+    {'attribute': 'LIGHT'}
+    >>> tribute_filter("e3:SetValue(function(e,c) return c:IsAttribute(ATTRIBUTE_LIGHT) and "
+    ...                "c:IsRace(RACE_FAIRY) end)")
+    {'attribute': 'LIGHT', 'race': 'Fairy'}
+    >>> tribute_filter("function s.c(e,c) return c:IsSetCard(SET_STEELSWARM) end")
+    {'series': 'STEELSWARM'}
+    >>> tribute_filter("function s.c(e,c) return c:IsRace(RACE_DRAGON) or c:IsLevel(7) end") is None
+    True
+    """
+    found = _VALUE_FUNCTION.search(function)
+    if found is None:
+        return None
+    param, body = found[1], found[2]
+    out: dict[str, Any] = {}
+    for term in re.split(r"\s+and\s+", body.strip()):
+        match = _FILTER_TERM.fullmatch(term.strip())
+        if match is None or match[1] != param:
+            return None
+        key, value = _filter_term(match[2], match[3])
+        if key is None or key in out:
+            return None
+        out[key] = value
+    order = ("attribute", "race", "type", "series", "cards")
+    return {k: out[k] for k in order if k in out} or None
+
+
+def _filter_term(what: str, arg: str) -> tuple[str | None, Any]:
+    """One ``Is...`` test as a key of ``double_tribute_for`` and its value (None: not read)."""
+    name = arg.split("_", 1)[1] if "_" in arg else ""
+    if what == "Attribute" and arg.startswith("ATTRIBUTE_") and name in ATTRIBUTES:
+        return "attribute", name
+    if what == "Race" and arg.startswith("RACE_"):
+        races = {re.sub(r"[^A-Z]", "", r.upper()): r for r in RACES} | {"DIVINE": "Divine-Beast"}
+        return ("race", races[name]) if name in races else (None, None)
+    if what == "Type" and arg.startswith("TYPE_"):
+        types = {t.upper(): t for t in TYPE_BITS if t not in ("Monster", "Spell", "Trap")}
+        return ("type", types[name]) if name in types else (None, None)
+    if what == "SetCard" and arg.startswith("SET_"):
+        return "series", name
+    if what == "Code" and arg.isdigit():
+        return "cards", [int(arg)]
+    return None, None
 
 
 def _tributes(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,

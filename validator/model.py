@@ -5,6 +5,7 @@ Names and values follow ``../shared/spec/duel-format.md`` §1 and §2 exactly.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
@@ -22,6 +23,8 @@ EFFECT_KINDS: Final = ("ignition", "trigger", "quick")
 #: Where an effect can be used from (§1 ``effects.from``); ``extra`` (revision 4) is the
 #: face-up Extra Deck (a destroyed Pendulum Monster's trigger there).
 EFFECT_PLACES: Final = ("field", "hand", "graveyard", "banished", "extra")
+#: A monster's Attributes, as ``double_tribute_for`` names them (an extension, docs/format.md).
+ATTRIBUTES: Final = ("EARTH", "WATER", "FIRE", "WIND", "LIGHT", "DARK", "DIVINE")
 #: What resolving a card lets its controller do this turn (§1 ``grants``).
 GRANTS: Final = ("normal_summon", "attack")
 #: A Link Monster's arrows (§6), as its controller sees them.
@@ -77,6 +80,35 @@ class EffectFact:
         return 2 if self.kind == "quick" else 1
 
 
+@dataclass(frozen=True, slots=True)
+class TributeFilter:
+    """The Tribute Summons a double Tribute counts for (``double_tribute_for``, an extension
+    of revision 4's ``double_tribute``: docs/format.md): of a monster with every property
+    named (its printed Attribute, Type and card type, or one of ``cards``' passcodes).
+
+    >>> TributeFilter(attribute="LIGHT").allows({"attribute": "LIGHT", "types": ["Normal"]}, 1)
+    True
+    >>> TributeFilter(attribute="LIGHT").allows({"attribute": "DARK"}, 46986414)
+    False
+    """
+
+    attribute: str | None = None
+    race: str | None = None
+    type: str | None = None
+    cards: frozenset[int] | None = None
+
+    def allows(self, printed: Mapping[str, Any], passcode: int | None) -> bool:
+        """True when a monster of this printed data (the card database's: ``attribute``,
+        ``race``, ``types``) and passcode is one the double Tribute counts for."""
+        if self.attribute is not None and printed.get("attribute") != self.attribute:
+            return False
+        if self.race is not None and printed.get("race") != self.race:
+            return False
+        if self.type is not None and self.type not in printed.get("types", ()):
+            return False
+        return self.cards is None or passcode in self.cards
+
+
 @dataclass(slots=True)
 class Card:
     """One card definition of the document's ``cards`` table (a value: never changed once
@@ -109,6 +141,8 @@ class Card:
     #: Impermanence); a monster that can count as 2 Tributes (Kaiser Sea Horse).
     trap_from_hand: bool = False
     double_tribute: bool = False
+    #: The Tribute Summons it counts as 2 for (None: any; an extension, docs/format.md).
+    double_tribute_for: TributeFilter | None = None
     link: int | None = None
     link_arrows: tuple[str, ...] = ()
     pendulum: bool = False

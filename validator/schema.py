@@ -105,6 +105,25 @@ class EffectSchema(_Base):
                             validate.Length(min=1, max=len(m.EFFECT_PLACES)), _unique])
 
 
+class TributeFilterSchema(_Base):
+    """What a double Tribute counts for (``double_tribute_for``, an extension: docs/format.md):
+    the Tribute Summon of a monster with every property named."""
+
+    attribute = fields.String(validate=validate.OneOf(m.ATTRIBUTES))
+    race = fields.String(validate=validate.Length(min=1, max=40), metadata={
+        "description": "its printed Type (race), as the card database names it: Fairy"})
+    type = fields.String(validate=validate.Length(min=1, max=40), metadata={
+        "description": "a card type it has: Normal, Pendulum"})
+    cards = fields.List(StrictInt(validate=validate.Range(0, m.MAX_PASSCODE)),
+                        validate=[validate.Length(min=1), _unique],
+                        metadata={"description": "one of these passcodes (an archetype)"})
+
+    @validates_schema
+    def _something(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if not data:
+            raise ValidationError("Name at least one of attribute, race, type, cards.")
+
+
 class CardSchema(_Base):
     """One entry of ``cards``; the id is its key in the table. A card given by ``passcode``
     (or by ``name`` alone) is filled from the card database first (:func:`by_reference`)."""
@@ -139,6 +158,10 @@ class CardSchema(_Base):
                                                          "activated from the hand"})
     double_tribute = StrictBool(metadata={"description": "a monster that can count as 2 "
                                                          "Tributes"})
+    # extension (docs/format.md): the Tribute Summons a double Tribute counts for
+    double_tribute_for = fields.Nested(TributeFilterSchema, metadata={
+        "description": "with double_tribute: the Tribute Summons it counts as 2 for (the "
+                       "card database fills it); absent, any"})
     # Link and Pendulum Monsters (their rules are the advanced ruleset's, §6)
     link = StrictInt(validate=validate.Range(1, 8))
     link_arrows = fields.List(fields.String(validate=validate.OneOf(m.LINK_ARROWS)),
@@ -169,7 +192,8 @@ class CardSchema(_Base):
                                       "scale")
         else:
             for key in ("level", "atk", "def_", "token", "tributes", "normal_summon", "gemini",
-                        "double_tribute", "link", "link_arrows", "pendulum", "scale"):
+                        "double_tribute", "double_tribute_for", "link", "link_arrows",
+                        "pendulum", "scale"):
                 if key in data:
                     name = "def" if key == "def_" else key
                     raise ValidationError(f"A {kind} card has no {name}.", name)

@@ -66,6 +66,11 @@ def card_json(card: Card) -> dict[str, Any]:
                             ("double_tribute", card.double_tribute, "monster")):
         if card.kind == kind and (flag or card.passcode is not None):
             out[key] = flag
+    allowed = card.double_tribute_for
+    if card.double_tribute and allowed is not None:
+        found = {"attribute": allowed.attribute, "race": allowed.race, "type": allowed.type,
+                 "cards": None if allowed.cards is None else sorted(allowed.cards)}
+        out["double_tribute_for"] = {k: v for k, v in found.items() if v is not None}
     if card.effects is not None:
         out["effects"] = [{"kind": e.kind, "from": sorted(e.places, key=EFFECT_PLACES.index)}
                           for e in card.effects]

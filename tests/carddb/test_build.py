@@ -532,6 +532,48 @@ function s.initial_effect(c)
   e:SetRange(LOCATION_HAND+LOCATION_MZONE+LOCATION_GRAVE+LOCATION_EXTRA)
   c:RegisterEffect(e)
 end""",
+    # counts as 2 Tributes for any Tribute Summon (World Ark's SetValue(1))
+    142: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_DOUBLE_TRIBUTE)
+  e:SetValue(1)
+  c:RegisterEffect(e)
+end""",
+    # counts as 2 Tributes for a LIGHT monster's Tribute Summon (Kaiser Sea Horse)
+    143: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_DOUBLE_TRIBUTE)
+  e:SetValue(s.condition)
+  c:RegisterEffect(e)
+end
+function s.condition(e,c)
+  return c:IsAttribute(ATTRIBUTE_LIGHT)
+end""",
+    # for an archetype's monster (Steelswarm Genome), inline
+    144: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_DOUBLE_TRIBUTE)
+  e:SetValue(function(e,c) return c:IsSetCard(SET_TESTARCH) end)
+  c:RegisterEffect(e)
+end""",
+    # a filter the builder does not read
+    145: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_DOUBLE_TRIBUTE)
+  e:SetValue(s.condition)
+  c:RegisterEffect(e)
+end
+function s.condition(e,c)
+  return c:IsRace(RACE_FAIRY) or c:IsLevel(7)
+end""",
 }
 
 #: Scripts of pre-errata/, by passcode: a card kept only there (Red-Eyes Darkness Metal
@@ -593,10 +635,16 @@ CARDS: dict[int, dict[str, Any]] = {
           "pendulum_scale": 0, "atk": 0, "def": 0},
     136: {"card_type": "Monster", "monster_type_line": "Warrior / Ritual", "level": 8},
     137: {"card_type": "Monster", "monster_type_line": "Dragon / Effect", "level": 10},
-    138: {"card_type": "Monster", "monster_type_line": "Warrior / Normal", "level": 4},
+    138: {"card_type": "Monster", "monster_type_line": "Warrior / Normal", "level": 4,
+          "series": ["Test Arch"]},
     139: {"card_type": "Trap", "property": "Normal"},
     140: {"card_type": "Monster", "monster_type_line": "Insect / Effect", "level": 4},
     141: {"card_type": "Monster", "monster_type_line": "Fairy / Effect", "level": 1},
+    142: {"card_type": "Monster", "monster_type_line": "Machine / Effect", "level": 4},
+    143: {"card_type": "Monster", "monster_type_line": "Sea Serpent / Effect", "level": 4},
+    144: {"card_type": "Monster", "monster_type_line": "Fiend / Effect", "level": 2,
+          "series": ["Testarch"]},
+    145: {"card_type": "Monster", "monster_type_line": "Fairy / Effect", "level": 4},
 }
 #: A card file with no passcode whose name is a scripted card's (a new Normal Monster named
 #: as an old Ritual Monster is): never that card.
@@ -859,3 +907,15 @@ def test_a_range_naming_the_extra_deck_gives_no_extra_to_a_card_that_is_not_pend
     # only a Pendulum Monster stands face-up in the Extra Deck (contract §1, revision 4)
     assert facts(built, 141)["effects"] == [
         {"kind": "trigger", "from": ["field", "hand", "graveyard"]}]
+
+
+def test_what_a_double_tribute_is_for(built: Any) -> None:
+    assert facts(built, 142) == {"double_tribute": True}
+    assert facts(built, 143) == {"double_tribute": True,
+                                 "double_tribute_for": {"attribute": "LIGHT"}}
+    # an archetype: its cards, by yaml-yugi's series
+    assert facts(built, 144) == {"double_tribute": True,
+                                 "double_tribute_for": {"cards": [138, 144]}}
+    # not read: said so, and (validator/cards) no double_tribute in the document
+    assert facts(built, 145) == {"double_tribute": True, "double_tribute_for": "unread"}
+    assert "not read" in built.details["145"]["sources"]["double_tribute_for"]

@@ -23,13 +23,13 @@ from functools import cached_property
 from importlib import resources
 from typing import Any, Final
 
-#: The contract's rule facts (§1), as a document's ``cards`` entry holds them.
+#: The rule facts a document's ``cards`` entry holds: the contract's (§1), and
+#: ``double_tribute_for`` (an extension: what a double Tribute counts for, docs/format.md).
 DOCUMENT_FACTS: Final = ("tributes", "normal_summon", "gemini", "effects", "grants",
-                         "trap_from_hand", "double_tribute")
+                         "trap_from_hand", "double_tribute", "double_tribute_for")
 #: Facts only the importer reads (docs/cards.md says what each means).
 IMPORTER_FACTS: Final = ("procedures", "positions", "skips_draws", "tributes_foes",
-                         "direct_attack", "grants_direct_attack",
-                         "double_tribute", "extra_attack",
+                         "direct_attack", "grants_direct_attack", "extra_attack",
                          "pendulum_activation", "sets_spell_traps", "self_summon",
                          "lp_for_tributes", "takes_control", "draws", "discards", "foe_summons",
                          "set_turn", "unscripted")
@@ -146,11 +146,13 @@ class CardInfo:
         for key in DOCUMENT_FACTS:
             if key == "trap_from_hand" and self.kind != "trap":
                 continue  # a Quick-Play Spell's from the opponent's turn: not the contract's
-            if key == "double_tribute" and self.kind != "monster":
-                continue
+            if key.startswith("double_tribute") and (
+                    self.kind != "monster" or self.facts.get("double_tribute_for") == "unread"):
+                continue  # a filter the builder could not read: no double Tribute (cards.md)
             if key != "effects" and key in self.facts:
                 value = self.facts[key]
-                out[key] = list(value) if isinstance(value, list) else value
+                out[key] = list(value) if isinstance(value, list) else \
+                    dict(value) if isinstance(value, dict) else value
         return out
 
     def details(self) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import pytest
 
 from tests.helpers import CORPUS, ROOT, opening
 from validator import DocumentError, load_document, validate
-from validator.cards import database, normalized
+from validator.cards import CardInfo, database, normalized
 
 
 def test_a_card_is_found_by_passcode_and_by_name_loosely() -> None:
@@ -90,7 +90,9 @@ def test_a_destroyed_pendulum_monsters_trigger_works_from_the_extra_deck() -> No
 
 def test_document_facts_of_revision_4_are_in_the_entry() -> None:
     assert database().card(10045474).entry()["trap_from_hand"] is True
-    assert database().card(17444133).entry()["double_tribute"] is True
+    kaiser = database().card(17444133).entry()
+    assert kaiser["double_tribute"] is True
+    assert kaiser["double_tribute_for"] == {"attribute": "LIGHT"}  # a LIGHT monster's Summon
     assert "trap_from_hand" not in database().card(92107604).entry()  # Runick Fountain, a Spell
 
 
@@ -249,3 +251,28 @@ def test_the_shipped_file_loads_card_by_card_and_as_a_whole_alike() -> None:
     for key in list(lazy)[::97]:
         assert lazy.get(key) == whole.get(key)
     assert lazy.get("0") is None
+
+
+@pytest.mark.parametrize(("passcode", "allowed"), [
+    (42388271, None),                                     # World Ark: any Tribute Summon
+    (11662742, {"attribute": "LIGHT", "race": "Fairy"}),  # Gellenduo
+    (53461122, {"attribute": "EARTH", "type": "Normal"}),  # Earth Effigy
+    (64450427, {"type": "Pendulum"}),                     # Performapal Whim Witch
+])
+def test_what_each_double_tribute_counts_for(passcode: int, allowed: object) -> None:
+    entry = database().card(passcode).entry()
+    assert entry["double_tribute"] is True and entry.get("double_tribute_for") == allowed
+
+
+def test_a_double_tribute_for_an_archetype_lists_its_cards() -> None:
+    genome = database().card(62729173).entry()["double_tribute_for"]  # Steelswarm Genome
+    assert set(genome) == {"cards"} and 37926346 in genome["cards"]  # Steelswarm Roach
+    assert 46986414 not in genome["cards"]
+
+
+def test_a_double_tribute_the_builder_could_not_read_is_not_in_the_document() -> None:
+    card = CardInfo(1, {"name": "X", "kind": "monster", "level": 4, "facts": {
+        "double_tribute": True, "double_tribute_for": "unread"}})
+    entry = card.entry()
+    assert "double_tribute" not in entry and "double_tribute_for" not in entry
+    assert card.facts["double_tribute"] is True  # the importer's fact stays
