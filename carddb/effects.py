@@ -125,7 +125,21 @@ def granted_direct_attack(reader: Reader, script: Script, card: dict[str, Any], 
     Oceanus), an ``EFFECT_DIRECT_ATTACK`` it registers on a card other than itself, or, as a
     player's effect, on its controller's monsters. Found by running the operation, or in its
     code (``tc:RegisterEffect(e1)``, ``Duel.RegisterEffect(e1,tp)``) where the stand-ins
-    stop first. The card's own direct attack is ``direct_attack``."""
+    stop first. The card's own direct attack is ``direct_attack``.
+
+    >>> from carddb.facts import Facts, Reader
+    >>> from carddb.scripts import Script
+    >>> kinds = ("SINGLE", "FIELD", "ACTIVATE", "FLIP", "IGNITION", "TRIGGER_O", "TRIGGER_F",
+    ...          "QUICK_O", "QUICK_F", "CONTINUOUS")
+    >>> reader = Reader({"EFFECT_DIRECT_ATTACK": 74, "LOCATION_MZONE": 4,
+    ...                  **{f"EFFECT_TYPE_{k}": 1 << n for n, k in enumerate(kinds)}}, {})
+    >>> given = Registered(1, 74, 0, 0, 0, None, None, None, None, None, {}, False)
+    >>> facts = Facts()
+    >>> granted_direct_attack(reader, Script(1, "c1.lua", operation_effects=[given]), {},
+    ...                       facts, "c1.lua")
+    >>> facts.grants_direct_attack
+    True
+    """
     c = reader.c
     for e in script.operation_effects:
         if e.code != c["EFFECT_DIRECT_ATTACK"] or e.on_card:
