@@ -72,9 +72,16 @@ def script_names(tree: Tree, folder: str) -> dict[str, int]:
 
 
 def record(card: dict[str, Any], facts: dict[str, Any]) -> dict[str, Any]:
-    """A card as ``cards.json`` holds it: printed data and facts (texts stay apart)."""
+    """A card as ``cards.json`` holds it: printed data and facts (texts stay apart). What the
+    card does not have (None, False, an empty list) is left out; a 0 is a value (Effect
+    Veiler's ATK and DEF, a Level 0 monster, a Scale of 0) and is kept.
+
+    >>> record({"name": "Effect Veiler", "atk": 0, "def": 0, "tcg": True, "ocg": False,
+    ...         "types": [], "text": "..."}, {})
+    {'name': 'Effect Veiler', 'atk': 0, 'def': 0, 'tcg': True}
+    """
     out = {k: v for k, v in card.items() if k not in ("text", "pendulum_text") and
-           v not in (None, False, [])}
+           v is not None and v is not False and v != []}
     if facts:
         out["facts"] = facts
     return out
@@ -104,30 +111,47 @@ def build(yaml_yugi: Tree, card_scripts: Tree, babel: Tree | None) -> Built:
     scripts = {n for n in card_scripts.names("official") if n.endswith(".lua")}
     texts = {name: runner.libraries[name] for name in runner.libraries}
     by_name = script_names(card_scripts, "official")
-    pending: list[tuple[int, str, dict[str, Any]]] = []
+    # one card a passcode: the first file that has it, except that a file with a passcode of
+    # its own wins over one placed by its script's name (a new card that shares an old
+    # card's name: the Normal Monster "Black Luster Soldier" is not the Ritual 5405694)
+    chosen: dict[int, tuple[str, dict[str, Any], bool]] = {}
+    series: dict[int, list[str]] = {}  # each card's archetypes, as yaml-yugi names them
     for file_name, raw in yaml_yugi_cards(yaml_yugi):
         card = stats(raw)
         if card.get("kind") is None or not card["name"]:
             built.skipped[file_name] = "not a Monster, Spell or Trap card"
             continue
         code = raw.get("password")
+        own = isinstance(code, int)
         if not isinstance(code, int):
             code = by_name.get(card["name"])
             if code is None:
                 built.skipped[file_name] = "no passcode and no script of that name"
                 continue
-        key = str(code)
-        if key in built.cards:
+        source = f"data/cards/{file_name}"
+        known = chosen.get(code)
+        if known is not None and (known[2] or not own):
+            built.skipped[file_name] = f"passcode {code} is already the card of {known[0]}"
             continue
-        pending.append((code, f"data/cards/{file_name}", card))
+        if known is not None:
+            built.skipped[known[0].removeprefix("data/cards/")] = \
+                f"passcode {code} (by its script's name) is the card of {source}"
+        chosen[code] = (source, card, own)
+        series[code] = [str(name) for name in raw.get("series") or () if name]
+    pending = [(code, source, card) for code, (source, card, _) in chosen.items()]
     paths = {code: f"official/c{code}.lua" for code, _, _ in pending
              if f"c{code}.lua" in scripts}
     # A card released since its script was written keeps it in pre-release/, under a
     # provisional passcode: found by the card's name, and run as the card's own passcode.
     provisional = script_names(card_scripts, "pre-release")
+    # A card whose only script is kept under pre-errata/ (by its own passcode: Red-Eyes
+    # Darkness Metal Dragon) runs that one rather than none.
+    pre_errata = {n for n in card_scripts.names("pre-errata") if n.endswith(".lua")}
     for code, _, card in pending:
         if code not in paths and card["name"] in provisional:
             paths[code] = f"pre-release/c{provisional[card['name']]}.lua"
+        elif code not in paths and f"c{code}.lua" in pre_errata:
+            paths[code] = f"pre-errata/c{code}.lua"
     script_texts = card_scripts.read_many(sorted(paths.values()))
     texts.update(script_texts)
     reader = Reader(runner.constants, texts)
@@ -162,7 +186,45 @@ def build(yaml_yugi: Tree, card_scripts: Tree, babel: Tree | None) -> Built:
             detail["pendulum_text"] = card["pendulum_text"]
     if babel is not None:
         _goat(babel, card_scripts, runner, reader, built)
+    _archetypes(built, series)
     return built
+
+
+def _archetypes(built: Built, series: dict[int, list[str]]) -> None:
+    """A double Tribute for an archetype's monsters (``IsSetCard(SET_STEELSWARM)``) as the
+    cards of that archetype: those whose yaml-yugi ``series`` names it (letters compared, case
+    aside). An archetype no card names is ``"unread"`` (no ``double_tribute`` in the document).
+
+    >>> built = Built(cards={"1": {"facts": {"double_tribute": True,
+    ...                                      "double_tribute_for": {"series": "STEELSWARM"}}},
+    ...                      "2": {"name": "Steelswarm Roach"}}, details={"1": {"sources": {}}})
+    >>> _archetypes(built, {2: ["Steelswarm", "lswarm"], 3: ["Inzektor"]})
+    >>> built.cards["1"]["facts"]["double_tribute_for"]
+    {'cards': [2]}
+    """
+    def key(name: str) -> str:
+        return re.sub(r"[^a-z0-9]", "", name.lower())
+
+    members: dict[str, list[int]] = {}
+    for code in sorted(series):
+        for name in dict.fromkeys(key(n) for n in series[code]):
+            members.setdefault(name, []).append(code)
+    for passcode, card in built.cards.items():
+        held = [(passcode, card.get("facts"))] + [
+            (f"{passcode}/{v}", variant.get("facts")) for v, variant in
+            card.get("variants", {}).items()]
+        for where, facts in held:
+            wanted = facts.get("double_tribute_for") if isinstance(facts, dict) else None
+            if not isinstance(facts, dict) or not isinstance(wanted, dict) or \
+                    "series" not in wanted:
+                continue
+            found = members.get(key(wanted.pop("series")), [])
+            cards = sorted(set(found) & set(wanted.pop("cards", found)))
+            facts["double_tribute_for"] = {**wanted, "cards": cards} if cards else "unread"
+            sources = built.details.setdefault(where, {}).setdefault("sources", {})
+            sources["double_tribute_for"] = sources.get("double_tribute_for", "") + (
+                f"; the archetype is {len(cards)} cards (yaml-yugi's series)" if cards else
+                "; no card of that archetype (yaml-yugi's series): not read")
 
 
 def _goat(babel: Tree, card_scripts: Tree, runner: Runner, reader: Reader,
@@ -206,6 +268,11 @@ def _goat(babel: Tree, card_scripts: Tree, runner: Runner, reader: Reader,
             sources = built.details.get(f"{key}/goat", {}).get("sources", {})
         variant = {k: v for k, v in record(card, facts or {}).items()
                    if base.get(k) != v or k == "facts"}
+        if facts is not None and path_name in texts and "facts" not in variant and \
+                base.get("facts"):
+            # its own (Goat) script ran and gives no fact: that is its facts, not today's
+            # card's (Gearfried the Iron Knight's Goat text has no activated effect)
+            variant["facts"] = {}
         variant["name"] = _GOAT_NAME.sub("", name)
         if variant["name"] == base["name"]:
             del variant["name"]

@@ -11,9 +11,17 @@ from typing import Final
 PLACE_BITS: Final = (("LOCATION_HAND", "hand"), ("LOCATION_MZONE", "field"),
                      ("LOCATION_SZONE", "field"), ("LOCATION_FZONE", "field"),
                      ("LOCATION_PZONE", "field"), ("LOCATION_GRAVE", "graveyard"),
-                     ("LOCATION_REMOVED", "banished"))
-PLACE_ORDER: Final = ("field", "hand", "graveyard", "banished")
-ALL_PLACES: Final = PLACE_ORDER
+                     ("LOCATION_REMOVED", "banished"), ("LOCATION_EXTRA", "extra"))
+#: The places in the order ``effects`` lists them; ``extra`` (revision 4) is the face-up Extra
+#: Deck, where a Pendulum Monster goes when it leaves the field.
+PLACE_ORDER: Final = ("field", "hand", "graveyard", "banished", "extra")
+#: Where a trigger whose event names no place may be used (the reading that flags least).
+ALL_PLACES: Final = PLACE_ORDER[:4]
+#: Events of a card leaving the field: a Pendulum Monster goes to the face-up Extra Deck
+#: instead of the Graveyard, so its trigger on such an event works from there too
+#: (Supreme King Gate Zero: "If this card in the Monster Zone is destroyed").
+LEAVES_FIELD: Final = frozenset({"EVENT_DESTROYED", "EVENT_BATTLE_DESTROYED", "EVENT_RELEASE",
+                                 "EVENT_LEAVE_FIELD", "EVENT_BE_MATERIAL"})
 #: Where a card stands when a trigger of its own (EFFECT_TYPE_SINGLE, no range) activates,
 #: by the event that triggers it; an event not listed: anywhere (the reading that flags least).
 EVENT_PLACES: Final = {

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 #: An operation's ``c:RegisterEffect(e1)`` (``c`` being ``e:GetHandler()``, the card itself),
 #: and the constant expressions (``EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O``) its setters take.
 _ON_ITSELF = re.compile(r"(\bc|e:GetHandler\(\)):RegisterEffect\((\w+)")
+_ON_OTHERS = re.compile(r"(?<![\w.:])(\w+)[:.]RegisterEffect\((\w+)")
 _HANDLER = re.compile(r"\blocal\s+c\s*=\s*e:GetHandler\(\)")
 _CARD_PARAMETER = re.compile(r"\s*(?:local\s+)?function\b[^(]*\(\s*\w+\s*,\s*c\s*[,)]")
 _CONSTANTS = re.compile(r"\s*[A-Z][A-Z0-9_]*(?:\s*[+|]\s*[A-Z][A-Z0-9_]*)*\s*")
@@ -42,7 +43,9 @@ def activated(reader: Reader, script: Script, card: dict[str, Any], facts: Facts
         kind = reader.kind(e)
         if kind is None:
             continue
-        places = reader.effect_places(e, kind)
+        places = reader.effect_places(e, kind, bool(card.get("pendulum")))
+        if not places:
+            continue  # used only from the face-down Extra Deck: no place of the contract's
         _merge(merged, kind, places)
         facts.note("effects", f"{where}: {reader.describe(e)} -> {kind} from "
                               f"{', '.join(places)}")
@@ -57,8 +60,9 @@ def on_itself(reader: Reader, script: Script, card: dict[str, Any], facts: Facts
     merged = {e["kind"]: list(e["from"]) for e in facts.effects}
     for e, how in registered_on_itself(reader, script):
         kind = reader.kind(e)
-        if kind is not None:
-            places = reader.effect_places(e, kind)
+        places = [] if kind is None else \
+            reader.effect_places(e, kind, bool(card.get("pendulum")))
+        if kind is not None and places:  # (none: used only from the face-down Extra Deck)
             _merge(merged, kind, places)
             facts.note("effects", f"{where}: {how} {reader.describe(e)} -> {kind} from "
                                   f"{', '.join(places)}")
@@ -114,13 +118,61 @@ def registered_on_itself(reader: Reader, script: Script) -> list[tuple[Registere
     return found
 
 
-def _registered_in(c: Constants, text: str, card_is_c: bool = False) -> list[Registered]:
-    """The effects a function's code registers on the card itself, as far as its setters
-    name constants."""
+def granted_direct_attack(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
+                          where: str) -> None:
+    """``grants_direct_attack``: an operation lets another monster attack directly ("target 1
+    monster you control; it can attack directly this turn": Infernity Queen, Invoked
+    Oceanus), an ``EFFECT_DIRECT_ATTACK`` it registers on a card other than itself, or, as a
+    player's effect, on its controller's monsters. Found by running the operation, or in its
+    code (``tc:RegisterEffect(e1)``, ``Duel.RegisterEffect(e1,tp)``) where the stand-ins
+    stop first. The card's own direct attack is ``direct_attack``.
+
+    >>> from carddb.facts import Facts, Reader
+    >>> from carddb.scripts import Script
+    >>> kinds = ("SINGLE", "FIELD", "ACTIVATE", "FLIP", "IGNITION", "TRIGGER_O", "TRIGGER_F",
+    ...          "QUICK_O", "QUICK_F", "CONTINUOUS")
+    >>> reader = Reader({"EFFECT_DIRECT_ATTACK": 74, "LOCATION_MZONE": 4,
+    ...                  **{f"EFFECT_TYPE_{k}": 1 << n for n, k in enumerate(kinds)}}, {})
+    >>> given = Registered(1, 74, 0, 0, 0, None, None, None, None, None, {}, False)
+    >>> facts = Facts()
+    >>> granted_direct_attack(reader, Script(1, "c1.lua", operation_effects=[given]), {},
+    ...                       facts, "c1.lua")
+    >>> facts.grants_direct_attack
+    True
+    """
+    c = reader.c
+    for e in script.operation_effects:
+        if e.code != c["EFFECT_DIRECT_ATTACK"] or e.on_card:
+            continue
+        if e.type & c["EFFECT_TYPE_FIELD"] and not (e.target_range or 0) & c["LOCATION_MZONE"]:
+            continue  # the opponent's monsters only
+        facts.grants_direct_attack = True
+        facts.note("grants_direct_attack", f"{where}: an operation registers "
+                                           f"{reader.describe(e)} on another card")
+        return
+    for e in [*script.effects, *script.operation_effects]:
+        if "operation" not in e.functions:
+            continue
+        text = reader.source_of(e.functions["operation"])
+        for r in _registered_in(c, text, on_others=True):
+            if r.code == c["EFFECT_DIRECT_ATTACK"]:
+                facts.grants_direct_attack = True
+                facts.note("grants_direct_attack", f"{where}: its operation's code registers "
+                                                   f"{reader.describe(r)} on another card")
+                return
+
+
+def _registered_in(c: Constants, text: str, card_is_c: bool = False,
+                   on_others: bool = False) -> list[Registered]:
+    """The effects a function's code registers on the card itself (or, ``on_others``, on
+    another card, ``tc:RegisterEffect(e1)``, or for a player, ``Duel.RegisterEffect(e1,tp)``),
+    as far as its setters name constants."""
     out: list[Registered] = []
-    for call in _ON_ITSELF.finditer(text):
+    for call in (_ON_OTHERS if on_others else _ON_ITSELF).finditer(text):
         before = text[:call.start()]
-        if call[1] == "c" and not (card_is_c or _HANDLER.search(before)):
+        if on_others and call[1] in ("c", "e"):
+            continue  # ``c`` is the card itself, as scripts name it
+        if not on_others and call[1] == "c" and not (card_is_c or _HANDLER.search(before)):
             continue
         name = call[2]
         made = [m.end() for m in re.finditer(rf"\b{name}\s*=\s*Effect\.CreateEffect\(",

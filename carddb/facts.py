@@ -12,7 +12,8 @@ order (a card's sources are listed in the order its facts were found):
   ``double_tribute``, ``procedures``) and what its own effects state (``trap_from_hand``,
   ``direct_attack``, ``extra_attack``);
 - :mod:`.effects`: its activated effects (``effects``, ``pendulum_activation``), with those its
-  operations register on the card itself;
+  operations register on the card itself, and a direct attack they give another monster
+  (``grants_direct_attack``);
 - :mod:`.resolution`: what its operations register or do in their turn (``grants``,
   ``skips_draws``, ``tributes_foes``, ``sets_spell_traps``; ``self_summon``,
   ``lp_for_tributes`` and ``takes_control`` by :func:`.summons.own_summons`), the position
@@ -30,7 +31,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import codefacts, effects, resolution, summons
-from .constants import ALL_PLACES, EVENT_PLACES, PLACE_BITS, PLACE_ORDER, Constants
+from .constants import (
+    ALL_PLACES,
+    EVENT_PLACES,
+    LEAVES_FIELD,
+    PLACE_BITS,
+    PLACE_ORDER,
+    Constants,
+)
 from .scripts import Registered, Script
 
 
@@ -50,7 +58,11 @@ class Facts:
     tributes_foes: bool = False
     trap_from_hand: bool = False
     direct_attack: bool = False
+    grants_direct_attack: bool = False
     double_tribute: bool = False
+    #: what a double Tribute is for: a filter (``{"attribute": "LIGHT"}``), ``"unread"``, or
+    #: None (any monster's Tribute Summon)
+    double_tribute_for: dict[str, Any] | str | None = None
     extra_attack: bool = False
     pendulum_activation: bool = False
     sets_spell_traps: bool = False
@@ -124,20 +136,37 @@ class Reader:
             return "ignition"
         return None
 
-    def effect_places(self, e: Registered, kind: str) -> list[str]:
+    def effect_places(self, e: Registered, kind: str, pendulum: bool = False) -> list[str]:
         """Where an activated effect can be used from: its range, or for a trigger of the
-        card's own (no range) the place its event leaves the card in."""
+        card's own (no range) the place its event leaves the card in (for a Pendulum Monster
+        leaving the field, the face-up Extra Deck too). ``extra`` is the face-up Extra Deck,
+        where only a Pendulum Monster stands: a range naming the Extra Deck gives it to no
+        other card (Miracle Flipper's ``SetRange(0xff)``); an effect of another card used only
+        there (its face-down Extra Deck) has no place (an empty list: not listed).
+
+        >>> bits = {name: 1 << n for n, (name, _) in enumerate(PLACE_BITS)}
+        >>> bits |= {"EFFECT_TYPE_FIELD": 1, "EFFECT_TYPE_FLIP": 2}
+        >>> e = Registered(1, 0, bits["LOCATION_GRAVE"] | bits["LOCATION_EXTRA"], 0, 0, None,
+        ...                None, None, None, None, {}, False)
+        >>> reader = Reader(bits, {})
+        >>> reader.effect_places(e, "ignition"), reader.effect_places(e, "ignition", True)
+        (['graveyard'], ['graveyard', 'extra'])
+        """
         if e.range:
             found = self.places(e.range)
+            if found and not pendulum:
+                return [p for p in found if p != "extra"]  # none left: a place of no contract's
             if found:
                 return found
         if kind == "trigger" and not (e.type & self.c["EFFECT_TYPE_FIELD"]):
             if e.type & self.c["EFFECT_TYPE_FLIP"]:
                 return ["field"]
             event = self.c.name("EVENT_", e.code)
-            if event is not None and event in EVENT_PLACES:
-                return list(EVENT_PLACES[event])
-            return list(ALL_PLACES)
+            places = list(EVENT_PLACES[event]) if event is not None and \
+                event in EVENT_PLACES else list(ALL_PLACES)
+            if pendulum and (event not in EVENT_PLACES or event in LEAVES_FIELD):
+                places.append("extra")
+            return places
         return ["field"]
 
     def describe(self, e: Registered) -> str:
@@ -175,6 +204,7 @@ class Reader:
         summons.read(self, script, card, facts, where)
         effects.activated(self, script, card, facts, where)
         effects.on_itself(self, script, card, facts, where)
+        effects.granted_direct_attack(self, script, card, facts, where)
         resolution.read(self, script, card, facts, where)
         codefacts.read(self, script, facts)
         return facts
@@ -202,9 +232,12 @@ def facts_dict(facts: Facts) -> dict[str, Any]:
             out[key] = getattr(facts, key)
     if facts.skips_draws:
         out["skips_draws"] = facts.skips_draws
-    for key in ("tributes_foes", "trap_from_hand", "direct_attack", "double_tribute",
+    for key in ("tributes_foes", "trap_from_hand", "direct_attack", "grants_direct_attack",
+                "double_tribute",
                 "extra_attack", "pendulum_activation", "sets_spell_traps", "lp_for_tributes",
                 "takes_control", "draws", "discards", "foe_summons"):
         if getattr(facts, key):
             out[key] = True
+    if facts.double_tribute_for is not None:
+        out["double_tribute_for"] = facts.double_tribute_for
     return out

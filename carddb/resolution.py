@@ -85,7 +85,7 @@ def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
         # a monster's "it can attack again in a row": the attacker is the monster itself
         facts.extra_attack = True
         facts.note("extra_attack", grants["attack"])
-    summons.own_summons(reader, script, facts, where)
+    summons.own_summons(reader, script, facts, where, bool(card.get("pendulum")))
     for grant in ("normal_summon", "attack"):
         if grant in grants:
             facts.grants.append(grant)

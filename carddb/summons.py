@@ -15,10 +15,11 @@ from validator.checks.summon import required_tributes  # the Level rule, as the 
 
 from . import effects
 from .constants import PLACE_ORDER
+from .stats import ATTRIBUTES, RACES, TYPE_BITS
 
 if TYPE_CHECKING:
     from .facts import Facts, Reader
-    from .scripts import Script
+    from .scripts import Registered, Script
 
 #: Summon types of EFFECT_SPSUMMON_PROC's value, in words.
 SUMMON_TYPES: Final = (("SUMMON_TYPE_LINK", "link"), ("SUMMON_TYPE_PENDULUM", "pendulum"),
@@ -28,8 +29,29 @@ SUMMON_TYPES: Final = (("SUMMON_TYPE_LINK", "link"), ("SUMMON_TYPE_PENDULUM", "p
 #: it (``minc==0``), or for a number of them (``Duel.CheckTribute(c,1)``).
 _NO_TRIBUTE = re.compile(r"\bminc\s*(?:==|<=)\s*0\b")
 _CHECK_TRIBUTE = re.compile(r"CheckTribute\(\s*c\s*,\s*(\d)(?:\s*,\s*(\d))?")
-#: ``Duel.SpecialSummon(c,...)`` or ``(e:GetHandler(),...)``: the card Summons itself.
-_SUMMONS_ITSELF = re.compile(r"Duel\.SpecialSummon\(\s*(?:c|e:GetHandler\(\))\s*,")
+#: Counts a condition names in other words: a group of Tributes chosen between two counts
+#: (``aux.SelectUnselectGroup(rg,e,tp,1,1,...)``: Flamvell Commando), a number of monsters
+#: to Tribute (``Duel.CheckReleaseGroup(tp,f,1,...)``: Sauropod Brachion), or the most a
+#: procedure takes (``if minc>1 ... then return false``: Tainted of the Tistina).
+_SELECTED = re.compile(r"SelectUnselectGroup\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*e\s*,\s*tp\s*,"
+                       r"\s*(\d+)\s*,\s*(\d+)")
+_RELEASE_GROUP = re.compile(r"CheckReleaseGroup\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*[^,()]+\s*,"
+                            r"\s*(\d+)\s*,")
+_AT_MOST = re.compile(r"\bminc\s*>\s*(\d+)")
+#: Words of a condition that Tributes: without any, a procedure that asks only for a free
+#: Monster Zone (``Duel.GetLocationCount(tp,LOCATION_MZONE)>0``: the Timelords, Heart of
+#: Gaia) Summons without Tributing.
+_TRIBUTE_WORDS = re.compile(r"Release|Tribute|minc|SelectUnselectGroup")
+_FREE_ZONE = re.compile(r"GetLocationCount\((?:[^()]|\(\))*LOCATION_MZONE\s*\)\s*>\s*0")
+#: A condition whose whole body, once the ``c==nil`` check is past, is ``return false``.
+_NEVER = re.compile(r"\)\s*(?:if\s+(?:c\s*==\s*nil|not\s+c)\s+then\s+return\s+true\s+end\s*)?"
+                    r"return\s+false\s+end\s*$")
+#: ``Duel.SpecialSummon(c,...)`` or ``(e:GetHandler(),...)``, or its step form
+#: ``Duel.SpecialSummonStep(c,...)`` (PSY-Framegear Gamma Summons itself with the Driver):
+#: the card Summons itself.
+_SUMMONS_ITSELF = re.compile(r"Duel\.SpecialSummon(?:Step)?\(\s*(?:c|e:GetHandler\(\))\s*,")
+#: The calls that Special Summon (one at once, or one step of several).
+_SPECIAL_SUMMONS = ("Duel.SpecialSummon", "Duel.SpecialSummonStep")
 #: A Normal Summon within the turn's count (``Duel.SummonOrSet(tp,sc,false,...)``).
 _SUMMONS_IN_COUNT = re.compile(r"Duel\.(?:Summon|MSet|SummonOrSet)\(\s*[^,()]+,\s*[^,()]+,"
                                r"\s*false")
@@ -78,8 +100,8 @@ def _normal_summon(reader: Reader, script: Script, card: dict[str, Any], facts: 
 
 def _own_effects(reader: Reader, script: Script, facts: Facts, where: str) -> None:
     """What the card's own effects say: ``gemini``, ``double_tribute``, ``trap_from_hand``,
-    ``direct_attack`` and ``extra_attack``, from an effect on itself with no condition, and
-    (the reading that flags least) from one with a condition."""
+    ``direct_attack`` and ``extra_attack``, from an effect on itself (EFFECT_TYPE_SINGLE) with
+    no condition, and (the reading that flags least) from one with a condition."""
     c = reader.c
     for e in script.effects:
         if not (e.type & c["EFFECT_TYPE_SINGLE"]) or "condition" in e.functions:
@@ -88,8 +110,7 @@ def _own_effects(reader: Reader, script: Script, facts: Facts, where: str) -> No
             facts.gemini = True
             facts.note("gemini", f"{where}: {reader.describe(e)} (Gemini.AddProcedure)")
         if e.code == c["EFFECT_DOUBLE_TRIBUTE"]:
-            facts.double_tribute = True
-            facts.note("double_tribute", f"{where}: {reader.describe(e)}")
+            _double_tribute(reader, e, facts, where)
         effects.attacks(reader, e, facts, f"{where}: {reader.describe(e)}")
         if e.code in (c["EFFECT_TRAP_ACT_IN_HAND"], c["EFFECT_QP_ACT_IN_NTPHAND"]):
             facts.trap_from_hand = True
@@ -98,7 +119,9 @@ def _own_effects(reader: Reader, script: Script, facts: Facts, where: str) -> No
         if e.type & c["EFFECT_TYPE_SINGLE"] and e.code == c["EFFECT_GEMINI_SUMMONABLE"]:
             facts.gemini = True
         if e.code in (c["EFFECT_TRAP_ACT_IN_HAND"], c["EFFECT_QP_ACT_IN_NTPHAND"]) and \
-                not facts.trap_from_hand:
+                e.type & c["EFFECT_TYPE_SINGLE"] and not facts.trap_from_hand:
+            # on the card itself: a Field effect letting its controller's Traps be activated
+            # from the hand (Traptrix Atrax, the Magical Musketeers) is not the card's own
             facts.trap_from_hand = True
             facts.note("trap_from_hand", f"{where}: {reader.describe(e)} (with a condition)")
         # a direct attack of its own: on itself, or on its controller's monsters (itself
@@ -118,6 +141,85 @@ def _own_effects(reader: Reader, script: Script, facts: Facts, where: str) -> No
             facts.note("extra_attack", f"{where}: {reader.describe(e)} (with a condition)")
 
 
+def _double_tribute(reader: Reader, e: Registered, facts: Facts, where: str) -> None:
+    """``double_tribute`` and what it is for (``double_tribute_for``): an EFFECT_DOUBLE_TRIBUTE
+    on the monster itself counts it as 2 Tributes for the Tribute Summon of a monster its value
+    allows: any (a number: World Ark), or those its value function's filter names (Kaiser Sea
+    Horse: ``c:IsAttribute(ATTRIBUTE_LIGHT)``, read by :func:`tribute_filter`); a filter it
+    cannot read is ``"unread"`` (the document gets no ``double_tribute`` then)."""
+    facts.double_tribute = True
+    if "value" not in e.functions:
+        facts.note("double_tribute", f"{where}: {reader.describe(e)} (any monster's Tribute "
+                                     f"Summon)")
+        return
+    found = tribute_filter(reader.source_of(e.functions["value"]))
+    facts.double_tribute_for = "unread" if found is None else found
+    facts.note("double_tribute", f"{where}: {reader.describe(e)} with a value function")
+    facts.note("double_tribute_for", f"{where}: {reader.describe(e)}'s value function " + (
+        "not read as a filter (no double_tribute in the document)" if found is None else
+        "allows " + " and ".join(f"{k} {v}" for k, v in found.items())))
+
+
+#: One term of a double Tribute's value function: ``c:IsAttribute(ATTRIBUTE_LIGHT)``.
+_FILTER_TERM = re.compile(r"(\w+):Is(Attribute|Race|Type|SetCard|Code)\(\s*([A-Z][A-Z0-9_]*|\d+)"
+                          r"\s*\)")
+_VALUE_FUNCTION = re.compile(r"function\b[^(]*\(\s*\w+\s*,\s*(\w+)\s*\)\s*return\s+(.+?)\s+"
+                             r"end\b", re.S)
+
+
+def tribute_filter(function: str) -> dict[str, Any] | None:
+    """What a double Tribute's value function ``(e,c)`` allows of the Summoned monster ``c``,
+    as ``double_tribute_for`` holds it: terms joined by ``and``, each one of
+    ``IsAttribute(ATTRIBUTE_X)`` (``attribute``), ``IsRace(RACE_X)`` (``race``, as the card
+    data names it), ``IsType(TYPE_X)`` (``type``), ``IsSetCard(SET_X)`` (``series``: the
+    archetype, resolved into its cards by the build) and ``IsCode(n)`` (``cards``); None for
+    anything else (another call, ``or``, ``not``, two terms of one kind).
+
+    >>> tribute_filter("function s.condition(e,c)\\n\\treturn c:IsAttribute(ATTRIBUTE_LIGHT)\\nend")
+    {'attribute': 'LIGHT'}
+    >>> tribute_filter("e3:SetValue(function(e,c) return c:IsAttribute(ATTRIBUTE_LIGHT) and "
+    ...                "c:IsRace(RACE_FAIRY) end)")
+    {'attribute': 'LIGHT', 'race': 'Fairy'}
+    >>> tribute_filter("function s.c(e,c) return c:IsSetCard(SET_STEELSWARM) end")
+    {'series': 'STEELSWARM'}
+    >>> tribute_filter("function s.c(e,c) return c:IsRace(RACE_DRAGON) or c:IsLevel(7) end") is None
+    True
+    """
+    found = _VALUE_FUNCTION.search(function)
+    if found is None:
+        return None
+    param, body = found[1], found[2]
+    out: dict[str, Any] = {}
+    for term in re.split(r"\s+and\s+", body.strip()):
+        match = _FILTER_TERM.fullmatch(term.strip())
+        if match is None or match[1] != param:
+            return None
+        key, value = _filter_term(match[2], match[3])
+        if key is None or key in out:
+            return None
+        out[key] = value
+    order = ("attribute", "race", "type", "series", "cards")
+    return {k: out[k] for k in order if k in out} or None
+
+
+def _filter_term(what: str, arg: str) -> tuple[str | None, Any]:
+    """One ``Is...`` test as a key of ``double_tribute_for`` and its value (None: not read)."""
+    name = arg.split("_", 1)[1] if "_" in arg else ""
+    if what == "Attribute" and arg.startswith("ATTRIBUTE_") and name in ATTRIBUTES:
+        return "attribute", name
+    if what == "Race" and arg.startswith("RACE_"):
+        races = {re.sub(r"[^A-Z]", "", r.upper()): r for r in RACES} | {"DIVINE": "Divine-Beast"}
+        return ("race", races[name]) if name in races else (None, None)
+    if what == "Type" and arg.startswith("TYPE_"):
+        types = {t.upper(): t for t in TYPE_BITS if t not in ("Monster", "Spell", "Trap")}
+        return ("type", types[name]) if name in types else (None, None)
+    if what == "SetCard" and arg.startswith("SET_"):
+        return "series", name
+    if what == "Code" and arg.isdigit():
+        return "cards", [int(arg)]
+    return None, None
+
+
 def _tributes(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
               where: str) -> None:
     """``tributes``: the Level rule, plus the counts of the card's own Normal Summon
@@ -128,6 +230,7 @@ def _tributes(reader: Reader, script: Script, card: dict[str, Any], facts: Facts
     standard = required_tributes(int(card.get("level") or 0))
     extra: set[int] = set()
     limited: set[int] | None = None
+    limits: set[int] = set()  # the limiting procedures' codes (Summon, Set)
     said: list[str] = []
     helper_calls = [args for name, args in script.calls if name in (
         "Auxiliary.AddNormalSummonProcedure", "Auxiliary.AddNormalSetProcedure")]
@@ -147,6 +250,8 @@ def _tributes(reader: Reader, script: Script, card: dict[str, Any], facts: Facts
         if e.code not in (c["EFFECT_SUMMON_PROC"], c["EFFECT_SET_PROC"],
                           c["EFFECT_LIMIT_SUMMON_PROC"], c["EFFECT_LIMIT_SET_PROC"]):
             continue
+        if e.type & c["EFFECT_TYPE_FIELD"] and e.range and not e.range & c["LOCATION_HAND"]:
+            continue  # a procedure it gives other monsters from the field (Leo Wizard's)
         condition = reader.source_of(e.functions["condition"]) \
             if "condition" in e.functions else ""
         if "NormalSummonCondition" in condition or "NormalSetCondition" in condition or \
@@ -158,21 +263,35 @@ def _tributes(reader: Reader, script: Script, card: dict[str, Any], facts: Facts
         for match in _CHECK_TRIBUTE.finditer(condition):
             lo = int(match[1])
             counts |= set(range(lo, int(match[2] or lo) + 1))
-        if not counts:
+        how = ""
+        if not counts and condition:
+            counts, how = condition_counts(condition)
+        if not counts and not _NEVER.search(condition):
             # a procedure whose count the condition does not write plainly: any count from
             # none up to the Level rule's (the reading that flags least), said so
             counts = set(range(standard + 1))
             said.append(f"{reader.describe(e)} whose condition names no count: 0 to "
                         f"{standard} allowed")
+        elif not counts:
+            said.append(f"{reader.describe(e)} whose condition is always false: never")
         else:
             said.append(f"{reader.describe(e)}, its condition asking for "
-                        f"{' or '.join(map(str, sorted(counts)))} Tribute(s)")
+                        f"{' or '.join(map(str, sorted(counts)))} Tribute(s){how}")
         if e.code in (c["EFFECT_LIMIT_SUMMON_PROC"], c["EFFECT_LIMIT_SET_PROC"]):
             limited = (limited or set()) | counts
+            limits.add(e.code)
         else:
             extra |= counts
     if limited is None and not extra:
         return
+    codes = {e.code for e in script.effects}
+    if limits == {c["EFFECT_LIMIT_SUMMON_PROC"]} and not helper_calls and \
+            c["EFFECT_CANNOT_MSET"] not in codes:
+        # its Summon is limited, its Set is not ("Cannot be Normal Summoned, except by
+        # Tributing 1 Normal Monster (but can be Normal Set)"): the Set keeps the Level rule,
+        # and the contract has one fact for both
+        limited = (limited or set()) | {standard}
+        said.append(f"its Set by the Level rule ({standard})")
     allowed = (limited if limited is not None else {standard}) | extra
     if allowed == {standard}:
         return
@@ -183,6 +302,37 @@ def _tributes(reader: Reader, script: Script, card: dict[str, Any], facts: Facts
     facts.tributes = sorted(allowed)
     facts.note("tributes", f"{where}: Level {card.get('level')} (the Level rule: "
                            f"{standard}); " + "; ".join(said))
+
+
+def condition_counts(condition: str) -> tuple[set[int], str]:
+    """The Tribute counts a Summon procedure's condition names in other words than
+    ``minc==0`` and ``Duel.CheckTribute``, and how they were read (none found: empty).
+
+    >>> condition_counts("return aux.SelectUnselectGroup(rg,e,tp,1,1,s.rescon,0)")
+    ({1}, ' (aux.SelectUnselectGroup)')
+    >>> condition_counts("return Duel.CheckReleaseGroup(c:GetControler(),Card.IsRace,1,false)")
+    ({1}, ' (Duel.CheckReleaseGroup)')
+    >>> condition_counts("return Duel.GetLocationCount(c:GetControler(),LOCATION_MZONE)>0")
+    ({0}, ' (it asks only for a free Monster Zone)')
+    >>> condition_counts("if minc>1 then return false end return #g>0 and c:IsReleasable()")
+    ({1}, ' (at most minc 1)')
+    >>> condition_counts("return Duel.IsExistingMatchingCard(s.f,tp,LOCATION_MZONE,0,1,nil)")
+    (set(), '')
+    """
+    counts: set[int] = set()
+    for match in _SELECTED.finditer(condition):
+        counts |= set(range(int(match[1]), int(match[2]) + 1))
+    if counts:
+        return counts, " (aux.SelectUnselectGroup)"
+    counts = {int(match[1]) for match in _RELEASE_GROUP.finditer(condition)}
+    if counts:
+        return counts, " (Duel.CheckReleaseGroup)"
+    most = _AT_MOST.search(condition)
+    if most is not None and int(most[1]) > 0 and "Releas" in condition:
+        return set(range(1, int(most[1]) + 1)), f" (at most minc {most[1]})"
+    if _FREE_ZONE.search(condition) and not _TRIBUTE_WORDS.search(condition):
+        return {0}, " (it asks only for a free Monster Zone)"
+    return set(), ""
 
 
 def _procedures(reader: Reader, script: Script, facts: Facts, where: str) -> None:
@@ -213,16 +363,18 @@ def _place_key(place: str) -> int:
     return order.index(place) if place in order else len(order)
 
 
-def own_summons(reader: Reader, script: Script, facts: Facts, where: str) -> None:
+def own_summons(reader: Reader, script: Script, facts: Facts, where: str,
+                pendulum: bool = False) -> None:
     """``self_summon``: the places an activated effect of the card Special Summons the
-    card itself from; ``lp_for_tributes``: an effect that pays Life Points and Normal
-    Summons within the turn's count (Mausoleum of the Emperor); ``takes_control``: an
+    card itself from (the face-up Extra Deck only for a ``pendulum`` card);
+    ``lp_for_tributes``: an effect that pays Life Points and Normal Summons within the
+    turn's count (Mausoleum of the Emperor); ``takes_control``: an
     operation that takes control of a monster (Change of Heart, Enemy Controller)."""
     summoning: set[int] = set()
     for name, args, origin in script.operation_calls:
         if origin is None or origin >= len(script.effects):
             continue
-        if name == "Duel.SpecialSummon" and args and args[0] == "SELF":
+        if name in _SPECIAL_SUMMONS and args and args[0] == "SELF":
             summoning.add(origin)
         if name == "Duel.GetControl" and not facts.takes_control:
             facts.takes_control = True
@@ -247,7 +399,7 @@ def own_summons(reader: Reader, script: Script, facts: Facts, where: str) -> Non
         kind = reader.kind(e)
         if kind is None:
             continue
-        for place in reader.effect_places(e, kind):
+        for place in reader.effect_places(e, kind, pendulum):
             if place not in facts.self_summon:
                 facts.self_summon.append(place)
         facts.note("self_summon", f"{where}: {reader.describe(e)} Special Summons the card "

@@ -80,6 +80,11 @@ def describe_text(info: dict[str, Any]) -> str:
 def show_card(args: Namespace, out: TextIO, err: TextIO) -> int:
     """Print one card (``--format json``: the object ``GET /v1/cards/{passcode}`` answers)."""
     found = find(args.card, args.variant)
+    if found is not None and args.variant and found.variant != args.variant:
+        err.write(f"duelcheck: {found.name} ({found.passcode}) has no {args.variant} version "
+                  f"(versions it has: {', '.join(found.describe()['variants']) or 'none'}); "
+                  f"without --variant, its current card is shown\n")
+        return EXIT_UNKNOWN
     if found is None:
         close = database().similar(args.card)
         hint = f"; did you mean: {', '.join(close)}?" if close else ""

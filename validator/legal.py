@@ -18,7 +18,7 @@ from itertools import combinations, islice
 from typing import Any, Final
 
 from .actionload import load_action
-from .checks.summon import required_tributes
+from .checks.summon import counts_as_two, required_tributes
 from .effects import resolve_chain, resolves_chain_first
 from .errors import DocumentError
 from .machine import MACHINE, TurnModel, trigger_of
@@ -55,9 +55,16 @@ def _hand_candidates(s: DuelState, p: Player, cid: str) -> Iterator[Action]:
         counts = card.tributes if card.tributes is not None else \
             (required_tributes(card.level or 0),)
         granted = "normal_summon" in s.this_turn.granted.get(p, ())
+        doubles = {c for c in own if counts_as_two(s, c, cid)}
+        sizes = sorted({size for need in counts for size in range(need + 1)
+                        if size == need or size + len(doubles) >= need})
         for kind in ("normal_summon", "set_monster"):
-            for need in counts:
-                for tributes in combinations(own, need):
+            for size in sizes:
+                for tributes in combinations(own, size):
+                    if size not in counts and not any(
+                            size <= need <= size + len(doubles & set(tributes))
+                            for need in counts):
+                        continue
                     extra = {"tributes": tributes} if tributes else {}
                     yield make(kind, p, card=cid, **extra)
                     if granted:  # an additional Normal Summon or Set a card granted (§1)

@@ -65,8 +65,24 @@ def make_card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
         normal_summon=get("normal_summon", True), gemini=get("gemini", False),
         effects=None if effects is None else tuple(
             m.EffectFact(e["kind"], frozenset(e["from_"])) for e in effects),
-        grants=tuple(grants or ()), link=get("link"), link_arrows=tuple(get("link_arrows") or ()),
+        grants=tuple(grants or ()), trap_from_hand=get("trap_from_hand", False),
+        double_tribute=get("double_tribute", False),
+        double_tribute_for=_tribute_filter(get("double_tribute_for")), link=get("link"),
+        link_arrows=tuple(get("link_arrows") or ()),
         pendulum=get("pendulum", False), scale=get("scale"))
+
+
+def _tribute_filter(raw: Mapping[str, Any] | None) -> m.TributeFilter | None:
+    """A loaded ``double_tribute_for`` as the card holds it.
+
+    >>> _tribute_filter({"attribute": "LIGHT"})
+    TributeFilter(attribute='LIGHT', race=None, type=None, cards=None)
+    """
+    if raw is None:
+        return None
+    cards = raw.get("cards")
+    return m.TributeFilter(raw.get("attribute"), raw.get("race"), raw.get("type"),
+                           None if cards is None else frozenset(cards))
 
 
 def make_action(value: Mapping[str, Any], loaded: dict[str, Any]) -> m.Action:

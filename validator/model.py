@@ -5,6 +5,7 @@ Names and values follow ``../shared/spec/duel-format.md`` §1 and §2 exactly.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
@@ -19,8 +20,11 @@ TRAP_SUBTYPES: Final = ("normal", "continuous", "counter")
 EFFECTS: Final = ("none", "ignition", "quick", "trigger")
 #: Kinds of a card's activated effects (§1 ``effects``), from the most restrictive timing.
 EFFECT_KINDS: Final = ("ignition", "trigger", "quick")
-#: Where an effect can be used from (§1 ``effects.from``).
-EFFECT_PLACES: Final = ("field", "hand", "graveyard", "banished")
+#: Where an effect can be used from (§1 ``effects.from``); ``extra`` (revision 4) is the
+#: face-up Extra Deck (a destroyed Pendulum Monster's trigger there).
+EFFECT_PLACES: Final = ("field", "hand", "graveyard", "banished", "extra")
+#: A monster's Attributes, as ``double_tribute_for`` names them (an extension, docs/format.md).
+ATTRIBUTES: Final = ("EARTH", "WATER", "FIRE", "WIND", "LIGHT", "DARK", "DIVINE")
 #: What resolving a card lets its controller do this turn (§1 ``grants``).
 GRANTS: Final = ("normal_summon", "attack")
 #: A Link Monster's arrows (§6), as its controller sees them.
@@ -35,6 +39,9 @@ MAX_TURN: Final = 1_000_000
 MAX_POINTS: Final = 1_000_000_000
 #: The largest passcode (printed passcodes have 8 digits; EDOPro's own go to 9 and 10).
 MAX_PASSCODE: Final = 9_999_999_999
+#: A monster's Level or Rank (§1; 0 to 13 from revision 4).
+MIN_LEVEL: Final = 0
+MAX_LEVEL: Final = 13
 #: The most Tributes a card's own text can ask for (``tributes``).
 MAX_TRIBUTES: Final = 10
 
@@ -73,6 +80,35 @@ class EffectFact:
         return 2 if self.kind == "quick" else 1
 
 
+@dataclass(frozen=True, slots=True)
+class TributeFilter:
+    """The Tribute Summons a double Tribute counts for (``double_tribute_for``, an extension
+    of revision 4's ``double_tribute``: docs/format.md): of a monster with every property
+    named (its printed Attribute, Type and card type, or one of ``cards``' passcodes).
+
+    >>> TributeFilter(attribute="LIGHT").allows({"attribute": "LIGHT", "types": ["Normal"]}, 1)
+    True
+    >>> TributeFilter(attribute="LIGHT").allows({"attribute": "DARK"}, 46986414)
+    False
+    """
+
+    attribute: str | None = None
+    race: str | None = None
+    type: str | None = None
+    cards: frozenset[int] | None = None
+
+    def allows(self, printed: Mapping[str, Any], passcode: int | None) -> bool:
+        """True when a monster of this printed data (the card database's: ``attribute``,
+        ``race``, ``types``) and passcode is one the double Tribute counts for."""
+        if self.attribute is not None and printed.get("attribute") != self.attribute:
+            return False
+        if self.race is not None and printed.get("race") != self.race:
+            return False
+        if self.type is not None and self.type not in printed.get("types", ()):
+            return False
+        return self.cards is None or passcode in self.cards
+
+
 @dataclass(slots=True)
 class Card:
     """One card definition of the document's ``cards`` table (a value: never changed once
@@ -101,6 +137,12 @@ class Card:
     #: Its activated effects (None: judged by ``effect`` alone, as before revision 3).
     effects: tuple[EffectFact, ...] | None = None
     grants: tuple[str, ...] = ()
+    #: (revision 4) a Trap its own text lets be activated from the hand (Infinite
+    #: Impermanence); a monster that can count as 2 Tributes (Kaiser Sea Horse).
+    trap_from_hand: bool = False
+    double_tribute: bool = False
+    #: The Tribute Summons it counts as 2 for (None: any; an extension, docs/format.md).
+    double_tribute_for: TributeFilter | None = None
     link: int | None = None
     link_arrows: tuple[str, ...] = ()
     pendulum: bool = False
@@ -128,8 +170,9 @@ class Card:
 
     def effect_at(self, place: str | None) -> str:
         """The kind to judge an activation of this card's effect by, where it stands
-        (``field``, ``hand``, ``graveyard``, ``banished``): the least restrictive kind among
-        its ``effects`` usable there, ``none`` when none is; without ``effects``, ``effect``.
+        (``field``, ``hand``, ``graveyard``, ``banished``, ``extra``): the least restrictive
+        kind among its ``effects`` usable there, ``none`` when none is; without ``effects``,
+        ``effect``.
 
         >>> ign, trg = EffectFact("ignition", frozenset({"field"})), \\
         ...     EffectFact("trigger", frozenset({"graveyard"}))

@@ -105,6 +105,25 @@ class EffectSchema(_Base):
                             validate.Length(min=1, max=len(m.EFFECT_PLACES)), _unique])
 
 
+class TributeFilterSchema(_Base):
+    """What a double Tribute counts for (``double_tribute_for``, an extension: docs/format.md):
+    the Tribute Summon of a monster with every property named."""
+
+    attribute = fields.String(validate=validate.OneOf(m.ATTRIBUTES))
+    race = fields.String(validate=validate.Length(min=1, max=40), metadata={
+        "description": "its printed Type (race), as the card database names it: Fairy"})
+    type = fields.String(validate=validate.Length(min=1, max=40), metadata={
+        "description": "a card type it has: Normal, Pendulum"})
+    cards = fields.List(StrictInt(validate=validate.Range(0, m.MAX_PASSCODE)),
+                        validate=[validate.Length(min=1), _unique],
+                        metadata={"description": "one of these passcodes (an archetype)"})
+
+    @validates_schema
+    def _something(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if not data:
+            raise ValidationError("Name at least one of attribute, race, type, cards.")
+
+
 class CardSchema(_Base):
     """One entry of ``cards``; the id is its key in the table. A card given by ``passcode``
     (or by ``name`` alone) is filled from the card database first (:func:`by_reference`)."""
@@ -117,7 +136,8 @@ class CardSchema(_Base):
     passcode = StrictInt(validate=validate.Range(0, m.MAX_PASSCODE), metadata={
         "description": "the number printed on the card: looked up in the card database, "
                        "which gives every field the document leaves out"})
-    level = StrictInt(validate=validate.Range(1, 12))
+    # revision 4: a few Level 0 and Rank 0 monsters exist, and Rank 13 (contract §1)
+    level = StrictInt(validate=validate.Range(m.MIN_LEVEL, m.MAX_LEVEL))
     atk = StrictInt(validate=validate.Range(0, m.MAX_POINTS))
     # ``def`` is a Python keyword: the field is named by data_key.
     def_ = StrictInt(data_key="def", validate=validate.Range(0, m.MAX_POINTS))
@@ -133,6 +153,15 @@ class CardSchema(_Base):
     gemini = StrictBool()
     effects = fields.List(fields.Nested(EffectSchema))
     grants = fields.List(fields.String(validate=validate.OneOf(m.GRANTS)), validate=_unique)
+    # revision 4: more of the card's own rule facts
+    trap_from_hand = StrictBool(metadata={"description": "a Trap its own text lets be "
+                                                         "activated from the hand"})
+    double_tribute = StrictBool(metadata={"description": "a monster that can count as 2 "
+                                                         "Tributes"})
+    # extension (docs/format.md): the Tribute Summons a double Tribute counts for
+    double_tribute_for = fields.Nested(TributeFilterSchema, metadata={
+        "description": "with double_tribute: the Tribute Summons it counts as 2 for (the "
+                       "card database fills it); absent, any"})
     # Link and Pendulum Monsters (their rules are the advanced ruleset's, §6)
     link = StrictInt(validate=validate.Range(1, 8))
     link_arrows = fields.List(fields.String(validate=validate.OneOf(m.LINK_ARROWS)),
@@ -147,7 +176,8 @@ class CardSchema(_Base):
             raise ValidationError("Missing data for required field.", "kind")
         if kind == "monster":
             if "level" not in data and "link" not in data:
-                raise ValidationError("A monster needs a level (1 to 12).", "level")
+                raise ValidationError(f"A monster needs a level ({m.MIN_LEVEL} to "
+                                      f"{m.MAX_LEVEL}).", "level")
             if "level" in data and "link" in data:
                 raise ValidationError("A Link Monster has a link rating and no level.", "level")
             if "subtype" in data:
@@ -155,15 +185,20 @@ class CardSchema(_Base):
             if "link_arrows" in data and "link" not in data:
                 raise ValidationError("Only a Link Monster (with a link rating) has arrows.",
                                       "link_arrows")
+            if "trap_from_hand" in data:
+                raise ValidationError("A monster card has no trap_from_hand.", "trap_from_hand")
             if "scale" in data and not data.get("pendulum"):
                 raise ValidationError("Only a Pendulum Monster (pendulum: true) has a Scale.",
                                       "scale")
         else:
             for key in ("level", "atk", "def_", "token", "tributes", "normal_summon", "gemini",
-                        "link", "link_arrows", "pendulum", "scale"):
+                        "double_tribute", "double_tribute_for", "link", "link_arrows",
+                        "pendulum", "scale"):
                 if key in data:
                     name = "def" if key == "def_" else key
                     raise ValidationError(f"A {kind} card has no {name}.", name)
+            if kind == "spell" and "trap_from_hand" in data:
+                raise ValidationError("A spell card has no trap_from_hand.", "trap_from_hand")
             allowed = m.SPELL_SUBTYPES if kind == "spell" else m.TRAP_SUBTYPES
             if data.get("subtype") not in allowed:
                 raise ValidationError(

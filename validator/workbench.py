@@ -61,6 +61,16 @@ def card_json(card: Card) -> dict[str, Any]:
     for key, flag in (("gemini", card.gemini), ("pendulum", card.pendulum)):
         if flag:
             out[key] = True
+    # revision 4's facts: said either way for a card the database fills (its own field wins)
+    for key, flag, kind in (("trap_from_hand", card.trap_from_hand, "trap"),
+                            ("double_tribute", card.double_tribute, "monster")):
+        if card.kind == kind and (flag or card.passcode is not None):
+            out[key] = flag
+    allowed = card.double_tribute_for
+    if card.double_tribute and allowed is not None:
+        found = {"attribute": allowed.attribute, "race": allowed.race, "type": allowed.type,
+                 "cards": None if allowed.cards is None else sorted(allowed.cards)}
+        out["double_tribute_for"] = {k: v for k, v in found.items() if v is not None}
     if card.effects is not None:
         out["effects"] = [{"kind": e.kind, "from": sorted(e.places, key=EFFECT_PLACES.index)}
                           for e in card.effects]

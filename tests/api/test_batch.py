@@ -46,7 +46,7 @@ def test_a_bad_line_gets_its_own_problem_and_the_rest_are_judged(client: FlaskCl
         "turn": ["This key appears twice in one object."]}
     assert by_line[5]["type"] == "urn:duelcheck:problem:malformed-document"
     assert by_line[5]["errors"] == {"cards": {"x": {"level": [
-        "A monster needs a level (1 to 12)."]}}}
+        "A monster needs a level (0 to 13)."]}}}
     assert by_line[6]["status"] == 422
 
 

@@ -123,7 +123,7 @@ def announce_large_body(base: str) -> int:
 def test_errors_over_http(server: str) -> None:
     status, kind, body = call(server + "/v1/validate", b'{"cards": {"a": {"kind": "monster"}}}')
     assert (status, kind) == (422, "application/problem+json")
-    assert body["errors"] == {"cards": {"a": {"level": ["A monster needs a level (1 to 12)."]}}}
+    assert body["errors"] == {"cards": {"a": {"level": ["A monster needs a level (0 to 13)."]}}}
     assert call(server + "/v1/validate", b"nope")[0] == 400
     assert call(server + "/v1/validate", b"{}", "text/plain")[0] == 415
     assert announce_large_body(server) == 413

@@ -33,7 +33,7 @@ _CODES = ["EFFECT_SUMMON_PROC", "EFFECT_SET_PROC", "EFFECT_LIMIT_SUMMON_PROC",
           "EFFECT_SET_POSITION", "EFFECT_EXTRA_RELEASE_SUM", "EFFECT_MATERIAL_CHECK",
           "EFFECT_TRAP_ACT_IN_SET_TURN", "EFFECT_QP_ACT_IN_SET_TURN"]
 _EVENTS = ["EVENT_FREE_CHAIN", "EVENT_TO_GRAVE", "EVENT_SUMMON_SUCCESS", "EVENT_SPSUMMON_SUCCESS",
-           "EVENT_DAMAGE", "EVENT_FLIP"]
+           "EVENT_DAMAGE", "EVENT_FLIP", "EVENT_DESTROYED"]
 _OTHER = {"EVENT_PHASE": 1 << 20, "PHASE_END": 1 << 9, "PHASE_DRAW": 1, "RESET_PHASE": 1 << 30,
           "RESET_SELF_TURN": 1 << 28, "POS_FACEUP_ATTACK": 1, "POS_FACEDOWN_ATTACK": 2,
           "POS_FACEUP_DEFENSE": 4, "POS_FACEDOWN_DEFENSE": 8, "SUMMON_TYPE_LINK": 0x5c000000,
@@ -419,7 +419,166 @@ function s.op(e,tp)
   local sc=Duel.GetFirstTarget()
   Duel.SpecialSummonStep(sc,0,tp,1-tp,false,false,POS_FACEUP)
 end""",
+    # Special Summons itself with another monster, one step each (PSY-Framegear Gamma)
+    131: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_QUICK_O)
+  e:SetCode(EVENT_FREE_CHAIN)
+  e:SetRange(LOCATION_HAND)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp)
+  local c=e:GetHandler()
+  local tc=Duel.GetFirstTarget()
+  Duel.SpecialSummonStep(tc,0,tp,tp,false,false,POS_FACEUP)
+  Duel.SpecialSummonStep(c,0,tp,tp,false,false,POS_FACEUP)
+  Duel.SpecialSummonComplete()
+end""",
+    # "Requires 1 Tribute to Normal Summon", a count the condition names in a helper's
+    # arguments (Flamvell Commando, a Level 6): the Level rule's count
+    132: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_LIMIT_SUMMON_PROC)
+  e:SetCondition(s.sumcon)
+  c:RegisterEffect(e)
+end
+function s.sumcon(e,c)
+  if c==nil then return true end
+  local tp=c:GetControler()
+  local rg=Duel.GetReleaseGroup(tp)
+  return aux.SelectUnselectGroup(rg,e,tp,1,1,s.rescon,0)
+end""",
+    # "If you control no monsters, you can Normal Summon this card without Tributing" (a
+    # Timelord, Level 10): its condition asks only for a free Monster Zone
+    133: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_SUMMON_PROC)
+  e:SetRange(LOCATION_HAND)
+  e:SetCondition(s.spcon)
+  c:RegisterEffect(e)
+end
+function s.spcon(e,c)
+  if c==nil then return true end
+  return Duel.GetFieldGroupCount(c:GetControler(),LOCATION_MZONE,0)==0
+    and Duel.GetLocationCount(c:GetControler(),LOCATION_MZONE)>0
+end""",
+    # "Target 1 monster you control; it can attack directly this turn" (Infernity Queen)
+    134: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_IGNITION)
+  e:SetRange(LOCATION_GRAVE)
+  e:SetOperation(s.op)
+  c:RegisterEffect(e)
+end
+function s.op(e,tp)
+  local tc=Duel.GetFirstTarget()
+  if tc and tc:IsRelateToEffect(e) then
+    local e1=Effect.CreateEffect(e:GetHandler())
+    e1:SetType(EFFECT_TYPE_SINGLE)
+    e1:SetCode(EFFECT_DIRECT_ATTACK)
+    tc:RegisterEffect(e1)
+  end
+end""",
+    # a Pendulum Monster's trigger when destroyed (Supreme King Gate Zero)
+    135: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O)
+  e:SetCode(EVENT_DESTROYED)
+  c:RegisterEffect(e)
+end""",
+    # a Trap its own text lets be activated from the hand, with a condition (Infinite
+    # Impermanence)
+    139: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_TRAP_ACT_IN_HAND)
+  e:SetCondition(s.con)
+  c:RegisterEffect(e)
+end
+function s.con(e)
+  return true
+end""",
+    # a monster that lets its controller's Traps be activated from the hand (Traptrix Atrax):
+    # a Field effect, not the card's own
+    140: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_FIELD)
+  e:SetCode(EFFECT_TRAP_ACT_IN_HAND)
+  e:SetRange(LOCATION_MZONE)
+  e:SetTargetRange(LOCATION_HAND,0)
+  e:SetCondition(s.con)
+  c:RegisterEffect(e)
+end
+function s.con(e)
+  return true
+end""",
+    # a Main Deck monster's trigger whose range names every location, the Extra Deck among
+    # them (Miracle Flipper's SetRange(0xff))
+    141: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_FIELD+EFFECT_TYPE_TRIGGER_F)
+  e:SetCode(EVENT_DAMAGE)
+  e:SetRange(LOCATION_HAND+LOCATION_MZONE+LOCATION_GRAVE+LOCATION_EXTRA)
+  c:RegisterEffect(e)
+end""",
+    # counts as 2 Tributes for any Tribute Summon (World Ark's SetValue(1))
+    142: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_DOUBLE_TRIBUTE)
+  e:SetValue(1)
+  c:RegisterEffect(e)
+end""",
+    # counts as 2 Tributes for a LIGHT monster's Tribute Summon (Kaiser Sea Horse)
+    143: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_DOUBLE_TRIBUTE)
+  e:SetValue(s.condition)
+  c:RegisterEffect(e)
+end
+function s.condition(e,c)
+  return c:IsAttribute(ATTRIBUTE_LIGHT)
+end""",
+    # for an archetype's monster (Steelswarm Genome), inline
+    144: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_DOUBLE_TRIBUTE)
+  e:SetValue(function(e,c) return c:IsSetCard(SET_TESTARCH) end)
+  c:RegisterEffect(e)
+end""",
+    # a filter the builder does not read
+    145: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_DOUBLE_TRIBUTE)
+  e:SetValue(s.condition)
+  c:RegisterEffect(e)
+end
+function s.condition(e,c)
+  return c:IsRace(RACE_FAIRY) or c:IsLevel(7)
+end""",
 }
+
+#: Scripts of pre-errata/, by passcode: a card kept only there (Red-Eyes Darkness Metal
+#: Dragon), with a procedure from the hand.
+PRE_ERRATA = {137: SCRIPTS[100]}
 
 #: Scripts of pre-release/, by provisional passcode, for the card (of CARDS) they stand for.
 PRE_RELEASE = {
@@ -468,7 +627,36 @@ CARDS: dict[int, dict[str, Any]] = {
     128: {"card_type": "Spell", "property": "Field"},
     129: {"card_type": "Spell", "property": "Normal"},
     130: {"card_type": "Monster", "monster_type_line": "Machine / Effect", "level": 4},
+    131: {"card_type": "Monster", "monster_type_line": "Psychic / Tuner / Effect", "level": 2},
+    132: {"card_type": "Monster", "monster_type_line": "Pyro / Effect", "level": 6},
+    133: {"card_type": "Monster", "monster_type_line": "Fairy / Effect", "level": 10},
+    134: {"card_type": "Monster", "monster_type_line": "Fiend / Effect", "level": 3},
+    135: {"card_type": "Monster", "monster_type_line": "Fiend / Pendulum / Effect", "level": 7,
+          "pendulum_scale": 0, "atk": 0, "def": 0},
+    136: {"card_type": "Monster", "monster_type_line": "Warrior / Ritual", "level": 8},
+    137: {"card_type": "Monster", "monster_type_line": "Dragon / Effect", "level": 10},
+    138: {"card_type": "Monster", "monster_type_line": "Warrior / Normal", "level": 4,
+          "series": ["Test Arch"]},
+    139: {"card_type": "Trap", "property": "Normal"},
+    140: {"card_type": "Monster", "monster_type_line": "Insect / Effect", "level": 4},
+    141: {"card_type": "Monster", "monster_type_line": "Fairy / Effect", "level": 1},
+    142: {"card_type": "Monster", "monster_type_line": "Machine / Effect", "level": 4},
+    143: {"card_type": "Monster", "monster_type_line": "Sea Serpent / Effect", "level": 4},
+    144: {"card_type": "Monster", "monster_type_line": "Fiend / Effect", "level": 2,
+          "series": ["Testarch"]},
+    145: {"card_type": "Monster", "monster_type_line": "Fairy / Effect", "level": 4},
 }
+#: A card file with no passcode whose name is a scripted card's (a new Normal Monster named
+#: as an old Ritual Monster is): never that card.
+NAMED_ALIKE = {"card_type": "Monster", "monster_type_line": "Warrior / Normal", "level": 8,
+               "name": {"en": "Card 136"}, "text": {"en": "A new card of an old name."}}
+#: Another such file, named so that it sorts after the card's own (as yaml-yugi's
+#: ``kdb19092.json`` does after ``05405694.json``): read second, and still not that card.
+NAMED_ALIKE_LATER = {**NAMED_ALIKE, "text": {"en": "Another new card of an old name."}}
+#: A second file with card 138's own passcode (sorted after ``00000138.json``): the first
+#: file of a passcode is its card, the second is listed as skipped.
+SAME_PASSCODE = {"password": 138, "card_type": "Monster", "monster_type_line": "Warrior / Normal",
+                 "level": 4, "name": {"en": "Card 138 again"}, "text": {"en": "A second file."}}
 
 
 @pytest.fixture(scope="module")
@@ -480,6 +668,11 @@ def sources(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     (scripts / "utility.lua").write_text(UTILITY)
     for code, text in SCRIPTS.items():
         (scripts / "official" / f"c{code}.lua").write_text(f"--Card {code}\n--Card {code}\n{text}")
+    (scripts / "official" / "c136.lua").write_text("--Card 136\n--Card 136\n" + SCRIPTS[106])
+    (scripts / "pre-errata").mkdir()
+    for code, text in PRE_ERRATA.items():
+        (scripts / "pre-errata" / f"c{code}.lua").write_text(
+            f"--Card {code}\n--Card {code}\n{text}")
     (scripts / "pre-release").mkdir()
     for provisional, (code, text) in PRE_RELEASE.items():
         (scripts / "pre-release" / f"c{provisional}.lua").write_text(
@@ -490,6 +683,11 @@ def sources(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
                "text": {"en": f"The text of card {code}."}, "atk": 1000, "def": 1000,
                "limit_regulation": {"tcg": "Unlimited"}, **card}
         (yaml_yugi / "data" / "cards" / f"{code:08d}.json").write_text(json.dumps(raw))
+    # named before the card of its name's passcode: read first
+    (yaml_yugi / "data" / "cards" / "0-new.json").write_text(json.dumps(NAMED_ALIKE))
+    # named after it (and a second file of one passcode after the first): read later
+    (yaml_yugi / "data" / "cards" / "kdb136.json").write_text(json.dumps(NAMED_ALIKE_LATER))
+    (yaml_yugi / "data" / "cards" / "00000138b.json").write_text(json.dumps(SAME_PASSCODE))
     return scripts, yaml_yugi
 
 
@@ -642,3 +840,82 @@ def test_a_git_source_is_read_at_its_commit(tmp_path: Path) -> None:
         Tree.open(repo, "0" * 40)
     with pytest.raises(SourceError):
         Tree.open(tmp_path / "nowhere")
+
+
+def test_zeros_are_kept(built: Any) -> None:
+    card = built.cards["135"]
+    assert (card["atk"], card["def"], card["scale"]) == (0, 0, 0)
+
+
+def test_a_card_of_an_old_cards_name_does_not_replace_it(built: Any) -> None:
+    assert built.cards["136"]["types"] == ["Ritual"]
+    assert built.details["136"]["text"] == "The text of card 136."
+    assert "is the card of data/cards/00000136.json" in built.skipped["0-new.json"]
+
+
+def test_a_card_of_an_old_cards_name_read_after_it_does_not_replace_it(built: Any) -> None:
+    assert sorted(["00000136.json", "kdb136.json"]) == ["00000136.json", "kdb136.json"]
+    assert built.cards["136"]["types"] == ["Ritual"]
+    assert built.details["136"]["text"] == "The text of card 136."
+    assert built.skipped["kdb136.json"] == \
+        "passcode 136 is already the card of data/cards/00000136.json"
+
+
+def test_the_first_file_of_a_passcode_is_its_card(built: Any) -> None:
+    assert built.cards["138"]["name"] == "Card 138"
+    assert built.details["138"]["text"] == "The text of card 138."
+    assert built.skipped["00000138b.json"] == \
+        "passcode 138 is already the card of data/cards/00000138.json"
+
+
+def test_a_script_kept_only_under_pre_errata_is_run(built: Any) -> None:
+    assert facts(built, 137) == {"procedures": [{"from": ["hand"]}]}
+    assert built.details["137"]["sources"]["script"] == "pre-errata/c137.lua"
+
+
+def test_a_special_summon_step_of_the_card_itself_is_its_own_summon(built: Any) -> None:
+    assert facts(built, 131)["self_summon"] == ["hand"]
+
+
+def test_a_procedure_whose_count_is_a_helpers_argument(built: Any) -> None:
+    assert "tributes" not in facts(built, 132)  # 1: the Level rule's, not 0 or 1
+    assert facts(built, 133)["tributes"] == [0, 2]  # without Tributing, or the Level rule
+
+
+def test_a_direct_attack_given_to_another_monster(built: Any) -> None:
+    assert facts(built, 134) == {"effects": [{"kind": "ignition", "from": ["graveyard"]}],
+                                 "grants_direct_attack": True}
+    assert "direct_attack" not in facts(built, 134)
+
+
+def test_a_destroyed_pendulum_monsters_trigger_works_from_the_extra_deck(built: Any) -> None:
+    assert facts(built, 135)["effects"] == [
+        {"kind": "trigger", "from": ["graveyard", "banished", "extra"]}]
+
+
+def test_a_trap_its_own_text_lets_be_activated_from_the_hand(built: Any) -> None:
+    assert facts(built, 139) == {"trap_from_hand": True}
+
+
+def test_letting_other_traps_be_activated_from_the_hand_is_not_the_cards_own(
+        built: Any) -> None:
+    assert "trap_from_hand" not in facts(built, 140)
+
+
+def test_a_range_naming_the_extra_deck_gives_no_extra_to_a_card_that_is_not_pendulum(
+        built: Any) -> None:
+    # only a Pendulum Monster stands face-up in the Extra Deck (contract §1, revision 4)
+    assert facts(built, 141)["effects"] == [
+        {"kind": "trigger", "from": ["field", "hand", "graveyard"]}]
+
+
+def test_what_a_double_tribute_is_for(built: Any) -> None:
+    assert facts(built, 142) == {"double_tribute": True}
+    assert facts(built, 143) == {"double_tribute": True,
+                                 "double_tribute_for": {"attribute": "LIGHT"}}
+    # an archetype: its cards, by yaml-yugi's series
+    assert facts(built, 144) == {"double_tribute": True,
+                                 "double_tribute_for": {"cards": [138, 144]}}
+    # not read: said so, and (validator/cards) no double_tribute in the document
+    assert facts(built, 145) == {"double_tribute": True, "double_tribute_for": "unread"}
+    assert "not read" in built.details["145"]["sources"]["double_tribute_for"]

@@ -49,7 +49,7 @@ def test_malformed_documents_exit_2_and_the_rest_are_still_checked(
     code, out, err = run(capsys, "check", bad, good, str(tmp_path / "missing.json"))
     assert code == 2
     assert "illegal at action 5" in out
-    assert f"{bad}: malformed: cards.x.level: A monster needs a level (1 to 12)." in err
+    assert f"{bad}: malformed: cards.x.level: A monster needs a level (0 to 13)." in err
     assert "missing.json: malformed: cannot read" in err and "_file" not in err
 
 
@@ -445,6 +445,20 @@ def test_a_card_by_name_or_passcode(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and out == "" and "did you mean: Swap Frog" in err
 
 
+def test_a_name_with_and_for_an_ampersand(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "card", "Ash Blossom and Joyous Spring")
+    assert code == 0 and out.startswith("Ash Blossom & Joyous Spring (14558127): monster")
+    assert "ATK 0 DEF 1800" in out
+
+
+def test_a_variant_the_card_does_not_have_is_said(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "card", "--variant", "goat", "Stardust Dragon")
+    assert code == 2 and out == ""
+    assert "Stardust Dragon (44508094) has no goat version" in err
+    code, out, _ = run(capsys, "card", "--variant", "goat", "Gravekeeper's Spy")
+    assert code == 0 and "[goat version]" in out.splitlines()[0]
+
+
 def test_a_crafted_position_is_malformed_not_a_traceback(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from tests.api.test_server import crafted_position
@@ -663,7 +677,7 @@ def test_html_with_an_unreadable_input_says_so_on_stderr(
                          str(tmp_path / "out"), missing, bad)
     assert code == 2
     assert f"{missing}: malformed: cannot read: No such file or directory" in err
-    assert f"{bad}: malformed: cards.x.level: A monster needs a level (1 to 12)." in err
+    assert f"{bad}: malformed: cards.x.level: A monster needs a level (0 to 13)." in err
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["bad.html"]
     assert out.splitlines()[-1] == "0 legal, 0 illegal, 2 malformed"
 

@@ -95,3 +95,18 @@ def test_machine_is_built_once_without_auto_transitions() -> None:
 def test_generated_rule_docs_are_current() -> None:
     assert (ROOT / "docs" / "rules.md").read_text("utf-8") == markdown() + "\n", \
         "docs/rules.md is stale: run `make docs`"
+
+
+def test_docs_say_where_a_trap_or_an_effect_is_activated_from_as_the_engine_does() -> None:
+    """The exceptions of revision 4 are written where a reader looks: a Trap with
+    ``trap_from_hand`` is activated from the hand (the rule's text and docs/format.md's table
+    of activations), and an effect from the face-up Extra Deck (``extra``) for a card with
+    ``effects``."""
+    text = rules()["trap.from-hand"].text
+    assert "trap_from_hand" in text
+    table = (ROOT / "docs" / "format.md").read_text(encoding="utf-8")
+    trap_row = next(line for line in table.splitlines() if line.startswith("| Trap in the hand"))
+    assert "trap_from_hand" in trap_row
+    monster_row = next(line for line in table.splitlines()
+                       if line.startswith("| monster in the hand"))
+    assert "face-up Extra Deck" in monster_row and "`effects`" in monster_row

@@ -152,6 +152,19 @@ def test_numbers_at_their_bounds_are_well_formed() -> None:
     assert doc.turn == 1_000_000 and doc.setup["p1"].lp == 10**9
 
 
+@pytest.mark.parametrize(("level", "ok"), [(0, True), (13, True), (-1, False), (14, False)])
+def test_a_monster_level_is_0_to_13(level: int, ok: bool) -> None:
+    """Contract revision 4: Level and Rank 0 monsters exist (Ultimaya Tzolkin, Number F0),
+    and Rank 13."""
+    doc = {"cards": {"x": {"kind": "monster", "level": level, "owner": "p1"}}}
+    if ok:
+        assert load_document(doc).cards["x"].level == level
+    else:
+        with pytest.raises(DocumentError) as caught:
+            load_document(doc)
+        assert "level" in caught.value.errors["cards"]["x"]
+
+
 def test_a_tribute_list_of_any_length_is_well_formed() -> None:
     tributes = ["gemini", "vorse", "lady", "jar", "sangan", "ignis", "kuriboh"]
     doc = document([act("draw"), act("normal_summon", card="dm", tributes=tributes)],
@@ -216,3 +229,21 @@ def test_an_unknown_monster_and_its_unknown_foes_in_a_position_are_field_errors(
     errors = errors_of({"cards": {}, "position": state})
     assert errors["position"]["this_turn"]["declared"]["x"] == {
         "key": ["Unknown card id 'x'."], "value": {"0": ["Unknown card id 'y'."]}}
+
+
+def test_double_tribute_is_true_or_true_with_what_it_is_for() -> None:
+    """Contract revision 4's ``double_tribute`` is a boolean; ``double_tribute_for`` (an
+    extension, docs/format.md) names the Tribute Summons it counts for."""
+    plain = {"kind": "monster", "level": 4, "owner": "p1", "double_tribute": True}
+    card = load_document({"cards": {"k": plain}}).cards["k"]
+    assert card.double_tribute and card.double_tribute_for is None
+    light = {**plain, "double_tribute_for": {"attribute": "LIGHT", "cards": [1, 2]}}
+    allowed = load_document({"cards": {"k": light}}).cards["k"].double_tribute_for
+    assert allowed is not None and (allowed.attribute, allowed.cards) == ("LIGHT",
+                                                                          frozenset({1, 2}))
+    for bad in ({}, {"attribute": "SHADOW"}, {"cards": []}, {"level": 4}):
+        errors = errors_of({"cards": {"k": {**plain, "double_tribute_for": bad}}})
+        assert "double_tribute_for" in errors["cards"]["k"], bad
+    errors = errors_of({"cards": {"s": {"kind": "spell", "subtype": "normal", "owner": "p1",
+                                        "double_tribute_for": {"race": "Dragon"}}}})
+    assert "double_tribute_for" in errors["cards"]["s"]

@@ -23,11 +23,13 @@ from functools import cached_property
 from importlib import resources
 from typing import Any, Final
 
-#: The contract's rule facts (§1), as a document's ``cards`` entry holds them.
-DOCUMENT_FACTS: Final = ("tributes", "normal_summon", "gemini", "effects", "grants")
+#: The rule facts a document's ``cards`` entry holds: the contract's (§1), and
+#: ``double_tribute_for`` (an extension: what a double Tribute counts for, docs/format.md).
+DOCUMENT_FACTS: Final = ("tributes", "normal_summon", "gemini", "effects", "grants",
+                         "trap_from_hand", "double_tribute", "double_tribute_for")
 #: Facts only the importer reads (docs/cards.md says what each means).
 IMPORTER_FACTS: Final = ("procedures", "positions", "skips_draws", "tributes_foes",
-                         "trap_from_hand", "direct_attack", "double_tribute", "extra_attack",
+                         "direct_attack", "grants_direct_attack", "extra_attack",
                          "pendulum_activation", "sets_spell_traps", "self_summon",
                          "lp_for_tributes", "takes_control", "draws", "discards", "foe_summons",
                          "set_turn", "unscripted")
@@ -37,12 +39,15 @@ EXTRA_DECK_TYPES: Final = frozenset({"Fusion", "Synchro", "Xyz", "Link"})
 
 
 def normalized(name: str) -> str:
-    """A name as lookups compare it: case, accents, quotes, punctuation and spacing aside.
+    """A name as lookups compare it: case, accents, quotes, punctuation and spacing aside,
+    and "&" read as "and" (players write "Ash Blossom and Joyous Spring").
 
     >>> normalized('Maxx "C"') == normalized("maxx c"), normalized("Blackwing - Bora the Spear")
     (True, 'blackwingborathespear')
+    >>> normalized("Ash Blossom & Joyous Spring") == normalized("Ash Blossom and Joyous Spring")
+    True
     """
-    text = unicodedata.normalize("NFKD", name).casefold()
+    text = unicodedata.normalize("NFKD", name).casefold().replace("&", " and ")
     return re.sub(r"[^0-9a-z\u3040-\u30ff\u4e00-\u9fff]+", "", text)
 
 
@@ -139,9 +144,15 @@ class CardInfo:
             if self.facts.get("effects"):
                 out["effects"] = _effects(self.facts)
         for key in DOCUMENT_FACTS:
+            if key == "trap_from_hand" and self.kind != "trap":
+                continue  # a Quick-Play Spell's from the opponent's turn: not the contract's
+            if key.startswith("double_tribute") and (
+                    self.kind != "monster" or self.facts.get("double_tribute_for") == "unread"):
+                continue  # a filter the builder could not read: no double Tribute (cards.md)
             if key != "effects" and key in self.facts:
                 value = self.facts[key]
-                out[key] = list(value) if isinstance(value, list) else value
+                out[key] = list(value) if isinstance(value, list) else \
+                    dict(value) if isinstance(value, dict) else value
         return out
 
     def details(self) -> dict[str, Any]:

@@ -16,7 +16,8 @@ class Activation:
     """How an ``activate`` action activates its card.
 
     ``source`` is where it is activated from (``hand``, ``field``, ``graveyard``,
-    ``banished``, or None when the card is out of the player's reach); ``card_activation``
+    ``banished``, ``extra`` for the face-up Extra Deck, or None when the card is out of the
+    player's reach); ``card_activation``
     is True when a Spell or Trap card itself is activated rather than an effect (or, under
     ``advanced``, a Pendulum Monster from the hand as a Pendulum Scale: docs/format.md).
     """
@@ -49,6 +50,10 @@ def activation(s: DuelState, a: Action) -> Activation:
             source = "field"
         elif loc[1] in ("graveyard", "banished"):
             source = loc[1]
+        elif loc[1] == "extra_face_up" and card.effects is not None:
+            # a Pendulum Monster's effect there (revision 4): a place only ``effects`` names;
+            # a card with only ``effect`` is judged as before (§1), out of reach there
+            source = "extra"
     if card.kind != "monster":
         placed = s.spell_trap(a.card)
         if source == "hand" or (source == "field" and placed is not None and not placed.face_up):
@@ -204,7 +209,8 @@ def activated_card_has_effect(s: DuelState, a: Action) -> str | None:
         return f"{card.label} is a Gemini monster: on the field it has no effect until it is " \
                f"Normal Summoned again (its Gemini Summon)."
     where = {"field": "on the field", "hand": "in the hand", "graveyard": "in the Graveyard",
-             "banished": "while banished"}.get(act.source or "field", "there")
+             "banished": "while banished", "extra": "face-up in the Extra Deck"}.get(
+        act.source or "field", "there")
     places = sorted({p for e in card.effects for p in e.places})
     usable = f" (its effects work from: {', '.join(places)})" if places else ""
     return f"{card.label} has no effect that can be activated {where}{usable}."
@@ -212,9 +218,10 @@ def activated_card_has_effect(s: DuelState, a: Action) -> str | None:
 
 @REGISTRY.rule("trap.from-hand")
 def trap_not_from_hand(s: DuelState, a: Action) -> str | None:
-    """A Trap is Set first and activated from the field."""
+    """A Trap is Set first and activated from the field, unless its own text lets it be
+    activated from the hand (``trap_from_hand``, revision 4; its condition not checked)."""
     card = s.cards[a.card or ""]
-    if card.kind != "trap" or classified(s, a).source != "hand":
+    if card.kind != "trap" or card.trap_from_hand or classified(s, a).source != "hand":
         return None
     return f"{card.label} is a Trap: it must be Set before it can be activated."
 

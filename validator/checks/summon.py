@@ -55,6 +55,38 @@ def gemini_summon(s: DuelState, a: Action) -> bool:
         mon.position != "facedown_defense"
 
 
+def counts_as_two(s: DuelState, tribute: str, summoned: str) -> bool:
+    """True when ``tribute`` can count as 2 Tributes for the Tribute Summon of ``summoned``
+    (``double_tribute``, revision 4; its other conditions not checked): for any monster's,
+    or, with ``double_tribute_for``, for a monster of that kind as the card database prints
+    it. A Summoned card the database does not know (no passcode: the document describes it)
+    cannot be checked, and the double counts (the reading that flags least).
+
+    >>> from validator.model import Card, TributeFilter
+    >>> from validator.state import Side
+    >>> light = TributeFilter(attribute="LIGHT")
+    >>> s = DuelState({"k": Card("k", "monster", level=4, double_tribute=True,
+    ...                          double_tribute_for=light),
+    ...                "bewd": Card("bewd", "monster", level=8, passcode=89631139),
+    ...                "dm": Card("dm", "monster", level=7, passcode=46986414)}, 1, "p1",
+    ...               {"p1": Side(8000, [], 0), "p2": Side(8000, [], 0)})
+    >>> counts_as_two(s, "k", "bewd"), counts_as_two(s, "k", "dm")
+    (True, False)
+    """
+    card = s.cards.get(tribute)
+    if card is None or not card.double_tribute:
+        return False
+    allowed = card.double_tribute_for
+    target = s.cards.get(summoned)
+    if allowed is None or target is None or target.passcode is None:
+        return True
+    if allowed.attribute is None and allowed.race is None and allowed.type is None:
+        return allowed.allows({}, target.passcode)  # passcodes only: no lookup
+    from ..cards import database  # loaded only for a card given by passcode
+    info = database().card(target.passcode)
+    return info is None or allowed.allows(info.data, target.passcode)
+
+
 def _plural(n: int) -> str:
     return f"{n} Tribute{'s' if n != 1 else ''}"
 
@@ -62,23 +94,26 @@ def _plural(n: int) -> str:
 @REGISTRY.rule("summon.tribute-count")
 def tribute_count_matches_level(s: DuelState, a: Action) -> str | None:
     """Level 1-4: no Tribute; Level 5-6: one; Level 7 or higher: two; or the numbers the
-    card's own text allows (``tributes``); a Gemini Summon needs none."""
+    card's own text allows (``tributes``); a Gemini Summon needs none. A Tribute that can
+    count as 2 for this Summon (:func:`counts_as_two`) counts as 1 or 2."""
     assert a.card is not None
     card = s.cards[a.card]
+    doubles = sum(1 for t in a.tributes if counts_as_two(s, t, a.card))
+    counted = range(len(a.tributes), len(a.tributes) + doubles + 1)
     if gemini_summon(s, a):
         if not a.tributes:
             return None
         return f"{card.label} is Gemini Summoned where it stands: that needs no Tribute, " \
                f"not {len(a.tributes)}."
     if card.tributes is not None:
-        if len(a.tributes) in card.tributes:
+        if any(n in card.tributes for n in counted):
             return None
         counts = " or ".join(str(n) for n in card.tributes)
         return (f"{card.label}'s own text lets it be Normal Summoned or Set with {counts} "
                 f"Tribute{'s' if card.tributes != (1,) else ''}, not {len(a.tributes)}.")
     level = card.level or 0
     need = required_tributes(level)
-    if len(a.tributes) == need:
+    if need in counted:
         return None
     return f"{card.label} is Level {level}: it needs {_plural(need)}, not {len(a.tributes)}."
 

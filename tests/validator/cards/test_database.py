@@ -12,7 +12,7 @@ import pytest
 
 from tests.helpers import CORPUS, ROOT, opening
 from validator import DocumentError, load_document, validate
-from validator.cards import database, normalized
+from validator.cards import CardInfo, database, normalized
 
 
 def test_a_card_is_found_by_passcode_and_by_name_loosely() -> None:
@@ -23,6 +23,9 @@ def test_a_card_is_found_by_passcode_and_by_name_loosely() -> None:
     assert db.named('Maxx "C"').passcode == db.named("Maxx C").passcode
     assert db.card(1) is None and db.named("No Such Card Anywhere") is None
     assert "Cyber Dragon" in db.similar("Cyber Dragun")
+    # "and" for "&" (issue 25): both spellings are one card
+    assert db.named("Ash Blossom and Joyous Spring").passcode == 14558127
+    assert db.named("ash blossom & joyous spring").passcode == 14558127
 
 
 @pytest.mark.parametrize(("passcode", "fact", "value"), [
@@ -55,6 +58,75 @@ def test_facts_of_cards_a_judge_knows(passcode: int, fact: str, value: object) -
 ])
 def test_effects_have_their_kinds_and_places(passcode: int, effects: list[object]) -> None:
     assert database().card(passcode).entry()["effects"] == effects
+
+
+@pytest.mark.parametrize(("passcode", "fact", "value"), [
+    (38814750, "self_summon", ["hand"]),    # PSY-Framegear Gamma (SpecialSummonStep(c, ...))
+    (88264978, "procedures", [{"from": ["hand"]}]),  # Red-Eyes Darkness Metal Dragon
+    (6616912, "tributes", [0, 2]),          # Gabrion, the Timelord: without Tributing
+    (41753322, "tributes", [1, 2]),         # Sauropod Brachion: by Tributing 1 Dinosaur
+    (53246495, "grants_direct_attack", True),  # Infernity Queen
+    (5257687, "grants_direct_attack", True),   # Jowls of Dark Demise
+    (6772168, "grants_direct_attack", True),   # Invoked Oceanus
+    (10045474, "trap_from_hand", True),     # Infinite Impermanence
+    (17444133, "double_tribute", True),     # Kaiser Sea Horse
+])
+def test_facts_the_audit_of_issue_25_found(passcode: int, fact: str, value: object) -> None:
+    assert database().card(passcode).facts.get(fact) == value
+
+
+def test_a_summon_procedure_that_names_its_count_in_a_helper() -> None:
+    """Flamvell Commando: "Requires 1 'Flamvell' monster Tribute": 1, the Level rule's count
+    for a Level 6, never 0."""
+    commando = database().card(40189917)
+    assert "tributes" not in commando.facts and "tributes" not in commando.entry()
+    assert "unscripted" not in database().card(88264978).facts
+
+
+def test_a_destroyed_pendulum_monsters_trigger_works_from_the_extra_deck() -> None:
+    gate = database().card(96227613).entry()  # Supreme King Gate Zero
+    assert {"kind": "trigger", "from": ["graveyard", "banished", "extra"]} in gate["effects"]
+
+
+def test_document_facts_of_revision_4_are_in_the_entry() -> None:
+    assert database().card(10045474).entry()["trap_from_hand"] is True
+    kaiser = database().card(17444133).entry()
+    assert kaiser["double_tribute"] is True
+    assert kaiser["double_tribute_for"] == {"attribute": "LIGHT"}  # a LIGHT monster's Summon
+    assert "trap_from_hand" not in database().card(92107604).entry()  # Runick Fountain, a Spell
+
+
+def test_the_ritual_monster_keeps_its_passcode() -> None:
+    """A new Normal Monster named "Black Luster Soldier" once replaced the Ritual Monster."""
+    bls = database().card(5405694)
+    assert bls.types == ("Ritual",) and bls.facts == {"normal_summon": False}
+    assert bls.details()["text"].startswith('You can Ritual Summon this card with "Black Luster')
+
+
+@pytest.mark.parametrize("passcode", [
+    423705,    # Gearfried the Iron Knight: its Goat text has no activated effect
+    94773007,  # Jirai Gumo
+    61622107,  # Bubble Crash: no discard in its Goat script
+])
+def test_a_goat_version_has_its_own_scripts_facts_not_todays(passcode: int) -> None:
+    today = database().card(passcode)
+    goat = today.as_variant("goat")
+    assert today.facts and goat.facts == {}
+    assert goat.entry().get("effects", []) == []
+
+
+@pytest.mark.parametrize(("passcode", "printed"), [
+    (97268402, {"atk": 0, "def": 0}),             # Effect Veiler
+    (14558127, {"atk": 0, "def": 1800}),          # Ash Blossom & Joyous Spring
+    (18210764, {"scale": 0}),                     # Pendulumucho, a Scale 0 Pendulum Monster
+    (1686814, {"level": 0, "atk": 0, "def": 0}),  # Ultimaya Tzolkin, a Level 0 Synchro
+])
+def test_zeros_are_values_not_left_out(passcode: int, printed: dict[str, int]) -> None:
+    """A 0 (ATK, DEF, Scale, Level) is kept: ``0 == False`` once dropped 1,286 of them."""
+    entry = database().card(passcode).entry()
+    assert {key: entry.get(key) for key in printed} == printed
+    assert load_document({"cards": {"x": {**entry, "owner": "p1"}}}).cards["x"].level == \
+        entry["level"]
 
 
 def test_an_entry_is_a_document_card_and_loads_as_one() -> None:
@@ -179,3 +251,28 @@ def test_the_shipped_file_loads_card_by_card_and_as_a_whole_alike() -> None:
     for key in list(lazy)[::97]:
         assert lazy.get(key) == whole.get(key)
     assert lazy.get("0") is None
+
+
+@pytest.mark.parametrize(("passcode", "allowed"), [
+    (42388271, None),                                     # World Ark: any Tribute Summon
+    (11662742, {"attribute": "LIGHT", "race": "Fairy"}),  # Gellenduo
+    (53461122, {"attribute": "EARTH", "type": "Normal"}),  # Earth Effigy
+    (64450427, {"type": "Pendulum"}),                     # Performapal Whim Witch
+])
+def test_what_each_double_tribute_counts_for(passcode: int, allowed: object) -> None:
+    entry = database().card(passcode).entry()
+    assert entry["double_tribute"] is True and entry.get("double_tribute_for") == allowed
+
+
+def test_a_double_tribute_for_an_archetype_lists_its_cards() -> None:
+    genome = database().card(62729173).entry()["double_tribute_for"]  # Steelswarm Genome
+    assert set(genome) == {"cards"} and 37926346 in genome["cards"]  # Steelswarm Roach
+    assert 46986414 not in genome["cards"]
+
+
+def test_a_double_tribute_the_builder_could_not_read_is_not_in_the_document() -> None:
+    card = CardInfo(1, {"name": "X", "kind": "monster", "level": 4, "facts": {
+        "double_tribute": True, "double_tribute_for": "unread"}})
+    entry = card.entry()
+    assert "double_tribute" not in entry and "double_tribute_for" not in entry
+    assert card.facts["double_tribute"] is True  # the importer's fact stays

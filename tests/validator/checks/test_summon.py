@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import Edge, act, check_edge, mon, opening, to_battle
+from validator import legal_actions, validate
 from validator.checks.summon import required_tributes
 
 FIVE = [mon(c) for c in ("vorse", "lady", "jar", "sangan", "ignis")]
@@ -118,3 +119,44 @@ def test_required_tributes(level: int, need: int) -> None:
 def test_edges(name: str, actions: list[dict[str, Any]], setup: dict[str, Any],
                expected: tuple[int, str] | None) -> None:
     check_edge(actions, setup, expected)
+
+
+def _double_tribute(target: dict[str, Any], kaiser: dict[str, Any] | None = None
+                    ) -> dict[str, Any]:
+    """Kaiser Sea Horse (by passcode unless given) as the one Tribute of ``target``'s Summon."""
+    return {"cards": {"kaiser": kaiser or {"passcode": 17444133}, "t": target},
+            "setup": {"p1": {"hand": ["t"], "monsters": [mon("kaiser")]}, "p2": {}},
+            "actions": [*opening(), act("normal_summon", card="t", tributes=["kaiser"])]}
+
+
+@pytest.mark.parametrize(("target", "kaiser", "legal"), [
+    ({"passcode": 89631139}, None, True),       # Blue-Eyes White Dragon, LIGHT
+    ({"passcode": 46986414}, None, False),      # Dark Magician, DARK
+    ({"name": "Dark Magician"}, None, False),   # by name: the database's card
+    # a document's double Tribute with no filter counts for any Tribute Summon
+    ({"passcode": 46986414}, {"kind": "monster", "level": 4, "double_tribute": True}, True),
+    # a filter of the document's own: checked against the database's card
+    ({"passcode": 46986414}, {"kind": "monster", "level": 4, "double_tribute": True,
+                              "double_tribute_for": {"race": "Spellcaster"}}, True),
+    ({"passcode": 89631139}, {"kind": "monster", "level": 4, "double_tribute": True,
+                              "double_tribute_for": {"cards": [46986414]}}, False),
+    # a Summoned card the document describes (no passcode): the judge cannot check its
+    # Attribute, and never flags what it cannot check
+    ({"name": "Dark Magician", "kind": "monster", "level": 7}, None, True),
+])
+def test_a_double_tribute_counts_only_for_the_summons_its_text_names(
+        target: dict[str, Any], kaiser: dict[str, Any] | None, legal: bool) -> None:
+    verdict = validate(_double_tribute(target, kaiser))
+    assert verdict.legal is legal, verdict.violation
+    if not legal:
+        assert verdict.violation is not None
+        assert verdict.violation.rule == "summon.tribute-count"
+
+
+def test_legal_actions_list_a_double_tribute_only_where_it_counts() -> None:
+    def one_tribute(target: int) -> bool:
+        doc = _double_tribute({"passcode": target})
+        doc["actions"] = doc["actions"][:-1]
+        return any(a["type"] == "normal_summon" and a.get("tributes") == ["kaiser"]
+                   for a in legal_actions(doc))
+    assert one_tribute(89631139) and not one_tribute(46986414)
