@@ -85,7 +85,8 @@ def replay_digests(root: Path) -> dict[str, str]:
 
 
 def case_digests() -> dict[str, str]:
-    """One digest per golden case (``specs/cases``): its verdict, state included.
+    """One digest per golden case (``specs/cases``), keyed by its rule and name (so that a case
+    added before another does not move it): its verdict, state included.
 
     >>> len(case_digests()) > 40
     True
@@ -100,7 +101,8 @@ def case_digests() -> dict[str, str]:
                 seen: Any = validate(case["document"]).to_dict()
             except Exception as error:  # a document error is what a user sees too
                 seen = [type(error).__name__, str(error)]
-            out[f"{rule}#{n}"] = _sha(seen)
+            key = f"{rule}: {case.get('name', n)}"
+            out[key if key not in out else f"{key} #{n}"] = _sha(seen)
     return out
 
 
