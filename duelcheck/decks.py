@@ -10,26 +10,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from typing import Any, TextIO
 
 from validator.decks import FORMAT_NAMES, DeckError, check_deck, read_file
 
+from .text import printable
+
 #: Exit statuses, as ``duelcheck check`` has them.
 EXIT_LEGAL, EXIT_FINDINGS, EXIT_MALFORMED, EXIT_ENVIRONMENT = 0, 1, 2, 3
 FORMAT_WORDS = {"goat": "Goat", "edison": "Edison", "advanced": "Advanced"}
-
-
-def printable(text: object) -> str:
-    """``text`` with every character that is not printable (ANSI escapes, carriage returns,
-    bidirectional overrides...) written as an escape, so that it cannot act on a terminal."""
-    out = []
-    for ch in str(text):
-        if ch.isprintable():
-            out.append(ch)
-        else:
-            code = ord(ch)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-    return "".join(out)
 
 
 def add_parser(sub: Any, epilog: str, formatter: Any) -> None:
@@ -107,7 +97,27 @@ def describe(name: str, answer: dict[str, Any]) -> str:
     head = f"{name}: {FORMAT_WORDS[answer['format']]}, {lst['name']} ({lst['date']}): "
     findings = answer["findings"]
     head += f"{len(findings)} finding{'s' * (len(findings) != 1)}" if findings else "no finding"
-    return head + "\n" + "".join(f"  {f['id']}: {printable(f['detail'])}\n" for f in findings)
+    return head + "\n" + "".join(f"  {finding_line(f)}\n" for f in findings)
+
+
+#: A source's commit in a finding's detail: the JSON keeps it, the text leaves it out.
+_COMMIT = re.compile(r" at [0-9a-f]{40}\b")
+
+
+def finding_line(finding: dict[str, Any]) -> str:
+    """A finding in text, the card it is about first (unless its detail begins with it), printable,
+    and the source's commit left to ``--json``.
+
+    >>> finding_line({"id": "deck.copies", "card": {"passcode": 1, "name": "Sangan"},
+    ...               "detail": "At most 3 copies (ProjectIgnis/LFLists at "
+    ...                         "4f295cf0dbb6cda9477a4cd5a8cf42e8ffe3c8a2); 4 found."})
+    'deck.copies: Sangan: At most 3 copies (ProjectIgnis/LFLists); 4 found.'
+    """
+    card = finding.get("card")
+    name = str(card["name"]) if isinstance(card, dict) and card.get("name") else ""
+    detail = _COMMIT.sub("", str(finding["detail"]))
+    named = f"{printable(name)}: " if name and not detail.startswith(name) else ""
+    return f"{finding['id']}: {named}{printable(detail)}"
 
 
 def _n(count: int, one: str, many: str | None = None) -> str:
@@ -145,6 +155,6 @@ def describe_match(source: str, check: dict[str, Any]) -> str:
                 first = f["seen"][0]
                 when = f"[{first['time']}] " if first.get("time") else ""
                 where = f" (game {first['game']}, {when}{first['player']}: {first['log']})"
-            line += f"  {printable(player['username'])}: {f['id']}: " \
-                    f"{printable(f['detail'] + where)}\n"
+            line += f"  {printable(player['username'])}: " \
+                    f"{finding_line({**f, 'detail': f['detail'] + where})}\n"
     return line

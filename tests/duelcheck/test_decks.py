@@ -39,7 +39,9 @@ def test_a_legal_deck_exits_0_and_findings_exit_1(
     code, out, _ = run(capsys, "deck", str(path), "--format", "goat")
     lines = out.splitlines()
     assert code == 1 and lines[0].endswith(": 1 finding")
-    assert lines[1].startswith("  deck.forbidden: Forbidden on 2005.4 GOAT (ProjectIgnis/")
+    assert lines[1] == ("  deck.forbidden: Yata-Garasu: Forbidden on 2005.4 GOAT (ProjectIgnis/"
+                        "LFLists GOAT.lflist.conf): no copy may be in the Main, Extra or Side "
+                        "Deck; 1 found (Main 1).")  # the card first; its commit in --json only
     code, out, _ = run(capsys, "deck", str(path), "--format", "goat", "--json")
     assert code == 1 and json.loads(out)["findings"][0]["card"]["name"] == "Yata-Garasu"
 
@@ -121,6 +123,7 @@ def test_usernames_from_a_replay_never_reach_the_terminal_raw(
     _, out, _ = run(capsys, "check", str(path))
     deck = [line for line in out.splitlines() if "deck" in line]  # the games' lines: issue 15
     assert len(deck) == 2 and not any(c in "".join(deck) for c in "\x1b\x07\u202e")
-    assert deck[1].startswith("  evil\\x1b]0;owned\\x07\\u202e: deck.forbidden: Forbidden on")
+    assert deck[1].startswith("  evil\\x1b]0;owned\\x07\\u202e: deck.forbidden: Yata-Garasu: "
+                              "Forbidden on")
     assert deck[0].endswith("evil\\x1b]0;owned\\x07\\u202e: 1 copy of 1 card seen, 1 finding; "
                             "b: 0 copies of 0 cards seen")
