@@ -13,6 +13,7 @@ from typing import Any, ClassVar, TextIO
 
 from tqdm import tqdm
 
+from .decks import describe_match
 from .results import describe
 from .text import Kind, printable
 
@@ -209,18 +210,17 @@ class TextFormatter(Formatter):
     summary = True
 
     def result(self, kind: Kind, result: Any) -> None:
-        if kind == "legal" and self.quiet and not (result.decks and result.decks["legal"] is
-                                                    False):
-            return
-        text = paint(describe(result, self.all_notes), kind, self.colour)
-        if kind == "malformed":
-            self.progress.write(self.err, text + "\n")
-        else:
-            notes = "".join(f"  note: {printable(note['text'])}\n" for note in result.notes)
-            self.progress.write(self.out, text + "\n" + notes)
-        if result.decks is not None:
-            from .decks import describe_match
-
+        """One duel's lines; with ``--quiet`` only what is illegal: no legal game, and a
+        match's deck check only when it has findings."""
+        quiet_legal = kind == "legal" and self.quiet
+        if not quiet_legal:
+            text = paint(describe(result, self.all_notes), kind, self.colour)
+            if kind == "malformed":
+                self.progress.write(self.err, text + "\n")
+            else:
+                notes = "".join(f"  note: {printable(note['text'])}\n" for note in result.notes)
+                self.progress.write(self.out, text + "\n" + notes)
+        if result.decks is not None and not (self.quiet and result.decks["legal"] is not False):
             self.progress.write(self.out, describe_match(result.source.split("#", 1)[0],
                                                          result.decks))
 

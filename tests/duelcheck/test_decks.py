@@ -127,3 +127,17 @@ def test_usernames_from_a_replay_never_reach_the_terminal_raw(
                               "Forbidden on")
     assert deck[0].endswith("evil\\x1b]0;owned\\x07\\u202e: 1 copy of 1 card seen, 1 finding; "
                             "b: 0 copies of 0 cards seen")
+
+
+@needs_shared
+def test_quiet_prints_a_deck_finding_but_no_legal_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """``-q`` prints only what is illegal: a match whose games are all legal and whose deck
+    shows a card outside the pool gives the deck check and its finding, not the games."""
+    path = CORPUS / "edison" / "edison-58685567.json"
+    code, out, _ = run(capsys, "check", "-q", "--no-progress", str(path))
+    lines = [line for line in out.splitlines() if line.strip()]
+    assert code == 0
+    assert ": deck check (Edison" in lines[0] and ": legal" not in out and "note:" not in out
+    assert all("deck.not-in-pool: Starlight Road" in line for line in lines[1:]) and lines[1:]
+    code, out, _ = run(capsys, "check", "--no-progress", str(path))
+    assert out.count(": legal (") == 2
