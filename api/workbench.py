@@ -11,7 +11,7 @@ from flask.views import MethodView
 
 from validator import Document
 from validator.decks.replay import check_replay, read_replay
-from validator.importers.duelingbook import ReplayError, import_replay
+from validator.importers.duelingbook import OtherGameError, ReplayError, import_replay
 from validator.schema import DocumentSchema
 from validator.steps import trace
 from validator.workbench import game_json, game_label, game_report, replay_reason
@@ -32,6 +32,7 @@ workbench_blp = ApiBlueprint("workbench", __name__, url_prefix="/v1",
                                          "board at every step, a judge's report.")
 NOT_A_REPLAY = "urn:duelcheck:problem:not-a-replay"
 TOO_MANY_STEPS = "urn:duelcheck:problem:too-many-steps"
+OTHER_GAME = "urn:duelcheck:problem:other-game"
 
 
 class ReplayBody(ReplaySchema):
@@ -74,13 +75,18 @@ class ImportView(MethodView):
                              description="A Duelingbook replay, as Duelingbook serves it.")
     @workbench_blp.response(200, ImportSchema, description="Each game as a duel document.")
     @workbench_blp.alt_response(422, description="Not a replay that can be imported: no "
-                                f"plays list, or no game in it (type {NOT_A_REPLAY}).",
+                                f"plays list, or no game in it (type {NOT_A_REPLAY}); or a "
+                                f"replay of a game duelcheck does not judge, a Speed Duel, a "
+                                f"Rush Duel or Duel Links (type {OTHER_GAME}).",
                                 **ERRORS)
     @_body_errors
     def post(self, replay: dict[str, Any]) -> Response:
         """Import a Duelingbook replay: its games as duel documents, with their source."""
         try:
             games = import_replay(replay)
+        except OtherGameError as exc:
+            return problem(422, f"This is {exc}.", type_=OTHER_GAME,
+                           title="A game duelcheck does not judge", errors={"format": [str(exc)]})
         except ReplayError as exc:
             reason = replay_reason(str(exc))
             return problem(422, f"This is {reason}.", type_=NOT_A_REPLAY,

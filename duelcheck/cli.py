@@ -128,7 +128,8 @@ def check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> 
                               args.deck_format)) as results:
             for result in results:
                 kind = verdict_kind(result)
-                tally.add(kind, stopped=result.stopped is not None)
+                tally.add(kind, stopped=result.stopped is not None,
+                          not_judged=result.not_judged is not None)
                 formatter.result(kind, result)
                 progress.step()
         progress.close()

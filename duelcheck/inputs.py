@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import BinaryIO, Literal, TextIO
 
 from validator.decks.replay import ReplayCards, read_replay
-from validator.importers.duelingbook import ReplayError, load_replay
+from validator.importers.duelingbook import OtherGameError, ReplayError, load_replay
 from validator.jsontext import loads
 from validator.workbench import replay_reason
 
@@ -40,6 +40,7 @@ class Item:
     text: str | None
     error: str | None = None
     decks: ReplayCards | None = None  # a replay's last game: the cards the match shows
+    not_judged: bool = False  # a replay of another game (Rush, Speed): ``error`` says which
 
 
 def gather(paths: list[str], stdin: TextIO, source: Source = "auto",
@@ -162,6 +163,9 @@ def replay_items(path: str, text: str) -> Iterator[Item]:
     """Each game of a Duelingbook replay, as an item holding its duel document."""
     try:
         games = load_replay(text.removeprefix("\ufeff"))
+    except OtherGameError as exc:
+        yield Item(path, None, str(exc), not_judged=True)
+        return
     except ReplayError as exc:
         yield Item(path, None, replay_reason(str(exc)))
         return

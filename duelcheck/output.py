@@ -52,11 +52,13 @@ class Tally:
 
     counts: dict[Kind, int] = field(default_factory=lambda: dict.fromkeys(COLOURS, 0))
     stopped: int = 0  # games whose import stopped at a play it could not follow
+    not_judged: int = 0  # replays of another game (counted among the malformed: no verdict)
 
-    def add(self, kind: Kind, *, stopped: bool = False) -> None:
-        """Count one result (and a game whose import stopped)."""
+    def add(self, kind: Kind, *, stopped: bool = False, not_judged: bool = False) -> None:
+        """Count one result (and a game whose import stopped, or a replay not judged)."""
         self.counts[kind] += 1
         self.stopped += stopped
+        self.not_judged += not_judged
 
     @property
     def status(self) -> int:
@@ -80,6 +82,8 @@ class Tally:
                          for kind, n in self.counts.items())
         if self.stopped:
             line += ", " + paint(f"{self.stopped} import stopped", "malformed", colour)
+        if self.not_judged:
+            line += f" ({self.not_judged} of them not judged: another game)"
         return line
 
 

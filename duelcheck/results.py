@@ -45,6 +45,12 @@ class Result:
     unreadable: bool = False  # no text at all: not read, or not a replay that imports
 
     @property
+    def not_judged(self) -> str | None:
+        """Why a replay gets no verdict (a game other than the TCG), or None."""
+        reasons = (self.errors or {}).get("_not_judged")
+        return str(reasons[0]) if isinstance(reasons, list) and reasons else None
+
+    @property
     def stopped(self) -> str | None:
         """Where and why the import of this game stopped, if it did."""
         return (self.imported or {}).get("stopped")
@@ -62,7 +68,7 @@ def judge(item: Item, report: bool = False, deck_format: str | None = None) -> R
     """
     decks = check_replay(item.decks, deck_format) if item.decks is not None else None
     if item.text is None:
-        errors = {"_file": [item.error or "unreadable"]}
+        errors = {"_not_judged" if item.not_judged else "_file": [item.error or "unreadable"]}
         return Result(item.source, errors=errors, unreadable=True,
                       report=malformed_report(item.source, errors) if report else None)
     try:
@@ -183,6 +189,8 @@ def describe(result: Result, all_notes: bool = False) -> str:
                    for sign, at in (signs.items() if isinstance(signs, dict) else ()))
     if result.stopped:
         tail += f"\n  {printable(result.stopped)}"
+    if result.not_judged is not None:  # a replay of another game: no verdict
+        return f"{where}: not judged: {printable(result.not_judged)}{tail}"
     if v is None:
         return f"{where}: malformed: " + "; ".join(printable(line) for line in
                                                    error_lines(result.errors)) + tail

@@ -112,3 +112,12 @@ def test_the_action_limit_counts_every_game_of_a_report() -> None:
     response = small.post("/v1/report", json={"games": [TWO_SUMMONS, TWO_SUMMONS]})
     assert response.status_code == 422
     assert response.get_json()["type"] == "urn:duelcheck:problem:too-many-actions"
+
+
+def test_a_replay_of_another_game_is_a_problem_that_says_so(client: FlaskClient) -> None:
+    pick = {"play": "Pick first", "order": ["ann", "bo"], "username": "ann"}
+    response = client.post("/v1/import/duelingbook", json={"format": "rr", "plays": [pick]})
+    problem = response.get_json()
+    assert response.status_code == 422 and response.mimetype == "application/problem+json"
+    assert problem["type"] == "urn:duelcheck:problem:other-game"
+    assert "Rush Duel" in problem["detail"] and "format" in problem["errors"]

@@ -712,3 +712,17 @@ def test_a_document_with_plain_text_notes_is_still_read(
     code, out, _ = run(capsys, "check", "--format", "json", write(tmp_path, "old.json", doc))
     assert code == 0
     assert json.loads(out)["notes"] == [{"reading": None, "text": "an older note", "at": None}]
+
+
+def test_a_replay_of_another_game_is_not_judged_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pick = {"play": "Pick first", "order": ["ann", "bo"], "username": "ann"}
+    path = write(tmp_path, "speed.json", {"format": "sr", "plays": [pick]})
+    code, out, err = run(capsys, "check", "--no-progress", path)
+    assert code == 2
+    assert err.splitlines() == [f"{path}: not judged: a Speed Duel replay (format code sr): "
+                                "Speed Duel is another game (three Monster and Spell & Trap "
+                                "Zones, no Main Phase 2, Skills), which duelcheck does not judge "
+                                "(it judges the TCG's rules, classic and advanced), so it gives "
+                                "no verdict"]
+    assert out.strip() == "0 legal, 0 illegal, 1 malformed (1 of them not judged: another game)"

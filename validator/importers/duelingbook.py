@@ -32,20 +32,36 @@ from .readings import Note, read
 from .ruleset import ruleset_of
 from .zones import PENDULUM_ZONES
 
-__all__ = ["FORMATS", "Game", "ReplayError", "import_replay", "load_replay", "stamp"]
+__all__ = ["FORMATS", "Game", "OtherGameError", "ReplayError", "import_replay", "load_replay",
+           "stamp"]
 
 #: Duelingbook's format codes (the second letter: r rated, u unrated).
 FORMATS: Final = {"a": "Advanced", "g": "Goat", "e": "Edison", "t": "Traditional",
                   "u": "Unlimited", "s": "Speed Duel", "r": "Rush Duel", "c": "Custom cards",
                   "d": "Duel Links", "h": "HAT", "p": "Plus"}
+#: Format codes (first letter) of games other than the TCG, each with why: no ruleset of the
+#: project judges them, so their replays get no verdict (docs/duelingbook.md).
+OTHER_GAMES: Final = {
+    "s": "Speed Duel is another game (three Monster and Spell & Trap Zones, no Main Phase 2, "
+         "Skills)",
+    "r": "Rush Duel is another game (Rush rules: draw to five, any number of Normal Summons, "
+         "Maximum Summons)",
+    "d": "Duel Links is another game (Speed Duel rules and Skills)"}
 #: A deck size no replay play tells: the most a Main Deck holds.
 UNKNOWN_DECK: Final = 60
 #: Plays that end a game.
 ENDS: Final = frozenset({"Admit defeat", "Quit duel", "Game loss", "Match loss", "Loss",
                          "Accept draw", "Cancel game"})
+
+
 class ReplayError(ValueError):
     """A file that is not a Duelingbook replay at all (a single play never raises this:
     the game it is in is judged up to it)."""
+
+
+class OtherGameError(ReplayError):
+    """A replay of a game other than the TCG (a Speed Duel, a Rush Duel, Duel Links): it has
+    rules of its own, which no ruleset here judges, so it gets no verdict."""
 
 
 #: Card pool dates "Pick first" carries, for replays saved without their format code.
@@ -309,6 +325,10 @@ def import_replay(replay: Any) -> list[Game]:
         raise ReplayError("not a Duelingbook replay: expected an object with a \"plays\" list")
     plays: list[Any] = replay["plays"]
     fmt = replay.get("format") if isinstance(replay.get("format"), str) else None
+    if fmt and fmt[:1] in OTHER_GAMES:
+        raise OtherGameError(f"a {FORMATS[fmt[0]]} replay (format code {fmt}): "
+                             f"{OTHER_GAMES[fmt[0]]}, which duelcheck does not judge (it judges "
+                             f"the TCG's rules, classic and advanced), so it gives no verdict")
     decks, starts = _numbers(replay)
     if len(decks) < 2 or not any(isinstance(e, dict) and "main_total" in e for e in (
             replay.get("player1"), replay.get("player2"))):

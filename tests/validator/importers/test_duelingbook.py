@@ -336,3 +336,18 @@ def test_a_game_boundary_is_read_by_its_own_name_only() -> None:
     assert all(kind_of(b) == b for b in GAME_BOUNDARIES)
     assert not {name for _, name in _OLD_NAMES} & set(GAME_BOUNDARIES)
     assert not any(b.startswith(prefix) for b in GAME_BOUNDARIES for prefix, _ in _OLD_NAMES)
+
+
+@pytest.mark.parametrize("code", ["sr", "su", "rr", "ru", "dr", "du"])
+def test_a_replay_of_another_game_gets_no_verdict(code: str) -> None:
+    from validator.importers.duelingbook import OtherGameError
+
+    pick = {"play": "Pick first", "order": ["ann", "bo"], "username": "ann"}
+    with pytest.raises(OtherGameError, match=f"format code {code}.*gives no verdict"):
+        import_replay({"format": code, "plays": [pick]})
+
+
+@pytest.mark.parametrize("code", ["ar", "gu", "er", "uu", "tr", "hr", None])
+def test_a_replay_of_the_tcg_is_imported(code: str | None) -> None:
+    pick = {"play": "Pick first", "order": ["ann", "bo"], "username": "ann"}
+    assert len(import_replay({"format": code, "plays": [pick]})) == 1
