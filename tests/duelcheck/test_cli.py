@@ -87,7 +87,8 @@ def test_rules_listing_and_one_rule(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules")
     assert code == 0 and len(out.splitlines()) == 39
     code, out, _ = run(capsys, "rules", "hand.limit")
-    assert code == 0 and out.startswith("hand.limit: ") and "Source: seeds/001_" in out
+    assert code == 0 and out.startswith("hand.limit: ")
+    assert "Source: the rulebook's \"Phase Structure\" (seeds/001_" in out  # its name first
     code, out, _ = run(capsys, "rules", "--format", "json")
     assert json.loads(out)[0]["id"] == "duel.over"
     assert run(capsys, "rules", "no.such")[0] == 2

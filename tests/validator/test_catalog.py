@@ -44,6 +44,9 @@ def test_catalog_entries_are_complete_and_cite_a_seed() -> None:
             assert "Rulebook" in rule.source and "April 2021" in rule.source, rule.id
         else:
             assert "seeds/" in rule.source or "long-standing" in rule.source, rule.id
+        for seed in re.findall(r"seeds/\S+", rule.source):  # a player reads its name first
+            assert re.search(r"the rulebook's \"[^\"]+\" \(" + re.escape(seed), rule.source), \
+                rule.id
 
 
 @pytest.mark.skipif(not SPEC.exists(), reason="../shared/spec/duel-format.md is not beside it")
