@@ -79,6 +79,28 @@ def settings_or_exit(report: Callable[[str], object] | None = None) -> Settings:
         raise SystemExit(3) from None
 
 
+def cannot_bind(host: str, port: int) -> str | None:
+    """Why the service cannot listen on ``host:port`` (another process holds it, the address
+    is not this machine's), or None when it can: asked before gunicorn starts, so that a port
+    in use is one line, not gunicorn's retries.
+
+    >>> cannot_bind("127.0.0.1", 0) is None
+    True
+    """
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as exc:
+        return f"cannot listen on {host}:{port}: {exc}"
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            return f"cannot listen on {host}:{port}: {exc.strerror or exc}"
+    return None
+
+
 def serve(options: dict[str, Any]) -> None:
     """Run the app under gunicorn with ``options`` (``GUNICORN_CMD_ARGS`` may add more)."""
     from gunicorn.app.base import BaseApplication

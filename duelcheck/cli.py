@@ -336,12 +336,16 @@ def _silence_stdout() -> None:
 def serve(args: argparse.Namespace) -> int:
     """``duelcheck serve``: the service under gunicorn, or Flask's development server."""
     from api import create_app
-    from api.server import gunicorn_options, settings_or_exit
+    from api.server import cannot_bind, gunicorn_options, settings_or_exit
     from api.server import serve as run_gunicorn
 
     settings = settings_or_exit()
     overrides = {"host": args.host, "port": args.port, "workers": args.workers}
     settings = settings.model_copy(update={k: v for k, v in overrides.items() if v is not None})
+    why = cannot_bind(settings.host, settings.port)
+    if why is not None:  # one line and the environment's exit status, not gunicorn's retries
+        sys.stderr.write(f"duelcheck: {printable(why)}\n")
+        return EXIT_ENVIRONMENT
     if args.dev:
         create_app().run(host=settings.host, port=settings.port)
     else:

@@ -40,3 +40,24 @@ def test_access_log_values() -> None:
     assert server.gunicorn_options(Settings(DUELCHECK_ACCESS_LOG="-"))["accesslog"] == "-"
     assert server.gunicorn_options(Settings(DUELCHECK_ACCESS_LOG="off"))["accesslog"] is None
     assert server.gunicorn_options(Settings(HOST="::1"))["bind"] == ["[::1]:8000"]
+
+
+def test_a_port_in_use_is_one_line_and_exit_3(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    from duelcheck.cli import main
+
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        assert server.cannot_bind("127.0.0.1", port) is not None
+        assert main(["serve", "--port", str(port)]) == 3
+    err = capsys.readouterr().err
+    assert err == f"duelcheck: cannot listen on 127.0.0.1:{port}: Address already in use\n"
+    assert server.cannot_bind("127.0.0.1", port) is None  # free again
+
+
+def test_an_address_that_is_not_this_machines_is_named() -> None:
+    why = server.cannot_bind("192.0.2.1", 8000)  # TEST-NET-1: never a local address
+    assert why is not None and why.startswith("cannot listen on 192.0.2.1:8000: ")
