@@ -75,9 +75,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
         answer = check_deck(deck, fmt, args.date if args.date is not None
                             else given.get("date")).to_dict()
     except DeckError as exc:
-        for key, messages in exc.errors.items():
+        for key, messages in exc.errors.items():  # the whole file's errors name no field
+            field = "" if key.startswith("_") else f"{printable(key)}: "
             for message in messages:
-                err.write(f"{printable(name)}: {printable(key)}: {printable(message)}\n")
+                err.write(f"{printable(name)}: {field}{printable(message)}\n")
         return EXIT_MALFORMED
     if args.json:
         out.write(json.dumps(answer) + "\n")

@@ -95,3 +95,11 @@ def test_the_import_and_the_report_carry_the_deck_check(client: FlaskClient,
     bad = client.post("/v1/report", json={"title": "e.json", "deck_check": {"format": 1},
                                            "games": [g["document"] for g in body["games"]]})
     assert bad.status_code == 422 and "deck_check" in bad.get_json()["errors"]
+
+
+def test_a_text_list_with_no_card_names_the_text_field(client: FlaskClient) -> None:
+    response = client.post("/v1/decks/check", json={"format": "goat", "text": "#main\n#extra\n"})
+    problem = response.get_json()
+    assert response.status_code == 422
+    assert problem["type"] == "urn:duelcheck:problem:malformed-deck-list"
+    assert list(problem["errors"]) == ["text"] and "holds no card" in problem["errors"]["text"][0]

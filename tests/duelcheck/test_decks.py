@@ -141,3 +141,12 @@ def test_quiet_prints_a_deck_finding_but_no_legal_game(capsys: pytest.CaptureFix
     assert all("deck.not-in-pool: Starlight Road" in line for line in lines[1:]) and lines[1:]
     code, out, _ = run(capsys, "check", "--no-progress", str(path))
     assert out.count(": legal (") == 2
+
+
+def test_an_empty_ydk_is_one_line_naming_no_field(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "empty.ydk"
+    path.write_text("#main\n#extra\n!side\n", "utf-8")
+    code, out, err = run(capsys, "deck", str(path), "--format", "goat")
+    assert code == 2 and out == ""
+    assert err.startswith(f"{path}: The deck list holds no card: ") and err.count("\n") == 1

@@ -124,9 +124,18 @@ def parse_text(text: str) -> DeckList:
 
     >>> len(parse_text("Main\\n3 Sangan\\nExtra\\nThousand-Eyes Restrict\\n").extra)
     1
+    >>> parse_text("#main\\n#extra\\n!side\\n")
+    Traceback (most recent call last):
+    ...
+    validator.decks.formats.DeckError: ...
     """
     text = text.removeprefix("\ufeff")
-    return _ydk(text) if _YDK.search(text) else _plain(text)
+    deck = _ydk(text) if _YDK.search(text) else _plain(text)
+    if not len(deck):  # an empty file, or headings only: no deck to check, not a 0-card one
+        raise DeckError({"_file": ["The deck list holds no card: a .ydk file lists one passcode "
+                                   "a line under #main, #extra and !side; the text form one "
+                                   "card a line ('3 Sangan')."]})
+    return deck
 
 
 def _ydk(text: str) -> DeckList:

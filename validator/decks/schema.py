@@ -25,11 +25,15 @@ def nested(errors: dict[str, list[str]], text: bool = False) -> dict[str, Any]:
 
     >>> nested({"main.3": ["x"], "date": ["y"]}), nested({"line 2": ["z"]}, text=True)
     ({'main': {'3': ['x']}, 'date': ['y']}, {'text': {'line 2': ['z']}})
+    >>> nested({"_file": ["no card"]}, text=True)
+    {'text': ['no card']}
     """
     out: dict[str, Any] = {}
     for path, messages in errors.items():
         if text and path.startswith("line "):
             out.setdefault("text", {})[path] = messages
+        elif text and path == "_file":  # the whole list given as text: the field is text
+            out["text"] = messages
         elif "." in path:
             head, tail = path.split(".", 1)
             out.setdefault(head, {})[tail] = messages

@@ -90,3 +90,11 @@ def test_a_json_file_keeps_its_format_and_date() -> None:
     assert list(caught.value.errors) == ["_file"]
     deck, given = read_file("3 Sangan\n", "deck.txt")
     assert len(deck.main) == 3 and given == {}
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "#main\n#extra\n!side\n", "Main\nExtra\nSide\n"])
+def test_a_list_with_no_card_is_an_error_not_a_0_card_deck(text: str) -> None:
+    with pytest.raises(DeckError) as caught:
+        parse_text(text)
+    assert list(caught.value.errors) == ["_file"]
+    assert "holds no card" in caught.value.errors["_file"][0]
