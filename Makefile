@@ -65,12 +65,12 @@ bench-api: $(VENV)/.dev-stamp $(COMPILED)/.stamp
 docs: $(VENV)/.dev-stamp
 	$(BIN)/duelcheck rules --format markdown > docs/rules.md
 	$(BIN)/python -m api.openapi_dump > specs/openapi.json
-	$(BIN)/python -m validator.importers.readings docs/duelingbook.md
+	$(BIN)/python -m validator.importers.duelingbook.readings.catalog docs/duelingbook.md
 
 # Quiz questions from the real matches in ../shared (kept in the package, committed).
 quiz-data: $(VENV)/.dev-stamp
-	$(BIN)/python -m validator.quizbank ../shared/data/duelingbook > validator/quizdata/duelingbook.json.new
-	mv validator/quizdata/duelingbook.json.new validator/quizdata/duelingbook.json
+	$(BIN)/python -m validator.teaching.quizbank ../shared/data/duelingbook > validator/teaching/quizdata/duelingbook.json.new
+	mv validator/teaching/quizdata/duelingbook.json.new validator/teaching/quizdata/duelingbook.json
 
 # The digests of what a user sees (tests/behaviour.py): remade only by a change meant to change it.
 behaviour: $(VENV)/.dev-stamp

@@ -20,7 +20,7 @@ from webargs.flaskparser import abort
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from validator import DocumentError, validate
-from validator.verdict_schema import VerdictSchema
+from validator.document.verdict_schema import VerdictSchema
 
 from .parser import REPLAY_HINT, load_document_json, looks_like_replay
 from .problems import ProblemSchema, document_problem, http_problem, unexpected_problem

@@ -7,7 +7,7 @@ from flask.views import MethodView
 
 from validator.cards import database
 from validator.cards.schema import CardInfoSchema, CardLookupArgsSchema, CardVariantArgsSchema
-from validator.model import MAX_PASSCODE
+from validator.document.model import MAX_PASSCODE
 
 from .problems import problem
 from .views import ERRORS, ApiBlueprint, json_response

@@ -1,5 +1,5 @@
 """OpenAPI for the document fields marshmallow cannot describe by itself: the action union,
-the card table and the deck. Generated from the schemas of :mod:`validator.schema`."""
+the card table and the deck. Generated from the schemas of :mod:`validator.document.schema`."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 from flask_smorest import Api
 from marshmallow import fields
 
-from validator.schema import ACTION_SCHEMAS, ActionField, CardSchema, CardTable, Deck
+from validator.document.schema import ACTION_SCHEMAS, ActionField, CardSchema, CardTable, Deck
 
 from .batch import BatchProblemSchema, BatchVerdictSchema
 

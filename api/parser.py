@@ -9,8 +9,8 @@ from typing import Any, Final
 from flask import Request, current_app, g
 from webargs.flaskparser import FlaskParser, abort, is_json_request
 
-from validator.engine import duplicate_key_errors
-from validator.jsontext import DuplicateKeyError, loads
+from validator.document.jsontext import DuplicateKeyError, loads
+from validator.engine.duel import duplicate_key_errors
 
 from .problems import TOO_MANY_ACTIONS
 

@@ -73,8 +73,8 @@ def script_json(data: Any) -> str:
 
 def report_html(title: str, games: list[dict[str, Any]],
                 decks: dict[str, Any] | None = None) -> str:
-    """The report of one match: ``games`` from :func:`validator.workbench.game_report` (or
-    :func:`validator.workbench.malformed_report`), and the match's deck check
+    """The report of one match: ``games`` from :func:`validator.teaching.workbench.game_report` (or
+    :func:`validator.teaching.workbench.malformed_report`), and the match's deck check
     (:func:`validator.decks.replay.check_replay`) when there is one."""
     data: dict[str, Any] = {"title": title, "version": _version(), "games": games}
     if decks is not None:

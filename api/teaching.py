@@ -10,13 +10,7 @@ from flask import Response, current_app
 from flask.views import MethodView
 
 from validator import Document, IllegalActionError
-from validator.catalog import golden_cases
-from validator.diagram import mermaid, svg
-from validator.engine import list_legal_actions
-from validator.legal import EFFECT_DRIVEN
-from validator.quiz import quiz
-from validator.quizbank import corpus_quiz
-from validator.verdict_schema import (
+from validator.document.verdict_schema import (
     ActionListSchema,
     ExampleSchema,
     MachineArgsSchema,
@@ -24,6 +18,12 @@ from validator.verdict_schema import (
     QuizArgsSchema,
     QuizSchema,
 )
+from validator.engine.duel import list_legal_actions
+from validator.engine.legal import EFFECT_DRIVEN
+from validator.rules.catalog import golden_cases
+from validator.teaching.diagram import mermaid, svg
+from validator.teaching.quiz import quiz
+from validator.teaching.quizbank import corpus_quiz
 
 from .problems import problem
 from .views import DOCUMENT_SCHEMA, ERRORS, ApiBlueprint, json_response

@@ -14,8 +14,8 @@ from flask_smorest import Blueprint, abort
 from werkzeug.wrappers import Response as BaseResponse
 
 from validator import Document, rules, validate
-from validator.schema import DocumentSchema
-from validator.verdict_schema import RuleSchema, VerdictSchema
+from validator.document.schema import DocumentSchema
+from validator.document.verdict_schema import RuleSchema, VerdictSchema
 
 from .batch import BATCH_DOC, takes_json_lines
 from .parser import DocumentParser

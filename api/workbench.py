@@ -11,11 +11,11 @@ from flask.views import MethodView
 
 from validator import Document
 from validator.decks.replay import check_replay, read_replay
-from validator.importers.duelingbook import OtherGameError, ReplayError, import_replay
-from validator.schema import DocumentSchema
-from validator.steps import trace
-from validator.workbench import game_json, game_label, game_report, replay_reason
-from validator.workbench_schema import (
+from validator.document.schema import DocumentSchema
+from validator.importers.duelingbook.replay import OtherGameError, ReplayError, import_replay
+from validator.teaching.steps import trace
+from validator.teaching.workbench import game_json, game_label, game_report, replay_reason
+from validator.teaching.workbench_schema import (
     ImportSchema,
     ReplaySchema,
     ReportRequestSchema,

@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     options = ap.parse_args(argv)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as one worker
-    import validator.importers.follow as follow
+    from validator.importers.duelingbook.board import follow
     build = "pure Python" if follow.__file__.endswith(".py") else "compiled by mypyc"
     print(f"validator from {Path(follow.__file__).parents[2]} ({build})", end="\n\n")
     ok = True

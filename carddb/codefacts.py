@@ -46,7 +46,7 @@ def hand_changes(reader: Reader, script: Script, facts: Facts, code: str) -> Non
     Duel.DiscardHand, a discard as a cost or by an effect, REASON_DISCARD), or send a card
     from the hand to the Graveyard. Read from the whole script, helpers and costs included:
     a log's draw or discard outside the Draw Phase and the hand limit is explained by such a
-    card (validator/importers/explain.py)."""
+    card (validator/importers/duelingbook/readings/explain.py)."""
     categories = 0
     for e in [*script.effects, *script.operation_effects]:
         categories |= e.category
@@ -72,7 +72,7 @@ def foe_summons(facts: Facts, where: str, code: str) -> None:
     """``foe_summons``: the card's code Special Summons a monster to the opponent's field
     (``Duel.SpecialSummon(g,0,tp,1-tp,...)``: R.B. Lambda Cannon Summons a monster from the
     opponent's hand to their field). A log shows such a summon as the opponent's own click,
-    often "Normal Summoned" (validator/importers/summons.py)."""
+    often "Normal Summoned" (validator/importers/duelingbook/readings/summons.py)."""
     if _FOE_SUMMON.search(code):
         facts.foe_summons = True
         facts.note("foe_summons", f"{where}: its code calls Duel.SpecialSummon with the "

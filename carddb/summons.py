@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Final
 
-from validator.checks.summon import required_tributes  # the Level rule, as the engine has it
+from validator.rules.checks.summon import required_tributes  # the Level rule, as the engine has it
 
 from . import effects
 from .constants import PLACE_ORDER

@@ -19,9 +19,9 @@ from functools import partial
 from typing import Any, TextIO, cast
 
 from validator.cards.database import VARIANTS
-from validator.catalog import markdown, rules
 from validator.cpus import usable_cpus
 from validator.decks import FORMAT_NAMES
+from validator.rules.catalog import markdown, rules
 
 from . import __version__
 from .cards import show_card

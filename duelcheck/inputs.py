@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import BinaryIO, Literal, TextIO
 
 from validator.decks.replay import ReplayCards, read_replay
-from validator.importers.duelingbook import OtherGameError, ReplayError, load_replay
-from validator.jsontext import loads
-from validator.workbench import replay_reason
+from validator.document.jsontext import loads
+from validator.importers.duelingbook.replay import OtherGameError, ReplayError, load_replay
+from validator.teaching.workbench import replay_reason
 
 #: Suffixes of JSON Lines files, and of every file a folder is searched for.
 JSON_LINES = (".jsonl", ".ndjson")

@@ -6,14 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from validator.checks.turn import phase_name
 from validator.decks.replay import check_replay
-from validator.engine import validate
+from validator.document.jsontext import loads
+from validator.engine.duel import validate
 from validator.errors import DocumentError, flatten_errors
-from validator.importers.duelingbook import format_name
-from validator.importers.readings import note_object, readings_used
-from validator.jsontext import loads
-from validator.workbench import (
+from validator.importers.duelingbook.readings.catalog import note_object, readings_used
+from validator.importers.duelingbook.replay import format_name
+from validator.rules.checks.turn import phase_name
+from validator.teaching.workbench import (
     LOG_ENDS_EARLY,
     game_label,
     game_report,

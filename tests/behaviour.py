@@ -67,7 +67,7 @@ def replay_digests(root: Path) -> dict[str, str]:
     {}
     """
     from validator import validate
-    from validator.importers.duelingbook import load_replay
+    from validator.importers.duelingbook.replay import load_replay
 
     out: dict[str, str] = {}
     for path in sorted(root.rglob("*.json")):
@@ -92,7 +92,7 @@ def case_digests() -> dict[str, str]:
     True
     """
     from validator import validate
-    from validator.catalog import golden_cases
+    from validator.rules.catalog import golden_cases
 
     out: dict[str, str] = {}
     for rule, cases in golden_cases().items():

@@ -126,7 +126,22 @@ def test_a_ruleset_is_asked_for_its_flags_not_compared_by_name() -> None:
     compared = re.compile(r"""(?:==|!=)\s*["'](?:classic|advanced)["']|["'](?:classic|advanced)"""
                           r"""["']\s*(?:==|!=)""")
     found = [f"{path.relative_to(ROOT)}:{n}" for name, path in _modules().items()
-             if name != "validator.rulesets"
+             if name != "validator.rules.rulesets"
              for n, line in enumerate(path.read_text("utf-8").splitlines(), 1)
              if compared.search(line) and ">>>" not in line and "key ==" not in line]
+    assert found == []
+
+
+def test_no_test_module_imports_another() -> None:
+    """What tests share lives in helper modules and conftest.py fixtures: a test module that
+    imports another runs that one's tests' module-level work and ties the two together."""
+    found = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            names = ([node.module or ""] + [f"{node.module}.{a.name}" for a in node.names]
+                     if isinstance(node, ast.ImportFrom) else
+                     [a.name for a in node.names] if isinstance(node, ast.Import) else [])
+            if any(n.startswith("tests.") and n.rpartition(".")[2].startswith("test_")
+                   for n in names):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert found == []

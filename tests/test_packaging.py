@@ -69,7 +69,7 @@ def test_the_wheel_carries_every_module_and_the_data(installed: Installed) -> No
     assert cases == {n.rsplit("/", 1)[1] for n in names
                      if n.startswith("validator/specs/cases/")}
     for needed in ("validator/specs/rules.toml", "validator/py.typed", "duelcheck/py.typed",
-                   "validator/quizdata/duelingbook.json"):
+                   "validator/teaching/quizdata/duelingbook.json"):
         assert needed in names, needed
     for asset in (ROOT / "api" / "static").iterdir():
         assert f"api/static/{asset.name}" in names, asset.name
@@ -106,7 +106,7 @@ def test_the_judges_report_and_real_quiz_from_the_installed_package(
     assert proc.returncode == 0, proc.stderr
     html = (installed.work / "legal.html").read_text("utf-8")
     assert "duelboard" in html and ".mat-field" in html  # the page's renderer, inlined
-    proc = installed.run("python", "-c", "from validator.quizbank import corpus_quiz; "
+    proc = installed.run("python", "-c", "from validator.teaching.quizbank import corpus_quiz; "
                                          "print(corpus_quiz(1).origin['from'])")
     assert (proc.returncode, proc.stdout) == (0, "duelingbook\n"), proc.stderr
 
@@ -147,7 +147,7 @@ def test_duelingbook_replays(installed: Installed) -> None:
 #: Whether the installed importer runs compiled, then the digests of tests/behaviour.py.
 DIGESTS = """
 import json, sys
-import validator.importers.duelingbook as duelingbook
+from validator.importers.duelingbook import replay as duelingbook
 from pathlib import Path
 from behaviour import digests
 print(json.dumps({"compiled": not str(duelingbook.__file__).endswith(".py"),
@@ -165,10 +165,12 @@ def test_the_wheel_is_compiled_where_the_machine_can(installed: Installed) -> No
     names = zipfile.ZipFile(installed.wheel).namelist()
     assert not installed.wheel.name.endswith("-none-any.whl"), installed.wheel.name
     assert any(n.startswith("duelcheck_native__mypyc.") for n in names)
-    for module in ("validator/importers/follow", "validator/state", "validator/fastload"):
+    for module in ("validator/importers/duelingbook/board/follow", "validator/engine/state",
+                   "validator/document/fastload"):
         assert any(n.startswith(f"{module}.") and n.endswith(".so") for n in names), module
-    proc = installed.run("python", "-c", "import validator.importers.follow as f, "
-                         "validator.schema as s; print(f.__file__); print(s.__file__)")
+    proc = installed.run("python", "-c",
+                         "import validator.importers.duelingbook.board.follow as f, "
+                         "validator.document.schema as s; print(f.__file__); print(s.__file__)")
     compiled, schema = proc.stdout.splitlines()
     assert compiled.endswith(".so") and schema.endswith(".py"), proc.stderr
 

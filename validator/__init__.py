@@ -7,11 +7,18 @@ True
 
 from __future__ import annotations
 
-from .catalog import RuleDoc, rules
-from .engine import Duel, legal_actions, list_legal_actions, load_document, replay, validate
-from .errors import DocumentError, IllegalActionError
-from .model import Action, Card, Document
-from .verdict import Verdict, Violation
+from validator.document.model import Action, Card, Document
+from validator.document.verdict import Verdict, Violation
+from validator.engine.duel import (
+           Duel,
+           legal_actions,
+           list_legal_actions,
+           load_document,
+           replay,
+           validate,
+)
+from validator.errors import DocumentError, IllegalActionError
+from validator.rules.catalog import RuleDoc, rules
 
 __all__ = ["Action", "Card", "Document", "DocumentError", "Duel", "IllegalActionError",
            "RuleDoc", "Verdict", "Violation", "legal_actions", "list_legal_actions",

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .model import Player, other
-from .rulesets import CLASSIC, RULESETS
+from validator.document.model import Player, other
+from validator.rules.rulesets import CLASSIC, RULESETS
 
 
 def _act(kind: str, player: Player, **fields: Any) -> dict[str, Any]:

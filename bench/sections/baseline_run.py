@@ -20,7 +20,7 @@ def stages(replays: list[dict[str, Any]]) -> dict[str, Callable[[], None]]:
     """The two stages timed on ``replays``: importing them, and importing plus judging every
     game (the corpus section times the same two, beside checking alone)."""
     from validator import validate  # whichever validator this process finds
-    from validator.importers.duelingbook import import_replay
+    from validator.importers.duelingbook.replay import import_replay
 
     def importing() -> None:
         for replay in replays:
@@ -48,7 +48,7 @@ def main() -> None:
             func()
             times.append(time.process_time() - start)
         out[name] = plays / statistics.median(times)
-    import validator.importers.duelingbook as module
+    from validator.importers.duelingbook import replay as module
     out["compiled"] = not str(module.__file__).endswith(".py")
     print(json.dumps(out))
 

@@ -17,7 +17,7 @@ from bench.report import Result
 from bench.sections.baseline_run import stages
 from bench.timing import interleaved
 from validator import validate
-from validator.importers.duelingbook import import_replay
+from validator.importers.duelingbook.replay import import_replay
 
 NAME = "corpus"
 DESCRIPTION = "importing and checking the real Duelingbook matches, in plays per second"

@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 
 from api import create_app
 from api.config import load_settings
-from tests.api.test_concurrency import duels
+from tests.helpers import duels
 from validator import validate
 from validator.synth import legal_duel
 

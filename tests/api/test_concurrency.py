@@ -7,21 +7,8 @@ from typing import Any
 
 from flask import Flask
 
+from tests.helpers import duels
 from validator import validate
-from validator.synth import legal_duel
-
-
-def duels() -> list[dict[str, Any]]:
-    """Legal duels and duels broken at different places by different rules."""
-    out = []
-    for n in range(40):
-        doc = legal_duel(2 + n % 5, seed=n)
-        if n % 3:
-            cut = len(doc["actions"]) * (n % 7 + 1) // 8
-            bad = {"type": "normal_summon", "player": "p2", "card": f"m{1 + n % 2}"}
-            doc = {**doc, "actions": [*doc["actions"][:cut], bad, *doc["actions"][cut:]]}
-        out.append(doc)
-    return out
 
 
 def test_threads_sharing_the_app_each_get_their_own_verdict(app: Flask) -> None:

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from tests.api.test_server import Server, call, start
+from tests.api.server import Server, call, start
 from tests.helpers import CORPUS
-from tests.validator.decks.test_golden import golden, short
+from tests.validator.decks.golden import golden, short
 
 EDISON = CORPUS / "edison" / "edison-58554463.json"
 needs_shared = pytest.mark.skipif(not EDISON.exists(), reason="../shared is not beside it")
@@ -31,6 +31,7 @@ def post(server: str, body: Any) -> tuple[int, str, Any]:
     return call(server + "/v1/decks/check", json.dumps(body).encode())
 
 
+@pytest.mark.slow
 def test_every_golden_case_over_http(server: str) -> None:
     for _, case in golden():
         status, kind, answer = post(server, case["request"])
@@ -38,6 +39,7 @@ def test_every_golden_case_over_http(server: str) -> None:
         assert short(answer) == case["findings"], case["name"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("body", "errors"), [
     ({"format": "goat", "main": ["Sangn", 5, True]},
      {"main": {"0": ["No card has the name 'Sangn'; did you mean Sangan, Scanner, Sangen "
@@ -65,6 +67,7 @@ def test_a_malformed_list_is_a_problem_naming_the_field(
     assert answer["title"] == "Malformed deck list" and answer["errors"] == errors
 
 
+@pytest.mark.slow
 def test_a_body_that_is_not_a_list(server: str) -> None:
     status, kind, answer = call(server + "/v1/decks/check", b"[1")
     assert (status, kind) == (400, "application/problem+json")

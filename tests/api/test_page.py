@@ -6,137 +6,31 @@ from __future__ import annotations
 
 import json
 import re
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import expect
 
-from api import create_app
-from tests.helpers import SHARED
+from tests.api.browser import (
+    AXE,
+    GOAT,
+    REPLAY,
+    VIEWPORTS,
+    WATCH_CSP,
+    Page,
+    axe_serious,
+    csp_violations,
+    edited_replay,
+    needs_chromium,
+    needs_shared,
+    no_horizontal_scroll,
+    open_page,
+    paste,
+    upload,
+)
 
-CHROMIUM = Path("/usr/bin/chromium")
-AXE = Path(__file__).with_name("vendor") / "axe.min.js"
-REPLAY = SHARED / "data" / "duelingbook" / "aco77-sdesowitz02-2026-10-07.json"
-GOAT = SHARED / "data" / "duelingbook" / "goat-1001583-79697592.json"
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(),
-                                reason="Debian's chromium is not installed (.ci/run installs it)")
-needs_shared = pytest.mark.skipif(not REPLAY.exists(), reason="../shared is not beside the "
-                                                               "checkout: no real replay")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
-#: Console errors the page causes on purpose: a browser logs every 4xx/5xx answer.
-EXPECTED = re.compile(r"the server responded with a status of (4\d\d|502)")
-Page = Any  # playwright.sync_api.Page, imported lazily (the module may be skipped)
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    from werkzeug.serving import make_server
-
-    server = make_server("127.0.0.1", 0, create_app(), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-#: Records every Content-Security-Policy violation of a page (init scripts run outside it).
-WATCH_CSP = ("window.__csp = []; document.addEventListener('securitypolicyviolation', "
-             "(e) => window.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));")
-
-
-def csp_violations(page: Page) -> list[str]:
-    violations: list[str] = page.evaluate("window.__csp || []")
-    return violations
-
-
-def _open(browser: Any, url: str, viewport: dict[str, int],
-          errors: list[str], **options: Any) -> tuple[Any, Page]:
-    context = browser.new_context(viewport=viewport, **options)
-    context.add_init_script(WATCH_CSP)
-    page = context.new_page()
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url)
-    return context, page
-
-
-@pytest.fixture(params=list(VIEWPORTS))
-def page(request: pytest.FixtureRequest, browser: Any, base_url: str) -> Iterator[Page]:
-    errors: list[str] = []
-    context, page = _open(browser, base_url + "/", VIEWPORTS[request.param], errors,
-                          accept_downloads=True)
-    yield page
-    assert csp_violations(page) == []
-    context.close()
-    assert [e for e in errors if not EXPECTED.search(e)] == [], errors
-
-
-@pytest.fixture
-def desktop(browser: Any, base_url: str) -> Iterator[Page]:
-    errors: list[str] = []
-    context, page = _open(browser, base_url + "/", VIEWPORTS["desktop"], errors)
-    yield page
-    assert csp_violations(page) == []
-    context.close()
-    assert [e for e in errors if not EXPECTED.search(e)] == [], errors
-
-
-def upload(page: Page, path: Path) -> None:
-    page.set_input_files("#upload", str(path))
-    page.wait_for_selector("#games button")
-    page.wait_for_selector("#board .mat")
-
-
-def paste(page: Page, doc: dict[str, Any] | str, then: str = "#summary") -> None:
-    """Paste a document (or any text) and check it."""
-    page.click("#paste-box summary")
-    page.fill("#doc", doc if isinstance(doc, str) else json.dumps(doc))
-    page.click("#validate")
-    page.wait_for_selector(then)
-
-
-def edited_replay(tmp_path: Path) -> Path:
-    """The Unlimited match with its first Battle Phase turned into a Main Phase 2: the
-    attack at [3:34] is then declared outside the Battle Phase (action 47 of game 1)."""
-    replay = json.loads(REPLAY.read_text("utf-8"))
-    battle = next(i for i, p in enumerate(replay["plays"]) if p["play"] == "Enter BP")
-    replay["plays"][battle]["play"] = "Enter M2"
-    replay["plays"][battle]["log"]["public_log"] = "Entered Main Phase 2"
-    path = tmp_path / "edited.json"
-    path.write_text(json.dumps(replay), "utf-8")
-    return path
-
-
-def axe_serious(page: Page) -> list[str]:
-    """axe-core's serious and critical violations of the page as it stands (axe is run
-    through the DevTools protocol: the page's policy allows no inline script, rightly)."""
-    if not page.evaluate("typeof axe !== 'undefined'"):
-        page.evaluate(AXE.read_text("utf-8"))
-    result = page.evaluate("async () => (await axe.run(document, "
-                           "{resultTypes: ['violations']})).violations")
-    return [f"{v['id']}: {v['help']} ({len(v['nodes'])}: "
-            f"{[n['target'] for n in v['nodes'][:3]]})"
-            for v in result if v["impact"] in ("serious", "critical")]
-
-
-def no_horizontal_scroll(page: Page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"laid out {width} px wide"
+pytestmark = [needs_chromium, pytest.mark.slow]
 
 
 # -- real replays in ------------------------------------------------------------------------
@@ -218,7 +112,7 @@ def test_stepping_with_the_keyboard_reaches_the_violation(page: Page, tmp_path: 
 @needs_shared
 def test_the_step_in_the_url_is_where_the_replay_opens(browser: Any, base_url: str) -> None:
     errors: list[str] = []
-    context, page = _open(browser, base_url + "/#game=2&step=30", VIEWPORTS["desktop"], errors)
+    context, page = open_page(browser, base_url + "/#game=2&step=30", VIEWPORTS["desktop"], errors)
     upload(page, REPLAY)
     assert page.inner_text("#step-panel").startswith("Step 30 of")
     assert page.inner_text("#steps button[aria-current=step] .step-num") == "30"
@@ -445,7 +339,7 @@ def test_after_an_answer_the_explanation_has_the_focus_and_is_in_view(page: Page
 
 
 def test_a_quiz_after_the_end_of_a_duel_says_it_is_over(desktop: Page, base_url: str) -> None:
-    from validator.quiz import quiz
+    from validator.teaching.quiz import quiz
 
     seed = next(s for s in range(34) if quiz(s, 1).answer["rule"] == "duel.over")
     desktop.route("**/v1/quiz?*", lambda route: route.continue_(
@@ -569,7 +463,7 @@ def test_a_malformed_document_says_which_field(desktop: Page) -> None:
 @needs_shared
 def test_no_horizontal_scroll_from_360_px(browser: Any, base_url: str) -> None:
     errors: list[str] = []
-    context, page = _open(browser, base_url + "/", {"width": 360, "height": 740}, errors)
+    context, page = open_page(browser, base_url + "/", {"width": 360, "height": 740}, errors)
     upload(page, GOAT)
     page.locator("#games button").nth(2).click()
     no_horizontal_scroll(page)
@@ -610,7 +504,7 @@ CUT_WORDS = """() => {
 @pytest.mark.parametrize("width", [360, 390, 1280])
 def test_no_word_is_cut_in_two(browser: Any, base_url: str, width: int) -> None:
     errors: list[str] = []
-    context, page = _open(browser, base_url + "/", {"width": width, "height": 800}, errors)
+    context, page = open_page(browser, base_url + "/", {"width": width, "height": 800}, errors)
     upload(page, GOAT)
     cut: set[str] = set()
     for game in range(3):
@@ -629,7 +523,7 @@ def test_no_word_is_cut_in_two(browser: Any, base_url: str, width: int) -> None:
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
 def test_the_page_ends_at_its_footer(browser: Any, base_url: str, viewport: str) -> None:
     errors: list[str] = []
-    context, page = _open(browser, base_url + "/", VIEWPORTS[viewport], errors)
+    context, page = open_page(browser, base_url + "/", VIEWPORTS[viewport], errors)
     upload(page, GOAT)
     page.locator("#games button").nth(2).click()
     page.wait_for_selector("#step-panel .step.illegal")

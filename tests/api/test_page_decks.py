@@ -1,5 +1,5 @@
 """The deck check on the workbench page and in the report it downloads, in a real headless
-Chromium (the fixtures of test_page.py)."""
+Chromium (the fixtures of tests/api/conftest.py)."""
 
 from __future__ import annotations
 
@@ -8,16 +8,12 @@ from typing import Any
 
 import pytest
 
-from tests.api.test_page import CHROMIUM, axe_serious, upload
-from tests.api.test_page import base_url as base_url  # pytest's fixtures, used by name
-from tests.api.test_page import browser as browser
-from tests.api.test_page import desktop as desktop
+from tests.api.browser import Page, axe_serious, needs_chromium, upload
 from tests.helpers import CORPUS
 
 EDISON = CORPUS / "edison" / "edison-58554463.json"
-pytestmark = [pytest.mark.skipif(not CHROMIUM.exists(), reason="no Debian chromium"),
+pytestmark = [needs_chromium, pytest.mark.slow,
               pytest.mark.skipif(not EDISON.exists(), reason="../shared is not beside it")]
-Page = Any
 
 
 def test_the_page_shows_the_deck_check_and_the_report_keeps_it(

@@ -1,4 +1,4 @@
-"""Zones on the board (issue 16), in the real headless Chromium of tests/api/test_page.py: each
+"""Zones on the board (issue 16), in a real headless Chromium (tests/api/browser.py): each
 card drawn in its zone as Duelingbook shows it (p2's mat turned round), the Extra Monster
 Zones between the mats above p1's zones 2 and 4, and Link Arrows (p2's turned round too)."""
 
@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.api import test_page as _page
-from tests.api.test_page import Page, axe_serious, no_horizontal_scroll, paste
+import pytest
 
-# The browser, the server and the pages of tests/api/test_page.py (its fixtures, and its mark:
-# skipped where Debian's chromium is not installed).
-pytestmark = _page.pytestmark
-base_url, browser, page, desktop = _page.base_url, _page.browser, _page.page, _page.desktop
+from tests.api.browser import Page, axe_serious, needs_chromium, no_horizontal_scroll, paste
+
+# The browser, the server and the pages are tests/api/conftest.py's fixtures; skipped where
+# Debian's chromium is not installed.
+pytestmark = [needs_chromium, pytest.mark.slow]
 
 CARDS: dict[str, Any] = {
     "decode": {"name": "Decode Talker", "kind": "monster", "link": 3, "atk": 2300,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -15,60 +14,17 @@ import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.api.test_concurrency import duels
-from tests.helpers import ROOT, SHARED
+from tests.api.server import DUELCHECK, Server, call, free_port, start
+from tests.helpers import ROOT, SHARED, crafted_position, duels
 from validator import validate
 
-DUELCHECK = Path(sys.executable).with_name("duelcheck")
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-@dataclass
-class Server:
-    base: str
-    proc: subprocess.Popen[bytes]
-    home: Path
-
-    def stop(self) -> str:
-        """Stop the server; what it wrote (its log)."""
-        self.proc.send_signal(signal.SIGTERM)
-        out, _ = self.proc.communicate(timeout=30)
-        return out.decode()
-
-
-def start(tmp: Path, *args: str, **env: str) -> Server:
-    """``duelcheck serve`` (gunicorn, as make serve runs it) on a free loopback port, with a
-    home of its own (to see what it leaves there)."""
-    port = free_port()
-    home = tmp / "home"
-    home.mkdir(exist_ok=True)
-    environ = {k: v for k, v in os.environ.items() if k != "XDG_RUNTIME_DIR"}
-    environ.update(HOST="127.0.0.1", PORT=str(port), HOME=str(home), **env)
-    proc = subprocess.Popen([str(DUELCHECK), "serve", *args], cwd=tmp, env=environ,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    server = Server(f"http://127.0.0.1:{port}", proc, home)
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(server.base + "/healthz", timeout=2) as response:
-                assert json.load(response) == {"status": "ok"}
-            return server
-        except (urllib.error.URLError, ConnectionError):
-            if proc.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"the server did not start:\n{server.stop()}")
-            time.sleep(0.1)
+#: Every test here speaks to (or starts) a server process.
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
@@ -83,17 +39,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 @pytest.fixture(scope="module")
 def server(served: Server) -> str:
     return served.base
-
-
-def call(url: str, body: bytes | None = None,
-         content_type: str = "application/json") -> tuple[int, str, Any]:
-    request = urllib.request.Request(url, data=body, method="POST" if body is not None else "GET",
-                                     headers={"Content-Type": content_type})
-    try:
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return response.status, response.headers.get_content_type(), json.load(response)
-    except urllib.error.HTTPError as err:
-        return err.code, err.headers.get_content_type(), json.load(err)
 
 
 @pytest.mark.skipif(not (SHARED / "examples").exists(), reason="../shared is not beside it")
@@ -264,15 +209,6 @@ def test_the_card_database_over_http(server: str) -> None:
     assert status == 404 and "Swap Frog" in body["detail"]
     assert call(server + "/v1/cards")[0] == 422
     assert call(server + "/v1/cards/24317029?variant=nope")[0] == 422
-
-
-def crafted_position() -> dict[str, Any]:
-    """An empty duel's state whose this_turn records disagree with their indexes: monster x
-    declared an attack at y, neither known (schemathesis found it: a 500 before)."""
-    state = validate({"cards": {}}).state
-    state["this_turn"]["declared"] = {"x": ["y"]}
-    state["this_turn"]["indexes"]["declared"] = {"x": 0}
-    return {"cards": {}, "position": state}
 
 
 @pytest.mark.parametrize("path", ["/v1/validate", "/v1/steps", "/v1/legal-actions",

@@ -12,9 +12,9 @@ from flask.testing import FlaskClient
 
 from tests.helpers import act, document, opening
 from validator import legal_actions
-from validator.legal import LegalActions
-from validator.quiz import quiz
-from validator.quizbank import corpus_quiz
+from validator.engine.legal import LegalActions
+from validator.teaching.quiz import quiz
+from validator.teaching.quizbank import corpus_quiz
 
 
 def test_legal_actions(client: FlaskClient) -> None:

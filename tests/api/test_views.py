@@ -11,7 +11,7 @@ from flask.testing import FlaskClient
 from api import create_app
 from tests.helpers import ROOT, act, document, opening
 from validator import validate
-from validator.verdict_schema import VerdictSchema
+from validator.document.verdict_schema import VerdictSchema
 
 ILLEGAL = document([*opening(), act("normal_summon", card="gemini"),
                     act("set_monster", card="vorse")], {"hand": ["gemini", "vorse"]})

@@ -11,8 +11,8 @@ from flask.testing import FlaskClient
 
 from api import create_app
 from tests.helpers import SHARED, act, document, opening
-from validator.importers.duelingbook import load_replay
-from validator.steps import trace
+from validator.importers.duelingbook.replay import load_replay
+from validator.teaching.steps import trace
 
 REPLAY = SHARED / "data" / "duelingbook" / "goat-1001583-79697592.json"
 needs_shared = pytest.mark.skipif(not REPLAY.exists(), reason="../shared is not beside the "

@@ -72,6 +72,7 @@ def test_json_lines_one_verdict_per_line_with_its_source(
     assert json.loads(err)["source"] == f"{path}:3"
 
 
+@pytest.mark.slow
 def test_stdin_and_parallel_jobs_give_the_same_answers(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     lines = "\n".join(json.dumps(d) for d in [LEGAL, ILLEGAL] * 20) + "\n"
@@ -94,6 +95,7 @@ def test_rules_listing_and_one_rule(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "rules", "no.such")[0] == 2
 
 
+@pytest.mark.slow
 def test_the_console_script(tmp_path: Path) -> None:
     exe = Path(sys.executable).with_name("duelcheck")
     proc = subprocess.run([str(exe), "check", write(tmp_path, "b.json", ILLEGAL)],
@@ -411,6 +413,7 @@ def test_html_format_that_cannot_write_is_an_environment_error(
     assert code == 3 and err.startswith(f"duelcheck: cannot write {tmp_path / 'a.html'}")
 
 
+@pytest.mark.slow
 @needs_replay
 def test_html_format_puts_a_replays_games_in_one_report(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -462,7 +465,7 @@ def test_a_variant_the_card_does_not_have_is_said(capsys: pytest.CaptureFixture[
 
 def test_a_crafted_position_is_malformed_not_a_traceback(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from tests.api.test_server import crafted_position
+    from tests.helpers import crafted_position
 
     status, out, err = run(capsys, "check", write(tmp_path, "pos.json", crafted_position()))
     assert status == 2 and out.count("\n") == 1 and "Traceback" not in err
@@ -497,6 +500,7 @@ def one_line(err: str) -> str:
     return err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["check", "rules", "import"])
 def test_a_full_disk_is_one_line_and_exit_3(tmp_path: Path, command: str) -> None:
     doc = write(tmp_path, "a.json", LEGAL)
@@ -510,6 +514,7 @@ def test_a_full_disk_is_one_line_and_exit_3(tmp_path: Path, command: str) -> Non
                                     "device\n"
 
 
+@pytest.mark.slow
 def test_a_closed_output_is_one_line_and_exit_3(tmp_path: Path) -> None:
     done = shell(f'"$D" check {write(tmp_path, "a.json", LEGAL)} >&-', tmp_path)
     assert done.returncode == 3
@@ -517,6 +522,7 @@ def test_a_closed_output_is_one_line_and_exit_3(tmp_path: Path) -> None:
                                     "is closed\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_a_cut_pipe_never_claims_every_duel_was_legal(tmp_path: Path, jobs: str) -> None:
     folder = tmp_path / "logs"
@@ -528,6 +534,7 @@ def test_a_cut_pipe_never_claims_every_duel_was_legal(tmp_path: Path, jobs: str)
     assert one_line(err) == "duelcheck: cannot write the output: Broken pipe\n"
 
 
+@pytest.mark.slow
 def test_import_into_a_cut_pipe_is_one_line_and_exit_3(tmp_path: Path) -> None:
     replay = tmp_path / "r.json"
     replay.write_text('{"plays": [{"play": "Pick first", "username": "a", "order": ["a", "b"]}]}',
@@ -537,6 +544,7 @@ def test_import_into_a_cut_pipe_is_one_line_and_exit_3(tmp_path: Path) -> None:
     assert one_line(err) == "duelcheck: cannot write the output: Broken pipe\n"
 
 
+@pytest.mark.slow
 def test_more_jobs_than_duels_start_one_worker_per_duel(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path, "t.jsonl", LEGAL, ILLEGAL, LEGAL)
@@ -686,7 +694,7 @@ def test_html_with_an_unreadable_input_says_so_on_stderr(
 @needs_replay
 def test_json_notes_carry_their_reading_and_each_game_counts_its_readings(
         capsys: pytest.CaptureFixture[str]) -> None:
-    from validator.importers.readings import catalog
+    from validator.importers.duelingbook.readings.catalog import catalog
 
     code, out, _ = run(capsys, "check", "--from", "duelingbook", "--format", "json",
                        str(REPLAY))

@@ -6,7 +6,14 @@ community's card scripts and card data (``make card-db``; docs/cards.md).
 ['normal_summon']
 """
 
-from .database import DOCUMENT_FACTS, IMPORTER_FACTS, CardDatabase, CardInfo, database, normalized
+from validator.cards.database import (
+           DOCUMENT_FACTS,
+           IMPORTER_FACTS,
+           CardDatabase,
+           CardInfo,
+           database,
+           normalized,
+)
 
 __all__ = ["DOCUMENT_FACTS", "IMPORTER_FACTS", "CardDatabase", "CardInfo", "database",
            "normalized"]

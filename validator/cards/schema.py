@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from ..model import MAX_PASSCODE
-from .database import VARIANTS
+from validator.cards.database import VARIANTS
+from validator.document.model import MAX_PASSCODE
 
 
 class CardLookupArgsSchema(Schema):

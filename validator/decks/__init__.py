@@ -6,9 +6,18 @@ Limited list, and the cards a Duelingbook replay shows against its match's forma
 'deck.over-limit'
 """
 
-from .check import DeckCheck, Finding, check_deck
-from .formats import FORMAT_NAMES, Card, CardList, DeckError, Format, formats, identify, sources
-from .lists import DeckList, Entry, from_lists, parse_text, read_file
+from validator.decks.check import DeckCheck, Finding, check_deck
+from validator.decks.formats import (
+           FORMAT_NAMES,
+           Card,
+           CardList,
+           DeckError,
+           Format,
+           formats,
+           identify,
+           sources,
+)
+from validator.decks.lists import DeckList, Entry, from_lists, parse_text, read_file
 
 __all__ = ["FORMAT_NAMES", "Card", "CardList", "DeckCheck", "DeckError", "DeckList", "Entry",
            "Finding", "Format", "check_deck", "formats", "from_lists", "identify",

@@ -19,8 +19,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .formats import FORMAT_NAMES, Card, CardList, DeckError, Format, check_date, formats
-from .lists import DeckList
+from validator.decks.formats import (
+    FORMAT_NAMES,
+    Card,
+    CardList,
+    DeckError,
+    Format,
+    check_date,
+    formats,
+)
+from validator.decks.lists import DeckList
 
 #: The Main Deck's size (contract §7) and the most copies of a card.
 MAIN_MIN: Final = 40
@@ -116,7 +124,7 @@ def pool_reason(fmt: Format, card: Card, day: str | None) -> str:
     >>> pool_reason(get_format("goat"), Card(0, "My Dragon"), None)
     'not a card the card database knows'
     """
-    from ..cards.database import database
+    from validator.cards.database import database
 
     info = database().card(card.passcode)
     if info is None:

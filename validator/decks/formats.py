@@ -21,7 +21,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
-from ..cards.database import database
+from validator.cards.database import database
 
 #: The formats, as the contract names them (§7).
 FORMAT_NAMES: Final = ("goat", "edison", "advanced")

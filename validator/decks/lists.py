@@ -19,9 +19,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..cards.database import database
-from ..jsontext import loads
-from .formats import Card, DeckError, identify
+from validator.cards.database import database
+from validator.decks.formats import Card, DeckError, identify
+from validator.document.jsontext import loads
 
 SECTIONS: Final = ("main", "extra", "side")
 #: How many copies one line of the text form may give (more is a typo, not a deck).

@@ -31,8 +31,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .check import card_findings, get_format, size_findings
-from .formats import Card, DeckError, check_date, identify
+from validator.decks.check import card_findings, get_format, size_findings
+from validator.decks.formats import Card, DeckError, check_date, identify
 
 #: Duelingbook's format codes by first letter: g Goat, e Edison, a Advanced (u Unlimited and
 #: the rest have no list here).

@@ -13,8 +13,8 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema, ValidationError, fields, post_load, validate, validates_schema
 
-from .formats import FORMAT_NAMES, DeckError, check_date, formats
-from .lists import SECTIONS, from_lists, parse_text
+from validator.decks.formats import FORMAT_NAMES, DeckError, check_date, formats
+from validator.decks.lists import SECTIONS, from_lists, parse_text
 
 MALFORMED_DECK = "urn:duelcheck:problem:malformed-deck-list"
 

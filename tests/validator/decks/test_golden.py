@@ -8,28 +8,9 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import ROOT
+from tests.validator.decks.golden import DECKS, IDS, golden, short
 from validator.decks import check_deck
 from validator.decks.schema import DeckCheckRequestSchema
-
-DECKS = ROOT / "specs" / "decks"
-IDS = ("deck.forbidden", "deck.over-limit", "deck.not-in-pool", "deck.size", "deck.copies")
-
-
-def golden() -> list[tuple[str, dict[str, Any]]]:
-    """Every case of every file, as ``(file id, case)``."""
-    out = []
-    for path in sorted(DECKS.glob("*.json")):
-        data = json.loads(path.read_text("utf-8"))
-        out += [(data["id"], case) for case in data["cases"]]
-    return out
-
-
-def short(answer: dict[str, Any]) -> list[dict[str, Any]]:
-    """A check's findings as the golden cases write them."""
-    return [{"id": f["id"], "card": f["card"]["name"] if f["card"] else None,
-             "count": f["count"], "allowed": f["allowed"],
-             **({"deck": f["deck"]} if "deck" in f else {})} for f in answer["findings"]]
 
 
 def test_every_finding_id_has_a_file_with_legal_and_illegal_cases() -> None:

@@ -1,0 +1,189 @@
+"""Spells, Traps and moving cards in a Duelingbook log
+(validator/importers/duelingbook/readings/cardplays.py)."""
+
+from __future__ import annotations
+
+from tests.validator.importers.duelingbook.replays import (
+    A1,
+    HAND_A,
+    HAND_B,
+    actions,
+    game,
+    judged,
+    opening,
+    readings_of,
+    rule_at,
+)
+
+SET_MF = ('A: Set ST | Set card from hand (4/6) to S-1 || Set "Mirror Force" from hand (4/6) '
+          'to S-1')
+
+
+def test_a_set_trap_sent_to_the_graveyard_in_a_later_turn_was_activated() -> None:
+    imported, verdict = judged(*A1, SET_MF, "A: End turn | Ended turn", *opening("B", "Sangan"),
+                               'A: To GY | Sent Set "Mirror Force" from S-1 to GY')
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-2:] == [("activate", "mirror-force"), ("move", "mirror-force")]
+    assert "spell-trap.sent-read-as-activated" in readings_of(imported)
+
+
+def test_a_set_trap_sent_to_the_graveyard_the_turn_it_was_set_was_only_sent() -> None:
+    imported, verdict = judged(*A1, SET_MF, 'A: To GY | Sent Set "Mirror Force" from S-1 to GY')
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-1] == ("move", "mirror-force")
+    assert "spell-trap.sent-set-this-turn" in readings_of(imported)
+
+
+def test_a_set_trap_destroyed_by_the_opponents_card_was_only_sent() -> None:
+    hands = (HAND_A, ["Mystical Space Typhoon", *HAND_B[1:]])
+    imported, verdict = judged(
+        *A1, SET_MF, "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'B: Activate ST | Activated "Mystical Space Typhoon" from hand (1/6) to S-1',
+        'A: To GY | Sent Set "Mirror Force" from S-1 to GY', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert ("activate", "mirror-force") not in actions(imported)
+
+
+def test_a_card_activated_by_a_misclick_and_turned_face_down_again() -> None:
+    imported, verdict = judged(*A1, SET_MF, "A: End turn | Ended turn",
+                               *opening("B", "Sangan"),
+                               'A: Activate ST | Activated Set "Mirror Force" in S-1',
+                               'A: Set ST | Set "Mirror Force" in S-1')
+    assert verdict["legal"], verdict["violation"]
+    assert ("activate", "mirror-force") not in actions(imported)
+    assert "shown.set-cards" in readings_of(imported)
+
+
+def test_an_equip_spell_targets_the_likeliest_face_up_monster() -> None:
+    hands = (["Axe of Despair", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Sangan" from hand (5/6) to M-1',
+        'A: Activate ST | Activated "Axe of Despair" from hand (1/5) to S-1', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    equip = next(a for a in imported.document["actions"] if a.get("card") == "axe-of-despair")
+    assert equip["target"] == "sangan" and equip["log"]["readings"] == ["equip.assumed"]
+
+
+def test_an_equip_spell_targets_the_monster_its_player_points_at() -> None:
+    hands = (["Axe of Despair", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Sangan" from hand (5/6) to M-1',
+        "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-2',
+        'B: Activate ST | Activated "Axe of Despair" from hand (1/5) to S-1',
+        'B: Target card | Pointed at "Sangan" in M-1', hands=(HAND_A, hands[0][:1] +
+                                                               HAND_B[:4]))
+    assert verdict["legal"], verdict["violation"]
+    equip = next(a for a in imported.document["actions"] if a.get("card") == "axe-of-despair")
+    assert equip["target"] == "sangan" and equip["log"]["readings"] == ["equip.pointed"]
+
+
+def test_a_concealed_replay_follows_cards_the_log_does_not_name() -> None:
+    lines = ["A: Draw card | Drew a card", "A: Enter SP | Entered Standby Phase",
+             "A: Enter M1 | Entered Main Phase 1",
+             "A: Set ST | Set card from hand (4/6) to S-1",
+             "A: Set monster | Set card from hand (1/5) to M-1", "A: End turn | Ended turn",
+             "B: Start turn | Entered Draw Phase", "B: Draw card | Drew a card",
+             "B: Enter SP | Entered Standby Phase", "B: Enter M1 | Entered Main Phase 1",
+             'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+             "B: Enter BP | Entered Battle Phase",
+             'B: Attack | Attacked Set card in M-1 with "Gemini Elf" in M-1',
+             'A: Activate ST | Activated Set "Mirror Force" in S-1',
+             'B: To GY | Sent "Gemini Elf" from M-1 to GY']
+    imported, verdict = judged(*lines, concealed=True)
+    assert verdict["legal"], verdict["violation"]
+    cards = imported.document["cards"]
+    mirror = next(c for c in cards.values() if c.get("name") == "Mirror Force")
+    assert mirror["kind"] == "trap"
+
+
+def test_a_direct_attack_while_the_opponent_controls_a_monster() -> None:
+    _, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
+        "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+        "B: Enter BP | Entered Battle Phase",
+        'B: Attack directly | Attacked directly with "Gemini Elf" in M-1')
+    assert rule_at(verdict) == ("battle.invalid-target",
+                                'Attacked directly with "Gemini Elf" in M-1')
+
+
+def test_a_pendulum_monster_placed_in_a_pendulum_zone_is_followed_not_judged() -> None:
+    hands = (["Geargiano Mk-II", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: Activate ST | Activated "Geargiano Mk-II" from hand (1/6) to Left Pendulum '
+             'Zone', hands=hands, fmt="uu")
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-1] == ("move", "geargiano-mk-ii")
+    assert "Pendulum Zones" in imported.document["source"]["unmodelled"]
+
+
+def test_the_v5_private_line_of_a_set_drops_from_hand() -> None:
+    # Duelingbook v5 names the card in the private line but no longer says "from hand"
+    imported, verdict = judged(
+        *A1, 'A: Set monster from hand | Set card from hand (1/6) to M-1 || Set "Blade Knight" '
+             '(1/6) to M-1',
+        'A: Set ST from hand | Set a card from hand (3/5) to S-2 || Set "Mirror Force" '
+        '(3/5) to S-2')
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-2:] == [("set_monster", "blade-knight"),
+                                      ("set_spell_trap", "mirror-force")]
+    assert imported.stopped is None
+
+
+def test_the_name_of_the_play_alone_can_say_from_hand() -> None:
+    imported = game(*A1, 'A: Set monster from hand | Set a card to M-1', concealed=True)
+    assert imported.stopped is None
+    assert actions(imported)[-1][0] == "set_monster"
+
+
+def test_a_trap_whose_text_allows_it_activated_from_the_hand() -> None:
+    hands = (HAND_A, ["Evenly Matched", *HAND_B[1:]])
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
+        "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'B: Activate ST | Activated "Evenly Matched" from hand (1/6) to S-1', hands=hands,
+        fmt="uu")
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-1] == ("move", "evenly-matched")
+    assert "Traps activated from the hand" in imported.document["source"]["unmodelled"]
+
+
+def test_a_trap_set_then_activated_at_once_is_one_activation_from_the_hand() -> None:
+    hands = (HAND_A, ["Evenly Matched", *HAND_B[1:]])
+    imported, verdict = judged(
+        *A1, "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'B: Set ST from hand | Set a card from hand (1/6) to S-5 || Set "Evenly Matched" '
+        'from hand (1/6) to S-5',
+        'B: Activate ST | Activated Set "Evenly Matched" in S-5',
+        'B: To grave from field | Sent "Evenly Matched" from S-5 to Graveyard', hands=hands,
+        fmt="uu")
+    assert verdict["legal"], verdict["violation"]
+    assert [a for a in actions(imported) if a[1] == "evenly-matched"] == [
+        ("move", "evenly-matched"), ("move", "evenly-matched")]
+    assert "card.trap-from-hand-classic" in readings_of(imported)
+
+
+def test_a_trap_without_such_text_set_and_activated_the_same_turn_is_illegal() -> None:
+    _, verdict = judged(
+        *A1, 'A: Set ST from hand | Set a card from hand (4/6) to S-1 || Set "Mirror Force" '
+             'from hand (4/6) to S-1',
+        'A: Activate ST | Activated Set "Mirror Force" in S-1')
+    assert rule_at(verdict) == ("card.set-this-turn", 'Activated Set "Mirror Force" in S-1')
+
+
+def test_a_monster_equipped_by_an_effect_never_goes_to_one_that_left_the_field() -> None:
+    """edison-58707848 game 2 [23:59]: the monster whose effect was declared last was
+    Tributed since; the equip goes to the monster its player placed last."""
+    hands = (["Swap Frog", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Swap Frog" from hand (1/6) to M-2', SET_MF,
+        'A: Declare | Declared effect of "Swap Frog" in M-2',
+        'A: To GY | Sent "Swap Frog" from M-2 to GY',
+        'A: SS ATK | Special Summoned "Sangan" from hand (5/5) to M-3 (ATK)',
+        'A: SS ATK | Special Summoned "Vorse Raider" from hand (1/4) to M-1 (ATK)',
+        'A: Move | Moved "Vorse Raider" from M-1 to S-1', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    equip = imported.document["actions"][-1]
+    assert (equip["type"], equip["target"]) == ("move", "sangan")
+    assert equip["log"]["readings"] == ["equip.by-effect"] and "placed last" in equip["log"]["note"]

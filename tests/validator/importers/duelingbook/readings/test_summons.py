@@ -1,0 +1,489 @@
+"""Summons and positions in a Duelingbook log (validator/importers/duelingbook/readings/summons.py):
+Tributes logged late or taken from the opponent, position changes an effect explains, flips, Xyz
+Summons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.validator.importers.duelingbook.replays import (
+    A1,
+    HAND_A,
+    HAND_B,
+    actions,
+    game,
+    judged,
+    opening,
+    readings_of,
+    rule_at,
+    said,
+)
+from validator.importers.duelingbook.game import Game
+
+B2 = ["A: End turn | Ended turn", *opening("B", "Sangan")]
+
+
+def test_a_set_in_place_on_the_opponents_turn_is_tsukuyomis_effect() -> None:
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1', *B2,
+        'B: Normal Summon | Normal Summoned "Tsukuyomi" from hand (2/6) to M-1',
+        'A: Set monster | Set "Blade Knight" in M-1')
+    assert verdict["legal"], verdict["violation"]
+    assert ("change_position", "blade-knight", "by_effect") in actions(imported)
+    assert said(imported, "position.by-effect") == ["by Tsukuyomi's effect"]
+
+
+def test_the_card_just_used_explains_a_change_before_the_monsters_own_text() -> None:
+    hands = (["Tsukuyomi", *HAND_A[1:]], HAND_B)  # Tsukuyomi's own text turns monsters down
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Tsukuyomi" from hand (1/6) to M-1',
+        'A: Activate ST | Activated "Book of Moon" from hand (2/5) to S-1',
+        'A: Set monster | Set "Tsukuyomi" in M-1', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert said(imported, "position.by-effect") == ["by Book of Moon's effect"]
+
+
+def test_flipped_then_changed_to_attack_is_one_flip_summon() -> None:
+    imported, verdict = judged(
+        *A1, 'A: Set monster | Set card from hand (1/6) to M-1 || Set "Blade Knight" from '
+             'hand (1/6) to M-1', "A: End turn | Ended turn", *opening("B", "Sangan"),
+        "B: End turn | Ended turn", *opening("A", "Gemini Elf"),
+        'A: Flip | Flipped Set "Blade Knight" in M-1',
+        'A: To ATK | Changed "Blade Knight" in M-1 to ATK')
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-1] == ("flip_summon", "blade-knight")
+
+
+def test_level_limit_area_b_explains_a_change_to_defense() -> None:
+    hands = (HAND_A, ["Level Limit - Area B", *HAND_B[1:]])
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
+        "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'B: Activate ST | Activated "Level Limit - Area B" from hand (1/6) to S-1',
+        "B: End turn | Ended turn", *opening("A", "Gemini Elf"),
+        'A: Normal Summon | Normal Summoned "Vorse Raider" from hand (1/6) to M-2',
+        'A: To DEF | Changed "Vorse Raider" in M-2 to DEF', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert "Level Limit - Area B" in said(imported, "position.by-effect")[0]
+
+
+def test_a_position_change_no_effect_explains_is_judged_as_made_by_hand() -> None:
+    _, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
+        'A: To DEF | Changed "Blade Knight" in M-1 to DEF')
+    assert rule_at(verdict) == ("position.placed-this-turn",
+                                'Changed "Blade Knight" in M-1 to DEF')
+
+
+def test_a_tribute_logged_after_its_summon() -> None:
+    hands = (["Summoned Skull", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Vorse Raider" from hand (2/6) to M-1',
+        "A: End turn | Ended turn", *opening("B", "Sangan"), "B: End turn | Ended turn",
+        *opening("A", "Gemini Elf"),
+        'A: Normal Summon | Normal Summoned "Summoned Skull" from hand (1/6) to M-2',
+        'A: To GY | Sent "Vorse Raider" from M-1 to GY', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    summon = next(a for a in imported.document["actions"] if a.get("card") == "summoned-skull")
+    assert summon["tributes"] == ["vorse-raider"]
+
+
+def test_an_equip_sent_with_its_monster_is_not_a_tribute() -> None:
+    hands = (["Summoned Skull", "Axe of Despair", *HAND_A[2:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Sangan" from hand (5/6) to M-1',
+        'A: Activate ST | Activated "Axe of Despair" from hand (2/5) to S-1',
+        "A: End turn | Ended turn", *opening("B", "Sangan"), "B: End turn | Ended turn",
+        *opening("A", "Gemini Elf"), 'A: To GY | Sent "Sangan" from M-1 to GY',
+        'A: To GY | Sent "Axe of Despair" from S-1 to GY',
+        'A: Normal Summon | Normal Summoned "Summoned Skull" from hand (1/5) to M-1',
+        hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    summon = next(a for a in imported.document["actions"] if a.get("card") == "summoned-skull")
+    assert summon["tributes"] == ["sangan"]
+
+
+def test_a_tribute_summon_without_a_tribute_in_the_log() -> None:
+    hands = (["Summoned Skull", *HAND_A[1:]], HAND_B)
+    _, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Summoned Skull" from hand (1/6) to M-1',
+        hands=hands)
+    assert rule_at(verdict) == ("summon.tribute-count", 'Normal Summoned "Summoned Skull" '
+                                                        'from hand (1/6) to M-1')
+
+
+def test_soul_exchange_tributes_the_opponents_monster() -> None:
+    hands = (["Summoned Skull", "Soul Exchange", *HAND_A[2:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: End turn | Ended turn', *opening("B", "Sangan"),
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+        "B: End turn | Ended turn", *opening("A", "Vorse Raider"),
+        'A: Activate ST | Activated "Soul Exchange" from hand (2/6) to S-1',
+        'A: Normal Summon | Normal Summoned "Summoned Skull" from hand (1/5) to M-1',
+        'B: To GY | Sent "Gemini Elf" from M-1 to GY', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert ("take_control", "gemini-elf") in actions(imported)
+    assert verdict["state"]["players"]["p2"]["graveyard"] == ["gemini-elf"]
+
+
+def test_the_opponents_monster_sent_after_a_summon_is_not_its_tribute() -> None:
+    """A Tribute is the summoner's own monster: with no card that lets them Tribute an
+    opponent's monster, the opponent's send after the summon is not read as one, and the
+    summon lacks its Tribute."""
+    hands = (["Summoned Skull", *HAND_A[1:]], HAND_B)
+    _, verdict = judged(
+        *A1, 'A: End turn | Ended turn', *opening("B", "Sangan"),
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+        "B: End turn | Ended turn", *opening("A", "Vorse Raider"),
+        'A: Normal Summon | Normal Summoned "Summoned Skull" from hand (1/6) to M-1',
+        'B: To GY | Sent "Gemini Elf" from M-1 to GY', hands=hands)
+    assert rule_at(verdict)[0] == "summon.tribute-count"  # type: ignore[index]
+
+
+def test_an_attack_that_never_reached_damage_leaves_the_set_monster_face_down() -> None:
+    imported, verdict = judged(
+        *A1, 'A: Set monster | Set card from hand (1/6) to M-1 || Set "Blade Knight" from '
+             'hand (1/6) to M-1',
+        'A: Set ST | Set card from hand (2/5) to S-1 || Set "Book of Moon" from hand (2/5) '
+        'to S-1', *B2,
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+        "B: Enter BP | Entered Battle Phase",
+        'B: Attack | Attacked Set card in M-1 with "Gemini Elf" in M-1',
+        'A: Activate ST | Activated Set "Book of Moon" in S-1',
+        'B: Set monster | Set "Gemini Elf" in M-1', "B: End turn | Ended turn",
+        *opening("A", "Vorse Raider"), 'A: Flip Summon | Flip Summoned Set "Blade Knight" in M-1')
+    assert verdict["legal"], verdict["violation"]
+    assert "battle.never-reached-damage" in readings_of(imported)
+
+
+def test_five_monsters_make_room_for_an_xyz_summon() -> None:
+    hands = (["Geargiano Mk-II", "Geargiano Mk-II", "Blade Knight", "Vorse Raider",
+              "Sangan"], HAND_B)
+    lines = [*A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (3/6) to M-1',
+             'A: SS ATK | Special Summoned "Vorse Raider" from hand (3/5) to M-2 (ATK)',
+             'A: SS ATK | Special Summoned "Sangan" from hand (3/4) to M-3 (ATK)',
+             'A: SS DEF | Special Summoned "Geargiano Mk-II" from hand (1/3) to M-4 (DEF)',
+             'A: SS DEF | Special Summoned "Geargiano Mk-II" from hand (1/2) to M-5 (DEF)',
+             'A: Overlay | Overlayed "Geargiano Mk-II" in M-5 onto "Geargiano Mk-II" in M-4',
+             'A: OL ATK | Special Summoned "Gear Gigant X" from Extra Deck onto "Geargiano '
+             'Mk-II" in M-4 (ATK)',
+             'A: Detach | Detached Xyz Material "Geargiano Mk-II" from "Gear Gigant X" in M-4']
+    _, verdict = judged(*lines, hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    monsters = verdict["state"]["players"]["p1"]["monsters"]
+    assert len(monsters) == 4 and monsters[-1]["card"] == "gear-gigant-x"
+    assert len(monsters[-1]["materials"]) == 1
+    assert len(verdict["state"]["players"]["p1"]["graveyard"]) == 1
+    # Gear Gigant X came from the Extra Deck: the Main Deck lost only the turn's draw
+    imported = game(*lines, hands=hands)
+    assert imported.document["setup"]["p1"]["extra"] == ["gear-gigant-x"]
+    assert verdict["state"]["players"]["p1"]["deck"] == imported.document["setup"]["p1"][
+        "deck"] - 1
+
+
+def test_a_monster_placed_in_a_spell_trap_zone_then_moved_to_a_monster_zone() -> None:
+    hands = (["Blaster", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: To GY | Sent "Blaster" from hand (1/6) to GY',
+        'A: To ST | Placed "Blaster" from GY to S-3', 'A: Move | Moved "Blaster" from S-3 to M-3',
+        hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-1] == ("special_summon", "blaster")
+    assert "summon.staged-in-spell-trap" in readings_of(imported)
+
+
+def test_a_link_summon_is_a_rule_classic_does_not_model() -> None:
+    hands = (["Decode Talker", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: SS ATK | Special Summoned "Decode Talker" from Extra Deck to Left Extra '
+             'Monster Zone (ATK)', hands=hands, fmt="uu")
+    assert verdict["legal"], verdict["violation"]
+    assert set(imported.document["source"]["unmodelled"]) == {"Link Summons",
+                                                              "Extra Monster Zones"}
+
+
+def test_a_special_summon_whose_position_is_fixed_at_once_is_one_summon() -> None:
+    imported, verdict = judged(
+        *A1, 'A: SS ATK | Special Summoned "Vorse Raider" from hand (2/6) to M-1 (ATK)',
+        "B: Good | Signaled OK", 'A: To DEF | Changed "Vorse Raider" in M-1 to DEF')
+    assert verdict["legal"], verdict["violation"]
+    summon = imported.document["actions"][-1]
+    assert (summon["type"], summon["position"]) == ("special_summon", "defense")
+    assert summon["log"]["readings"] == ["slip.summon-position-fixed"]
+
+
+def test_an_attacked_set_monster_that_left_and_came_back_is_a_new_card() -> None:
+    _, verdict = judged(
+        *A1, 'A: Set monster | Set card from hand (1/6) to M-1 || Set "Blade Knight" from '
+             'hand (1/6) to M-1', "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+        "B: Enter BP | Entered Battle Phase",
+        'B: Attack | Attacked Set card in M-1 with "Gemini Elf" in M-1',
+        'A: To GY | Sent Set "Blade Knight" from M-1 to GY', "B: End turn | Ended turn",
+        *opening("A", "Vorse Raider"), 'A: To hand | Returned "Blade Knight" from GY to hand',
+        'A: Set monster | Set card from hand (1/6) to M-2 || Set "Blade Knight" from hand '
+        '(1/6) to M-2', "A: End turn | Ended turn", *opening("B", "Pot of Greed"),
+        "B: End turn | Ended turn", *opening("A", "Sangan"),
+        'A: Flip Summon | Flip Summoned Set "Blade Knight" in M-2')
+    assert verdict["legal"], verdict["violation"]
+
+
+def test_a_monster_its_player_takes_back_at_once_was_never_set() -> None:
+    imported, verdict = judged(
+        *A1, 'A: Set monster | Set card from hand (1/6) to M-2 || Set "Blade Knight" from '
+             'hand (1/6) to M-2',
+        'A: To hand | Returned Set card from M-2 to hand || Returned Set "Blade Knight" from '
+        'M-2 to hand',
+        'A: Set monster | Set card from hand (2/6) to M-2 || Set "Vorse Raider" from hand '
+        '(2/6) to M-2')
+    assert verdict["legal"], verdict["violation"]
+    assert [a for a in actions(imported) if a[0] == "set_monster"] == [
+        ("set_monster", "vorse-raider")]
+    assert "slip.taken-back" in readings_of(imported)
+
+
+def test_a_set_put_back_into_the_hand_before_it_did_anything_is_undone() -> None:
+    """edison-58600101 game 2: a second Set returned to the hand within the turn, with no
+    use in between, is a slip fixed (JUDGE-NOTES.md): neither the Set nor its return is a
+    step, so the next Set is the turn's only one."""
+    imported, verdict = judged(
+        *A1, 'A: Set monster | Set card from hand (1/6) to M-2 || Set "Blade Knight" from '
+             'hand (1/6) to M-2',
+        'A: Set ST | Set card from hand (3/5) to S-1 || Set "Mirror Force" from hand (3/5) '
+        'to S-1',
+        'A: To hand | Returned Set card from M-2 to hand || Returned Set "Blade Knight" from '
+        'M-2 to hand',
+        'A: Set monster | Set card from hand (2/6) to M-2 || Set "Vorse Raider" from hand '
+        '(2/6) to M-2')
+    assert verdict["legal"], verdict["violation"]
+    assert "slip.summon-taken-back" in readings_of(imported)
+
+
+def test_a_monster_that_did_something_before_going_back_to_the_hand_was_summoned() -> None:
+    hands = (["Tsukuyomi", *HAND_A[1:]], HAND_B)
+    _, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Tsukuyomi" from hand (5/6) to M-2',
+        'A: Declare | Declared effect of "Tsukuyomi" in M-2',
+        'A: To hand | Returned "Tsukuyomi" from M-2 to hand',
+        'A: Set monster | Set card from hand (2/6) to M-2 || Set "Vorse Raider" from hand '
+        '(2/6) to M-2', hands=hands)
+    assert verdict["violation"]["rule"] == "summon.normal-once"
+
+
+def test_a_monster_with_an_effect_of_its_own_returned_to_the_hand_was_summoned() -> None:
+    """edison-58666577 game 3 [29:41]: Swap Frog returns itself with its own effect; its
+    Normal Summon stands (and the additional one it grants follows)."""
+    hands = (["Swap Frog", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Swap Frog" from hand (1/6) to M-2',
+        'A: Set ST | Set card from hand (3/5) to S-1 || Set "Mirror Force" from hand (3/5) '
+        'to S-1', 'A: To hand | Returned "Swap Frog" from M-2 to hand', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert ("normal_summon", "swap-frog") in actions(imported)
+    assert "slip.summon-taken-back" not in readings_of(imported)
+
+
+def test_a_monster_clicked_as_special_summoned_for_the_opponents_dustshoot_is_a_move() -> None:
+    """edison-58611508 [3:22]: the monster Trap Dustshoot chose, dragged to the field as a
+    Special Summon, then returned to the Deck: no Summon."""
+    hands = (["Trap Dustshoot", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: Set ST | Set card from hand (1/6) to S-2 || Set "Trap Dustshoot" from hand '
+             '(1/6) to S-2', *B2,
+        'A: Activate ST | Activated Set "Trap Dustshoot" in S-2',
+        'B: SS DEF | Special Summoned "Summoned Skull" from hand (5/6) to M-1 (DEF)',
+        'B: To deck | Returned "Summoned Skull" from M-1 to deck', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert ("special_summon", "summoned-skull") not in actions(imported)
+    assert "shortcut.opponent-effect-to-deck" in readings_of(imported)
+
+
+def test_a_change_of_position_right_after_a_move_across_is_the_moving_effects() -> None:
+    """edison-58647556 game 3 [19:32]: Goyo Guardian's revival, shown as the opponent's
+    monster moved across, then changed to DEF in the Battle Phase."""
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Vorse Raider" from hand (2/6) to M-2', *B2,
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+        "B: Enter BP | Entered Battle Phase",
+        'A: Move | Moved "Vorse Raider" from M-2 to M2-2',
+        'B: To DEF | Changed "Vorse Raider" in M-2 to DEF',
+        'B: Attack directly | Attacked directly with "Gemini Elf" in M-1')
+    assert verdict["legal"], verdict["violation"]
+    changed = next(a for a in imported.document["actions"] if a["type"] == "change_position")
+    assert changed["by_effect"] is True
+
+
+# -- Xyz piles -----------------------------------------------------------------------------------
+_GEAR_HANDS = (["Geargiano Mk-II", "Geargiano Mk-II", "Blade Knight", "Vorse Raider",
+                "Sangan"], HAND_B)
+#: Turn 1 under Advanced (no draw) to Main Phase 1, two Geargiano Mk-II overlaid and Gear
+#: Gigant X Xyz Summoned on them in M-4 (the plays carry ``zone`` as Duelingbook's do).
+_GEAR_XYZ = ["A: Enter SP | Entered Standby Phase", "A: Enter M1 | Entered Main Phase 1",
+             'A: SS DEF | Special Summoned "Geargiano Mk-II" from hand (1/5) to M-4 (DEF)',
+             'A: SS DEF | Special Summoned "Geargiano Mk-II" from hand (1/4) to M-5 (DEF)',
+             'A: Overlay | Overlayed "Geargiano Mk-II" in M-5 onto "Geargiano Mk-II" in M-4 '
+             '{"zone": "M-4"}',
+             'A: OL ATK | Special Summoned "Gear Gigant X" from Extra Deck onto "Geargiano '
+             'Mk-II" in M-4 (ATK) {"zone": "M-4"}']
+
+
+def _ghosts(imported: Game) -> list[str]:
+    """The plays where the import swept away a card the log never moved out of its zone."""
+    return [a["log"]["text"] for a in imported.document["actions"]
+            if "never moved" in a["log"].get("note", "")]
+
+
+def _pile(verdict: dict[str, Any], card: str) -> tuple[str, int]:
+    monster = next(m for m in verdict["state"]["players"]["p1"]["monsters"]
+                   if m["card"] == card)
+    return monster["zone"], len(monster.get("materials", ()))
+
+
+def test_an_xyz_monsters_materials_go_to_the_graveyard_when_it_leaves() -> None:
+    """Duelingbook sends them with it and logs nothing more (a real Advanced game: LeVirtue
+    Dragon sent to the GY, then its material Special Summoned from the GY)."""
+    imported, verdict = judged(
+        *_GEAR_XYZ, 'A: To GY | Sent "Gear Gigant X" from M-4 to GY',
+        'A: SS ATK | Special Summoned "Geargiano Mk-II" from GY to M-4 (ATK)',
+        'A: Normal Summon | Normal Summoned "Sangan" from hand (3/3) to M-5',
+        hands=_GEAR_HANDS, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert _ghosts(imported) == []  # no material left standing in M-4 to be swept away
+    assert [m["zone"] for m in verdict["state"]["players"]["p1"]["monsters"]] == ["M4", "M5"]
+    assert len(verdict["state"]["players"]["p1"]["graveyard"]) == 2
+
+
+def test_an_xyz_pile_moved_to_another_zone_keeps_its_materials() -> None:
+    imported, verdict = judged(
+        *_GEAR_XYZ, 'A: Move | Moved "Gear Gigant X" from M-4 to M-2',
+        'A: Detach | Detached Xyz Material "Geargiano Mk-II" from "Gear Gigant X" in M-2',
+        'A: Normal Summon | Normal Summoned "Sangan" from hand (3/3) to M-4',
+        hands=_GEAR_HANDS, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert _ghosts(imported) == []
+    assert _pile(verdict, "gear-gigant-x") == ("M2", 1)
+
+
+def test_an_xyz_monster_laid_on_a_monster_takes_it_as_material() -> None:
+    """Cyber Dragon Infinity's effect as Duelingbook logs it: the Xyz Monster dragged onto
+    the monster, then moved back to its own zone."""
+    imported, verdict = judged(
+        *_GEAR_XYZ, 'A: Normal Summon | Normal Summoned "Sangan" from hand (3/3) to M-1',
+        'A: Overlay | Overlayed "Gear Gigant X" in M-4 onto "Sangan" in M-1 {"zone": "M-1"}',
+        'A: Move | Moved "Gear Gigant X" from M-1 to M-4',
+        'A: SS ATK | Special Summoned "Vorse Raider" from hand (2/2) to M-1 (ATK)',
+        hands=_GEAR_HANDS, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert _ghosts(imported) == []
+    assert ("move", "sangan") in actions(imported)
+    assert _pile(verdict, "gear-gigant-x") == ("M4", 3)
+
+
+def test_a_pile_waiting_for_its_xyz_summon_leaves_its_lower_card_when_the_top_goes() -> None:
+    imported, verdict = judged(
+        *_GEAR_XYZ[:5], 'A: To hand | Returned "Geargiano Mk-II" from M-4 to hand',
+        'A: OL ATK | Special Summoned "Gear Gigant X" from Extra Deck onto "Geargiano '
+        'Mk-II" in M-4 (ATK) {"zone": "M-4"}', hands=_GEAR_HANDS, fmt="au")
+    assert imported.stopped is None, imported.stopped
+    assert verdict["legal"], verdict["violation"]
+    assert _pile(verdict, "gear-gigant-x") == ("M4", 1)
+
+
+def test_an_overlay_of_two_copies_finds_the_lower_one_by_the_zone_it_is_laid_onto() -> None:
+    """A log without the play's ``zone``: the zone after "onto" names the lower card."""
+    lines = [line.replace(' {"zone": "M-4"}', "") for line in _GEAR_XYZ]
+    _, verdict = judged(*lines, hands=_GEAR_HANDS, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert _pile(verdict, "gear-gigant-x") == ("M4", 2)
+
+
+def test_a_tribute_the_log_banishes_ends_banished() -> None:
+    """Krebons ("if this card leaves the field, banish it") Tributed for Caius: the engine
+    sends a Tribute to the Graveyard, the log banishes it (edison-58591902 game 2)."""
+    hands = (["Krebons", "Caius the Shadow Monarch", *HAND_A[2:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: Enter SP | Entered Standby Phase', 'A: Enter M1 | Entered Main Phase 1',
+        'A: SS ATK | Special Summoned "Krebons" from hand (1/6) to M-1 (ATK)',
+        'A: Banish | Banished "Krebons" from M-1',
+        'A: Normal Summon | Normal Summoned "Caius the Shadow Monarch" from hand (1/5) to M-1',
+        hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-2:] == [("normal_summon", "caius-the-shadow-monarch"),
+                                      ("move", "krebons")]
+    players = verdict["state"]["players"]["p1"]
+    assert (players["graveyard"], players["banished"]) == ([], ["krebons"])
+
+
+def test_an_xyz_monster_moved_to_a_spell_trap_zone_loses_its_materials() -> None:
+    """Out of the Monster Zones it holds no materials: they go to the Graveyard, where the
+    next play finds one of them (no third copy made up)."""
+    imported, verdict = judged(
+        *_GEAR_XYZ, 'A: Move | Moved "Gear Gigant X" from M-4 to S-2',
+        'A: SS ATK | Special Summoned "Geargiano Mk-II" from GY to M-1 (ATK)',
+        hands=_GEAR_HANDS, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert "geargiano-mk-ii-3" not in imported.document["cards"]
+    assert len(verdict["state"]["players"]["p1"]["graveyard"]) == 1
+
+
+def test_an_xyz_monster_laid_on_an_opponents_monster_takes_it_and_stays_on_its_side() -> None:
+    b_turn = ["A: End turn | Ended turn", *opening("B", "Sangan"),
+              'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+              "B: End turn | Ended turn", *opening("A", "Sangan")]
+    imported, verdict = judged(
+        *_GEAR_XYZ, *b_turn,
+        'A: Overlay | Overlayed "Gear Gigant X" in M-4 onto "Gemini Elf" in M2-1 '
+        '{"zone": "M2-1"}', 'A: Move | Moved "Gear Gigant X" from M2-1 to M-4',
+        hands=_GEAR_HANDS, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert ("move", "gemini-elf") in actions(imported)
+    assert _pile(verdict, "gear-gigant-x") == ("M4", 3)
+    assert verdict["state"]["players"]["p2"]["monsters"] == []
+
+
+def test_a_summon_onto_a_pile_waiting_for_its_xyz_summon_sweeps_the_whole_pile() -> None:
+    """"SS ATK" (not "OL ATK") into the zone of two Overlaid monsters: both were sent to the
+    Graveyard first as the log never shows; no card is lost and the zone is free."""
+    imported, verdict = judged(
+        *_GEAR_XYZ[:5], 'A: SS ATK | Special Summoned "Gear Gigant X" from Extra Deck to M-4 '
+        '(ATK)', hands=_GEAR_HANDS, fmt="au")
+    assert imported.stopped is None, imported.stopped
+    assert verdict["legal"], verdict["violation"]
+    assert len(_ghosts(imported)) == 2
+    assert len(verdict["state"]["players"]["p1"]["graveyard"]) == 2
+
+
+def test_a_card_overlaid_onto_itself_stops_the_import_there_with_the_reason() -> None:
+    # An edited (or garbled) log: a card laid onto itself. The board once kept the card in
+    # its zone while calling it a material, and the next card put in that zone sent it to
+    # the Graveyard for ever (the import never ended).
+    lines = [*A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (3/6) to M-1',
+             'A: Overlay | Overlayed "Blade Knight" in M-1 onto "Blade Knight" in M-1',
+             'A: SS ATK | Special Summoned "Vorse Raider" from hand (3/5) to M-1 (ATK)']
+    imported, verdict = judged(*lines)
+    assert imported.stopped is not None and "Blade Knight is laid onto itself" in \
+        imported.stopped, imported.stopped
+    assert verdict["legal"], verdict["violation"]
+    assert [m["card"] for m in verdict["state"]["players"]["p1"]["monsters"]] == [
+        "blade-knight"]
+
+
+def test_a_special_summon_click_from_the_zone_it_stands_in_is_no_summon() -> None:
+    """Duelingbook logs a click repeated on a monster just placed as a summon "from M-1 to
+    M-1" (advanced-78115439 game 2 [16:50]): it moves nothing, so it is no second summon."""
+    imported, verdict = judged(
+        *A1, 'A: SS ATK | Special Summoned "Blade Knight" from hand (1/6) to M-1',
+        'A: SS ATK | Special Summoned "Blade Knight" from M-1 to M-1 (ATK)')
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported).count(("special_summon", "blade-knight")) == 1
+    assert "slip.summoned-where-it-stands" in readings_of(imported)
+
+
+def test_a_special_summon_of_a_monster_already_elsewhere_is_still_judged() -> None:
+    """Only a line whose zones are the same and name where the monster stands is a repeated
+    click: a summon of a monster on the field from another zone is judged as before."""
+    imported, verdict = judged(
+        *A1, 'A: SS ATK | Special Summoned "Blade Knight" from hand (1/6) to M-1',
+        'A: SS ATK | Special Summoned "Blade Knight" from M-2 to M-2 (ATK)')
+    assert "slip.summoned-where-it-stands" not in readings_of(imported)
+    assert verdict["violation"]["rule"] == "summon.special-source"

@@ -1,0 +1,64 @@
+"""Reading Duelingbook's log lines, current and older wording
+(validator/importers/duelingbook/logtext.py, the play names of
+validator/importers/duelingbook/replay.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from validator.importers.duelingbook import logtext
+from validator.importers.duelingbook.readings.plays import HANDLERS, IGNORED
+from validator.importers.duelingbook.replay import canonical, format_name
+
+
+@pytest.mark.parametrize(("text", "pile"), [
+    ('Special Summoned "X" (DEF) from hand (2/4) to M-3', "hand"),
+    ('Sent "X" to Graveyard from Deck', "deck"),
+    ('Special Summoned "X" (ATK) from Banished to M-2', "banished"),
+    ('Banished "X" from GY', "graveyard"),
+    ('Normal Summoned "X" (3/5) to M-2', "hand"),
+    ('Special Summoned "Gear Gigant X" from Extra Deck onto "Y" in M-3 (ATK)', "extra"),
+])
+def test_the_pile_a_play_takes_its_card_from(text: str, pile: str) -> None:
+    assert logtext.source_pile(text) == pile
+
+
+@pytest.mark.parametrize(("text", "zone"), [
+    ('Activated "X" (3/5) to Left Pendulum Zone', "PZ-L"),
+    ('Special Summoned "X" from Extra Deck to Right Extra Monster Zone (ATK)', "EMZ-R"),
+    ('Activated "Forest" from hand (1/5) to Field Spell Zone', "F"),
+    ('Moved "X" from M-3 to M2-1', "M2-1"),
+])
+def test_the_zone_a_play_puts_its_card_in(text: str, zone: str) -> None:
+    assert logtext.zone_to(text) == zone
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("SS ATK from grave", "SS ATK"), ("To grave from field", "To GY"),
+    ("Activate Spell from hand", "Activate ST"), ("Set Field Spell from hand", "Set ST"),
+    ("To top of deck from hand", "To T Deck"), ("Banish FD from deck", "Banish FD"),
+    ("View Opponent's Graveyard", "View GY"), ("Attack directly", "Attack directly"),
+])
+def test_older_play_names_are_read_as_the_current_ones(old: str, new: str) -> None:
+    assert canonical(old) == new
+
+
+def test_current_play_names_are_their_own_canonical_names() -> None:
+    assert [kind for kind in [*HANDLERS, *IGNORED] if canonical(kind) != kind] == []
+
+
+def test_a_format_is_named_by_its_code_or_its_card_pool() -> None:
+    assert [format_name(c) for c in ("gr", "er", "au", "su", "xx")] == [
+        "Goat", "Edison", "Advanced", "Speed Duel", "xx"]
+    assert format_name(None, "2010-03-01") == "format unknown, card pool 2010-03-01"
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ('Banished "Maxx "C"" from top of deck face-down', 'Maxx "C"'),
+    ('Activated "Maxx "C""', 'Maxx "C"'),
+    ('Attacked "Token" in M-5 with "Night Assailant" in M-2', "Token"),
+    ('Sent "Sangan", then more', "Sangan"),
+])
+def test_a_card_name_may_hold_quotes(text: str, name: str) -> None:
+    assert logtext.name_in(text) == name
+    assert logtext.names_in(text)[0] == name

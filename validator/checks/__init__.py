@@ -1,7 +1,0 @@
-"""The named predicates of every rule, registered in :data:`validator.registry.REGISTRY`."""
-
-from __future__ import annotations
-
-from . import activation, battle, cards, pendulum, placement, summon, turn
-
-__all__ = ["activation", "battle", "cards", "pendulum", "placement", "summon", "turn"]

@@ -1,0 +1,106 @@
+"""Reading a duel document's JSON text: strict about duplicate keys (contract §3).
+
+``json.loads`` keeps the last of two equal keys and says nothing, so a document could mean
+two things at once. :func:`loads` refuses it, naming the object's path and the key. A UTF-8
+byte-order mark at the start is allowed (editors on some systems write one).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+
+class DuplicateKeyError(ValueError):
+    """A JSON object holds the same key twice; ``path`` leads to that object.
+
+    >>> DuplicateKeyError(("actions", "3"), "card").path
+    ('actions', '3')
+    """
+
+    def __init__(self, path: tuple[str, ...], key: str) -> None:
+        self.path = path
+        self.key = key
+        where = ".".join(path) or "the document"
+        super().__init__(f"the key {key!r} appears twice in the object at {where}")
+
+
+class _Duplicate(Exception):
+    """Raised inside the parser as soon as an object repeats a key (no path known yet)."""
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        raise _Duplicate
+    return obj
+
+
+class _Pairs(list):  # type: ignore[type-arg]
+    """An object's key-value pairs, kept as they came (to find where a key repeats)."""
+
+
+def _find(node: Any, path: tuple[str, ...]) -> DuplicateKeyError | None:
+    if isinstance(node, _Pairs):
+        seen: set[str] = set()
+        for key, _ in node:
+            if key in seen:
+                return DuplicateKeyError(path, key)
+            seen.add(key)
+        children = [(str(k), v) for k, v in node]
+    elif isinstance(node, list):
+        children = [(str(i), v) for i, v in enumerate(node)]
+    else:
+        return None
+    for key, child in children:
+        found = _find(child, (*path, key))
+        if found is not None:
+            return found
+    return None
+
+
+_DIGITS = re.compile(r"Exceeds the limit \((\d+) digits\).* value has (\d+) digits")
+
+
+def _plain(exc: ValueError) -> ValueError:
+    """Python's words for a number too long to read advise a developer (``use
+    sys.set_int_max_str_digits()``): say what is wrong with the text instead.
+
+    >>> str(_plain(ValueError("Exceeds the limit (4300 digits) for integer string "
+    ...                       "conversion: value has 5000 digits; use sys.set_int_...")))
+    'a number has 5000 digits, more than the 4300 that are read'
+    """
+    found = _DIGITS.search(str(exc))
+    if found is None:
+        return exc
+    return ValueError(f"a number has {found[2]} digits, more than the {found[1]} that are read")
+
+
+def loads(text: str | bytes) -> Any:
+    """Parse JSON text, refusing duplicate keys.
+
+    Raises :class:`DuplicateKeyError` for a repeated key, ``ValueError`` for text that is
+    not JSON (or not UTF-8), and ``RecursionError`` for JSON nested too deeply.
+
+    >>> loads('{"a": 1}')
+    {'a': 1}
+    >>> try:
+    ...     loads('{"actions": [{"type": "draw", "type": "phase"}]}')
+    ... except DuplicateKeyError as error:
+    ...     print(error)
+    the key 'type' appears twice in the object at actions.0
+    """
+    if isinstance(text, str) and text.startswith("\ufeff"):
+        text = text[1:]
+    elif isinstance(text, bytes | bytearray) and text.startswith(b"\xef\xbb\xbf"):
+        text = text[3:]
+    try:
+        return json.loads(text, object_pairs_hook=_unique)
+    except ValueError as exc:
+        raise _plain(exc) from None
+    except _Duplicate:
+        found = _find(json.loads(text, object_pairs_hook=_Pairs), ())
+        if found is None:  # pragma: no cover - the hook and the walk see the same objects
+            raise ValueError("a key appears twice in one object") from None
+        raise found from None

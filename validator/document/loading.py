@@ -1,0 +1,160 @@
+"""The plain work of loading a document, per card and per action: what the schemas
+(:mod:`validator.document.schema`) call once their fields are checked. Kept out of the schemas'
+module so that mypyc compiles it (setup.py): a compiled module cannot hold marshmallow's
+classes, and these run for every card and action of every document.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, Final
+
+from marshmallow import ValidationError
+
+from validator.document import model as m
+from validator.document.fastload import Fallback, Load
+
+#: A card's ``effect`` when the document leaves it out (§1).
+DEFAULT_EFFECTS = {"monster": "none", "spell": "ignition", "trap": "quick"}
+#: A Pendulum Summon's fields that are lists in JSON and tuples in an :class:`~.model.Action`.
+TUPLES = ("cards", "zones", "positions")
+#: How many card entries, as documents give them, are kept loaded (read-only, shared): real
+#: documents repeat the same few hundred cards, each loaded once.
+LOADED_CARDS: Final = 4096
+_LOADED: dict[Hashable, dict[str, Any]] = {}
+
+
+def entry_key(value: Any) -> Hashable | None:
+    """A key equal for equal JSON values and different for any other (types included, so that
+    ``true`` is not ``1``); None for what JSON does not hold.
+
+    >>> entry_key({"a": [1, True]}) == entry_key({"a": [1, True]}), entry_key(1) == entry_key(True)
+    (True, False)
+    """
+    kind = type(value)
+    if kind is dict:
+        items = []
+        for k, v in value.items():
+            part = entry_key(v)
+            if part is None or type(k) is not str:
+                return None
+            items.append((k, part))
+        return (dict, tuple(sorted(items)))
+    if kind is list:
+        parts = tuple(entry_key(v) for v in value)
+        return None if None in parts else (list, parts)
+    if kind in (str, int, bool, float) or value is None:
+        return (kind, value)
+    return None
+
+
+def make_card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
+    """The card of a loaded card entry, owned by ``side`` unless it names its owner.
+
+    >>> make_card("v", {"kind": "monster", "level": 4, "atk": 1900, "def_": 1200}, "p1").effect
+    'none'
+    """
+    get = raw.get
+    kind = raw["kind"]
+    tributes, effects, grants = get("tributes"), get("effects"), get("grants")
+    return m.Card(
+        cid, kind, get("level"), get("atk"), get("def_"), get("subtype"),
+        get("effect") or DEFAULT_EFFECTS[kind], get("phase_effect"), get("owner") or side,
+        get("name"), get("token", False), passcode=get("passcode"),
+        tributes=None if tributes is None else tuple(sorted(tributes)),
+        normal_summon=get("normal_summon", True), gemini=get("gemini", False),
+        effects=None if effects is None else tuple(
+            m.EffectFact(e["kind"], frozenset(e["from_"])) for e in effects),
+        grants=tuple(grants or ()), trap_from_hand=get("trap_from_hand", False),
+        double_tribute=get("double_tribute", False),
+        double_tribute_for=_tribute_filter(get("double_tribute_for")), link=get("link"),
+        link_arrows=tuple(get("link_arrows") or ()),
+        pendulum=get("pendulum", False), scale=get("scale"))
+
+
+def _tribute_filter(raw: Mapping[str, Any] | None) -> m.TributeFilter | None:
+    """A loaded ``double_tribute_for`` as the card holds it.
+
+    >>> _tribute_filter({"attribute": "LIGHT"})
+    TributeFilter(attribute='LIGHT', race=None, type=None, cards=None)
+    """
+    if raw is None:
+        return None
+    cards = raw.get("cards")
+    return m.TributeFilter(raw.get("attribute"), raw.get("race"), raw.get("type"),
+                           None if cards is None else frozenset(cards))
+
+
+def make_action(value: Mapping[str, Any], loaded: dict[str, Any]) -> m.Action:
+    """The action of a loaded object (``value`` kept as it came, for the verdict).
+
+    >>> surrender = {"type": "surrender", "player": "p2"}
+    >>> make_action(surrender, dict(surrender)).player
+    'p2'
+    """
+    if "tributes" in loaded:
+        loaded["tributes"] = tuple(loaded["tributes"])
+    elif "cards" in loaded:  # a Pendulum Summon
+        for key in TUPLES:
+            if key in loaded:
+                loaded[key] = tuple(loaded[key])
+    return m.Action(raw=dict(value), **loaded)
+
+
+def card_table(value: Mapping[str, Any], load: Callable[[Mapping[str, Any]], dict[str, Any]],
+               by_reference: Callable[[Mapping[str, Any]], dict[str, Any]]) -> tuple[
+        dict[str, dict[str, Any]], dict[str, Any]]:
+    """A document's ``cards`` loaded (id -> loaded entry), and the errors by card id. An entry
+    given by passcode or name is completed by ``by_reference`` first; one equal to an entry
+    loaded before is that entry (:func:`entry_key`).
+
+    >>> card_table({"": {}, "y": 5}, dict, dict)  # (a doctest that loads nothing it caches)
+    ({}, {'': ['A card id is 1 to 200 characters.'], 'y': ['Not a card object.']})
+    """
+    out: dict[str, dict[str, Any]] = {}
+    errors: dict[str, Any] = {}
+    for cid, raw in value.items():
+        if not cid or len(cid) > 200:
+            errors[cid] = ["A card id is 1 to 200 characters."]
+            continue
+        if type(raw) is not dict and not isinstance(raw, Mapping):
+            errors[cid] = ["Not a card object."]
+            continue
+        key = entry_key(raw)
+        known = _LOADED.get(key) if key is not None else None
+        if known is not None:  # the same entry as one loaded before: loaded alike
+            out[cid] = known
+            continue
+        if "passcode" in raw or ("kind" not in raw and "name" in raw):
+            try:
+                raw = by_reference(raw)
+            except ValidationError as exc:
+                errors[cid] = exc.messages
+                continue
+        try:
+            out[cid] = load(raw)
+        except ValidationError as exc:
+            errors[cid] = exc.messages
+            continue
+        if key is not None:
+            if len(_LOADED) >= LOADED_CARDS:
+                _LOADED.clear()
+            _LOADED[key] = out[cid]
+    return out, errors
+
+
+def action_loader(loaders: Mapping[str, Load]) -> Load:
+    """The compiled loader of an action object: its type's loader, then :func:`make_action`
+    (:class:`~.fastload.Fallback` for an object of no known type).
+
+    >>> load = action_loader({"surrender": dict})
+    >>> load({"type": "surrender", "player": "p2"}).player
+    'p2'
+    """
+    def load(value: Any) -> m.Action:
+        kind = value.get("type") if type(value) is dict else None
+        loader = loaders.get(kind) if type(kind) is str else None
+        if loader is None:
+            raise Fallback
+        return make_action(value, loader(value))
+    return load

@@ -1,0 +1,312 @@
+"""The duel document as plain typed dataclasses (what the schemas in
+:mod:`validator.document.schema` load).
+
+Names and values follow ``../shared/spec/duel-format.md`` §1 and §2 exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+Player = Literal["p1", "p2"]
+PLAYERS: Final[tuple[Player, Player]] = ("p1", "p2")
+
+PHASES: Final = ("draw", "standby", "main1", "battle", "main2", "end")
+MAIN_PHASES: Final = frozenset({"main1", "main2"})
+KINDS: Final = ("monster", "spell", "trap")
+SPELL_SUBTYPES: Final = ("normal", "continuous", "equip", "field", "quick_play", "ritual")
+TRAP_SUBTYPES: Final = ("normal", "continuous", "counter")
+EFFECTS: Final = ("none", "ignition", "quick", "trigger")
+#: Kinds of a card's activated effects (§1 ``effects``), from the most restrictive timing.
+EFFECT_KINDS: Final = ("ignition", "trigger", "quick")
+#: Where an effect can be used from (§1 ``effects.from``); ``extra`` (revision 4) is the
+#: face-up Extra Deck (a destroyed Pendulum Monster's trigger there).
+EFFECT_PLACES: Final = ("field", "hand", "graveyard", "banished", "extra")
+#: A monster's Attributes, as ``double_tribute_for`` names them (an extension, docs/format.md).
+ATTRIBUTES: Final = ("EARTH", "WATER", "FIRE", "WIND", "LIGHT", "DARK", "DIVINE")
+#: What resolving a card lets its controller do this turn (§1 ``grants``).
+GRANTS: Final = ("normal_summon", "attack")
+#: A Link Monster's arrows (§6), as its controller sees them.
+LINK_ARROWS: Final = ("top-left", "top", "top-right", "left", "right", "bottom-left", "bottom",
+                      "bottom-right")
+POSITIONS: Final = ("attack", "defense", "facedown_defense")
+RULESETS: Final = ("classic", "advanced")
+MOVE_DESTINATIONS: Final = ("graveyard", "hand", "deck", "banished", "extra", "spell_trap",
+                             "material", "monster_zone")
+#: Bounds of numbers in a document (§3).
+MAX_TURN: Final = 1_000_000
+MAX_POINTS: Final = 1_000_000_000
+#: The largest passcode (printed passcodes have 8 digits; EDOPro's own go to 9 and 10).
+MAX_PASSCODE: Final = 9_999_999_999
+#: A monster's Level or Rank (§1; 0 to 13 from revision 4).
+MIN_LEVEL: Final = 0
+MAX_LEVEL: Final = 13
+#: The most Tributes a card's own text can ask for (``tributes``).
+MAX_TRIBUTES: Final = 10
+
+#: Cards that go to the Graveyard once their chain link resolves (§2).
+ONE_SHOT_SUBTYPES: Final = frozenset({("spell", "normal"), ("spell", "quick_play"),
+                                      ("spell", "ritual"), ("trap", "normal"),
+                                      ("trap", "counter")})
+
+
+_KIND_RANK: Final = {"none": 0, "ignition": 1, "trigger": 2, "quick": 3}
+
+
+def other(player: Player) -> Player:
+    """The opponent of ``player``.
+
+    >>> other("p1")
+    'p2'
+    """
+    return "p2" if player == "p1" else "p1"
+
+
+@dataclass(frozen=True, slots=True)
+class EffectFact:
+    """One of a card's activated effects (§1 ``effects``): its kind and where it works from.
+
+    >>> EffectFact("trigger", frozenset({"graveyard"})).speed
+    1
+    """
+
+    kind: str
+    places: frozenset[str]
+
+    @property
+    def speed(self) -> int:
+        """Its spell speed: 2 for a quick effect, else 1."""
+        return 2 if self.kind == "quick" else 1
+
+
+@dataclass(frozen=True, slots=True)
+class TributeFilter:
+    """The Tribute Summons a double Tribute counts for (``double_tribute_for``, an extension
+    of revision 4's ``double_tribute``: docs/format.md): of a monster with every property
+    named (its printed Attribute, Type and card type, or one of ``cards``' passcodes).
+
+    >>> TributeFilter(attribute="LIGHT").allows({"attribute": "LIGHT", "types": ["Normal"]}, 1)
+    True
+    >>> TributeFilter(attribute="LIGHT").allows({"attribute": "DARK"}, 46986414)
+    False
+    """
+
+    attribute: str | None = None
+    race: str | None = None
+    type: str | None = None
+    cards: frozenset[int] | None = None
+
+    def allows(self, printed: Mapping[str, Any], passcode: int | None) -> bool:
+        """True when a monster of this printed data (the card database's: ``attribute``,
+        ``race``, ``types``) and passcode is one the double Tribute counts for."""
+        if self.attribute is not None and printed.get("attribute") != self.attribute:
+            return False
+        if self.race is not None and printed.get("race") != self.race:
+            return False
+        if self.type is not None and self.type not in printed.get("types", ()):
+            return False
+        return self.cards is None or passcode in self.cards
+
+
+@dataclass(slots=True)
+class Card:
+    """One card definition of the document's ``cards`` table (a value: never changed once
+    loaded, and shared by every copy of a duel).
+
+    >>> Card("dm", "monster", level=7).label
+    'dm'
+    """
+
+    id: str
+    kind: str
+    level: int | None = None
+    atk: int | None = None
+    def_: int | None = None
+    subtype: str | None = None
+    effect: str = "none"
+    phase_effect: str | None = None
+    owner: Player | None = None
+    name: str | None = None
+    token: bool = False
+    passcode: int | None = None
+    #: Tributes its own text lets it be Normal Summoned or Set with (None: the Level rule).
+    tributes: tuple[int, ...] | None = None
+    normal_summon: bool = True
+    gemini: bool = False
+    #: Its activated effects (None: judged by ``effect`` alone, as before revision 3).
+    effects: tuple[EffectFact, ...] | None = None
+    grants: tuple[str, ...] = ()
+    #: (revision 4) a Trap its own text lets be activated from the hand (Infinite
+    #: Impermanence); a monster that can count as 2 Tributes (Kaiser Sea Horse).
+    trap_from_hand: bool = False
+    double_tribute: bool = False
+    #: The Tribute Summons it counts as 2 for (None: any; an extension, docs/format.md).
+    double_tribute_for: TributeFilter | None = None
+    link: int | None = None
+    link_arrows: tuple[str, ...] = ()
+    pendulum: bool = False
+    scale: int | None = None
+
+    @property
+    def label(self) -> str:
+        """How messages name the card: its name and id, or its id alone.
+
+        >>> Card("pot", "spell", subtype="normal", effect="ignition", name="Pot of Greed").label
+        'Pot of Greed (pot)'
+        """
+        return f"{self.name} ({self.id})" if self.name else self.id
+
+    @property
+    def card_speed(self) -> int:
+        """Spell speed of activating this Spell or Trap card itself (§2).
+
+        >>> Card("mst", "spell", subtype="quick_play").card_speed
+        2
+        """
+        if self.kind == "trap":
+            return 3 if self.subtype == "counter" else 2
+        return 2 if self.subtype == "quick_play" else 1
+
+    def effect_at(self, place: str | None) -> str:
+        """The kind to judge an activation of this card's effect by, where it stands
+        (``field``, ``hand``, ``graveyard``, ``banished``, ``extra``): the least restrictive
+        kind among its ``effects`` usable there, ``none`` when none is; without ``effects``,
+        ``effect``.
+
+        >>> ign, trg = EffectFact("ignition", frozenset({"field"})), \\
+        ...     EffectFact("trigger", frozenset({"graveyard"}))
+        >>> c = Card("g", "monster", level=4, effects=(ign, trg))
+        >>> c.effect_at("field"), c.effect_at("graveyard"), c.effect_at("hand")
+        ('ignition', 'trigger', 'none')
+        """
+        if self.effects is None:
+            return self.effect
+        best = "none"
+        for fact in self.effects:
+            if place in fact.places and _KIND_RANK[fact.kind] > _KIND_RANK[best]:
+                best = fact.kind
+        return best
+
+    @property
+    def effect_speed(self) -> int:
+        """Spell speed of this card's own effect used where it stands (§2).
+
+        >>> Card("jar", "monster", level=2, effect="quick").effect_speed
+        2
+        """
+        return 2 if self.effect == "quick" else 1
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
+    """A card in a Monster or Spell & Trap Zone of ``setup``.
+
+    >>> Placed("mf", face_up=False).face_up
+    False
+    """
+
+    card: str
+    position: str = "attack"
+    face_up: bool = True
+    equipped_to: str | None = None
+    gemini: bool = False  # a Gemini monster already Gemini Summoned (extension, docs/format.md)
+    zone: str | None = None  # where it stands (M1-M5, EMZ-L, EMZ-R, S1-S5); None: the judge picks
+
+
+@dataclass(frozen=True, slots=True)
+class SetupPlayer:
+    """One player's side of ``setup``; ``deck`` is a count or a top-first list of ids.
+
+    >>> SetupPlayer().deck
+    40
+    """
+
+    deck: int | tuple[str, ...] = 40
+    hand: tuple[str, ...] = ()
+    lp: int = 8000
+    monsters: tuple[Placed, ...] = ()
+    spell_traps: tuple[Placed, ...] = ()
+    field_spell: Placed | None = None
+    graveyard: tuple[str, ...] = ()
+    banished: tuple[str, ...] = ()
+    extra: tuple[str, ...] = ()
+    #: The face-up Extra Deck: Pendulum Monsters sent there from the field (§6).
+    extra_face_up: tuple[str, ...] = ()
+
+    def placements(self) -> list[tuple[str, str]]:
+        """Every ``(card id, pile)`` this side places, in document order.
+
+        >>> SetupPlayer(deck=("a",), hand=("b",)).placements()
+        [('a', 'deck'), ('b', 'hand')]
+        """
+        out: list[tuple[str, str]] = []
+        if isinstance(self.deck, tuple):
+            out += [(c, "deck") for c in self.deck]
+        out += [(c, "hand") for c in self.hand]
+        out += [(m.card, "monsters") for m in self.monsters]
+        out += [(s.card, "spell_traps") for s in self.spell_traps]
+        if self.field_spell is not None:
+            out.append((self.field_spell.card, "field_spell"))
+        for pile in ("graveyard", "banished", "extra", "extra_face_up"):
+            out += [(c, pile) for c in getattr(self, pile)]
+        return out
+
+
+@dataclass(slots=True, unsafe_hash=True)
+class Action:
+    """One proposed action (§2); ``raw`` is the object exactly as the document gave it.
+
+    A value, as python-chess's ``Move`` is: hashable, and never changed once made (it is not
+    frozen only because frozen dataclasses are four times slower to build, and a long duel
+    builds tens of thousands).
+
+    >>> Action("draw", "p1").by_effect
+    False
+    """
+
+    type: str
+    player: Player
+    card: str | None = None
+    to: str | None = None
+    tributes: tuple[str, ...] = ()
+    by_effect: bool = False
+    replay: bool = False
+    respond: bool = False
+    target: str | None = None
+    position: str = "attack"
+    amount: int = 0
+    #: Where the card goes (docs/format.md: ``M1``-``M5``, ``EMZ-L``, ``EMZ-R``, ``S1``-``S5``).
+    zone: str | None = None
+    #: A Pendulum Summon's cards, and their zones and positions (none given: the judge picks).
+    cards: tuple[str, ...] = ()
+    zones: tuple[str, ...] = ()
+    positions: tuple[str, ...] = ()
+    #: A ``move`` to the Extra Deck face-up (a Pendulum Monster, §6).
+    face_up: bool = False
+    #: A ``move`` to a Spell & Trap Zone face-down: an effect Sets the card (docs/format.md).
+    face_down: bool = False
+    log: dict[str, Any] | None = field(default=None, compare=False)
+    raw: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A whole duel document (§1), loaded and cross-checked.
+
+    A document that starts from a ``position`` (a verdict's ``state``, as loaded) has an
+    empty ``setup``; ``turn`` and ``turn_player`` are the position's.
+
+    >>> Document(cards={}, setup={"p1": SetupPlayer(), "p2": SetupPlayer()}, actions=()).turn
+    1
+    """
+
+    cards: dict[str, Card]
+    setup: dict[Player, SetupPlayer]
+    actions: tuple[Action, ...]
+    ruleset: str = "classic"
+    turn: int = 1
+    turn_player: Player = "p1"
+    source: dict[str, Any] | None = None
+    position: dict[str, Any] | None = None

@@ -1,0 +1,313 @@
+"""What each legal action does to the duel state (§2). Rules are checked before, never here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from validator.document.model import ONE_SHOT_SUBTYPES, Action, other
+from validator.engine.pendulum import pendulum_summon
+from validator.engine.state import ChainLink, DuelState, Outcome, ThisTurn
+from validator.engine.zones import take_placement
+from validator.errors import DocumentError
+from validator.rules.checks.activation import classified
+
+Effect = Callable[[DuelState, Action], None]
+
+
+def resolve_chain(s: DuelState) -> None:
+    """Resolve the open chain, last link first (§2).
+
+    One-shot Spells and Traps go to their owner's Graveyard; an Equip Spell attaches to its
+    monster, waits for it (in a Graveyard or banished), or goes to the Graveyard.
+    """
+    while s.chain:
+        link = s.chain.pop()
+        card = s.cards[link.card]
+        for grant in card.grants:  # what resolving it lets its controller do this turn
+            s.this_turn.granted.setdefault(link.player, []).append(grant)
+        if not link.card_activation or not s.on_field(link.card):
+            continue
+        if (card.kind, card.subtype) in ONE_SHOT_SUBTYPES:
+            s.send(link.card, "graveyard")
+        elif card.subtype == "equip" and link.target is not None:
+            _attach(s, link.card, link.target)
+
+
+def resolves_chain_first(s: DuelState, a: Action) -> bool:
+    """True when the open chain resolves before ``a`` is judged: any action but a response
+    resolves it (§2), unless the duel is over.
+
+    >>> from validator.engine.state import ChainLink, DuelState
+    >>> s = DuelState({}, 1, "p1", {}, chain=[ChainLink("pot", "p1", 1, True)])
+    >>> resolves_chain_first(s, Action("draw", "p1")), resolves_chain_first(
+    ...     s, Action("activate", "p2", card="mf", respond=True))
+    (True, False)
+    """
+    return bool(s.chain) and s.outcome is None and not (a.type == "activate" and a.respond)
+
+
+def _attach(s: DuelState, equip: str, target: str) -> None:
+    placed = s.spell_trap(equip)
+    assert placed is not None
+    if s.on_field(target):
+        placed.equipped_to = target
+        return
+    loc = s.locate(target)
+    if loc is not None and loc[1] in ("graveyard", "banished"):
+        s.pending_equips[equip] = target
+    else:
+        s.send(equip, "graveyard")
+
+
+def draw(s: DuelState, a: Action) -> None:
+    """Draw the named card, the top card, or an unknown one; an empty deck loses the duel."""
+    side = s.sides[a.player]
+    if side.deck_size == 0:
+        s.outcome = Outcome(other(a.player), "deck_out")
+        return
+    if not a.by_effect:
+        s.this_turn.drew = s.index
+    card = a.card
+    if card is None:
+        if side.deck_unknown:
+            side.deck_unknown -= 1
+            side.hand_unknown += 1
+            return
+        card = side.deck[0]
+    if s.locate(card) == (a.player, "deck") or \
+            (s.unplaced(card) and side.deck_unknown and not s.cards[card].token):
+        s.take(card, "deck")
+        s.put(card, a.player, "hand")
+        return
+    raise DocumentError({"card": [  # keyed by the action's own field: Duel adds its path
+        f"{a.player} cannot draw {card!r}: it is not in {a.player}'s deck at this point."]})
+
+
+def enter_phase(s: DuelState, a: Action) -> None:
+    """Note the mandatory Standby or End Phase effects due in the phase just entered."""
+    if s.phase in ("standby", "end"):
+        player = s.turn_player
+        s.this_turn.phase_effects_due = [
+            c for c in s.field_cards(player)
+            if s.cards[c].phase_effect == s.phase and s.face_up_on_field(player, c)]
+
+
+def end_turn(s: DuelState, a: Action) -> None:
+    """The next player's turn begins in its Draw Phase; an empty deck there loses the duel."""
+    s.turn += 1
+    s.turn_player = other(s.turn_player)
+    s.this_turn = ThisTurn()
+    if s.sides[s.turn_player].deck_size == 0:
+        s.outcome = Outcome(other(s.turn_player), "deck_out")
+
+
+def _summon(s: DuelState, a: Action, position: str, hidden: str) -> None:
+    assert a.card is not None
+    for tribute in a.tributes:
+        s.send(tribute, "graveyard")
+    # Equips waiting for this monster in a Graveyard or banished (only a Special Summon
+    # brings it from there; taking it from anywhere clears the waiting list)
+    waiting = [e for e, target in s.pending_equips.items() if target == a.card]
+    zone = take_placement(s, a)
+    s.take(a.card, hidden)
+    s.put(a.card, a.player, "monsters", position=position, zone=zone)
+    s.this_turn.placed[a.card] = s.index
+    for equip in waiting:
+        if s.on_field(equip):
+            _attach(s, equip, a.card)
+
+
+def normal_summon(s: DuelState, a: Action) -> None:
+    """Normal (or Tribute) Summon in face-up Attack Position; a Gemini monster's Gemini
+    Summon where it stands gives it its effects. Either uses the turn's Normal Summon, unless
+    a card granted this one (``by_effect``)."""
+    mon = s.monster(a.card or "")
+    if mon is not None and s.cards[mon.card].gemini:
+        mon.gemini = True
+    else:
+        _summon(s, a, "attack", "hand")
+    if not a.by_effect:
+        s.this_turn.normal_summon = s.index
+
+
+def set_monster(s: DuelState, a: Action) -> None:
+    """Normal Set (or Tribute Set) in face-down Defense Position."""
+    _summon(s, a, "facedown_defense", "hand")
+    if not a.by_effect:
+        s.this_turn.normal_summon = s.index
+
+
+def special_summon(s: DuelState, a: Action) -> None:
+    """Special Summon from wherever the card stands; a waiting Equip attaches to it."""
+    _summon(s, a, a.position, "deck")
+
+
+def quick_summon(s: DuelState, a: Action) -> None:
+    """Quick Summon from the hand; the turn player's Normal Summon is locked for the turn."""
+    _summon(s, a, a.position, "hand")
+    s.this_turn.quick_summon = s.index
+
+
+def flip_summon(s: DuelState, a: Action) -> None:
+    """Flip the monster to face-up Attack Position; its position change for the turn is used."""
+    change_position(s, Action("change_position", a.player, card=a.card, to="attack"))
+
+
+def change_position(s: DuelState, a: Action) -> None:
+    """Change a battle position; by hand, that uses the monster's change for the turn."""
+    mon = s.monster(a.card or "")
+    assert mon is not None and a.to is not None
+    mon.position = a.to
+    if not a.by_effect:
+        s.this_turn.positions_changed[mon.card] = s.index
+
+
+def set_spell_trap(s: DuelState, a: Action) -> None:
+    """Set face-down in the Spell & Trap Zone (a Field Spell in the Field Zone)."""
+    assert a.card is not None
+    field = s.cards[a.card].subtype == "field"
+    zone = None if field else take_placement(s, a)
+    s.take(a.card, "hand")
+    s.put(a.card, a.player, "field_spell" if field else "spell_traps", face_up=False, zone=zone)
+    s.this_turn.set[a.card] = s.index
+
+
+def activate(s: DuelState, a: Action) -> None:
+    """Place or flip the card face-up if the card itself is activated; add a chain link."""
+    assert a.card is not None
+    act = classified(s, a)
+    s.activating = None  # judged: the classification is no longer this state's
+    if act.card_activation:
+        if act.source == "hand":
+            field = s.cards[a.card].subtype == "field"
+            zone = None if field else take_placement(s, a)  # a Pendulum Scale: S1 or S5
+            s.take(a.card, "hand")
+            s.put(a.card, a.player, "field_spell" if field else "spell_traps", zone=zone)
+            s.this_turn.placed[a.card] = s.index
+        else:
+            placed = s.spell_trap(a.card)
+            assert placed is not None
+            placed.face_up = True
+    s.chain.append(ChainLink(a.card, a.player, act.speed, act.card_activation, a.target))
+
+
+def resolve(s: DuelState, a: Action) -> None:
+    """Resolve the open chain now (with no chain open, nothing happens)."""
+    resolve_chain(s)
+
+
+def phase_effect(s: DuelState, a: Action) -> None:
+    """A mandatory phase effect resolved: it is no longer due this phase."""
+    assert a.card is not None
+    due = s.this_turn.phase_effects_due
+    if a.card in due:
+        due.remove(a.card)
+    s.this_turn.phase_effects_done[a.card] = s.index
+
+
+def declare_attack(s: DuelState, a: Action) -> None:
+    """The attack is declared (a replay is the same attack declared again); a face-down
+    target turns face-up in Defense Position."""
+    assert a.card is not None
+    if not a.replay or a.card not in s.this_turn.attacked:
+        s.this_turn.attacked[a.card] = s.index
+    foes = frozenset(m.card for m in s.sides[other(a.player)].monsters)
+    s.this_turn.declared[a.card] = (s.index, foes)
+    s.this_turn.foes_changed.discard(a.card)
+    target = s.monster(a.target) if a.target else None
+    if target is not None and target.position == "facedown_defense":
+        target.position = "defense"
+
+
+def take_control(s: DuelState, a: Action) -> None:
+    """The monster moves to the taker's zone, in its position; Equips stay where they are."""
+    mon = s.monster(a.card or "")
+    assert mon is not None
+    zone = take_placement(s, a)
+    s.take(mon.card, control_change=True)
+    s.put(mon.card, a.player, "monsters", position=mon.position, zone=zone)
+    moved = s.monster(mon.card)
+    if moved is not None:
+        moved.gemini = mon.gemini  # a control change keeps its Gemini Summon
+
+
+def destroy(s: DuelState, a: Action) -> None:
+    """To its owner's Graveyard (a token ceases to exist)."""
+    s.send(a.card or "", "graveyard")
+
+
+def move(s: DuelState, a: Action) -> None:
+    """To its owner's pile, face-up (face-down with ``face_down``: Set by an effect) in the
+    acting player's Spell & Trap Zone (a Field Spell in the Field Zone), to another of its
+    controller's Monster Zones, or under an Xyz Monster as its material (a token leaving the
+    field ceases to exist)."""
+    assert a.card is not None and a.to is not None
+    if a.to == "spell_trap" and s.cards[a.card].subtype == "field":
+        s.take(a.card)
+        s.put(a.card, a.player, "field_spell", face_up=not a.face_down)
+        s.this_turn.placed[a.card] = s.index
+        if a.face_down:
+            s.this_turn.set[a.card] = s.index
+    elif a.to == "spell_trap":
+        placed = s.spell_trap(a.card) if s.controls(a.player, a.card) else None
+        zone = placed.zone if placed is not None and a.zone is None else \
+            take_placement(s, a)  # moved within its own zone: it stays
+        s.take(a.card)
+        s.put(a.card, a.player, "spell_traps", face_up=not a.face_down, equipped_to=a.target,
+              zone=zone)
+        s.this_turn.placed[a.card] = s.index
+        if a.face_down and (placed is None or placed.face_up):  # not a Set card moved on
+            s.this_turn.set[a.card] = s.index
+    elif a.to == "monster_zone":
+        mon = s.monster(a.card)
+        assert mon is not None
+        mon.zone = take_placement(s, a) or mon.zone  # the same card, in another zone
+    elif a.to == "material" and a.target is not None and not s.cards[a.card].token:
+        s.take(a.card)
+        holder = s.locate(a.target)
+        s.attach(a.card, a.target, holder[0] if holder else a.player)
+    elif a.to == "extra" and a.face_up:
+        s.take(a.card)
+        s.put(a.card, s.owner(a.card), "extra_face_up")
+    else:
+        s.send(a.card, "graveyard" if a.to == "material" else a.to)
+
+
+def discard(s: DuelState, a: Action) -> None:
+    """From the hand to the Graveyard."""
+    s.send(a.card or "", "graveyard", hidden="hand")
+
+
+def damage(s: DuelState, a: Action) -> None:
+    """Lose Life Points; at 0 or less the player loses."""
+    side = s.sides[a.player]
+    side.lp -= a.amount
+    if side.lp <= 0:
+        s.outcome = Outcome(other(a.player), "life_points")
+
+
+def gain_lp(s: DuelState, a: Action) -> None:
+    """Gain Life Points."""
+    s.sides[a.player].lp += a.amount
+
+
+def surrender(s: DuelState, a: Action) -> None:
+    """The player concedes."""
+    s.outcome = Outcome(other(a.player), "surrender")
+
+
+def _nothing(s: DuelState, a: Action) -> None:
+    """Phase changes: the machine changes the phase itself."""
+
+
+EFFECTS: Final[dict[str, Effect]] = {
+    "draw": draw, "phase": _nothing, "end_turn": end_turn, "normal_summon": normal_summon,
+    "set_monster": set_monster, "flip_summon": flip_summon, "change_position": change_position,
+    "special_summon": special_summon, "quick_summon": quick_summon,
+    "set_spell_trap": set_spell_trap, "activate": activate, "resolve": resolve,
+    "phase_effect": phase_effect, "declare_attack": declare_attack,
+    "take_control": take_control, "destroy": destroy, "move": move, "discard": discard,
+    "damage": damage, "gain_lp": gain_lp, "surrender": surrender,
+    "pendulum_summon": pendulum_summon,
+}

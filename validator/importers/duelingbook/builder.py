@@ -1,0 +1,421 @@
+"""One game of a replay becoming a duel document: the rules reading of the board the
+:class:`~.follow.Follower` followed. Each play's :class:`~.follow.Step` is replayed on this
+builder's own board, then read as actions: the turn and its phases as the log implies them,
+rewinds, and the notes a judge reads (docs/duelingbook.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from validator.document.model import Player, other
+from validator.importers.duelingbook.board.follow import Move, Step
+from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone, is_zone
+from validator.importers.duelingbook.board.view import View
+from validator.importers.duelingbook.board.zones import PLACING, complete
+from validator.importers.duelingbook.cards import CardKnowledge, Knowledge
+from validator.importers.duelingbook.game import (
+    CANONICAL,
+    GAME_BOUNDARIES,
+    QUIET,
+    Declaration,
+    Game,
+    Play,
+    Snapshot,
+    canonical,
+    stamp,
+    texts,
+    where_said,
+)
+from validator.importers.duelingbook.readings.catalog import Note, Reading, read
+from validator.importers.duelingbook.readings.windows import RECENT_EFFECTS
+from validator.rules.rulesets import RULESETS, Ruleset
+
+#: What a monster does in battle and positions: not judged for a Trap Monster.
+BATTLE_ACTIONS = frozenset({"declare_attack", "change_position", "flip_summon"})
+
+
+def _trap_monster_in(b: GameBuilder, fields: dict[str, Any]) -> bool:
+    """True when the action's card or target is a Trap the log has in a Monster Zone."""
+    for cid in (fields.get("card"), fields.get("target")):
+        spot = b.board.where.get(cid) if cid in b.trap_monsters else None
+        if spot is not None and is_monster_zone(spot.spot):
+            return True
+    return False
+
+
+class GameBuilder:
+    """Reads one game's steps as actions."""
+
+    def __init__(self, number: int, order: list[str], plays: list[Play], knowledge: Knowledge,
+                 deck_sizes: dict[str, int], fmt: str | None, steps: dict[int, Step],
+                 cards: dict[str, dict[str, Any]]) -> None:
+        self.users: dict[str, Player] = {order[0]: "p1", order[1]: "p2"}
+        self.game = Game(number, {"p1": order[0], "p2": order[1]}, {}, format=fmt)
+        self.plays = plays
+        self.knowledge = knowledge
+        self.deck_sizes = {self.users[u]: n for u, n in deck_sizes.items() if u in self.users}
+        self.steps = steps
+        self.step: Step | None = None
+        self.stop_at: tuple[int, str] | None = None  # where the board could not be followed
+        self.live: list[tuple[int, str | None, str | Note]] = []  # the plays to read
+        self.board = View(cards)  # the cards the follower found, placed as the steps say
+        self.documented: dict[tuple[str, Player], dict[str, Any]] = {}
+        self.overrides: dict[str, dict[str, Any]] = {}  # card -> facts a reading widened
+        self.untimed: list[dict[str, Any]] = []  # activations whose timing went unchecked
+        self._logged: tuple[Play | None, dict[str, Any]] = (None, {})
+        self.actions: list[dict[str, Any]] = []
+        self.turn, self.phase, self.drew = 1, "draw", False
+        self.logged_phase = "draw"  # the phase the log itself last entered (not implied)
+        self.turn_player: Player = "p1"
+        self.over = False
+        self.cursor = 0
+        self.kind = ""  # the current play's kind under its current name (canonical())
+        self.consumed: set[int] = set()
+        self.applied: set[int] = set()
+        self.lp: dict[Player, int] = {"p1": 8000, "p2": 8000}
+        self.hands: dict[Player, list[str]] = {"p1": [], "p2": []}
+        self.sends: list[tuple[int, str]] = []  # (action index, monster) sent off the field
+        self.recent: list[tuple[int, Player, str]] = []  # (play index, player, card) effects
+        self.declared: dict[str, Declaration] = {}
+        self.last_declared: dict[Player, str] = {}
+        self.skips: dict[Player, list[str]] = {"p1": [], "p2": []}  # cards skipping draws
+        self.snapshots: list[Snapshot] = []
+        self.pending: dict[str, Spot | None] = {}  # cards a rewind left where the engine is not
+        self.signs: dict[str, str] = {}  # rules classic does not model, and where seen
+        self.set_this_turn: set[str] = set()
+        self.unzoned: set[str] = set()  # Link Monsters whose zone the log cannot tell
+        self.set_by: dict[str, str] = {}  # a card Set by an effect -> the card whose effect
+        self.trap_monsters: set[str] = set()  # Traps the log has in a Monster Zone
+        self.graveyard_from: dict[str, Player] = {}  # who controlled a monster sent away
+        self.staged: dict[str, Spot | None] = {}  # monsters placed in an S/T Zone to summon
+        self.attack_flipped: set[str] = set()  # face-down targets the engine flipped up
+        self.ending: Play | None = None  # "Ended turn" seen; the turn passes at "Start turn"
+        self.effect_since_end = False
+        self.granted: dict[Player, list[str]] = {"p1": [], "p2": []}  # grants not used yet
+        self.placed_at: dict[str, int] = {}  # card -> action index of its Normal Summon/Set
+        self.placed_used: dict[str, bool] = {}  # card -> its effect was used since then
+        #: monster -> (the move action that sent it off the field, the spot it left, who)
+        self.sent_from: dict[str, tuple[dict[str, Any], Spot, Any]] = {}
+
+    @property
+    def rules(self) -> Ruleset:
+        """The ruleset the game is judged by (what it models, as flags)."""
+        return RULESETS[self.game.ruleset]
+
+    # -- cards --------------------------------------------------------------------------
+    def card(self, cid: str | None) -> CardKnowledge:
+        """What is known of the card (by the name the follower found for it)."""
+        return self.knowledge.of(self.board.name(cid) if cid else None)
+
+    def label(self, cid: str) -> str:
+        """A card as notes name it."""
+        return self.board.name(cid) or "a card the log does not name"
+
+    def unflip(self, play: Play, cid: str) -> None:
+        """A face-down monster attacked (the engine turned it face-up then) that the log
+        still shows face-down: the battle never reached damage, so it stays face-down."""
+        if cid not in self.attack_flipped:
+            return
+        self.attack_flipped.discard(cid)
+        spot = self.board.where.get(cid)
+        turned = self.step.turned if self.step is not None else []
+        shown = next((before for card, before, _ in turned if card == cid), spot)
+        if spot is None or shown is None or shown.position != "facedown_defense":
+            return
+        self.emit(play, "change_position", spot.side, card=cid, to="facedown_defense",
+                  by_effect=True, note=read("battle.never-reached-damage",
+                                            "the attack on it never reached damage (the log never "
+                                            "flips it): it stays face-down"))
+
+    def finish(self, play: Play, why: Reading | None = None) -> None:
+        """The game is over: later plays are not imported (``why`` noted, if given)."""
+        self.over = True
+        if why is not None:
+            self.note(play, why.ids[0], why.text)
+
+    # -- the board ----------------------------------------------------------------------
+    def apply(self, step: Step) -> None:
+        """Replay a step's operations on this builder's board (once per step), with what the
+        reading follows: attacks whose target side changed, cards that left the field."""
+        if step.index in self.applied:
+            return
+        self.applied.add(step.index)
+        if step.first == step.last:
+            return
+        board = self.board
+        marked = bool(self.declared or self.attack_flipped)
+        for cid, before, after in step.changes[step.first:step.last]:
+            board.move(cid, before, after)
+            if after is not None and after.spot[0] in "EP":
+                marked = True
+        if marked:
+            for move in step.moves:
+                self._moved(move)
+        for occupant in step.displaced:
+            if self.restoring(step.move_of(occupant)):
+                continue
+            spot = next((m.before for m in step.moves if m.card == occupant), None)
+            self.emit(self.plays[step.index], "move", spot.side if spot else step.player,
+                      card=occupant, to="graveyard",
+                      note=read("zone.swept", f"the log never moved {self.label(occupant)} out of "
+                           f"{spot.spot if spot and is_zone(spot.spot) else 'its zone'}: "
+                           f"read as sent to the Graveyard before this play"))
+
+    def _moved(self, move: Move) -> None:
+        before, after = move.before, move.after
+        if before is not None and is_zone(before.spot) and (after is None or
+                                                             not is_zone(after.spot)):
+            self.declared.pop(move.card, None)  # a new card if it comes back (contract §2)
+            self.attack_flipped.discard(move.card)
+        if self.declared:
+            if before is not None and is_monster_zone(before.spot):
+                self.field_changed(before.side)
+            if after is not None and is_monster_zone(after.spot):
+                self.field_changed(after.side)
+        if after is not None and after.spot.startswith("EMZ"):
+            self.signs.setdefault("Extra Monster Zones", self._where())
+        elif after is not None and after.spot.startswith("PZ"):
+            self.signs.setdefault("Pendulum Zones", self._where())
+
+    def _where(self) -> str:
+        play = self.plays[self.cursor] if self.cursor < len(self.plays) else {}
+        return where_said(play) if isinstance(play, dict) else ""
+
+    def restoring(self, move: Move | None) -> bool:
+        """True when a move only puts back a card a rewind left out of place (the engine
+        never saw it leave: no action)."""
+        if move is None or move.card not in self.pending:
+            return False
+        if self.pending[move.card] != move.after:
+            return False
+        del self.pending[move.card]
+        return True
+
+    def moved(self, step: Step | None = None) -> Move | None:
+        """The move of a step's own card (the current step's by default)."""
+        step = step or self.step
+        if step is None or step.card is None:
+            return None
+        return step.move_of(step.card)
+
+    # -- emitting -----------------------------------------------------------------------
+    def emit(self, play: Play, kind: str, player: Player, *, note: Reading | None = None,
+             implied: bool = False, at: int | None = None, **fields: Any) -> int:
+        """Append an action that came from ``play`` (or insert it at ``at``); returns its
+        index. ``note`` is what a reading says of it, ``implied`` an action the log skips
+        (``phase.implied``, ``turn.implied-end``): the action's ``log`` says both."""
+        if play is not self._logged[0]:  # one play often gives several actions
+            public, private = texts(play)
+            base: dict[str, Any] = {"time": stamp(play.get("seconds")),
+                                    "player": str(play.get("username", "")), "text": public}
+            if private != public:
+                base["private"] = private
+            self._logged = (play, base)
+        log = self._logged[1]  # shared by the play's actions unless one needs more
+        if implied or note is not None:
+            log = dict(log)
+            ids: tuple[str, ...] = ()
+            if implied:
+                log["implied"] = True
+                ids = ("phase.implied" if kind == "phase" else "turn.implied-end",)
+            if note is not None:
+                log["note"] = note.text
+                ids += note.ids
+            log["readings"] = list(ids)
+        if self.trap_monsters and kind in BATTLE_ACTIONS and \
+                _trap_monster_in(self, fields):
+            self.note(play, "card.trap-monster",
+                      f"{texts(play)[0]}: a Trap Monster, which the contract does not "
+                      f"model: not judged")
+            return -1
+        if kind in PLACING and self.rules.zone_rules and \
+                not (kind == "special_summon" and fields.get("card") in self.unzoned):
+            complete(self.board, kind, fields, self.card(fields.get("card")))
+        action = {"type": kind, "player": player, **fields, "log": log}
+        if at is None or at >= len(self.actions):
+            self.actions.append(action)
+            index = len(self.actions) - 1
+            if kind != "move":
+                self.sends.clear()
+        else:
+            self.actions.insert(at, action)
+            index = at
+            self.sends = [(i + 1 if i >= at else i, c) for i, c in self.sends]
+            self.placed_at = {c: i + 1 if i >= at else i for c, i in self.placed_at.items()}
+            for snap in self.snapshots:
+                if snap.actions > at:
+                    snap.actions += 1
+        if kind == "set_spell_trap":
+            self.set_this_turn.add(fields["card"])
+        return index
+
+    def drop(self, indexes: list[int]) -> None:
+        """Remove actions already emitted (their plays were read otherwise)."""
+        for index in sorted(indexes, reverse=True):
+            del self.actions[index]
+            for snap in self.snapshots:
+                if snap.actions > index:
+                    snap.actions -= 1
+            self.sends = [(i - 1 if i > index else i, c) for i, c in self.sends if i != index]
+            self.placed_at = {c: i - 1 if i > index else i for c, i in self.placed_at.items()
+                              if i != index}
+
+    def note(self, play: Play | None, reading: str, text: str) -> None:
+        """A note on the game (``source.notes``) from the reading ``reading`` (an id of the
+        readings catalog), tied to its play when there is one."""
+        if play:
+            self.game.notes.append(Note(reading, f"{where_said(play)}: {text}",
+                                        stamp(play.get("seconds"))))
+        else:
+            self.game.notes.append(Note(reading, text))
+
+    def annotate(self, action: dict[str, Any], reading: Reading, replace: bool = False) -> None:
+        """Add what a later reading says of an action already emitted (``replace``: its words
+        instead of the action's earlier note)."""
+        log = action["log"]
+        ids = tuple(log.get("readings", ())) if not replace else \
+            tuple(r for r in log.get("readings", ()) if r in ("phase.implied",
+                                                               "turn.implied-end"))
+        text = reading.text if replace or not log.get("note") else \
+            f"{log['note']}; {reading.text}"
+        action["log"] = {**log, "note": text, "readings": [*ids, *reading.ids]}
+
+    def summons_this_turn(self, player: Player) -> list[dict[str, Any]]:
+        """The Normal Summons and Sets ``player`` made this turn that used the turn's count
+        (not ``by_effect``), in order."""
+        found = [action for action in self.this_turn_backwards()
+                 if action["type"] in ("normal_summon", "set_monster") and
+                 action["player"] == player and not action.get("by_effect")]
+        return found[::-1]
+
+    def this_turn_backwards(self) -> Iterator[dict[str, Any]]:
+        """The actions emitted this turn, the latest first (back to the last ``end_turn``).
+
+        An index walk, not ``reversed()``: mypyc (setup.py) cannot compile ``reversed`` over a
+        list of ``dict[str, Any]``.
+        """
+        actions = self.actions
+        for index in range(len(actions) - 1, -1, -1):
+            if actions[index]["type"] == "end_turn":
+                return
+            yield actions[index]
+
+    # -- what comes next ----------------------------------------------------------------
+    def next_play(self) -> tuple[int, Play] | None:
+        """The next play of this game that says something, under the name Duelingbook gave
+        it (a cheaper ``upcoming(1)``)."""
+        for index in range(self.cursor + 1, len(self.plays)):
+            play = self.plays[index]
+            raw = play.get("play") if type(play) is dict else None
+            if type(raw) is not str or raw in QUIET or index in self.consumed:
+                continue
+            return None if raw in GAME_BOUNDARIES else (index, play)
+        return None
+
+    def next_own(self, play: Play, cid: str,
+                 kinds: tuple[str, ...] | None = None) -> tuple[int, Play, Step] | None:
+        """The next play of this game, when ``play``'s own player makes it about the same card
+        (its step's card is ``cid``) and, if ``kinds`` are given, it is one of them (under its
+        current name): the play a slip fixed at once, a take-back, is looked for so."""
+        found = self.next_play()
+        if found is None:
+            return None
+        index, later = found
+        step = self.steps.get(index)
+        if later.get("username") != play.get("username") or step is None or \
+                step.card != cid or (kinds is not None and canonical(later["play"]) not in kinds):
+            return None
+        return index, later, step
+
+    def upcoming(self, count: int) -> list[tuple[int, Play]]:
+        """The next plays of this game that say something, each under its current name."""
+        out: list[tuple[int, Play]] = []
+        for index in range(self.cursor + 1, len(self.plays)):
+            play = self.plays[index]
+            if not isinstance(play, dict):
+                continue
+            raw = play.get("play")
+            if type(raw) is not str:
+                continue
+            kind = CANONICAL.get(raw) or canonical(raw)
+            if kind in GAME_BOUNDARIES:
+                break
+            if kind in QUIET or index in self.consumed:
+                continue
+            out.append((index, play if kind == raw else {**play, "play": kind}))
+            if len(out) >= count:
+                break
+        return out
+
+    def step_at(self, index: int) -> Step | None:
+        """The board step of a play (None for a play that moved nothing and named no card)."""
+        return self.steps.get(index)
+
+    def consume(self, index: int) -> Step | None:
+        """Read a later play now (its board step is applied at once, and the play is not
+        read again when the game gets there)."""
+        self.consumed.add(index)
+        step = self.steps.get(index)
+        if step is not None:
+            self.apply(step)
+        return step
+
+    # -- effects in the log -------------------------------------------------------------
+    def remember(self, player: Player, cid: str) -> None:
+        """An effect used (an activation, a declared effect, a summon that triggers one)."""
+        self.recent.append((self.cursor, player, cid))
+        del self.recent[:-RECENT_EFFECTS]
+        if cid in self.placed_used:
+            self.placed_used[cid] = True
+        self.effect_since_end = True
+        for decl in self.declared.values():
+            decl.activated_since = True
+        known = self.card(cid)
+        skips = known.facts.get("skips_draws", 0)
+        if skips:
+            self.skips[player] += [cid] * int(skips)
+        if known.grants("normal_summon"):
+            self.granted[player].append(cid)
+
+    def explain_position(self, cid: str, position: str) -> str | None:
+        """The card whose effect explains a change of ``cid`` to ``position``: an effect
+        used shortly before this turn (the latest first: Book of Moon used on Tsukuyomi),
+        its own effect, or a face-up card on the field."""
+        for _, _, source in reversed(self.recent):
+            if self.card(source).changes_to(position, itself=source == cid):
+                return f"its own effect ({self.label(cid)})" if source == cid else \
+                    f"{self.label(source)}'s effect"
+        if self.card(cid).changes_to(position, itself=True):
+            return f"its own effect ({self.label(cid)})"
+        for (_, spot), source in self.board.zones.items():
+            place = self.board.where[source]
+            if not place.face_up or source == cid:
+                continue
+            if is_monster_zone(spot) and self.card(source).holds_in(position):
+                return f"{self.label(source)}'s continuous effect (a face-up monster)"
+            if not is_monster_zone(spot) and self.card(source).changes_to(position,
+                                                                           itself=False):
+                return f"{self.label(source)}'s effect (face-up on the field)"
+        return None
+
+    def foes(self, attacker_side: Player) -> frozenset[str]:
+        """The monsters the attacker's opponent controls."""
+        return frozenset(self.board.monsters(other(attacker_side)))
+
+    def field_changed(self, side: Player) -> None:
+        """The monsters of ``side`` changed: for attacks declared against them, before
+        damage (after an activation: a replay may follow) or by the battle itself."""
+        for attacker, decl in self.declared.items():
+            spot = self.board.where.get(attacker)
+            if spot is None or spot.side == side or decl.battle_done:
+                continue
+            if decl.changed_after_activation is None:
+                decl.changed_after_activation = decl.activated_since
+                if not decl.activated_since:
+                    decl.battle_done = True
+
+    def life_changed(self) -> None:
+        """Life Points changed: every battle declared so far has had its result."""
+        for decl in self.declared.values():
+            decl.battle_done = True

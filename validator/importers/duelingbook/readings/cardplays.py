@@ -1,0 +1,596 @@
+"""Spells, Traps and effects in a Duelingbook log, and cards moving between zones and piles,
+read through the card database: activations (with Equip targets), declared effects judged by
+their kinds and places, sends, discards (the hand-limit one included), a Summon or Set put
+back into the hand, placements in a Spell & Trap Zone and moves between zones."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from validator.document.model import Player, other
+from validator.importers.duelingbook import logtext
+from validator.importers.duelingbook.board.tracker import is_monster_zone, is_zone
+from validator.importers.duelingbook.builder import GameBuilder
+from validator.importers.duelingbook.game import Play, from_hand, stamp, texts, where_said
+from validator.importers.duelingbook.readings import phases
+from validator.importers.duelingbook.readings.catalog import Reading, read
+from validator.importers.duelingbook.readings.explain import explaining
+from validator.importers.duelingbook.readings.summons import position_by_effect
+from validator.importers.duelingbook.readings.windows import (
+    DECLARED_NEXT,
+    EQUIP_REVIVE_WITHIN,
+    OPPONENT_JUST_USED,
+    SAME_PLAYER_NEXT,
+    SET_BY_EFFECT_WITHIN,
+    SHOWN_TOGETHER,
+    SHOWN_WITHIN,
+    STAGED_MOVE_WITHIN,
+)
+
+
+def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
+    step = b.step
+    assert step is not None and step.card is not None
+    cid, move = step.card, b.moved()
+    if move is None:  # "Set "X" in S-3": turned face-down where it stands
+        _turned_face_down(b, play, cid)
+        return
+    if b.restoring(move):
+        b.note(play, "rewind.put-back",
+               f"{b.label(cid)} put back where it stood before the rewind: no action")
+        return
+    known = b.card(cid)
+    if known.kind == "trap" and known.facts.get("trap_from_hand") and _activated_next(b, play,
+                                                                                     cid):
+        _trap_from_hand(b, play, player, cid, "Set, then activated at once: one activation "
+                                              "from the hand in two clicks, as the card allows")
+        return
+    setter = _setting_effect(b, player)
+    if setter is not None and (player != b.turn_player or b.phase not in ("main1", "main2")):
+        b.emit(play, "move", player, card=cid, to="spell_trap",
+               note=read("set.by-resolving-effect",
+                         f"Set by {b.label(setter)}'s effect as it resolves (the contract has no "
+                         f"face-down placement by an effect: followed as a card placed there)"))
+        return
+    phases.ensure_phase(b, play, player, ("main1", "main2"))
+    b.emit(play, "set_spell_trap", player, card=cid)
+
+
+def _setting_effect(b: GameBuilder, player: Player) -> str | None:
+    """A card the player used just before whose resolution Sets a Spell or Trap (Dust
+    Tornado: "then you can Set 1 Spell/Trap from your hand")."""
+    for at, who, cid in reversed(b.recent):
+        if b.cursor - at > SET_BY_EFFECT_WITHIN:
+            break
+        if who == player and b.card(cid).facts.get("sets_spell_traps"):
+            return cid
+    return None
+
+
+def turn_face_down(b: GameBuilder, play: Play, player: Player) -> None:
+    """"Turn face-down" (older clients): a monster by an effect, a Spell or Trap in place."""
+    step = b.step
+    assert step is not None and step.card is not None
+    spot = b.board.where.get(step.card)
+    if spot is not None and is_monster_zone(spot.spot):
+        position_by_effect(b, play, player, step.card, "facedown_defense")
+    else:
+        _turned_face_down(b, play, step.card)
+
+
+def _turned_face_down(b: GameBuilder, play: Play, cid: str) -> None:
+    """A card activated by a misclick and turned face-down again: the activation is undone
+    (a slip fixed, not a step) when nothing else happened since."""
+    shown = shown_activation(b, cid)
+    if shown is not None:
+        b.drop([shown])
+        b.note(play, "shown.set-cards",
+               f"{b.label(cid)} activated, then turned face-down again at once: a "
+               f"misclick fixed, or Set cards shown, not an activation")
+    else:
+        b.note(play, "set.turned-face-down",
+               f"{b.label(cid)} turned face-down where it stands (a card effect)")
+
+
+
+
+def shown_activation(b: GameBuilder, cid: str) -> int | None:
+    """The index of the activation of ``cid`` that turning it face-down again undoes: the
+    last action, or one followed only by activations of other cards (a player showing their
+    Set cards, "show sets": they flip them face-up and Set them back); None otherwise."""
+    for index in range(len(b.actions) - 1, max(len(b.actions) - 2 - SHOWN_TOGETHER, -1), -1):
+        action = b.actions[index]
+        if action.get("type") != "activate":
+            return None
+        if action.get("card") == cid:
+            return index
+        if action.get("target") == cid:
+            return None
+    return None
+
+
+def _activated_next(b: GameBuilder, play: Play, cid: str) -> bool:
+    """True, and the activation read with it, when the same player's next play activates
+    the card just Set."""
+    for index, later in b.upcoming(SAME_PLAYER_NEXT):
+        if later.get("username") != play.get("username"):
+            continue
+        step = b.step_at(index)
+        if later.get("play") == "Activate ST" and step is not None and step.card == cid:
+            b.consume(index)
+            return True
+        return False
+    return False
+
+
+#: The plays a player lays their hand out with, or takes it back with.
+_SHOWING: Final = frozenset({"Activate ST", "Normal Summon", "Set monster", "Set ST", "To hand",
+                             "Show hand", "SS ATK", "SS DEF"})
+
+
+def _returned_next(b: GameBuilder, play: Play, cid: str) -> bool:
+    """True, and both plays read as no step, when a card activated from the hand goes back
+    to the hand later in the turn with no play naming it between (no declaration, no
+    resolution): a card shown to the opponent (a player laying out their hand for an effect
+    that looks at it, or letting the opponent read a card), or a misclick."""
+    for index, later in b.upcoming(SHOWN_WITHIN):
+        if later.get("play") in ("End turn", "Start turn"):
+            return False
+        step = b.step_at(index)
+        if step is None or (step.card != cid and step.move_of(cid) is None):
+            if later.get("username") == play.get("username") and \
+                    later.get("play") not in _SHOWING:
+                return False  # the player went on playing: it was played
+            continue
+        back = step.move_of(cid)
+        if later.get("username") != play.get("username") or later.get("play") != "To hand" or \
+                back is None or back.after is None or back.after.spot != "hand":
+            return False
+        b.consume(index)
+        b.note(play, "shown.from-hand",
+               f"{b.label(cid)} activated from the hand and returned to it later with "
+               f"nothing done with it: a card shown or a misclick, not an activation")
+        return True
+    return False
+
+
+#: A log line taking a card from a zone of the field ("from Field Spell Zone", "from S-3").
+_FROM_FIELD: Final = re.compile(r"\bfrom (?:[MS]-\d|Field Spell Zone|(?:Left|Right) "
+                                r"(?:Extra Monster|Pendulum) Zone)\b")
+
+
+def _put_straight_back(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+    """True, and both plays read as no step, when a player returns a face-up card of theirs
+    from the field to the hand and activates it again as their next play (the opponent
+    says the effect cannot return it: "not cross"): the return undone, the card stays."""
+    last = b.actions[-1] if b.actions else {}
+    if last.get("type") != "move" or last.get("card") != cid or last.get("to") != "hand" or \
+            last.get("player") != player or not _FROM_FIELD.search(last["log"].get("text", "")):
+        return False
+    b.drop([len(b.actions) - 1])
+    b.note(play, "slip.returned-and-back",
+           f"{b.label(cid)} returned to the hand from the field and put straight back: "
+           f"a slip undone, the card stayed where it was")
+    return True
+
+
+def _declared_next(b: GameBuilder, play: Play, cid: str) -> bool:
+    """True when the same player's next play declares the card's effect (it is read there)."""
+    for index, later in b.upcoming(DECLARED_NEXT):
+        if later.get("username") != play.get("username"):
+            continue
+        step = b.step_at(index)
+        return later.get("play") == "Declare" and step is not None and step.card == cid
+    return False
+
+
+def _placed_face_up(b: GameBuilder, play: Play, player: Player, cid: str, sign: str,
+                    note: Reading) -> None:
+    """A card put in a Spell & Trap Zone by a rule ``classic`` does not model (``sign``):
+    followed as a card placed face-up there, a ``move``."""
+    b.signs.setdefault(sign, where_said(play))
+    b.emit(play, "move", player, card=cid, to="spell_trap", note=note)
+
+
+def _trap_from_hand(b: GameBuilder, play: Play, player: Player, cid: str, how: str) -> None:
+    _placed_face_up(b, play, player, cid, "Traps activated from the hand",
+                    read("card.trap-from-hand-classic",
+                         f"{how}: rules classic does not model a Trap activated from the "
+                         f"hand, followed as a card placed face-up"))
+    b.remember(player, cid)
+
+
+def activate(b: GameBuilder, play: Play, player: Player) -> None:
+    step = b.step
+    assert step is not None and step.card is not None
+    cid, move = step.card, b.moved()
+    known = b.card(cid)
+    in_hand = move is not None and move.before is not None and move.before.spot == "hand"
+    if move is None and not step.turned:  # a face-up card used again: its effect
+        declare(b, play, player)
+        return
+    if known.kind == "monster" and in_hand:
+        to_pendulum = move is not None and move.after is not None and \
+            move.after.spot.startswith("PZ")
+        if known.facts.get("pendulum_activation") or to_pendulum:
+            _placed_face_up(b, play, player, cid, "Pendulum Zones",
+                            read("pendulum.zone-classic",
+                                 "a Pendulum Monster placed in a Pendulum Zone: rules classic "
+                                 "does not model, followed as a card placed face-up"))
+        else:  # a monster's effect activated in the hand, placed in a zone as a marker
+            b.staged[cid] = move.before if move else None
+            if not _declared_next(b, play, cid):
+                _declare_effect(b, play, player, cid, "hand")
+        return
+    if in_hand and (_returned_next(b, play, cid) or _put_straight_back(b, play, player, cid)):
+        return
+    if known.kind == "spell" and known.subtype != "quick_play":
+        phases.ensure_phase(b, play, player, ("main1", "main2"))
+    phases.sync(b, play, cid)
+    if in_hand and known.kind == "trap" and known.facts.get("trap_from_hand"):
+        _trap_from_hand(b, play, player, cid, "an activation from the hand, as the card "
+                                              "allows")
+        return
+    fields: dict[str, Any] = {"card": cid}
+    note = None
+    if known.subtype == "equip":
+        fields["target"], note = _equip_target(b, play, player)
+    b.last_declared.pop(player, None)
+    b.emit(play, "activate", player, note=note, **fields)
+    b.remember(player, cid)
+
+
+def _activate_in_one_click(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
+    """A Spell the log shows going from the hand to the Graveyard, read as activated."""
+    if b.card(cid).subtype != "quick_play":
+        phases.ensure_phase(b, play, player, ("main1", "main2"))
+    phases.sync(b, play, cid)
+    b.last_declared.pop(player, None)
+    b.emit(play, "activate", player, card=cid)
+    b.remember(player, cid)
+
+
+def _pointed_at(b: GameBuilder, play: Play, player: Player) -> str | None:
+    """The monster its player points at ("Pointed at "X" in M-4") right after the play,
+    before any other play of theirs."""
+    for index in range(b.cursor + 1, min(b.cursor + 8, len(b.plays))):
+        later = b.plays[index]
+        if not isinstance(later, dict) or later.get("username") != play.get("username"):
+            continue
+        if later.get("play") != "Target card":
+            return None
+        text = texts(later)[1]
+        name, zone = logtext.name_in(text), logtext.zone_in(text)
+        if name is None or zone is None or not zone.startswith("M"):
+            return None
+        # "Pointed at" names the zone as its controller numbers it (goat-1119697 game 2):
+        # the card of that name in it, either side
+        side, spot = b.board.zone(player, zone)
+        for each in (side, other(side)):
+            cid = b.board.at(each, spot)
+            if cid is not None and b.board.name(cid) == name:
+                return cid
+        return None
+    return None
+
+
+def _equip_target(b: GameBuilder, play: Play, player: Player) -> tuple[str | None, Reading]:
+    """The monster its player points at, else the one a following Special Summon revives,
+    else the likeliest face-up one."""
+    pointed = _pointed_at(b, play, player)
+    if pointed is not None:
+        return pointed, read("equip.pointed", "Equip target: the monster its player pointed at")
+    for index, later in b.upcoming(EQUIP_REVIVE_WITHIN):
+        if later.get("username") != play.get("username"):
+            continue
+        if str(later.get("play", "")).startswith(("SS ATK", "SS DEF")):
+            step = b.step_at(index)
+            move = step.move_of(step.card) if step is not None and step.card else None
+            if move is not None and move.before is not None and \
+                    move.before.spot in ("graveyard", "banished"):
+                return move.card, read("equip.revived", "Equip target: the monster the next "
+                                                        "Special Summon revives")
+        if later.get("play") in ("Normal Summon", "Activate ST", "End turn", "Enter BP"):
+            break
+    for side in (player, other(player)):
+        for cid in reversed(b.board.monsters(side)):
+            if b.board.position(cid) != "facedown_defense":
+                return cid, read("equip.assumed", "Equip target not in the log: the likeliest "
+                                                  "face-up monster assumed")
+    return None, read("equip.none", "Equip target not in the log, and no face-up monster to "
+                                    "equip")
+
+
+def _place_of(b: GameBuilder, cid: str) -> str:
+    """Where a card stands, as the contract's effects name places."""
+    spot = b.board.where.get(cid)
+    if spot is None:
+        return "hand"
+    if is_zone(spot.spot):
+        return "field"
+    return {"graveyard": "graveyard", "banished": "banished"}.get(spot.spot, spot.spot)
+
+
+def declare(b: GameBuilder, play: Play, player: Player) -> None:
+    step = b.step
+    assert step is not None and step.card is not None
+    cid = step.card
+    last = b.actions[-1] if b.actions else {}
+    if last.get("type") in ("activate", "normal_summon", "flip_summon", "special_summon") and \
+            last.get("card") == cid:
+        b.remember(player, cid)
+        return  # it only announces the effect of the card just activated or summoned
+    if cid in b.staged:  # the hand effect of a monster placed in a zone as its marker
+        _declare_effect(b, play, player, cid, "hand")
+        return
+    _declare_effect(b, play, player, cid, _place_of(b, cid))
+
+
+def _declare_effect(b: GameBuilder, play: Play, player: Player, cid: str, place: str) -> None:
+    """An effect declared where the card stands, judged by the kinds of the card's effects
+    usable there (a trigger in the Graveyard in the End Phase, a quick effect in the hand in
+    the opponent's turn). A card with no activated effect usable there announces something
+    else (a continuous effect, a cost, an effect resolving): no action."""
+    known = b.card(cid)
+    kinds = known.effect_kinds(place)
+    if known.definition is not None and not kinds:
+        b.note(play, "effect.none-usable-here",
+               f"{b.label(cid)} has no activated effect usable {_words(place)} (the card "
+               f"database): the declaration announces another effect, no action")
+        b.remember(player, cid)
+        return
+    note = None
+    if not known.known and not known.told:
+        note = read("effect.timing-unknown",
+                    "the card's text does not say when its effect may be used: timing not checked")
+    elif not known.known:
+        note = read("card.from-replay-text",
+                    f"{b.label(cid)} is not in the card database: its effect is judged by the " \
+                    f"replay's own card text")
+    if kinds == {"ignition"} and player == b.turn_player:
+        phases.ensure_phase(b, play, player, ("main1", "main2"))
+    if known.kind == "monster":
+        b.last_declared[player] = cid
+    phases.sync(b, play, cid)
+    index = b.emit(play, "activate", player, card=cid, note=note)
+    if not known.known and not known.told:
+        b.untimed.append(b.actions[index])
+    b.remember(player, cid)
+
+
+def _words(place: str) -> str:
+    return {"field": "on the field", "hand": "in the hand", "graveyard": "in the Graveyard",
+            "banished": "while banished"}.get(place, f"in the {place}")
+
+
+def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
+    """To the Graveyard, banishment, the hand, the deck or the Extra Deck."""
+    step = b.step
+    assert step is not None and step.card is not None
+    cid, move = step.card, b.moved()
+    if move is None:
+        return  # already there (a card added to the hand it is in)
+    before = move.before
+    place = before.spot if before else ""
+    if to == "graveyard":
+        _set_card_activated(b, play, player, cid, before)
+    if before is not None and before.spot == "hand" and to == "graveyard":
+        _discard(b, play, player, cid)
+        return
+    if b.restoring(move):
+        b.note(play, "rewind.put-back",
+               f"{b.label(cid)} put back where it stood before the rewind: no action")
+        return
+    if to == "hand" and _summon_put_back(b, play, player, cid, before):
+        return
+    phases.sync(b, play, cid)
+    index = b.emit(play, "move", player, card=cid, to=to)
+    if to in ("graveyard", "banished") and is_monster_zone(place):
+        b.sends.append((index, cid))
+        b.graveyard_from[cid] = before.side if before else player
+        if before is not None:  # brought straight back: a slip (not from a hidden Deck,
+            b.sent_from[cid] = (b.actions[index], before, play.get("username"))  # or hand)
+
+
+def _summon_put_back(b: GameBuilder, play: Play, player: Player, cid: str,
+                     before: Any) -> bool:
+    """A Normal Summon or Set of this turn put back into the hand by its player before the
+    monster did anything (a slip fixed before the turn ended): both are undone. Not a
+    monster with an ignition or quick effect on the field, which may be what returns it."""
+    summon = b.placed_at.get(cid)
+    if summon is None or before is None or not is_monster_zone(before.spot) or \
+            summon >= len(b.actions):
+        return False
+    action = b.actions[summon]
+    if action.get("card") != cid or action.get("player") != player or action.get("tributes"):
+        return False
+    if b.placed_used.get(cid) or _searched_since(b, action, play):
+        return False  # its effect was used: the return is an effect's, or a cost
+    if b.card(cid).effect_kinds("field") & {"ignition", "quick"}:
+        return False  # an effect of its own it can use on the field may return it (Swap Frog)
+    for later in b.actions[summon + 1:]:
+        if cid in (later.get("card"), later.get("target")) or cid in later.get("tributes", ()):
+            return False  # the monster was used: the return is an effect's
+    b.drop([summon])
+    b.placed_at.pop(cid, None)
+    b.note(play, "slip.summon-taken-back",
+           f"{b.label(cid)} Normal Summoned or Set this turn, then put back into the "
+           f"hand by its player before it did anything: a slip fixed, neither is a step")
+    return True
+
+
+def _searched_since(b: GameBuilder, summon: dict[str, Any], play: Play) -> bool:
+    """True when the player took a card out of their Deck between a summon and this play (a
+    summoned monster's effect resolving: Swap Frog's "send 1 Frog from your Deck")."""
+    start = next((i for i in range(b.cursor - 1, -1, -1)
+                  if texts_time(b.plays[i]) == summon["log"]["time"] and
+                  b.plays[i].get("username") == play.get("username")), None)
+    if start is None:
+        return False
+    for index in range(start + 1, b.cursor):
+        step = b.step_at(index)
+        if step is None or b.plays[index].get("username") != play.get("username"):
+            continue
+        if any(m.before is not None and m.before.spot == "deck" for m in step.moves) or \
+                logtext.source_pile(texts(b.plays[index])[1]) == "deck":
+            return True
+    return False
+
+
+def texts_time(play: Any) -> str | None:
+    """A play's time as the log writes it (None for what is not a play)."""
+    return stamp(play.get("seconds")) if isinstance(play, dict) else None
+
+
+def _set_card_activated(b: GameBuilder, play: Play, player: Player, cid: str,
+                        spot: Any) -> bool:
+    """A Set Trap (or Quick-Play Spell) sent from its zone by its controller, with no
+    "Activated" line: read as activated when it was Set before this turn (Trap Dustshoot,
+    Solemn Judgment); one Set this turn cannot have been, so it is only sent."""
+    if spot is None or spot.face_up or spot.side != player or is_monster_zone(spot.spot) or \
+            not is_zone(spot.spot):
+        return False
+    known = b.card(cid)
+    if not (known.kind == "trap" or known.subtype == "quick_play"):
+        return False
+    if any(who != player for index, who, _ in b.recent if b.cursor - index <= OPPONENT_JUST_USED):
+        return False  # a card the opponent just used destroys it: only sent
+    if cid in b.set_this_turn:
+        b.note(play, "spell-trap.sent-set-this-turn",
+               f"{b.label(cid)} sent to the Graveyard without an activation line: it "
+               f"was Set this turn, so it is read as only sent")
+        return False
+    phases.sync(b, play, cid)
+    b.emit(play, "activate", player, card=cid,
+           note=read("spell-trap.sent-read-as-activated",
+                     "no \"Activated\" line: a Set card its controller sent straight to the "
+                     "Graveyard is read as activated"))
+    b.remember(player, cid)
+    return True
+
+
+#: Spells whose activation a log may write as the card sent from the hand to the Graveyard.
+ONE_SHOT_SPELLS: Final = frozenset({"normal", "quick_play", "ritual"})
+
+
+def _discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
+    """From the hand to the Graveyard: the End Phase hand-limit discard when the turn player
+    holds 7 or more and ends the turn next, otherwise a discard by an effect."""
+    hand = b.board.hand_size(player) + 1  # the hand before this card left it
+    ending = b.phase == "end"
+    if player == b.turn_player and hand >= 7 and not ending:
+        for _, later in b.upcoming(SAME_PLAYER_NEXT):
+            kind = later.get("play")
+            if later.get("username") != play.get("username"):
+                continue
+            if kind in ("End turn", "Enter EP"):
+                ending = True
+            if kind not in ("To GY", "Discard") or ending:
+                break
+    limit = player == b.turn_player and hand >= 7 and ending
+    if limit:
+        phases.ensure_phase(b, play, player, ("end",))
+        phases.sync(b, play, cid)
+        b.emit(play, "discard", player, card=cid)
+        return
+    cause = explaining(b, "discards", player, itself=cid)
+    known = b.card(cid)
+    if cause is None and known.kind == "spell" and known.subtype in ONE_SHOT_SPELLS:
+        b.note(play, "spell.resolved-in-one-click",
+               f"{b.label(cid)} sent from the hand to the Graveyard, and no card that "
+               f"makes a player discard explains it: the Spell activated and resolved "
+               f"in one click")
+        _activate_in_one_click(b, play, player, cid)
+        return
+    phases.sync(b, play, cid)
+    if cause is None:
+        b.emit(play, "discard", player, card=cid,
+               note=read("hand.discard-by-rules",
+                         "no card that makes a player discard was used around this play, nor "
+                         "stands face-up on the field (the card database), and the card has no "
+                         "effect of its own in the hand: a discard by the rules, judged so"))
+        return
+    b.emit(play, "discard", player, card=cid, by_effect=True)
+
+
+def to_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
+    """"Placed X from GY to S-3": a card put face-up in a Spell & Trap Zone by an effect;
+    a monster placed there and moved to a Monster Zone next is Special Summoned then."""
+    step = b.step
+    assert step is not None and step.card is not None
+    cid, move = step.card, b.moved()
+    known = b.card(cid)
+    if known.kind == "monster" and move is not None:
+        for index, later in b.upcoming(STAGED_MOVE_WITHIN):
+            if later.get("play") == "Move" and later.get("username") == play.get("username"):
+                nxt = b.step_at(index)
+                back = nxt.move_of(cid) if nxt is not None else None
+                if back is not None and back.after is not None and \
+                        is_monster_zone(back.after.spot):
+                    b.staged[cid] = move.before
+                    return
+                break
+        if move.before is not None and move.before.spot == "hand" and \
+                known.effect_kinds("hand"):
+            b.staged[cid] = move.before  # its hand effect's marker (Battle Fader)
+            return
+    phases.sync(b, play, cid)
+    b.emit(play, "move", player, card=cid, to="spell_trap")
+
+
+def move(b: GameBuilder, play: Play, player: Player) -> None:
+    step = b.step
+    assert step is not None and step.card is not None
+    cid, moved = step.card, b.moved()
+    if moved is None or moved.before is None or moved.after is None:
+        return
+    src_side, src = moved.before.side, moved.before.spot
+    dst_side, dst = moved.after.side, moved.after.spot
+    phases.sync(b, play, cid)
+    if cid in b.staged and is_monster_zone(dst):
+        came = b.staged.pop(cid)
+        where = f" from the {came.spot}" if came is not None else ""
+        b.emit(play, "special_summon", dst_side, card=cid,
+               note=read("summon.staged-in-spell-trap",
+                         f"placed in a Spell & Trap Zone, then moved to a Monster Zone: one "
+                         f"Special Summon{where}"))
+        return
+    if src_side == dst_side and is_monster_zone(src) == is_monster_zone(dst):
+        return  # a zone change on one side: no rules matter
+    if is_monster_zone(src) and is_monster_zone(dst):
+        b.emit(play, "take_control", dst_side, card=cid)
+        return
+    if is_monster_zone(src) and not is_monster_zone(dst):
+        equipper = b.last_declared.get(dst_side)
+        held = b.board.where.get(equipper) if equipper else None
+        how = "the monster whose effect was declared last assumed"
+        if held is None or held.side != dst_side or not is_monster_zone(held.spot):
+            mine = b.board.monsters(dst_side)  # none declared, or it left the field since
+            equipper = next((c for c in reversed(mine) if c != cid), None)
+            how = "the monster its player placed last assumed"
+        b.emit(play, "move", dst_side, card=cid, to="spell_trap", target=equipper,
+               note=read("equip.by-effect", f"equipped by an effect: {how}"))
+        return
+    if not is_monster_zone(src) and is_monster_zone(dst):
+        position = moved.after.position or "attack"
+        if b.card(cid).kind == "monster":  # an Equip its own effect Special Summons (Union
+            b.emit(play, "move", src_side, card=cid, to="graveyard",  # monsters, Mitsurugi)
+                   note=read("summon.from-spell-trap-zone",
+                             f"{b.label(cid)}, a monster card in a Spell & Trap Zone, is Special "
+                             f"Summoned from there by an effect: the contract Special Summons "
+                             f"only what is off the field, so it leaves its Spell & Trap Zone "
+                             f"first (docs/duelingbook.md)"))
+        b.emit(play, "special_summon", dst_side, card=cid, position=position,
+               note=read("summon.moved-from-spell-trap",
+                         "moved from a Spell & Trap Zone to a Monster Zone: read as a Special "
+                         "Summon"))
+        return
+    b.emit(play, "move", dst_side, card=cid, to="spell_trap",
+           note=read("zone.to-opponent-spell-trap",
+                     "moved to the other player's Spell & Trap Zone"))
+
+
+def from_hand_play(play: Play) -> bool:
+    """Whether a play takes its card from the hand (kept for the handlers' table)."""
+    return from_hand(play)

@@ -1,0 +1,166 @@
+"""Summons from the Extra Deck and cards leaving for it, in the logs of games judged by
+``advanced`` (docs/duelingbook.md, "The Extra Deck"): a Link, Synchro or Fusion Summon's
+materials logged after the monster, Pendulum Monsters sent face-up to the Extra Deck, and
+cards banished face-down.
+
+A Duelingbook player often drags the new monster from the Extra Deck first and sends its
+materials after it ("Special Summoned "Maliss <Q> White Binder" from Extra Deck to Left EMZ",
+then "Sent "Maliss <Q> Red Ransom" from Right Extra Monster Zone to GY"). The materials leave
+the field before the monster arrives, so the zones they free are free for it: the sends that
+follow at once are read before the summon.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from validator.document.model import Player
+from validator.importers.duelingbook import logtext
+from validator.importers.duelingbook.board.tracker import is_monster_zone
+from validator.importers.duelingbook.game import (
+    CANONICAL,
+    GAME_BOUNDARIES,
+    QUIET,
+    Play,
+    canonical,
+    texts,
+)
+from validator.importers.duelingbook.readings import summons
+from validator.importers.duelingbook.readings.cardplays import send
+from validator.importers.duelingbook.readings.catalog import read
+from validator.importers.duelingbook.readings.pendulum import is_pendulum, pendulum_summon
+from validator.importers.duelingbook.readings.windows import MOST_MATERIALS
+
+if TYPE_CHECKING:
+    from validator.importers.duelingbook.board.follow import Move
+    from validator.importers.duelingbook.builder import GameBuilder
+
+#: Plays that send a material off the field (to the Graveyard, banished, or a Pendulum
+#: Monster face-up to the Extra Deck).
+MATERIAL_SENDS: Final = frozenset({"To GY", "Banish", "Banish FD", "To ED FU", "To ED",
+                                   "Remove Token"})
+_PILES: Final = {"To GY": "graveyard", "Remove Token": "graveyard", "Banish": "banished",
+                 "Banish FD": "banished", "To ED FU": "extra", "To ED": "extra"}
+
+
+def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
+    """"SS ATK"/"SS DEF": under ``advanced``, a Pendulum Summon's monster or a summon from the
+    Extra Deck with its materials logged after it (:func:`before_special_summon`); otherwise,
+    and then, a Special Summon (:func:`.summons.special_summon`)."""
+    step = b.step
+    assert step is not None and step.card is not None
+    if before_special_summon(b, play, player, step.card, b.moved()):
+        return
+    summons.special_summon(b, play, player)
+
+
+def before_special_summon(b: GameBuilder, play: Play, player: Player, cid: str,
+                          move: Move | None) -> bool:
+    """What a Special Summon click is under ``advanced`` before it is one: part of a Pendulum
+    Summon (read whole here: True), or a summon from the Extra Deck whose materials the log
+    sends just after it (their sends are read first; False: the summon follows)."""
+    if not (b.rules.pendulum or b.rules.zone_rules):
+        return False
+    if pendulum_summon(b, play, player, cid, move):
+        return True
+    if move is not None and move.card in b.pending:
+        return False  # put back after a rewind: the Special Summon's own reading
+    if from_extra_deck(play, move) and not b.knowledge.is_xyz(b.board.name(cid)):
+        late_materials(b, play, player, cid)
+    return False
+
+
+def from_extra_deck(play: Play, move: Move | None) -> bool:
+    """True when a play takes its card from the Extra Deck: where the log had it, or, for a
+    card the log shows for the first time, where its line says it comes from."""
+    before = move.before if move is not None else None
+    if before is not None:
+        return before.spot == "extra"
+    return logtext.source_pile(texts(play)[1]) == "extra"
+
+
+def late_materials(b: GameBuilder, play: Play, player: Player, cid: str) -> list[str]:
+    """The materials of a summon from the Extra Deck that the log sends just after it: the
+    summoner's own monsters sent off the field by the summoner in the next plays, with
+    nothing else between (at most the Link Rating of a Link Monster). Their sends are read
+    now, before the summon; returns them."""
+    known = b.card(cid)
+    link = (known.definition or {}).get("link")
+    most = link if isinstance(link, int) else MOST_MATERIALS
+    user = play.get("username")
+    found: list[str] = []
+    freed: str | None = None  # an Extra Monster Zone a material leaves
+    for index in range(b.cursor + 1, len(b.plays)):
+        if len(found) >= most:
+            break
+        later = b.plays[index]
+        raw = later.get("play") if type(later) is dict else None
+        if type(raw) is not str or raw in QUIET or index in b.consumed:
+            continue
+        kind = CANONICAL.get(raw) or canonical(raw)
+        if kind in GAME_BOUNDARIES or kind not in MATERIAL_SENDS or \
+                later.get("username") != user:
+            break
+        step = b.step_at(index)
+        sent = step.move_of(step.card) if step is not None and step.card else None
+        if sent is None or sent.before is None or sent.card == cid or \
+                sent.before.side != player or not is_monster_zone(sent.before.spot):
+            break
+        b.consume(index)
+        pile = _PILES[kind]
+        b.emit(later, "move", player, card=sent.card, to=pile,
+               note=read("extra.material-logged-after",
+                         f"a material of {b.label(cid)}, logged after it: it left the field first"))
+        b.sends.append((len(b.actions) - 1, sent.card))
+        b.graveyard_from[sent.card] = player
+        found.append(sent.card)
+        if sent.before.spot.startswith("EMZ"):
+            freed = sent.before.spot
+    if freed is not None and isinstance(link, int):
+        _into_freed_zone(b, play, cid, freed)
+    return found
+
+
+def _into_freed_zone(b: GameBuilder, play: Play, cid: str, freed: str) -> None:
+    """A Link Monster clicked from the Extra Deck while its material still held an Extra
+    Monster Zone: Duelingbook put it in a free Main Monster Zone, as the zone it goes to was
+    taken then. The summon names no zone, and the judge places it as the rules allow (the
+    Extra Monster Zone its material freed first)."""
+    spot = b.board.where.get(cid)
+    if spot is None or not spot.spot.startswith("M-"):
+        return
+    b.unzoned.add(cid)
+    b.note(play, "extra.zone-judges-choice",
+           f"{b.label(cid)} was clicked from the Extra Deck while its material held "
+           f"an Extra Monster Zone, so Duelingbook put it in {spot.spot}: the zone is the "
+           f"judge's choice (the Extra Monster Zone the material freed, if no Link "
+           f"Arrow points to {spot.spot})")
+
+
+def to_face_up_extra(b: GameBuilder, play: Play, player: Player) -> None:
+    """"To ED FU": a Pendulum Monster to its owner's face-up Extra Deck (``move`` to
+    ``extra``, ``face_up`` under ``advanced``); any other card goes to the Extra Deck as it
+    would face-down, noted."""
+    step = b.step
+    assert step is not None and step.card is not None
+    if not is_pendulum(b, step.card):
+        b.note(play, "extra.not-pendulum",
+               f"{b.label(step.card)} is not a Pendulum Monster: it goes to the Extra "
+               f"Deck, not face-up")
+    send(b, play, player, to="extra")
+
+
+def banish_face_down(b: GameBuilder, play: Play, player: Player) -> None:
+    """"Banish FD": banished face-down (a ``move`` to ``banished``, as any banishing); a card
+    the log does not name, from the Extra Deck, is no card of the document: no action."""
+    step = b.step
+    assert step is not None and step.card is not None
+    move = step.move_of(step.card)
+    if b.board.name(step.card) is None and (move is None or move.before is None or
+                                            move.before.spot == "extra") and \
+            "Extra Deck" in texts(play)[1]:
+        b.note(play, "extra.unnamed-banished",
+               "a card the log does not name banished face-down from the Extra Deck: "
+               "no card the rules follow")
+        return
+    send(b, play, player, to="banished")

@@ -1,0 +1,284 @@
+"""The turn as the log implies it: phases the log skipped, slips fixed (a phase entered
+again, a rewind to an earlier phase, phase buttons catching up), and the turn passing at the
+next player's "Entered Draw Phase" (docs/duelingbook.md)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from validator.document.model import Player, other
+from validator.importers.duelingbook.board.tracker import Spot, is_zone
+from validator.importers.duelingbook.game import (
+    CLASSIC_DRAW_FORMATS,
+    CLASSIC_DRAW_POOLS,
+    ORDER,
+    TURN_PLAYS,
+    Play,
+    Snapshot,
+    from_hand,
+    stamp,
+    where_said,
+)
+from validator.importers.duelingbook.readings.catalog import read
+from validator.importers.duelingbook.readings.windows import REST_OF_TURN, REWIND_WINDOW
+from validator.rules.checks.turn import phase_name
+
+if TYPE_CHECKING:
+    from validator.importers.duelingbook.builder import GameBuilder
+
+
+
+def ensure_phase(b: GameBuilder, play: Play, player: Player, needed: tuple[str, ...], *,
+                 tributes: bool = False) -> None:
+    """Before a turn player's action that the phase shown does not allow: the forward
+    moves the log skipped (a shortcut), when the turn can still get there. For a summon
+    that takes ``tributes``, they go before the player's own monsters sent off the field
+    just before this play, which are its Tributes (a Tribute logged while the log still
+    shows the Draw Phase is still the Tribute); any other play's phase change comes after
+    what was sent before it (a battle's results stay in the Battle Phase)."""
+    if player != b.turn_player or b.phase in needed:
+        return
+    if b.phase == "battle" and "main1" in needed and _premature_battle(b, play):
+        return
+    later = [p for p in needed if ORDER[p] > ORDER[b.phase]]
+    if later:
+        advance(b, play, player, later[0], implied=True, before_sends=tributes)
+
+
+def _premature_battle(b: GameBuilder, play: Play) -> bool:
+    """A Main Phase play while the Battle Phase the log entered has seen no attack: the
+    Battle Phase click came too early (a player answering an opponent's response, then
+    going on in Main Phase 1). The Battle Phase is read as not entered yet: it begins at the
+    first attack. True when so read."""
+    if not _attacks_later(b, play):
+        return False
+    for index in range(len(b.actions) - 1, -1, -1):
+        action = b.actions[index]
+        if action["type"] == "declare_attack":
+            return False
+        if action["type"] == "phase":
+            if action.get("to") != "battle" or action["log"].get("implied"):
+                return False
+            b.drop([index])
+            b.snapshots = [s for s in b.snapshots if s.actions <= index]
+            b.phase = "main1"
+            b.note(play, "phase.battle-too-early",
+                   f"a Main Phase play after the Battle Phase was entered at "
+                   f"{action['log']['time']} with no attack: that click came too early, "
+                   f"the Battle Phase begins at the first attack")
+            return True
+    return False
+
+
+def _attacks_later(b: GameBuilder, play: Play) -> bool:
+    """True when the player attacks later in this turn without entering a phase again."""
+    for _, later in b.upcoming(REST_OF_TURN):
+        kind = later.get("play")
+        if later.get("username") != play.get("username"):
+            continue
+        if kind in ("Attack", "Attack directly"):
+            return True
+        if kind in ("End turn", "Enter M2", "Enter EP", "Enter BP"):
+            return False
+    return False
+
+
+#: The steps a turn must take from a phase before it can reach one past Main Phase 1.
+_STEPS: Final = {"draw": ("standby", "main1"), "standby": ("main1",)}
+
+
+def advance(b: GameBuilder, play: Play, player: Player, target: str, *, implied: bool,
+            before_sends: bool = False) -> None:
+    """Move forward to ``target``, with the steps between implied."""
+    for step in _STEPS.get(b.phase, ()):
+        if ORDER[step] >= ORDER[target]:
+            break
+        phase_action(b, play, player, step, implied=True, before_sends=before_sends)
+    if target == "main2" and b.phase == "main1":
+        phase_action(b, play, player, "battle", implied=True, before_sends=before_sends)
+    phase_action(b, play, player, target, implied=implied, before_sends=before_sends)
+
+
+def phase_action(b: GameBuilder, play: Play, player: Player, target: str, *, implied: bool,
+                 before_sends: bool = False) -> None:
+    """One phase change: a snapshot of the phase left (for rewinds), the draw skipped by
+    an effect, then the action (``before_sends``: before the sends just logged)."""
+    own = [i for i, c in b.sends if b.graveyard_from.get(c) == player] if before_sends else []
+    at = own[0] if own else None
+    b.snapshots.append(Snapshot(b.turn, b.phase, len(b.actions) if at is None else at,
+                                b.board.snapshot(), dict(b.lp), b.drew,
+                                dict(b.declared) if b.declared else {}))
+    fields: dict[str, Any] = {"to": target}
+    note = None
+    if b.phase == "draw" and not b.drew and player == b.turn_player:
+        if b.skips[player]:
+            fields["by_effect"] = True
+            note = read("draw.skipped-by-card",
+                        f"no draw: {b.label(b.skips[player].pop(0))} skips this Draw Phase")
+        elif b.turn == 1 and b.rules.first_turn_draw and \
+                b.game.format not in CLASSIC_DRAW_FORMATS and \
+                b.game.card_pool not in CLASSIC_DRAW_POOLS:
+            fields["by_effect"] = True
+            b.signs.setdefault("no draw in the first player's first turn", where_said(play))
+            note = read("draw.first-turn-classic",
+                        "no draw in the first turn: later rules, which classic does not model")
+    if at is not None and note is None:
+        note = read("phase.before-tributes",
+                    "the log still showed the earlier phase: the phase change comes before the " \
+                    "monsters sent just before this play, its Tributes")
+    b.emit(play, "phase", player, implied=implied, note=note, at=at, **fields)
+    b.phase = target
+
+
+def enter(b: GameBuilder, play: Play, player: Player, target: str) -> None:
+    """A phase play: forward (with skipped steps implied), the same phase again (a
+    slip), or backward: the phase buttons catching up with plays the importer already read
+    in a later phase, a rewind when the cards show it (they are put back), else a slip."""
+    if player != b.turn_player:
+        if target == "draw":  # no action can say it: the contract has no phase "to: draw"
+            b.note(play, "phase.draw-by-non-turn-player",
+                   "a Draw Phase entered by the player whose turn it is not: ignored")
+        else:
+            b.emit(play, "phase", player, to=target)  # the engine says who may
+        return
+    logged, b.logged_phase = b.logged_phase, target
+    if target == b.phase:
+        if ORDER[target] > ORDER[logged]:
+            return  # the log catches up with a phase the plays already implied
+        b.note(play, "phase.entered-again", "the phase entered again: a slip, no step")
+        return
+    if ORDER[target] > ORDER[b.phase]:
+        advance(b, play, player, target, implied=False)
+        return
+    if ORDER[target] > ORDER[logged]:
+        b.note(play, "phase.buttons-catch-up",
+               f"the phase buttons catch up with the plays (the log showed the "
+               f"{phase_name(logged)}; the plays were read in the "
+               f"{phase_name(b.phase)}): no step")
+        return
+    snap = next((s for s in reversed(b.snapshots)
+                 if s.turn == b.turn and s.phase == target), None)
+    if snap is not None and snap.lp == b.lp and _put_back(b, snap):
+        rewind(b, play, snap)
+        return
+    why = "to a phase this turn never left" if snap is None else \
+        "after Life Points changed" if snap.lp != b.lp else \
+        "with no card put back where it stood"
+    b.note(play, "phase.backward-click",
+           f"a backward click to the {phase_name(target)} {why}: not a rewind, and no "
+           f"step (the turn goes on in the {phase_name(b.phase)})")
+    b.logged_phase = b.phase
+
+
+def _put_back(b: GameBuilder, snap: Snapshot) -> bool:
+    """True when the cards show a rewind: no card moved since the snapshot, or a card that
+    moved is put back where it stood then by one of the next plays."""
+    moved = b.board.since(snap.board)
+    if not moved:
+        return True
+    for index, later in b.upcoming(REWIND_WINDOW):
+        if str(later.get("play", "")).startswith("Enter "):
+            break
+        step = b.step_at(index)
+        if step is None:
+            continue
+        for move in step.moves:
+            if move.card in moved and moved[move.card] == move.after:
+                return True
+    return False
+
+
+def rewind(b: GameBuilder, play: Play, snap: Snapshot) -> None:
+    """Go back to the moment the turn left ``snap``'s phase: what the engine was told since
+    is dropped (noted), and cards the players put back are not moved again."""
+    undone = b.actions[snap.actions:]
+    first = undone[0]["log"]["time"] if undone else stamp(play.get("seconds"))
+    b.drop(list(range(snap.actions, len(b.actions))))
+    b.snapshots = [s for s in b.snapshots if s.actions < snap.actions or (s is snap)]
+    b.snapshots.remove(snap)
+    b.phase, b.drew = snap.phase, snap.drew
+    b.declared = dict(snap.declared)
+    for cid, spot in b.board.since(snap.board).items():
+        if b.board.where.get(cid) != spot:
+            b.pending[cid] = spot
+    b.note(play, "rewind.phase",
+           f"a rewind to the {phase_name(snap.phase)}: {len(undone)} action(s) from "
+           f"{first} on are undone (a slip fixed, not a step)")
+
+
+def sync(b: GameBuilder, play: Play, cid: str) -> None:
+    """A card a rewind left out of place is used before it was put back: the engine
+    follows the log from here (``move`` to where the log has it)."""
+    if cid not in b.pending:
+        return
+    del b.pending[cid]
+    now = b.board.where.get(cid)
+    if now is None or is_zone(now.spot):
+        return
+    b.emit(play, "move", b.board.owner(cid), card=cid, to=_pile_word(now.spot),
+           note=read("rewind.not-put-back",
+                     "not put back after the rewind: followed where the log has it"))
+
+
+def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
+    """"Ended turn": the End Phase (implied when the log skipped it). The turn passes at
+    the next player's "Entered Draw Phase": plays between are in this End Phase."""
+    if b.phase != "end":
+        advance(b, play, player, "end", implied=True)
+    b.ending = play
+    b.effect_since_end = False
+
+
+def pass_turn(b: GameBuilder, play: Play | None = None) -> None:
+    """The turn passes: ``end_turn`` (logged at the "Ended turn" play, or implied at
+    ``play`` when the log has none)."""
+    ending = b.ending
+    at: Play = ending or play or {}
+    if ending is None and b.phase != "end":
+        advance(b, at, b.turn_player, "end", implied=True)
+    for cid in list(b.pending):
+        sync(b, at, cid)
+    b.emit(at, "end_turn", b.turn_player, implied=ending is None)
+    b.ending = None
+    b.set_this_turn.clear()
+    b.turn += 1
+    b.turn_player = other(b.turn_player)
+    b.phase, b.drew, b.logged_phase = "draw", False, "draw"
+    b.declared.clear()
+    b.recent.clear()
+    b.sends.clear()
+    b.snapshots.clear()
+    b.board.forget()
+    b.granted = {"p1": [], "p2": []}
+    b.placed_at.clear()
+    b.placed_used.clear()
+
+
+#: Turn plays that an effect may make too, on a card already on the field.
+IN_PLACE: Final = frozenset({"Set monster", "Set ST"})
+
+
+def before(b: GameBuilder, kind: str, player: Player, play: Play) -> None:
+    """Before a play by the next player after "Ended turn" that only a turn player
+    makes: their turn has begun though the log did not say so."""
+    if b.ending is None or player == b.turn_player:
+        return
+    if kind in IN_PLACE and not from_hand(play):
+        return  # "Set "X" in M-4": turned face-down where it stands, by an effect
+    if kind in TURN_PLAYS or (kind == "Draw card" and not b.effect_since_end):
+        b.note(play, "turn.implied-start",
+               "the turn passed with no \"Entered Draw Phase\": implied")
+        pass_turn(b)
+
+
+_PILE_WORDS: Final = {"graveyard": "graveyard", "banished": "banished", "hand": "hand",
+                      "deck": "deck", "extra": "extra", "material": "graveyard"}
+
+
+def _pile_word(pile: str) -> str:
+    return _PILE_WORDS.get(pile, "graveyard")
+
+
+def restored_spot(b: GameBuilder, cid: str) -> Spot | None:
+    """Where the engine still has a card a rewind left out of place (None: not pending)."""
+    return b.pending.get(cid)

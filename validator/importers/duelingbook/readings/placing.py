@@ -1,0 +1,245 @@
+"""Cards an effect puts on the field, and cards moved where they stand (docs/duelingbook.md,
+"Cards placed by effects"): a Spell or Trap activated from the Deck or the Graveyard by an
+effect, a card Set by an effect ("Placed" then "Set" where it stands), an activation clicked
+for a Set, Pendulum Scales, and zone changes on one side of the field.
+
+These handlers come before the general ones of :mod:`.cardplays` in the play table: each reads
+what it knows and hands the rest on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from validator.document.model import Player
+from validator.importers.duelingbook import logtext
+from validator.importers.duelingbook.board.tracker import is_monster_zone, is_zone
+from validator.importers.duelingbook.board.zones import contract_zone
+from validator.importers.duelingbook.game import Play, texts, where_said
+from validator.importers.duelingbook.readings import cardplays, phases
+from validator.importers.duelingbook.readings.catalog import read
+from validator.importers.duelingbook.readings.pendulum import scale_activation
+
+if TYPE_CHECKING:
+    from validator.importers.duelingbook.board.follow import Move
+    from validator.importers.duelingbook.builder import GameBuilder
+
+#: Piles an effect activates a Spell or Trap from.
+EFFECT_PILES: Final = frozenset({"deck", "graveyard", "banished"})
+
+
+def activate(b: GameBuilder, play: Play, player: Player) -> None:
+    """"Activate ST": a Pendulum Scale (``advanced``), a Spell or Trap an effect activates
+    from the Deck, the Graveyard or banishment (followed as a card placed face-up: the
+    contract activates a card only from the hand or where it is Set), else
+    :func:`.cardplays.activate`."""
+    step = b.step
+    assert step is not None and step.card is not None
+    cid, move = step.card, b.moved()
+    before = move.before if move is not None else None
+    if before is not None and before.spot == "hand" and b.rules.pendulum and \
+            scale_activation(b, play, player, cid, move):
+        return
+    if move is None and step.turned and _set_turn_activation(b, play, player, cid):
+        return
+    pile = before.spot if before is not None else logtext.source_pile(texts(play)[1])
+    if move is not None and pile in EFFECT_PILES and b.card(cid).kind != "monster":
+        phases.sync(b, play, cid)
+        b.emit(play, "move", player, card=cid, to="spell_trap",
+               note=read("effect.placed-from-pile",
+                         f"activated from the {_pile(pile)} by an effect: followed as a card "
+                         f"placed face-up (a card is activated from the hand or where it is "
+                         f"Set)"))
+        b.remember(player, cid)
+        return
+    cardplays.activate(b, play, player)
+
+
+def set_turn_allowance(b: GameBuilder, player: Player, cid: str) -> str | None:
+    """The card whose script lets ``player`` activate ``cid`` the turn it was Set, if any (the
+    card database's ``set_turn``): the card itself (``itself``), the card whose effect Set it
+    (``sets``), or a face-up card the player controls (``field``: Temple of the Kings).
+
+    The contract has no such exception to ``card.set-this-turn``; the importer follows such an
+    activation as the card turned face-up where it stands (noted, ``source.unmodelled``).
+    """
+    if "itself" in b.card(cid).facts.get("set_turn", ()):
+        return f"{b.label(cid)}'s own effect"
+    setter = b.set_by.get(cid)
+    if setter is not None and "sets" in b.card(setter).facts.get("set_turn", ()):
+        return f"the effect of {b.label(setter)}, which Set it"
+    for (side, _), other in b.board.zones.items():
+        if side == player and other != cid and b.board.where[other].face_up and \
+                "field" in b.card(other).facts.get("set_turn", ()):
+            return f"{b.label(other)} (face-up on the field)"
+    return None
+
+
+def _set_turn_activation(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+    """A Trap or Quick-Play Spell Set this turn, activated this turn as a card's text allows:
+    followed as the card turned face-up where it stands."""
+    known = b.card(cid)
+    if cid not in b.set_this_turn or not (known.kind == "trap" or
+                                          known.subtype == "quick_play"):
+        return False
+    why = set_turn_allowance(b, player, cid)
+    if why is None:
+        return False
+    phases.sync(b, play, cid)
+    b.signs.setdefault("Spells and Traps activated the turn they were Set, as a card allows",
+                       where_said(play))
+    b.emit(play, "move", player, card=cid, to="spell_trap",
+           note=read("spell-trap.set-turn-by-card",
+                     f"activated the turn it was Set, as {why} allows: the contract has no such "
+                     f"activation, so it is followed as the card turned face-up where it stands"))
+    b.remember(player, cid)
+    return True
+
+
+def _pile(pile: str) -> str:
+    return {"deck": "Deck", "graveyard": "Graveyard", "banished": "banishment"}.get(pile, pile)
+
+
+def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
+    """"Set ST": a card activated from the hand and Set at once where it went (the activation
+    was a click for the Set: one ``set_spell_trap``); under ``advanced``, a face-up card
+    turned face-down where it stands by its player, which is no misclick undone, is Set by
+    an effect (``move`` with ``face_down``); else :func:`.cardplays.set_spell_trap`."""
+    step = b.step
+    assert step is not None and step.card is not None
+    cid = step.card
+    if b.moved() is None and _set_for_activation(b, play, player, cid):
+        return
+    if b.moved() is None and b.rules.zone_rules and _set_by_effect(b, play, player, cid):
+        return
+    cardplays.set_spell_trap(b, play, player)
+
+
+def _set_for_activation(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+    """The card was activated from the hand as the last action and is Set now where it went:
+    the player clicked "Activate" for "Set". Read as the Set."""
+    last = b.actions[-1] if b.actions else {}
+    if last.get("type") != "activate" or last.get("card") != cid or \
+            last.get("player") != player:
+        return False
+    came = _came_from(b, cid)
+    if came != "hand":
+        return False
+    b.drop([len(b.actions) - 1])
+    phases.ensure_phase(b, play, player, ("main1", "main2"))
+    b.emit(play, "set_spell_trap", player, card=cid,
+           note=read("spell-trap.activate-then-set",
+                     f"activated from the hand, then Set where it went at once: a click for the "
+                     f"Set ({last['log']['time']}), read as one Set"))
+    return True
+
+
+def _came_from(b: GameBuilder, cid: str) -> str | None:
+    """Where the last play about the card (its activation) took it from onto the field; None
+    when that play did not move it (a Set card turned face-up)."""
+    for index in range(b.cursor - 1, -1, -1):
+        step = b.step_at(index)
+        if step is None or step.card != cid:
+            continue
+        moved = step.move_of(cid)
+        if moved is None or moved.after is None or not is_zone(moved.after.spot):
+            return None
+        return moved.before.spot if moved.before is not None else None
+    return None
+
+
+def _set_by_effect(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+    """A face-up Spell or Trap its controller turns face-down where it stands, that no
+    misclicked activation explains: an effect Sets it (Placed from the Deck, then Set: "Set 1
+    "R.B." Trap from your Deck"). Followed as a ``move`` face-down in its zone."""
+    if cardplays.shown_activation(b, cid) is not None:
+        return False  # a misclicked activation undone: the general reading
+    spot = b.board.where.get(cid)
+    if spot is None or not is_zone(spot.spot) or is_monster_zone(spot.spot) or \
+            spot.side != player:
+        return False
+    phases.sync(b, play, cid)
+    b.emit(play, "move", player, card=cid, to="spell_trap", face_down=True,
+           note=read("set.by-effect-where-it-stands",
+                     "turned face-down where it stands: Set by an effect (the Set counts as this "
+                     "turn's)"))
+    b.set_this_turn.add(cid)
+    setter = next((card for _, who, card in reversed(b.recent) if who == player and
+                   card != cid), None)
+    if setter is not None:
+        b.set_by[cid] = setter
+    return True
+
+
+def _trap_monster(b: GameBuilder, play: Play, cid: str, moved: Move | None) -> bool:
+    """A Trap moved from its Spell & Trap Zone to a Monster Zone: a Trap Monster (Apophis the
+    Serpent: "Special Summon this card as a Normal Monster"). The contract has no Trap
+    Monsters: the card leaves its Spell & Trap Zone for the rules (a ``move`` to the
+    Graveyard, where no rule asks for it), and what it does as a monster is not judged."""
+    if moved is None or moved.before is None or moved.after is None or \
+            b.card(cid).kind != "trap" or is_monster_zone(moved.before.spot) or \
+            not is_monster_zone(moved.after.spot):
+        return False
+    b.signs.setdefault("Trap Monsters", where_said(play))
+    b.trap_monsters.add(cid)
+    phases.sync(b, play, cid)
+    b.emit(play, "move", moved.before.side, card=cid, to="graveyard",
+           note=read("card.trap-monster-summoned",
+                     f"{b.label(cid)} is a Trap its own text Special Summons as a monster: the "
+                     f"contract has no Trap Monsters, so for the rules it leaves its Spell & Trap "
+                     f"Zone, and what it does as a monster is not judged"))
+    return True
+
+
+def _moved_back(b: GameBuilder, play: Play, cid: str, moved: Move | None) -> bool:
+    """A monster its player moves from its Monster Zone to a Spell & Trap Zone and, as the
+    next play, back to the same Monster Zone (a card dragged as a prompt, "response?"): a
+    slip undone, neither move is a step."""
+    if moved is None or moved.before is None or moved.after is None or \
+            not is_monster_zone(moved.before.spot) or is_monster_zone(moved.after.spot) or \
+            not is_zone(moved.after.spot):
+        return False
+    found = b.next_own(play, cid)
+    back = found[2].move_of(cid) if found is not None else None
+    if found is None or back is None or back.after is None or \
+            (back.after.side, back.after.spot) != (moved.before.side, moved.before.spot):
+        return False
+    index = found[0]
+    b.consume(index)
+    b.note(play, "slip.moved-and-back",
+           f"{b.label(cid)} moved out of {moved.before.spot} and straight back with "
+           f"nothing between: a slip undone, no step")
+    return True
+
+
+def move(b: GameBuilder, play: Play, player: Player) -> None:
+    """"Move" within one side of the field under ``advanced``: a monster to another of its
+    controller's Monster Zones (``move`` to ``monster_zone``: R.B. VALCan Booster's effect,
+    or an Xyz pile moved to where its Xyz Monster goes), a card to another Spell & Trap
+    Zone; else :func:`.cardplays.move`."""
+    step = b.step
+    assert step is not None and step.card is not None
+    cid, moved = step.card, b.moved()
+    if _trap_monster(b, play, cid, moved) or _moved_back(b, play, cid, moved):
+        return
+    if not b.rules.zone_rules or moved is None or moved.before is None or \
+            moved.after is None or moved.before.side != moved.after.side or \
+            cid in b.staged:
+        cardplays.move(b, play, player)
+        return
+    src, dst = moved.before.spot, moved.after.spot
+    zone = contract_zone(moved.after.side, dst)
+    if is_monster_zone(src) != is_monster_zone(dst) or zone is None:
+        cardplays.move(b, play, player)
+        return
+    phases.sync(b, play, cid)
+    side = moved.after.side
+    if is_monster_zone(dst):
+        b.emit(play, "move", side, card=cid, to="monster_zone", zone=zone,
+               note=read("zone.monster-moved",
+                         f"moved to {zone} on its side of the field (an effect, or the Xyz "
+                         f"Monster's zone chosen): the same card"))
+    else:
+        face_down = {"face_down": True} if not moved.after.face_up else {}
+        b.emit(play, "move", side, card=cid, to="spell_trap", zone=zone, **face_down,
+               note=read("zone.spell-trap-moved", f"moved to {zone} in its Spell & Trap Zones"))

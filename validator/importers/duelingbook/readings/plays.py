@@ -1,0 +1,298 @@
+"""One handler per Duelingbook play kind: its board step read as zero or more actions
+(docs/duelingbook.md has the table; :data:`HANDLERS` and :data:`IGNORED` are its source).
+This module holds the table and the plays of the turn itself; the others live in
+:mod:`.summons`, :mod:`.cardplays` and :mod:`.battle`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from validator.document.model import Player
+from validator.importers.duelingbook.builder import GameBuilder
+from validator.importers.duelingbook.game import GAME_BOUNDARIES, CannotFollow, Play
+from validator.importers.duelingbook.game import IGNORED as IGNORED
+from validator.importers.duelingbook.readings import extra, phases, placing
+from validator.importers.duelingbook.readings.battle import attack
+from validator.importers.duelingbook.readings.cardplays import (
+    declare,
+    send,
+    to_spell_trap,
+    turn_face_down,
+)
+from validator.importers.duelingbook.readings.catalog import read
+from validator.importers.duelingbook.readings.explain import explaining
+from validator.importers.duelingbook.readings.summons import (
+    attach,
+    change_control,
+    change_position,
+    detach,
+    flip,
+    flip_summon,
+    normal_summon,
+    overlay,
+    set_monster,
+    summon_token,
+    xyz_summon,
+)
+from validator.importers.duelingbook.readings.windows import (
+    PUT_BACK_WITHIN,
+    REJOIN_WITHIN,
+    REVEAL_SECONDS,
+)
+
+Handler = Callable[[GameBuilder, Play, Player], None]
+PHASE_PLAYS: Final = {"Enter DP": "draw", "Enter SP": "standby", "Enter M1": "main1",
+                      "Enter BP": "battle", "Enter M2": "main2", "Enter EP": "end"}
+#: Action types a player shows cards with before admitting defeat.
+_SHOWN: Final = frozenset({"normal_summon", "set_monster", "special_summon", "activate",
+                           "set_spell_trap", "flip_summon", "change_position",
+                           "declare_attack", "draw"})
+#: What the other player may do between those plays (answering them) without ending them.
+_ANSWERS: Final = frozenset({"special_summon", "move", "damage", "gain_lp", "activate",
+                             "change_position", "discard", "draw"})
+
+
+def phase(b: GameBuilder, play: Play, player: Player) -> None:
+    phases.enter(b, play, player, PHASE_PLAYS[b.kind])
+
+
+def start_turn(b: GameBuilder, play: Play, player: Player) -> None:
+    if b.ending is not None and player != b.turn_player:
+        phases.pass_turn(b)
+    elif player != b.turn_player and (b.turn > 1 or b.actions):
+        b.note(play, "turn.implied-end", f"the turn began with no \"Ended turn\" by "
+                     f"{b.game.players[b.turn_player]}: the turn's end is implied")
+        phases.pass_turn(b, play)
+
+
+def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
+    if player != b.turn_player:
+        b.emit(play, "end_turn", player)  # the engine says who may
+        return
+    if b.ending is not None:
+        return  # "Ended turn" clicked again
+    phases.end_turn(b, play, player)
+
+
+
+
+def draw(b: GameBuilder, play: Play, player: Player) -> None:
+    step = b.step
+    assert step is not None and step.card is not None
+    normal = player == b.turn_player and b.phase == "draw" and not b.drew
+    fields: dict[str, Any] = {"card": step.card} if b.board.name(step.card) else {}
+    note = None
+    if not normal and _put_back_at_once(b, play, step.card):
+        return
+    if not normal:
+        cause = explaining(b, "draws", player)
+        if cause is not None:
+            fields["by_effect"] = True
+        elif _last_of_player(b, play):
+            b.note(play, "draw.look-after-giving-up",
+                   "a draw no card explains, and its player's last play of the game "
+                   "(they leave or admit defeat after it): a look at the next card "
+                   "once the duel was given up, not judged as a step")
+            return
+        else:
+            note = read("draw.by-rules",
+                        "no card that makes a player draw was used around this draw, nor stands " \
+                        "face-up on the field (the card database): a draw by the rules, judged so")
+    b.drew = b.drew or normal
+    b.emit(play, "draw", player, note=note, **fields)
+
+
+#: Plays after which a player's draw is a look at the next card: the game is given up.
+_GIVING_UP: Final = frozenset({"Admit defeat", "Quit duel", "Left duel"})
+#: Plays a player giving up may make before leaving: more looks, their hand shown.
+_PEEKS: Final = frozenset({"Draw card", "Show hand"})
+
+
+def _last_of_player(b: GameBuilder, play: Play) -> bool:
+    """True when the player makes no other play of the game after this one but to leave or
+    admit defeat (chat, viewing, shuffles, more draws and their hand shown aside): the game
+    ends with them giving it up."""
+    user = play.get("username")
+    for _, later in b.upcoming(len(b.plays)):
+        if later.get("username") == user and later.get("play") not in _GIVING_UP | _PEEKS:
+            return False
+        if later.get("play") in _GIVING_UP:
+            return later.get("username") == user
+    return False
+
+
+def _put_back_at_once(b: GameBuilder, play: Play, cid: str) -> bool:
+    """A card drawn and put back on top of the Deck by the same player before they make any
+    other play (a draw clicked by mistake; the opponent's plays may come between): a slip
+    fixed, neither play is a step."""
+    for index, later in b.upcoming(PUT_BACK_WITHIN):
+        if later.get("username") != play.get("username"):
+            continue
+        back = b.step_at(index)
+        if later.get("play") != "To T Deck" or back is None or back.card != cid:
+            return False
+        b.consume(index)
+        b.note(play, "slip.draw-put-back",
+               f"{b.label(cid)} drawn and put back on top of the Deck before its "
+               f"player did anything else: a slip fixed, neither is a step")
+        return True
+    return False
+
+
+def nothing(b: GameBuilder, play: Play, player: Player) -> None:
+    """A play whose board step is all there is to it (a shuffle renames cards)."""
+
+
+def life_points(b: GameBuilder, play: Play, player: Player) -> None:
+    try:
+        amount = int(play.get("amount") or 0)
+    except (TypeError, ValueError):
+        raise CannotFollow("the Life Points change is not a number") from None
+    if amount == 0:
+        return
+    b.lp[player] += amount
+    b.emit(play, "gain_lp" if amount > 0 else "damage", player, amount=abs(amount))
+    b.life_changed()
+    logged = play.get("life")
+    if isinstance(logged, int) and not isinstance(logged, bool) and logged != b.lp[player]:
+        b.note(None, "import.lp-audit", f"LP audit: at {b.actions[-1]['log']['time']} the log says "
+                     f"{play.get('username')} has {logged} LP; the imported actions give "
+                     f"{b.lp[player]}")
+        b.lp[player] = logged
+    if b.lp[player] <= 0:
+        b.finish(play, read("game.zero-lp",
+                        f"{play.get('username')} has 0 Life Points: the game is over"))
+
+
+def surrender(b: GameBuilder, play: Play, player: Player) -> None:
+    if b.kind == "Admit defeat":
+        _shown_before_defeat(b, play, player)
+    b.emit(play, "surrender", player)
+    b.finish(play, None)
+
+
+def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> None:
+    """Plays a player makes just before admitting defeat to show the cards they held (a
+    summon or an activation no rule allows then): not steps of the duel. Read so for the
+    player's own trailing actions in the last seconds, back to the opponent's last play."""
+    at = int(play.get("seconds") or 0)
+    shown: list[int] = []
+    for index in range(len(b.actions) - 1, -1, -1):
+        action = b.actions[index]
+        seconds = _seconds(action["log"].get("time", ""))
+        if seconds is None or at - seconds > REVEAL_SECONDS:
+            break
+        if action["player"] != player:
+            if action["type"] in _ANSWERS:
+                continue
+            break
+        if action["type"] == "move" or action.get("by_effect"):
+            continue  # an effect carried out (the opponent's, often): it stays
+        if action["type"] not in _SHOWN:
+            break
+        shown.append(index)
+    if not shown:
+        return
+    first = b.actions[shown[-1]]["log"]["time"]
+    b.drop(shown)
+    b.note(play, "game.shown-before-conceding",
+           f"{len(shown)} play(s) of {b.game.players[player]} from {first} on, in the "
+           f"last {REVEAL_SECONDS} seconds before admitting defeat (showing the cards "
+           f"they held or would draw, a last try): not judged as steps of the duel")
+
+
+def _seconds(stamp: str) -> int | None:
+    """``[m:ss]`` back to seconds."""
+    try:
+        minutes, seconds = stamp.strip("[]").split(":")
+        return int(minutes) * 60 + int(seconds)
+    except ValueError:
+        return None
+
+
+def game_loss(b: GameBuilder, play: Play, player: Player) -> None:
+    """A game loss a judge or the site gives: that player concedes the game."""
+    b.emit(play, "surrender", player, note=read("game.loss",
+                                                f"{play['play']}: read as {play.get('username')} "
+                                                f"losing the game"))
+    b.finish(play, None)
+
+
+def no_winner(b: GameBuilder, play: Play, player: Player) -> None:
+    """A draw agreed, or a game cancelled: the game ends with no winner (no outcome)."""
+    b.finish(play, read("game.no-winner", f"{play['play']}: the game ends here with no winner"))
+
+
+def left(b: GameBuilder, play: Play, player: Player) -> None:
+    """A player left: nothing, when they rejoin or quit next; else they abandoned the game."""
+    for _, later in b.upcoming(REJOIN_WITHIN):
+        if later.get("username") == play.get("username") or later.get("play") in (
+                "Rejoin duel", "Quit duel", "Resume game"):
+            return
+    for index in range(b.cursor + 1, len(b.plays)):
+        later = b.plays[index]
+        kind = later.get("play") if isinstance(later, dict) else None
+        if kind in ("Rejoin duel", "Resume game"):
+            return
+        if kind in GAME_BOUNDARIES:
+            break
+    b.emit(play, "surrender", player,
+           note=read("game.left", "left the duel and never came back: read as conceding the game"))
+    b.finish(play, None)
+
+
+def _to(destination: str) -> Handler:
+    def handler(b: GameBuilder, play: Play, player: Player) -> None:
+        send(b, play, player, to=destination)
+    return handler
+
+
+def unknown(b: GameBuilder, play: Play, player: Player) -> None:
+    """A play kind this importer does not know (a card's own "Resolve Effect" play, a later
+    Duelingbook's): followed when its line sends a named card to a pile (the board step
+    did); otherwise a note.
+
+    >>> from validator.importers.duelingbook.replay import import_replay
+    >>> pick = {"play": "Pick first", "order": ["a", "b"]}
+    >>> import_replay({"plays": [pick, {"play": "Roll", "username": "a",
+    ...                                 "log": {"public_log": "Rolled a 3"}}]})[0].notes[0]
+    Note(reading='import.unknown-kind', text="[0:00] a: Rolled a 3: play 'Roll' not imported (a \
+kind this importer does not know)", at='[0:00]')
+    """
+    step = b.step
+    kind = play.get("play")
+    moved = b.moved()
+    if step is not None and moved is not None and moved.after is not None:
+        pile = moved.after.spot
+        send(b, play, player, to=pile)
+        b.note(play, "import.unknown-kind-followed",
+               f"play {kind!r}, a kind this importer does not know, followed by its line: "
+               f"a card moved to the {pile}")
+        return
+    b.note(play, "import.unknown-kind",
+           f"play {kind!r} not imported (a kind this importer does not know)")
+
+
+#: Play kind -> handler.
+HANDLERS: Final[dict[str, Handler]] = {
+    "Start turn": start_turn, "End turn": end_turn, "Draw card": draw,
+    "Shuffle hand": nothing, "Shuffle deck": nothing,
+    "Normal Summon": normal_summon, "Set monster": set_monster, "Flip Summon": flip_summon,
+    "Flip": flip, "To ATK": change_position, "To DEF": change_position,
+    "SS ATK": extra.special_summon, "SS DEF": extra.special_summon,
+    "Summon Token": summon_token,
+    "Overlay": overlay, "OL ATK": xyz_summon, "OL DEF": xyz_summon, "Detach": detach,
+    "Set ST": placing.set_spell_trap, "Activate ST": placing.activate, "Declare": declare,
+    "To GY": _to("graveyard"), "Mill": _to("graveyard"), "Discard": _to("graveyard"),
+    "Remove Token": _to("graveyard"),
+    "Banish": _to("banished"), "To hand": _to("hand"), "To T Deck": _to("deck"),
+    "To B Deck": _to("deck"), "To deck": _to("deck"), "To ED": _to("extra"),
+    "To ED FU": extra.to_face_up_extra, "Banish FD": extra.banish_face_down,
+    "To ST": to_spell_trap, "Move": placing.move, "Attack": attack, "Attack directly": attack,
+    "Life points": life_points, "Admit defeat": surrender, "Quit duel": surrender,
+    "Left duel": left, "Game loss": game_loss, "Match loss": game_loss, "Loss": game_loss,
+    "Accept draw": no_winner, "Cancel game": no_winner, "Turn face-down": turn_face_down,
+    "Change control": change_control, "Attach": attach, "Reset game": nothing,
+    **dict.fromkeys(PHASE_PLAYS, phase),
+}

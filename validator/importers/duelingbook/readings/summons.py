@@ -1,0 +1,672 @@
+"""Summons in a Duelingbook log, read through the card database: Normal Summons and Sets with
+their Tributes (logged before or after), additional Normal Summons a card grants, Gemini
+Summons, a card's own Special Summon clicked as a Normal Summon, the clicks a judge lets pass
+(a Summon taken back, a Set Flip Summoned at once, the moves made for an opponent's effect),
+Special Summons, tokens and Xyz Summons."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from validator.document.model import Player, other
+from validator.importers.duelingbook import logtext
+from validator.importers.duelingbook.board.tracker import is_monster_zone
+from validator.importers.duelingbook.board.zones import contract_zone
+from validator.importers.duelingbook.builder import GameBuilder
+from validator.importers.duelingbook.cards import CardKnowledge
+from validator.importers.duelingbook.game import Play, texts
+from validator.importers.duelingbook.readings import phases
+from validator.importers.duelingbook.readings.catalog import Reading, read
+from validator.importers.duelingbook.readings.windows import (
+    AT_ONCE_SECONDS,
+    CARRIED_OUT_WITHIN,
+    FOE_SUMMON_WITHIN,
+    OPPONENT_USED_WITHIN,
+    TRIBUTES_LOGGED_AFTER,
+)
+
+#: Plays a Tribute logged after its summon may come among (nothing else may come between).
+_LATE_TRIBUTES = ("To GY", "Banish", "Remove Token")
+#: Plays that end the search for late Tributes.
+_NOT_A_TRIBUTE = ("Normal Summon", "Set monster", "End turn", "Enter BP", "SS ATK", "SS DEF",
+                  "Attack", "Attack directly", "Activate ST")
+#: The most seconds between a Set and its Flip Summon read as one face-up Summon.
+
+
+def _own_sends(b: GameBuilder, player: Player) -> list[tuple[int, str]]:
+    """The monsters sent off the summoner's own Monster Zones just before this play (the
+    opponent's only with a card that lets them be Tributed as if controlled)."""
+    foes_ok = _foe_enabler(b, player) is not None
+    return [(i, c) for i, c in b.sends if b.graveyard_from.get(c) == player or foes_ok]
+
+
+def _foe_enabler(b: GameBuilder, player: Player) -> str | None:
+    """A card the summoner just used that lets them Tribute an opponent's monster (Soul
+    Exchange) or took control of one (Enemy Controller, Change of Heart)."""
+    for _, who, cid in reversed(b.recent):
+        facts = b.card(cid).facts
+        if who == player and (facts.get("tributes_foes") or facts.get("takes_control")):
+            return cid
+    return None
+
+
+def _late(b: GameBuilder, player: Player, cid: str, need: int) -> list[tuple[int, str, Any]]:
+    """Tributes logged after their summon: the summoner's monsters sent off the field by the
+    summoner in the next plays, before anything else happens (index, card, the move)."""
+    found: list[tuple[int, str, Any]] = []
+    if need <= 0:
+        return found
+    user = b.plays[b.cursor].get("username")
+    foes_ok = _foe_enabler(b, player) is not None
+    for index, later in b.upcoming(TRIBUTES_LOGGED_AFTER):
+        if len(found) >= need:
+            break
+        kind = later.get("play")
+        if kind in _NOT_A_TRIBUTE:
+            break
+        if kind not in _LATE_TRIBUTES or (later.get("username") != user and not foes_ok):
+            continue
+        step = b.step_at(index)
+        move = step.move_of(step.card) if step is not None and step.card else None
+        if move is None or move.before is None or not is_monster_zone(move.before.spot):
+            continue
+        if move.card == cid or (move.before.side != player and _foe_enabler(b, player) is None):
+            continue  # a Tribute is the summoner's own monster (a zone read on its side)
+        found.append((index, move.card, move))
+    return found
+
+
+def _available(b: GameBuilder, player: Player, cid: str, counts: tuple[int, ...]) -> int:
+    """How many Tributes the log shows for this summon, before or after it (none taken)."""
+    most = max(counts)
+    before = len(_own_sends(b, player)[-most:]) if most else 0
+    if before in counts and (before or min(counts) == 0):
+        return before
+    need = min((n for n in counts if n > before), default=most)
+    return before + len(_late(b, player, cid, need - before))
+
+
+def _tributes(b: GameBuilder, player: Player, cid: str, counts: tuple[int, ...]) -> list[str]:
+    """The Tributes of a Normal Summon or Set: the summoner's monsters sent off the field
+    just before it, else just after it (logs often show them late); as many as the card's
+    counts allow. The sends read as Tributes are dropped (the engine sends them)."""
+    most = max(counts)
+    before = _own_sends(b, player)[-most:] if most else []
+    chosen = [c for _, c in before]
+    b.drop([i for i, _ in before])
+    b.sends.clear()
+    if len(chosen) in counts and (len(chosen) or min(counts) == 0):
+        return chosen
+    need = min((n for n in counts if n > len(chosen)), default=most)
+    for index, card, move in _late(b, player, cid, need - len(chosen)):
+        b.consume(index)
+        b.graveyard_from[card] = move.before.side
+        chosen.append(card)
+    return chosen
+
+
+def _take_foes(b: GameBuilder, play: Play, player: Player, tributes: list[str]) -> None:
+    """An opponent's monster Tributed with a card that allows it: read as taking control for
+    the Tribute."""
+    for tribute in tributes:
+        spot = b.board.where.get(tribute)
+        held_by = b.graveyard_from.get(tribute)
+        if spot is not None and is_monster_zone(spot.spot):
+            held_by = spot.side
+        enabler = _foe_enabler(b, player)
+        if held_by is None or held_by == player or enabler is None:
+            continue
+        b.emit(play, "take_control", player, card=tribute,
+               note=read("summon.tribute-foe-by-card",
+                         f"{b.label(enabler)} lets {b.game.players[player]} Tribute "
+                         f"{b.label(tribute)} as if they controlled it"))
+
+
+def _widen(b: GameBuilder, cid: str, known: CardKnowledge, count: int,
+           why: Reading) -> Reading:
+    """Let this copy be summoned with ``count`` Tributes (another card's rule, not its own):
+    its definition in the document says so; the note names why."""
+    counts = sorted({*known.tribute_counts(), count})
+    b.overrides.setdefault(cid, {})["tributes"] = counts
+    return why
+
+
+def _lp_paid(b: GameBuilder, player: Player) -> bool:
+    """True when the player paid Life Points just before (a damage action of theirs among the
+    last few actions, nothing else of theirs between)."""
+    for action in b.actions[:-5:-1]:  # (a slice: mypyc cannot compile this reversed())
+        if action["type"] == "damage" and action["player"] == player:
+            return True
+    return False
+
+
+def _mausoleum(b: GameBuilder) -> str | None:
+    """A face-up card on the field that lets a player pay Life Points instead of Tributes."""
+    for cid in b.board.zones.values():
+        spot = b.board.where[cid]
+        if spot.face_up and b.card(cid).facts.get("lp_for_tributes"):
+            return cid
+    return None
+
+
+def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "normal_summon",
+                  position: str = "attack") -> None:
+    step = b.step
+    assert step is not None and step.card is not None
+    cid, move = step.card, b.moved()
+    known = b.card(cid)
+    if move is None:  # no move: a monster Normal Summoned where it stands
+        _where_it_stands(b, play, player, cid, known)
+        return
+    if b.restoring(move):
+        b.note(play, "rewind.put-back",
+               f"{b.label(cid)} put back where it stood before the rewind: no action")
+        return
+    if _taken_back(b, play, cid, move.after.spot if move.after else None, known) or \
+            _for_an_opponents_effect(b, play, player, cid, known) or \
+            (kind == "normal_summon" and _summoned_by_opponent(b, play, player, cid)):
+        return
+    phases.sync(b, play, cid)
+    granted = _grant(b, player)
+    own_turn = player == b.turn_player
+    used = b.summons_this_turn(player)
+    counts = known.tribute_counts()
+    illegal = not known.normal_summon or (not own_turn and granted is None) or \
+        (used and granted is None and own_turn) or \
+        (_available(b, player, cid, counts) < min(counts) and not _lp_paid(b, player))
+    if illegal and _own_special_summon(b, play, player, cid, known, position):
+        return
+    if own_turn and not (granted is not None and used):
+        phases.ensure_phase(b, play, player, ("main1", "main2"), tributes=max(counts) > 0)
+    tributes = _tributes(b, player, cid, counts)
+    note = _tribute_note(b, cid, known, tributes, player)
+    _take_foes(b, play, player, tributes)
+    fields: dict[str, Any] = {"card": cid}
+    if tributes:
+        fields["tributes"] = tributes
+    if granted is not None and (used or not own_turn):
+        fields["by_effect"] = True
+        b.granted[player].remove(granted)
+        grant = read("summon.granted", f"an additional Normal Summon or Set that "
+                                       f"{b.label(granted)} grants")
+        note = note.plus(grant) if note is not None else grant
+    b.placed_at[cid] = b.emit(play, kind, player, note=note, **fields)
+    _banished_tributes(b, play, player, tributes)
+    b.remember(player, cid)
+    b.placed_used[cid] = False
+
+
+def _banished_tributes(b: GameBuilder, play: Play, player: Player, tributes: list[str]) -> None:
+    """A Tribute the log banished rather than sent to the Graveyard (Krebons, Battle Fader:
+    "if this card leaves the field, banish it"): the engine sends every Tribute to the
+    Graveyard, so a ``move`` to ``banished`` follows, and both boards agree."""
+    for tribute in tributes:
+        spot = b.board.where.get(tribute)
+        if spot is not None and spot.spot == "banished":
+            b.emit(play, "move", player, card=tribute, to="banished",
+                   note=read("summon.tribute-banished",
+                             f"the Tribute {b.label(tribute)} is banished, as the log shows (a "
+                             f"card's effect), not left in the Graveyard"))
+
+
+def _tribute_note(b: GameBuilder, cid: str, known: CardKnowledge, tributes: list[str],
+                  player: Player) -> Reading | None:
+    """Tribute counts another card explains: a Tribute that counts as two (Totem Dragon),
+    Life Points paid instead (Mausoleum of the Emperor). The condition of a card's own
+    ``tributes`` is not checked: the note says so."""
+    counts = known.tribute_counts()
+    n = len(tributes)
+    doubles = [t for t in tributes if b.card(t).facts.get("double_tribute")]
+    if n not in counts and doubles and n + len(doubles) in counts:
+        return _widen(b, cid, known, n, read("summon.double-tribute",
+                                             f"{b.label(doubles[0])} counts as 2 Tributes "
+                                             f"(its condition not checked)"))
+    if n not in counts and n < max(counts) and _lp_paid(b, player):
+        mausoleum = _mausoleum(b)  # looked for only then: it scans the field
+        if mausoleum is not None:
+            return _widen(b, cid, known, n, read("summon.lp-for-tributes",
+                                                 f"{b.label(mausoleum)}: Life Points paid in "
+                                                 f"place of Tributes"))
+    if known.definition and known.definition.get("tributes") and n in counts and \
+            n < max(counts):
+        return read("summon.own-tribute-count", f"{b.label(cid)}'s own text allows {n} "
+                                                f"Tribute(s); its condition is not checked")
+    return None
+
+
+def _grant(b: GameBuilder, player: Player) -> str | None:
+    """A card used this turn that grants the player one more Normal Summon, if any is left."""
+    granted = b.granted[player]
+    return granted[0] if granted else None
+
+
+def _own_special_summon(b: GameBuilder, play: Play, player: Player, cid: str,
+                        known: CardKnowledge, position: str) -> bool:
+    """A "Normal Summon" (or "Set") click of a card whose own procedure or effect Special
+    Summons it from the hand, where its Normal Summon would be illegal: that Special Summon."""
+    if not (known.procedure_from("hand") or "hand" in known.facts.get("self_summon", ())):
+        return False
+    how = "its own procedure" if known.procedure_from("hand") else "its own effect"
+    b.emit(play, "special_summon", player, card=cid,
+           position="facedown_defense" if position == "facedown_defense" else "attack",
+           note=read("summon.own-procedure",
+                     f"a Normal Summon click of a card that {how} Special Summons from the hand, "
+                     f"where its Normal Summon would break the rules: read as that Special Summon"))
+    b.remember(player, cid)
+    return True
+
+
+def _where_it_stands(b: GameBuilder, play: Play, player: Player, cid: str,
+                     known: CardKnowledge) -> None:
+    """A Normal Summon of a monster already on the field: a Gemini monster's Gemini Summon
+    (uses the turn's Normal Summon, unless a card granted one); any other is a click on a
+    card already summoned (no action)."""
+    spot = b.board.where.get(cid)
+    if not (known.definition or {}).get("gemini") or spot is None or spot.side != player:
+        b.note(play, "summon.already-on-field",
+               f"{b.label(cid)} is already on the field: a Normal Summon click with no "
+               f"move, no action")
+        return
+    granted = _grant(b, player)
+    used = b.summons_this_turn(player)
+    fields: dict[str, Any] = {"card": cid}
+    note = read("summon.gemini", "a Gemini Summon where it stands")
+    if granted is not None and (used or player != b.turn_player):
+        fields["by_effect"] = True
+        b.granted[player].remove(granted)
+        note = Reading((*note.ids, "summon.granted"), f"{note.text}: an additional Normal "
+                                                       f"Summon that {b.label(granted)} grants")
+    elif player == b.turn_player:
+        phases.ensure_phase(b, play, player, ("main1", "main2"))
+    b.emit(play, "normal_summon", player, note=note, **fields)
+    b.remember(player, cid)
+
+
+def _taken_back(b: GameBuilder, play: Play, cid: str, zone: str | None,
+                known: CardKnowledge) -> bool:
+    """A monster its player returns from that zone to the hand as the very next play: a
+    take-back (the player changed their mind), never summoned; the return is read with it."""
+    found = b.next_own(play, cid, ("To hand",))
+    if found is None or zone is None:
+        return False
+    index = found[0]
+    if known.level > 4 and b.summons_this_turn(b.users[str(play.get("username"))]):
+        return False
+    b.consume(index)
+    b.note(play, "slip.taken-back",
+           f"{b.label(cid)} returned to the hand by its player as the very next play: "
+           f"a take-back, read as never placed")
+    return True
+
+
+def _for_an_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: str,
+                             known: CardKnowledge) -> bool:
+    """The moves a player makes to carry out an opponent's effect (Trap Dustshoot: the
+    chosen monster dragged to the field, then returned to the Deck): the card only goes
+    from the hand to where it ends, no Summon. Read so when the opponent used a card just
+    before and the card goes to the Deck within a few plays, unused."""
+    if not any(who != player and b.cursor - at <= OPPONENT_USED_WITHIN for at, who, _ in b.recent):
+        return False
+    for index, later in b.upcoming(CARRIED_OUT_WITHIN):
+        step = b.step_at(index)
+        if later.get("play") in ("Attack", "Attack directly", "Declare", "Activate ST",
+                                 "To ATK", "To DEF", "Normal Summon", "Set monster"):
+            return False  # something happened with it on the field: it was summoned
+        if later.get("username") != play.get("username") or step is None or step.card != cid:
+            continue
+        move = step.move_of(cid)
+        if move is None or move.after is None or move.after.spot != "deck":
+            return False  # back to the hand: read there (a Summon put back, or a take-back)
+        b.consume(index)
+        b.emit(play, "move", player, card=cid, to="deck",
+               note=read("shortcut.opponent-effect-to-deck",
+                         f"{b.label(cid)} moved from the hand to the field and on to the Deck to "
+                         f"carry out the opponent's effect: no Summon"))
+        return True
+    return False
+
+
+
+
+def _summoned_by_opponent(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+    """A "Normal Summon" click in the opponent's turn, just after the opponent used a card
+    whose effect Special Summons a monster to this player's field (``foe_summons``: R.B.
+    Lambda Cannon looks at the hand and Special Summons 1 monster from it to their field):
+    that Special Summon, the player carrying it out."""
+    if player == b.turn_player:
+        return False
+    cause = next((c for at, who, c in reversed(b.recent) if who != player and
+                  b.cursor - at <= FOE_SUMMON_WITHIN and b.card(c).facts.get("foe_summons")),
+                 None)
+    if cause is None:
+        return False
+    phases.sync(b, play, cid)
+    b.placed_at[cid] = b.emit(play, "special_summon", player, card=cid,
+                              note=read("summon.for-opponent-effect",
+                                        f"a Normal Summon click in the opponent's turn, just after "
+                                        f"{b.label(cause)}'s effect, which Special Summons a "
+                                        f"monster to this player's field: read as that Special "
+                                        f"Summon"))
+    return True
+
+
+def set_monster(b: GameBuilder, play: Play, player: Player) -> None:
+    step = b.step
+    assert step is not None and step.card is not None
+    cid, move = step.card, b.moved()
+    if move is not None:  # from the hand
+        if _flip_summoned_at_once(b, play, player, cid):
+            return
+        normal_summon(b, play, player, kind="set_monster", position="facedown_defense")
+        return
+    spot = b.board.where.get(cid)
+    if spot is not None and not is_monster_zone(spot.spot):
+        b.note(play, "spell-trap.turned-face-down",
+               "a face-up card turned face-down in its Spell & Trap Zone")
+        return
+    b.attack_flipped.discard(cid)
+    if step.turned:
+        position_by_effect(b, play, player, cid, "facedown_defense")
+
+
+def _flip_summoned_at_once(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+    """A Set Flip Summoned at once by the same player (a Summon clicked as a Set and fixed):
+    read as one face-up Normal (or Tribute) Summon."""
+    found = b.next_own(play, cid, ("Flip Summon",))
+    if found is None:
+        return False
+    index, later, _ = found
+    if int(later.get("seconds") or 0) - int(play.get("seconds") or 0) > AT_ONCE_SECONDS:
+        return False
+    normal_summon(b, play, player, kind="normal_summon", position="attack")
+    if b.actions and b.actions[-1].get("card") == cid and \
+            b.actions[-1]["type"] == "normal_summon":
+        b.annotate(b.actions[-1], read("slip.set-then-flip",
+                                       "Set, then Flip Summoned at once by the same player: a "
+                                       "Summon clicked as a Set and fixed, read as a face-up "
+                                       "Summon"))
+    b.consume(index)
+    return True
+
+
+def position_by_effect(b: GameBuilder, play: Play, player: Player, cid: str, to: str) -> None:
+    why = b.explain_position(cid, to)
+    note = read("position.by-effect", f"by {why}") if why else read(
+        "position.by-unseen-effect", "by a card effect the log does not show (a position "
+                                     "change no player may make by hand)")
+    phases.sync(b, play, cid)
+    owner = b.board.where[cid].side if cid in b.board.where else player
+    b.emit(play, "change_position", owner if player not in (owner,) else player, card=cid,
+           to=to, by_effect=True, note=note)
+
+
+def flip_summon(b: GameBuilder, play: Play, player: Player) -> None:
+    step = b.step
+    assert step is not None and step.card is not None
+    cid = step.card
+    if cid in b.attack_flipped and player != b.turn_player:
+        b.attack_flipped.discard(cid)  # the defender flips the monster an attack flipped
+        b.note(play, "battle.defender-flip-click",
+               f"a \"Flip Summon\" click by the defender on {b.label(cid)}, which the "
+               f"attack on it flipped: the flip of the battle, no action")
+        b.remember(player, cid)
+        return
+    if (player != b.turn_player or b.phase in ("battle", "end")) and \
+            b.explain_position(cid, "attack") is not None:
+        position_by_effect(b, play, player, cid, "attack")  # an effect flips it (Dark Gaia)
+        b.remember(player, cid)
+        return
+    phases.ensure_phase(b, play, player, ("main1", "main2"))
+    phases.sync(b, play, cid)
+    b.unflip(play, cid)
+    b.emit(play, "flip_summon", player, card=cid)
+    b.remember(player, cid)
+
+
+def flip(b: GameBuilder, play: Play, player: Player) -> None:
+    """Face-down to face-up Defense Position: an attack's flip already followed, a Flip
+    Summon in two clicks ("Flip" then "To ATK"), or an effect."""
+    step = b.step
+    assert step is not None and step.card is not None
+    cid = step.card
+    if cid in b.attack_flipped:  # the engine turned it face-up when it was attacked
+        b.attack_flipped.discard(cid)
+        b.remember(player, cid)
+        return
+    if not step.turned:
+        return
+    spot = b.board.where[cid]
+    if player == b.turn_player == spot.side and b.phase in ("main1", "main2"):
+        found = b.next_own(play, cid, ("To ATK",))
+        if found is not None:
+            b.consume(found[0])
+            b.unflip(play, cid)
+            b.emit(play, "flip_summon", player, card=cid,
+                   note=read("position.flip-in-two-clicks",
+                             "\"Flipped\" then \"Changed to ATK\": one Flip Summon in two clicks"))
+            b.remember(player, cid)
+            return
+    position_by_effect(b, play, player, cid, "defense")
+    b.remember(player, cid)
+
+
+def change_position(b: GameBuilder, play: Play, player: Player) -> None:
+    step = b.step
+    assert step is not None and step.card is not None
+    cid = step.card
+    to = "attack" if b.kind == "To ATK" else \
+        "facedown_defense" if play.get("face_down") is True else "defense"
+    b.unflip(play, cid)
+    if not step.turned:
+        b.note(play, "position.unchanged",
+               f"{b.label(cid)} is already in that position: nothing to change")
+        return
+    last = b.actions[-1] if b.actions else {}
+    if last.get("type") == "special_summon" and last.get("card") == cid and \
+            last.get("player") == player and to in ("attack", "defense"):
+        last["position"] = to  # the summon's position, fixed at once: no change of its own
+        b.annotate(last, read("slip.summon-position-fixed",
+                              f"Special Summoned, then changed to {to} at once "
+                              f"({texts(play)[0]}): a misclick fixed, read as summoned in "
+                              f"{to.capitalize()} Position"), replace=True)
+        return
+    if last.get("type") == "take_control" and last.get("card") == cid:
+        # Goyo Guardian's "Special Summon that monster to your field in Defense Position",
+        # which a log shows as the monster moved across, then changed
+        phases.sync(b, play, cid)
+        b.emit(play, "change_position", player, card=cid, to=to, by_effect=True,
+               note=read("position.set-by-moving-effect",
+                         "the effect that just moved it to this side sets its position too"))
+        return
+    if _undone_at_once(b, play, cid):
+        return
+    before = step.turned[0][1].position
+    spot = b.board.where.get(cid)
+    mine = spot is not None and spot.side == player == b.turn_player
+    why = b.explain_position(cid, to) if to != "facedown_defense" else "a card effect"
+    if before == "facedown_defense" and to == "attack" and mine and why is None:
+        phases.ensure_phase(b, play, player, ("main1", "main2"))
+        phases.sync(b, play, cid)
+        b.unflip(play, cid)
+        b.emit(play, "flip_summon", player, card=cid)
+        b.remember(player, cid)
+        return
+    if not mine or why is not None or to == "facedown_defense":
+        position_by_effect(b, play, player, cid, to)
+        return
+    phases.ensure_phase(b, play, player, ("main1", "main2"))
+    phases.sync(b, play, cid)
+    b.emit(play, "change_position", player, card=cid, to=to)
+
+
+def _undone_at_once(b: GameBuilder, play: Play, cid: str) -> bool:
+    """A position change its player undoes as the very next play (DEF, then back to ATK):
+    a slip fixed, neither is a change."""
+    found = b.next_own(play, cid, ("To ATK", "To DEF"))
+    if found is None or not found[2].turned:
+        return False
+    index, _, step = found
+    current = b.step
+    if current is None or not current.turned or \
+            step.turned[0][2].position != current.turned[0][1].position:
+        return False
+    b.consume(index)
+    b.note(play, "slip.position-undone",
+           f"{b.label(cid)}'s position changed and changed back at once: a slip fixed, "
+           f"no change")
+    return True
+
+
+def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
+    step = b.step
+    assert step is not None and step.card is not None
+    cid, move = step.card, b.moved()
+    if b.restoring(move):
+        b.note(play, "rewind.put-back",
+               f"{b.label(cid)} put back where it stood before the rewind: no action")
+        return
+    if _summoned_where_it_stands(b, play, cid, move):
+        return
+    if _back_at_once(b, play, cid, move):
+        return
+    if move is not None and move.before is not None and move.before.spot == "hand" and \
+            _for_an_opponents_effect(b, play, player, cid, b.card(cid)):
+        return
+    position = move.after.position if move and move.after and move.after.position else "attack"
+    phases.sync(b, play, cid)
+    _note_signs(b, play, cid)
+    b.emit(play, "special_summon", player, card=cid, position=position)
+    b.remember(player, cid)
+
+
+def _summoned_where_it_stands(b: GameBuilder, play: Play, cid: str, move: Any) -> bool:
+    """A Special Summon click whose own line has the card come from the Monster Zone it goes
+    to ("from M-4 to M-4"), of the card the board already has there: Duelingbook writes a
+    click repeated on a monster just placed so. It moves nothing, so it is no summon; a summon
+    that moves the card (from the hand, a pile, another zone) is read as usual."""
+    if move is not None:
+        return False  # the board changed: a real move
+    zones = logtext.zones_moved(texts(play)[0])
+    spot = b.board.where.get(cid)
+    if zones is None or zones[0] != zones[1] or spot is None or spot.spot != zones[1] or \
+            not is_monster_zone(spot.spot):
+        return False
+    b.note(play, "slip.summoned-where-it-stands",
+           f"{b.label(cid)} Special Summoned from {zones[0]} to {zones[1]}, where it already "
+           f"stands: a repeated click Duelingbook logs as a summon, no move and no summon")
+    return True
+
+
+def _back_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> bool:
+    """A monster sent from the field to the Graveyard or banished and brought straight back
+    from there with nothing between (a slip undone): the send before it is dropped, and the
+    card is the same card as before. (Not from the Deck or the hand: a card that comes back
+    from a hidden pile may be another, and an effect's "shuffle it into the Deck, then
+    Special Summon" looks the same.)"""
+    if move is None or move.before is None or move.after is None:
+        return False
+    sent = b.sent_from.get(cid)
+    if sent is None:
+        return False
+    action, spot, user = sent
+    later = b.actions[next((i for i in range(len(b.actions) - 1, -1, -1)
+                            if b.actions[i] is action), len(b.actions)):]
+    back = move.after
+    same = back.side == spot.side and is_monster_zone(back.spot) and (
+        back.position == spot.position or  # or flipped face-up meanwhile (by an attack)
+        (spot.position == "facedown_defense" and back.position == "defense"))
+    if not later or later[0] is not action or not same or move.before.spot != action["to"] or \
+            user != play.get("username") or any(a["type"] != "move" for a in later) or \
+            any(a.get("card") == cid for a in later[1:]):  # it went on elsewhere first
+        return False
+    b.drop([len(b.actions) - len(later)])
+    del b.sent_from[cid]
+    b.note(play, "slip.sent-and-back",
+           f"{b.label(cid)} sent from {spot.spot} and brought straight back with "
+           f"nothing between: a slip undone, the same card as before")
+    return True
+
+
+def summon_token(b: GameBuilder, play: Play, player: Player) -> None:
+    step = b.step
+    assert step is not None and step.card is not None
+    b.emit(play, "special_summon", player, card=step.card, position="defense",
+           note=read("summon.token-position",
+                     "a token's position is not in the log: Defense Position assumed"))
+
+
+def overlay(b: GameBuilder, play: Play, player: Player) -> None:
+    """"Overlayed A onto B": onto an Xyz Monster, A goes under it at once (``move`` to
+    ``material``). An Xyz Monster A on the field laid onto another monster B takes B as its
+    material (Cyber Dragon Infinity's effect): B goes under A, and when B was A's
+    controller's own, A now stands in B's zone (under ``advanced``, a ``move`` to
+    ``monster_zone``); an opponent's B leaves A on its side. Onto another monster, the pile
+    waits for its Xyz Summon."""
+    step = b.step
+    assert step is not None and step.card is not None and step.other is not None
+    phases.sync(b, play, step.card)
+    card, onto = step.card, step.other
+    if b.knowledge.is_xyz(b.board.name(onto)):
+        b.emit(play, "move", player, card=card, to="material", target=onto)
+        return
+    spot = b.board.where.get(card)
+    if not b.knowledge.is_xyz(b.board.name(card)) or spot is None or \
+            not is_monster_zone(spot.spot):
+        return
+    b.emit(play, "move", player, card=onto, to="material", target=card,
+           note=read("xyz.overlay-material",
+                     f"{b.label(card)} laid on it: it becomes that Xyz Monster's material"))
+    moved = b.moved()
+    zone = contract_zone(spot.side, spot.spot)
+    if b.rules.zone_rules and moved is not None and moved.before is not None and \
+            zone is not None and spot.side == moved.before.side:
+        b.emit(play, "move", spot.side, card=card, to="monster_zone", zone=zone,
+               note=read("xyz.overlay-zone",
+                         f"{b.label(card)} now stands in {zone}, where its new material stood"))
+
+
+def xyz_summon(b: GameBuilder, play: Play, player: Player) -> None:
+    """The Xyz Summon: the pile under A becomes X's materials, which leave their zones before
+    X arrives (so five monsters can make room)."""
+    step = b.step
+    assert step is not None and step.card is not None and step.other is not None
+    xyz = step.card
+    for material in step.materials:
+        phases.sync(b, play, material)
+        b.emit(play, "move", player, card=material, to="material", target=xyz,
+               note=read("xyz.material-before-summon",
+                         "an Xyz Material, out of its zone before the Xyz Summon"))
+    spot = b.board.where[xyz]
+    b.emit(play, "special_summon", player, card=xyz, position=spot.position or "attack")
+    b.remember(player, xyz)
+
+
+def attach(b: GameBuilder, play: Play, player: Player) -> None:
+    """"Attach": a card from anywhere becomes an Xyz Material of ``end_id``."""
+    step = b.step
+    assert step is not None and step.card is not None and step.other is not None
+    phases.sync(b, play, step.card)
+    b.emit(play, "move", player, card=step.card, to="material", target=step.other)
+
+
+def detach(b: GameBuilder, play: Play, player: Player) -> None:
+    step = b.step
+    assert step is not None and step.card is not None
+    phases.sync(b, play, step.card)
+    b.emit(play, "move", player, card=step.card, to="graveyard")
+
+
+def change_control(b: GameBuilder, play: Play, player: Player) -> None:
+    """"Change control": a monster moves to the other player's Monster Zone."""
+    step = b.step
+    assert step is not None and step.card is not None
+    move = b.moved()
+    to = move.after.side if move is not None and move.after is not None else other(player)
+    b.emit(play, "take_control", to, card=step.card)
+
+
+def _note_signs(b: GameBuilder, play: Play, cid: str) -> None:
+    if b.knowledge.is_link(b.board.name(cid)):
+        b.signs.setdefault("Link Summons", texts(play)[0])
+
+

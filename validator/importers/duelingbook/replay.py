@@ -1,0 +1,421 @@
+"""Duelingbook replays to duel documents, one per game (docs/duelingbook.md lists every play).
+
+>>> games = import_replay({"plays": []})
+Traceback (most recent call last):
+...
+validator.importers.duelingbook.replay.ReplayError: the replay holds no game (no "Pick first" play)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Final
+
+from validator.document.jsontext import loads
+from validator.document.model import Player
+from validator.importers.duelingbook import document
+from validator.importers.duelingbook.board.follow import NO_MOVE, Follower, Step
+from validator.importers.duelingbook.board.zones import PENDULUM_ZONES
+from validator.importers.duelingbook.builder import GameBuilder
+from validator.importers.duelingbook.cards import Knowledge, variant_of
+from validator.importers.duelingbook.game import (
+    CANONICAL,
+    GAME_BOUNDARIES,
+    CannotFollow,
+    Game,
+    canonical,
+    stamp,
+    where_said,
+)
+from validator.importers.duelingbook.readings import phases
+from validator.importers.duelingbook.readings.catalog import Note, read
+from validator.importers.duelingbook.readings.plays import HANDLERS, IGNORED, unknown
+from validator.importers.duelingbook.ruleset import ruleset_of
+from validator.rules.rulesets import RULESETS
+
+__all__ = ["FORMATS", "Game", "OtherGameError", "ReplayError", "import_replay", "load_replay",
+           "stamp"]
+
+#: Duelingbook's format codes (the second letter: r rated, u unrated).
+FORMATS: Final = {"a": "Advanced", "g": "Goat", "e": "Edison", "t": "Traditional",
+                  "u": "Unlimited", "s": "Speed Duel", "r": "Rush Duel", "c": "Custom cards",
+                  "d": "Duel Links", "h": "HAT", "p": "Plus"}
+#: Format codes (first letter) of games other than the TCG, each with why: no ruleset of the
+#: project judges them, so their replays get no verdict (docs/duelingbook.md).
+OTHER_GAMES: Final = {
+    "s": "Speed Duel is another game (three Monster and Spell & Trap Zones, no Main Phase 2, "
+         "Skills)",
+    "r": "Rush Duel is another game (Rush rules: draw to five, any number of Normal Summons, "
+         "Maximum Summons)",
+    "d": "Duel Links is another game (Speed Duel rules and Skills)"}
+#: A deck size no replay play tells: the most a Main Deck holds.
+UNKNOWN_DECK: Final = 60
+#: Plays that end a game.
+ENDS: Final = frozenset({"Admit defeat", "Quit duel", "Game loss", "Match loss", "Loss",
+                         "Accept draw", "Cancel game"})
+
+
+class ReplayError(ValueError):
+    """A file that is not a Duelingbook replay at all (a single play never raises this:
+    the game it is in is judged up to it)."""
+
+
+class OtherGameError(ReplayError):
+    """A replay of a game other than the TCG (a Speed Duel, a Rush Duel, Duel Links): it has
+    rules of its own, which no ruleset here judges, so it gets no verdict."""
+
+
+#: Card pool dates "Pick first" carries, for replays saved without their format code.
+CARD_POOLS: Final = {"2005-08-20": "Goat"}
+
+
+def format_name(code: object, card_pool: object = None) -> str:
+    """A format code in words (or, without one, the format its card pool date names).
+
+    >>> format_name("gu"), format_name("uu"), format_name(None), format_name(None, "2005-08-20")
+    ('Goat', 'Unlimited', 'format unknown', 'Goat, by its card pool')
+    >>> format_name(5, ["x"])  # what a hand-made document may hold: no name
+    'format unknown'
+    """
+    code = code if isinstance(code, str) else None
+    card_pool = card_pool if isinstance(card_pool, str) else None
+    if code:
+        return FORMATS.get(code[0], code)
+    if card_pool in CARD_POOLS:
+        return f"{CARD_POOLS[card_pool]}, by its card pool"
+    return f"format unknown, card pool {card_pool}" if card_pool else "format unknown"
+
+
+def _numbers(source: dict[str, Any]) -> tuple[dict[str, int], dict[str, int]]:
+    """Each user's deck size (``main_total``; :data:`UNKNOWN_DECK` without it) and first card
+    number (``start``), from a replay's or a "Begin next duel" play's ``player1``/``player2``.
+
+    >>> _numbers({"player1": {"username": "a", "main_total": 41, "start": 1}})
+    ({'a': 41}, {'a': 1})
+    """
+    decks: dict[str, int] = {}
+    starts: dict[str, int] = {}
+    for key in ("player1", "player2"):
+        entry = source.get(key)
+        if not (isinstance(entry, dict) and isinstance(entry.get("username"), str)):
+            continue
+        total = entry.get("main_total")
+        decks[entry["username"]] = total if isinstance(total, int) and total > 0 \
+            else UNKNOWN_DECK
+        if isinstance(entry.get("start"), int):
+            starts[entry["username"]] = entry["start"]
+    return decks, starts
+
+
+def _later_decks(plays: list[Any], decks: dict[str, int]) -> dict[str, int]:
+    """Deck sizes for a first game the replay gives none for: the next game's (siding
+    changes them little), else 60, the most a Main Deck holds (a game judged with too
+    small a deck would end by a deck-out the players never had)."""
+    for play in plays:
+        if isinstance(play, dict) and play.get("play") == "Begin next duel":
+            later = _numbers(play)[0]
+            if later:
+                return {**dict.fromkeys(decks, UNKNOWN_DECK), **later}
+    return dict.fromkeys(decks, UNKNOWN_DECK)
+
+
+def _open(number: int, pick: dict[str, Any], plays: list[Any], knowledge: Knowledge,
+          decks: dict[str, int], starts: dict[str, int], fmt: str | None,
+          end: int) -> GameBuilder:
+    """One game: who goes first, the opening hands, the board followed through every play of
+    the game (the :class:`~.follow.Follower`), then a builder to read it."""
+    given = pick.get("order")
+    inferred = not (isinstance(given, list) and len(given) == 2 and all(
+        isinstance(u, str) for u in given) and given[0] != given[1])
+    start = plays.index(pick)
+    order: list[str] = _order_from_plays(plays, start, decks) if inferred \
+        else [str(u) for u in given or ()]
+    users: dict[str, Player] = {order[0]: "p1", order[1]: "p2"}
+    follower = Follower(users, knowledge)
+    ruleset = ruleset_of(fmt)
+    if RULESETS[ruleset].pendulum:
+        follower.board.aliases = dict(PENDULUM_ZONES)
+    opening = Step(start, "Pick first", "p1", follower.changes)
+    log = pick.get("log")
+    entries: list[Any] = log if isinstance(log, list) else []
+    dealt: dict[str, int] = {}
+    unnamed: list[tuple[str, Player]] = []
+    for entry in entries:
+        if not isinstance(entry, dict):
+            continue
+        user = str(entry.get("username"))
+        player = users.get(user)
+        if player is None or not str(entry.get("public_log", "")).startswith("Drew"):
+            continue
+        match = re.fullmatch(r'Drew "(.+)"', str(entry.get("private_log", "")))
+        if match is None:  # a concealed replay: the card joins the hand unnamed
+            unnamed.append((follower.deal(opening, player, None, None), player))
+            continue
+        object_id = starts[user] + dealt.get(user, 0) if user in starts else None
+        follower.deal(opening, player, match[1], object_id)
+        dealt[user] = dealt.get(user, 0) + 1
+    steps, live, stop = _follow(follower, plays, start, end)
+    builder = GameBuilder(number, order, plays, knowledge, decks, fmt, steps,
+                          follower.board.cards)
+    builder.apply(opening)
+    builder.hands = follower.hands
+    builder.stop_at = stop
+    builder.live = live
+    pool = pick.get("date")
+    builder.game.card_pool = pool if isinstance(pool, str) else None
+    builder.game.ruleset = ruleset
+    if inferred:
+        builder.note(pick, "game.first-player-inferred",
+                     f"\"Pick first\" has no order of the two players: {order[0]} "
+                     f"is read as going first (the first to start a turn)")
+    for _, player in unnamed:
+        builder.emit(pick, "draw", player, by_effect=True,
+                     note=read("game.opening-hand",
+                               "the opening hand, which the log does not name"))
+    return builder
+
+
+#: A play of a game as the reading takes it: its index, its kind under its current name, and
+#: its player; or, for a play outside the rules, its index, None, and the note it gets.
+Live = tuple[int, "str | None", "str | Note"]
+
+
+def _follow(follower: Follower, plays: list[Any], start: int,
+            end: int) -> tuple[dict[int, Step], list[Live], tuple[int, str] | None]:
+    """The board through every play of one game (from "Pick first" to ``end``): each play's
+    step, the plays the reading takes (in order), and where the board could no longer be
+    followed (the play's index and why)."""
+    steps: dict[int, Step] = {}
+    live: list[Live] = []
+    still, kinds = NO_MOVE, _KINDS
+    users = follower.users
+    for index in range(start + 1, end):
+        play = plays[index]
+        raw = play.get("play") if type(play) is dict else None
+        if type(raw) is not str:
+            live.append((index, None, Note("import.not-a-play", f"play {index} is not a "
+                                                                 f"Duelingbook play object: "
+                                                                 f"skipped")))
+            continue
+        kind = kinds.get(raw, "")
+        if kind == "":
+            kind = kind_of(raw)
+        if kind is None:
+            continue
+        user = play.get("username")
+        player = users.get(user) if type(user) is str else None
+        if player is None:
+            live.append((index, None, Note("import.outside-the-rules",
+                                           f"{where_said(play)}: play {raw!r} not imported (a "
+                                           f"watcher or the site, outside the rules)",
+                                           stamp(play.get("seconds")))))
+            continue
+        live.append((index, kind, player))
+        if kind in still:
+            continue
+        try:
+            steps[index] = follower.follow(index, play, kind, player)
+        except Exception as exc:  # one play never loses the match: its game stops there
+            reason = str(exc) if isinstance(exc, CannotFollow) else \
+                f"the play does not read as Duelingbook writes it ({type(exc).__name__})"
+            return steps, live, (index, reason)
+    return steps, live, None
+
+
+def _order_from_plays(plays: list[Any], start: int, decks: dict[str, int]) -> list[str]:
+    """Who went first, when "Pick first" does not say: the first player to start a turn or
+    to play, the other being the other user the replay names."""
+    users: list[str] = list(decks)
+    first: str | None = None
+    for play in plays[start + 1:]:
+        if not isinstance(play, dict):
+            continue
+        if play.get("play") in GAME_BOUNDARIES:
+            break
+        user = play.get("username")
+        if isinstance(user, str) and play.get("play") in ("Start turn", "Draw card",
+                                                          "Enter SP", "Enter M1"):
+            first = user
+            break
+    for play in plays[start + 1:]:
+        user = play.get("username") if isinstance(play, dict) else None
+        if isinstance(user, str) and user not in users and isinstance(play, dict) and \
+                play.get("play") not in ("Add watcher", "Remove watcher"):
+            users.append(user)
+    first = first or (users[0] if users else "player 1")
+    second = next((u for u in users if u != first), "player 2")
+    return [first, second]
+
+
+#: Play name (as the replay writes it) -> its kind under its current name, for the plays
+#: the importer reads (an ignored play maps to None). Kinds repeat; input may invent any.
+_KINDS: dict[str, str | None] = {}
+
+
+def kind_of(raw: str) -> str | None:
+    """A play's kind under its current name, or None for a play outside the rules (chat,
+    viewing, signals).
+
+    >>> kind_of("SS DEF from hand"), kind_of("Duel message")
+    ('SS DEF', None)
+    """
+    found = _KINDS.get(raw, "")
+    if found != "":
+        return found
+    kind: str | None = raw if raw in HANDLERS else CANONICAL.get(raw) or canonical(raw)
+    if raw in IGNORED or kind in IGNORED:
+        kind = None
+    if len(raw) <= 64 and len(_KINDS) < 4096:
+        _KINDS[raw] = kind
+    return kind
+
+
+#: :data:`GAME_BOUNDARIES` as a set: :func:`_scan` asks it for every play.
+_BOUNDARY_SET: Final = frozenset(GAME_BOUNDARIES)
+
+
+def _scan(plays: list[Any], decks: dict[str, int], starts: dict[str, int]) -> tuple[
+        list[tuple[int, int, dict[str, int], dict[str, int]]], dict[str, dict[str, Any]]]:
+    """One look at every play of a replay: each game (its "Pick first" play's index, where it
+    ends, the deck sizes and first card numbers it starts with), and card name -> the first
+    card object a play shows for it."""
+    found: list[tuple[int, int, dict[str, int], dict[str, int]]] = []
+    objects: dict[str, dict[str, Any]] = {}
+    current: tuple[int, dict[str, int], dict[str, int]] | None = None
+    boundaries = _BOUNDARY_SET  # no older play name reads as one: the name is the kind
+    for index, play in enumerate(plays):
+        if type(play) is not dict:
+            continue
+        shown = play.get("card")
+        if type(shown) is dict:
+            name = shown.get("name")
+            if type(name) is str and name not in objects:
+                objects[name] = shown
+        raw = play.get("play")
+        if type(raw) is not str or raw not in boundaries:
+            continue
+        if current is not None:
+            found.append((current[0], index, current[1], current[2]))
+            current = None
+        if raw == "Pick first":
+            current = (index, dict(decks), starts)
+            starts = {}
+            for each in play.get("cards") or () if isinstance(play.get("cards"), list) else ():
+                if isinstance(each, dict) and isinstance(each.get("name"), str):
+                    objects.setdefault(each["name"], each)
+        else:
+            more, starts = _numbers(play)
+            decks = {**decks, **more}
+    if current is not None:
+        found.append((current[0], len(plays), current[1], current[2]))
+    return found, objects
+
+
+def import_replay(replay: Any) -> list[Game]:
+    """Every game of a Duelingbook replay (the parsed JSON), as duel documents.
+
+    A play the importer cannot follow stops that game there (``Game.stopped``); the game is
+    judged up to it and the other games go on.
+
+    >>> try:
+    ...     import_replay({"plays": []})
+    ... except ReplayError as error:
+    ...     print(error)
+    the replay holds no game (no "Pick first" play)
+    """
+    if not isinstance(replay, dict) or not isinstance(replay.get("plays"), list):
+        raise ReplayError("not a Duelingbook replay: expected an object with a \"plays\" list")
+    plays: list[Any] = replay["plays"]
+    fmt = replay.get("format") if isinstance(replay.get("format"), str) else None
+    if fmt and fmt[:1] in OTHER_GAMES:
+        raise OtherGameError(f"a {FORMATS[fmt[0]]} replay (format code {fmt}): "
+                             f"{OTHER_GAMES[fmt[0]]}, which duelcheck does not judge (it judges "
+                             f"the TCG's rules, classic and advanced), so it gives no verdict")
+    decks, starts = _numbers(replay)
+    if len(decks) < 2 or not any(isinstance(e, dict) and "main_total" in e for e in (
+            replay.get("player1"), replay.get("player2"))):
+        decks = _later_decks(plays, decks)
+    games: list[Game] = []
+    knowledge: Knowledge | None = None
+    segments, objects = _scan(plays, decks, starts)
+    for pick_index, end, game_decks, game_starts in segments:
+        pick = plays[pick_index]
+        if knowledge is None:
+            pool = pick.get("date")
+            knowledge = Knowledge(objects, variant_of(fmt, pool if isinstance(pool, str)
+                                                      else None))
+        builder = _open(len(games) + 1, pick, plays, knowledge, game_decks, game_starts, fmt,
+                        end)
+        _read(builder, plays, pick_index, end)
+        _close(builder, games, plays, end)
+    if not games:
+        raise ReplayError("the replay holds no game (no \"Pick first\" play)")
+    return games
+
+
+def _read(builder: GameBuilder, plays: list[Any], start: int, end: int) -> None:
+    """The rules reading of one game's plays (those the follower took), each with its board
+    step."""
+    handlers = HANDLERS  # a local: the loop is hot
+    stop = builder.stop_at
+    steps, consumed = builder.steps, builder.consumed
+    for index, kind, player in builder.live:
+        if builder.over or builder.game.stopped:
+            return
+        if isinstance(player, Note):  # a play outside the rules: its note
+            builder.game.notes.append(player)
+            continue
+        if kind is None:
+            continue
+        play = plays[index]
+        if stop is not None and index == stop[0]:
+            builder.cursor = index
+            builder.game.stopped = f"import stopped at play {where_said(play)}: {stop[1]}"
+            return
+        if index in consumed:
+            continue
+        builder.cursor = index
+        builder.kind = kind
+        step = steps.get(index)
+        builder.step = step
+        if step is not None:
+            builder.apply(step)
+        try:
+            if builder.ending is not None:
+                phases.before(builder, kind, player, play)  # type: ignore[arg-type]
+            handlers.get(kind, unknown)(builder, play, player)  # type: ignore[arg-type]
+        except Exception as exc:  # one play never loses the match: its game stops there
+            reason = str(exc) if isinstance(exc, CannotFollow) else \
+                f"the play does not read as Duelingbook writes it ({type(exc).__name__})"
+            builder.game.stopped = f"import stopped at play {where_said(play)}: {reason}"
+        if kind in ENDS:
+            builder.over = True
+    if stop is not None and not builder.over and not builder.game.stopped:
+        builder.game.stopped = f"import stopped at play {where_said(plays[stop[0]])}: {stop[1]}"
+
+
+def _close(builder: GameBuilder | None, games: list[Game], plays: list[Any], end: int) -> None:
+    if builder is None:
+        return
+    if builder.over or builder.game.stopped:
+        after = sum(1 for p in plays[builder.cursor + 1:end]
+                    if isinstance(p, dict) and not (type(p.get("play")) is str and
+                                                    p["play"] in IGNORED))
+        if after:
+            builder.note(None, "import.after-the-end", f"{after} play(s) after "
+                               f"{'the end of the game' if builder.over else 'the stop'} "
+                               f"not imported")
+    builder.game.document = document.document(builder)
+    games.append(builder.game)
+
+
+def load_replay(text: str | bytes) -> list[Game]:
+    """Parse a replay's JSON text and import it."""
+    try:
+        replay = loads(text)
+    except RecursionError:
+        raise ReplayError("the JSON is nested too deeply") from None
+    except ValueError as exc:
+        raise ReplayError(f"not valid JSON (truncated?): {exc}") from None
+    return import_replay(replay)
+

@@ -1,0 +1,205 @@
+"""Summons and battle positions: ``summon.*`` and ``position.*``."""
+
+from __future__ import annotations
+
+from validator.document.model import Action
+from validator.engine.state import DuelState
+from validator.rules.registry import REGISTRY
+
+
+def required_tributes(level: int) -> int:
+    """Tributes a Normal Summon or Set of a monster of ``level`` needs.
+
+    >>> [required_tributes(n) for n in (4, 5, 6, 7, 12)]
+    [0, 1, 1, 2, 2]
+    """
+    return 0 if level <= 4 else 1 if level <= 6 else 2
+
+
+@REGISTRY.rule("summon.normal-once")
+def normal_summon_unused(s: DuelState, a: Action) -> str | None:
+    """One Normal Summon or Set (Tribute ones included) per turn."""
+    used = s.this_turn.normal_summon
+    if used is None:
+        return None
+    return f"{a.player} already Normal Summoned or Set a monster this turn (action {used + 1})."
+
+
+@REGISTRY.rule("summon.quick-summon-lock")
+def no_quick_summon_this_turn(s: DuelState, a: Action) -> str | None:
+    """After a Quick Summon in a turn, its turn player cannot Normal Summon or Set."""
+    used = s.this_turn.quick_summon
+    if used is None:
+        return None
+    return (f"A monster was Quick Summoned this turn (action {used + 1}): {a.player} cannot Normal "
+            f"Summon or Set a monster for the rest of the turn.")
+
+
+def gemini_summon(s: DuelState, a: Action) -> bool:
+    """True when ``a`` is the Gemini Summon of a Gemini monster face-up in the summoner's
+    Monster Zone: a ``normal_summon`` of it where it stands (§1 ``gemini``).
+
+    >>> from validator.document.model import Card
+    >>> from validator.engine.state import DuelState, Monster, Side
+    >>> s = DuelState({"dv": Card("dv", "monster", level=4, gemini=True)}, 1, "p1",
+    ...               {"p1": Side(8000, [], 0, monsters=[Monster("dv", "attack")]),
+    ...                "p2": Side(8000, [], 0)})
+    >>> s.where["dv"] = ("p1", "monsters")
+    >>> gemini_summon(s, Action("normal_summon", "p1", card="dv"))
+    True
+    """
+    if a.type != "normal_summon" or a.card is None or not s.cards[a.card].gemini:
+        return False
+    mon = s.monster(a.card)
+    return mon is not None and s.in_monster_zone(a.player, a.card) and \
+        mon.position != "facedown_defense"
+
+
+def counts_as_two(s: DuelState, tribute: str, summoned: str) -> bool:
+    """True when ``tribute`` can count as 2 Tributes for the Tribute Summon of ``summoned``
+    (``double_tribute``, revision 4; its other conditions not checked): for any monster's,
+    or, with ``double_tribute_for``, for a monster of that kind as the card database prints
+    it. A Summoned card the database does not know (no passcode: the document describes it)
+    cannot be checked, and the double counts (the reading that flags least).
+
+    >>> from validator.document.model import Card, TributeFilter
+    >>> from validator.engine.state import Side
+    >>> light = TributeFilter(attribute="LIGHT")
+    >>> s = DuelState({"k": Card("k", "monster", level=4, double_tribute=True,
+    ...                          double_tribute_for=light),
+    ...                "bewd": Card("bewd", "monster", level=8, passcode=89631139),
+    ...                "dm": Card("dm", "monster", level=7, passcode=46986414)}, 1, "p1",
+    ...               {"p1": Side(8000, [], 0), "p2": Side(8000, [], 0)})
+    >>> counts_as_two(s, "k", "bewd"), counts_as_two(s, "k", "dm")
+    (True, False)
+    """
+    card = s.cards.get(tribute)
+    if card is None or not card.double_tribute:
+        return False
+    allowed = card.double_tribute_for
+    target = s.cards.get(summoned)
+    if allowed is None or target is None or target.passcode is None:
+        return True
+    if allowed.attribute is None and allowed.race is None and allowed.type is None:
+        return allowed.allows({}, target.passcode)  # passcodes only: no lookup
+    from validator.cards import database
+    info = database().card(target.passcode)
+    return info is None or allowed.allows(info.data, target.passcode)
+
+
+def _plural(n: int) -> str:
+    return f"{n} Tribute{'s' if n != 1 else ''}"
+
+
+@REGISTRY.rule("summon.tribute-count")
+def tribute_count_matches_level(s: DuelState, a: Action) -> str | None:
+    """Level 1-4: no Tribute; Level 5-6: one; Level 7 or higher: two; or the numbers the
+    card's own text allows (``tributes``); a Gemini Summon needs none. A Tribute that can
+    count as 2 for this Summon (:func:`counts_as_two`) counts as 1 or 2."""
+    assert a.card is not None
+    card = s.cards[a.card]
+    doubles = sum(1 for t in a.tributes if counts_as_two(s, t, a.card))
+    counted = range(len(a.tributes), len(a.tributes) + doubles + 1)
+    if gemini_summon(s, a):
+        if not a.tributes:
+            return None
+        return f"{card.label} is Gemini Summoned where it stands: that needs no Tribute, " \
+               f"not {len(a.tributes)}."
+    if card.tributes is not None:
+        if any(n in card.tributes for n in counted):
+            return None
+        counts = " or ".join(str(n) for n in card.tributes)
+        return (f"{card.label}'s own text lets it be Normal Summoned or Set with {counts} "
+                f"Tribute{'s' if card.tributes != (1,) else ''}, not {len(a.tributes)}.")
+    level = card.level or 0
+    need = required_tributes(level)
+    if need in counted:
+        return None
+    return f"{card.label} is Level {level}: it needs {_plural(need)}, not {len(a.tributes)}."
+
+
+@REGISTRY.rule("summon.invalid-tribute")
+def tributes_are_own_monsters(s: DuelState, a: Action) -> str | None:
+    """Each Tribute is a different monster on the field under the summoner's control."""
+    seen: set[str] = set()
+    for cid in a.tributes:
+        label = s.cards[cid].label
+        if cid in seen:
+            return f"{label} is named twice as a Tribute."
+        seen.add(cid)
+        if cid == a.card or not s.controls(a.player, cid) or s.monster(cid) is None:
+            return f"{label} cannot be Tributed: it is not a monster on the field under " \
+                   f"{a.player}'s control."
+    return None
+
+
+@REGISTRY.rule("summon.flip-not-face-down")
+def flip_summon_of_face_down(s: DuelState, a: Action) -> str | None:
+    """Only a face-down Defense Position monster can be Flip Summoned."""
+    assert a.card is not None
+    mon = s.monster(a.card)
+    if mon is not None and mon.position == "facedown_defense":
+        return None
+    return f"{s.cards[a.card].label} is not in face-down Defense Position: it cannot be " \
+           f"Flip Summoned."
+
+
+@REGISTRY.rule("summon.special-source")
+def summoned_from_off_field(s: DuelState, a: Action) -> str | None:
+    """A Special or Quick Summon brings a card that is not already on the field."""
+    assert a.card is not None
+    if not s.on_field(a.card):
+        return None
+    return f"{s.cards[a.card].label} is already on the field: it cannot be summoned again."
+
+
+@REGISTRY.rule("position.placed-this-turn")
+def not_placed_this_turn(s: DuelState, a: Action) -> str | None:
+    """A monster placed on the field this turn keeps its position for the turn."""
+    assert a.card is not None
+    when = s.this_turn.placed.get(a.card)
+    if when is None:
+        return None
+    return f"{s.cards[a.card].label} was placed on the field this turn (action {when + 1}): its " \
+           f"battle position cannot be changed until the next turn."
+
+
+@REGISTRY.rule("position.once-per-turn")
+def position_unchanged_this_turn(s: DuelState, a: Action) -> str | None:
+    """A monster's position changes by hand once per turn (a Flip Summon counts)."""
+    assert a.card is not None
+    when = s.this_turn.positions_changed.get(a.card)
+    if when is None:
+        return None
+    return f"{s.cards[a.card].label} already changed its battle position this turn " \
+           f"(action {when + 1})."
+
+
+@REGISTRY.rule("position.attacked")
+def did_not_attack(s: DuelState, a: Action) -> str | None:
+    """A monster that attacked this turn cannot change its position afterwards."""
+    assert a.card is not None
+    when = s.this_turn.attacked.get(a.card)
+    if when is None:
+        return None
+    return f"{s.cards[a.card].label} attacked this turn (action {when + 1}): its battle position " \
+           f"cannot be changed."
+
+
+@REGISTRY.rule("position.invalid")
+def position_change_is_real(s: DuelState, a: Action) -> str | None:
+    """A change goes to another position; by hand, only a face-up monster changes, face-up."""
+    assert a.card is not None and a.to is not None
+    mon = s.monster(a.card)
+    if mon is None:
+        return None
+    label = s.cards[a.card].label
+    if mon.position == a.to:
+        return f"{label} is already in {a.to.replace('_', ' ')} position."
+    if a.by_effect:
+        return None
+    if mon.position == "facedown_defense":
+        return f"{label} is face-down: it changes position by a Flip Summon, not by hand."
+    if a.to == "facedown_defense":
+        return f"{label} cannot be turned face-down by hand (only by a card effect)."
+    return None
