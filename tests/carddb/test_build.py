@@ -820,6 +820,7 @@ def test_the_written_database_diffs_card_by_card(built: Any, tmp_path: Path) -> 
         "The text of card 101."
 
 
+@pytest.mark.slow
 def test_a_git_source_is_read_at_its_commit(tmp_path: Path) -> None:
     repo = tmp_path / "repo"
     subprocess.run(["git", "init", "-q", str(repo)], check=True)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from carddb.sources import Tree
 from decklists.build import Built, Resolver, Sources, _advanced, compare, history
 from decklists.lflist import card_name, parse
@@ -64,6 +66,7 @@ def _git(repo: Path, *args: str) -> str:
                                           "HOME": str(repo)}).stdout
 
 
+@pytest.mark.slow
 def test_each_tcg_list_is_the_version_that_agrees_with_konami(tmp_path: Path) -> None:
     repo = tmp_path / "lflists"
     repo.mkdir()

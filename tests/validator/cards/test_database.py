@@ -218,6 +218,7 @@ def test_every_official_card_of_the_real_matches_is_known() -> None:
     assert len(seen) > 600 and unknown == []
 
 
+@pytest.mark.slow
 def test_a_duel_whose_cards_the_document_describes_never_loads_the_database(
         tmp_path: Path) -> None:
     """Issue 14: loading the database adds nothing to a command that needs no card from it
