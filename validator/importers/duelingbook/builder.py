@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from validator.document.model import Player, other
+from validator.importers.duelingbook.actions import Action, ActionLog
 from validator.importers.duelingbook.board.follow import Move, Step
 from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone, is_zone
 from validator.importers.duelingbook.board.view import View
@@ -64,7 +65,9 @@ class GameBuilder:
         self.overrides: dict[str, dict[str, Any]] = {}  # card -> facts a reading widened
         self.untimed: list[dict[str, Any]] = []  # activations whose timing went unchecked
         self._logged: tuple[Play | None, dict[str, Any]] = (None, {})
-        self.actions: list[dict[str, Any]] = []
+        #: The actions emitted, in order (``actions`` is the log's own list, to read).
+        self.log = ActionLog()
+        self.actions: list[Action] = self.log.items
         self.turn, self.phase, self.drew = 1, "draw", False
         self.logged_phase = "draw"  # the phase the log itself last entered (not implied)
         self.turn_player: Player = "p1"
@@ -75,7 +78,7 @@ class GameBuilder:
         self.applied: set[int] = set()
         self.lp: dict[Player, int] = {"p1": 8000, "p2": 8000}
         self.hands: dict[Player, list[str]] = {"p1": [], "p2": []}
-        self.sends: list[tuple[int, str]] = []  # (action index, monster) sent off the field
+        self.sends: list[tuple[Action, str]] = []  # (the move, monster) sent off the field
         self.recent: list[tuple[int, Player, str]] = []  # (play index, player, card) effects
         self.declared: dict[str, Declaration] = {}
         self.last_declared: dict[Player, str] = {}
@@ -93,7 +96,7 @@ class GameBuilder:
         self.ending: Play | None = None  # "Ended turn" seen; the turn passes at "Start turn"
         self.effect_since_end = False
         self.granted: dict[Player, list[str]] = {"p1": [], "p2": []}  # grants not used yet
-        self.placed_at: dict[str, int] = {}  # card -> action index of its Normal Summon/Set
+        self.placed_at: dict[str, Action] = {}  # card -> its Normal Summon or Set
         self.placed_used: dict[str, bool] = {}  # card -> its effect was used since then
         #: monster -> (the move action that sent it off the field, the spot it left, who)
         self.sent_from: dict[str, tuple[dict[str, Any], Spot, Any]] = {}
@@ -201,9 +204,11 @@ class GameBuilder:
 
     # -- emitting -----------------------------------------------------------------------
     def emit(self, play: Play, kind: str, player: Player, *, note: Reading | None = None,
-             implied: bool = False, at: int | None = None, **fields: Any) -> int:
-        """Append an action that came from ``play`` (or insert it at ``at``); returns its
-        index. ``note`` is what a reading says of it, ``implied`` an action the log skips
+             implied: bool = False, just_before: Action | None = None,
+             **fields: Any) -> Action | None:
+        """Append an action that came from ``play`` (or insert it just before ``just_before``);
+        returns it (its own stable id), or None when it is not judged (a Trap Monster's
+        battle). ``note`` is what a reading says of it, ``implied`` an action the log skips
         (``phase.implied``, ``turn.implied-end``): the action's ``log`` says both."""
         if play is not self._logged[0]:  # one play often gives several actions
             public, private = texts(play)
@@ -228,38 +233,52 @@ class GameBuilder:
             self.note(play, "card.trap-monster",
                       f"{texts(play)[0]}: a Trap Monster, which the contract does not "
                       f"model: not judged")
-            return -1
+            return None
         if kind in PLACING and self.rules.zone_rules and \
                 not (kind == "special_summon" and fields.get("card") in self.unzoned):
             complete(self.board, kind, fields, self.card(fields.get("card")))
         action = {"type": kind, "player": player, **fields, "log": log}
-        if at is None or at >= len(self.actions):
-            self.actions.append(action)
-            index = len(self.actions) - 1
+        if just_before is None:
+            self.log.append(action)
             if kind != "move":
                 self.sends.clear()
         else:
-            self.actions.insert(at, action)
-            index = at
-            self.sends = [(i + 1 if i >= at else i, c) for i, c in self.sends]
-            self.placed_at = {c: i + 1 if i >= at else i for c, i in self.placed_at.items()}
-            for snap in self.snapshots:
-                if snap.actions > at:
-                    snap.actions += 1
+            self.log.insert(action, before=just_before)
         if kind == "set_spell_trap":
             self.set_this_turn.add(fields["card"])
-        return index
+        return action
 
-    def drop(self, indexes: list[int]) -> None:
-        """Remove actions already emitted (their plays were read otherwise)."""
-        for index in sorted(indexes, reverse=True):
-            del self.actions[index]
-            for snap in self.snapshots:
-                if snap.actions > index:
-                    snap.actions -= 1
-            self.sends = [(i - 1 if i > index else i, c) for i, c in self.sends if i != index]
-            self.placed_at = {c: i - 1 if i > index else i for c, i in self.placed_at.items()
-                              if i != index}
+    def drop(self, actions: list[Action]) -> None:
+        """Take back actions already emitted (their plays were read otherwise): what the
+        reading held of them (sends, Normal Summons) goes with them."""
+        self.log.remove(actions)
+        self._forget(actions)
+
+    def _forget(self, actions: list[Action]) -> None:
+        gone = {id(action) for action in actions}
+        if gone:
+            self.sends = [(a, c) for a, c in self.sends if id(a) not in gone]
+            self.placed_at = {c: a for c, a in self.placed_at.items() if id(a) not in gone}
+
+    def take_back(self, action: Action) -> None:
+        """Take back one action and the snapshots taken after it (a phase click read as
+        not made: what came after it is no place to rewind to)."""
+        self.log.take_back(action)
+        self._forget([action])
+        self.snapshots = [s for s in self.snapshots if s.mark.alive]
+
+    def rewind_to(self, snap: Snapshot) -> list[Action]:
+        """Go back to ``snap``: the actions since are taken back (returned, in order), and
+        it and the snapshots after it are forgotten."""
+        undone = self.log.cut(snap.mark)
+        self._forget(undone)
+        self.snapshots = [s for s in self.snapshots if s.mark.alive]
+        return undone
+
+    def forget_snapshots(self) -> None:
+        """A new turn: no rewind goes back past it."""
+        self.snapshots.clear()
+        self.log.forget_marks()
 
     def note(self, play: Play | None, reading: str, text: str) -> None:
         """A note on the game (``source.notes``) from the reading ``reading`` (an id of the

@@ -8,6 +8,7 @@ from typing import Any, Final
 
 from validator.document.model import PHASES, Player
 from validator.importers.duelingbook import logtext
+from validator.importers.duelingbook.actions import Mark
 from validator.importers.duelingbook.readings.catalog import Note
 
 Play = dict[str, Any]
@@ -170,7 +171,7 @@ class Snapshot:
 
     turn: int
     phase: str
-    actions: int
+    mark: Mark  # where the actions stood (moves with actions inserted or taken back)
     board: int  # a mark in the board's journal of moves
     lp: dict[Player, int]
     drew: bool

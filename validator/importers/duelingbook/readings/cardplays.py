@@ -10,6 +10,7 @@ from typing import Any, Final
 
 from validator.document.model import Player, other
 from validator.importers.duelingbook import logtext
+from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.board.tracker import is_monster_zone, is_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import Play, from_hand, stamp, texts, where_said
@@ -95,8 +96,8 @@ def _turned_face_down(b: GameBuilder, play: Play, cid: str) -> None:
 
 
 
-def shown_activation(b: GameBuilder, cid: str) -> int | None:
-    """The index of the activation of ``cid`` that turning it face-down again undoes: the
+def shown_activation(b: GameBuilder, cid: str) -> Action | None:
+    """The activation of ``cid`` that turning it face-down again undoes: the
     last action, or one followed only by activations of other cards (a player showing their
     Set cards, "show sets": they flip them face-up and Set them back); None otherwise."""
     for index in range(len(b.actions) - 1, max(len(b.actions) - 2 - SHOWN_TOGETHER, -1), -1):
@@ -104,7 +105,7 @@ def shown_activation(b: GameBuilder, cid: str) -> int | None:
         if action.get("type") != "activate":
             return None
         if action.get("card") == cid:
-            return index
+            return action
         if action.get("target") == cid:
             return None
     return None
@@ -168,7 +169,7 @@ def _put_straight_back(b: GameBuilder, play: Play, player: Player, cid: str) -> 
     if last.get("type") != "move" or last.get("card") != cid or last.get("to") != "hand" or \
             last.get("player") != player or not _FROM_FIELD.search(last["log"].get("text", "")):
         return False
-    b.drop([len(b.actions) - 1])
+    b.drop([last])
     b.note(play, "slip.returned-and-back",
            f"{b.label(cid)} returned to the hand from the field and put straight back: "
            f"a slip undone, the card stayed where it was")
@@ -353,9 +354,9 @@ def _declare_effect(b: GameBuilder, play: Play, player: Player, cid: str, place:
     if known.kind == "monster":
         b.last_declared[player] = cid
     phases.sync(b, play, cid)
-    index = b.emit(play, "activate", player, card=cid, note=note)
-    if not known.known and not known.told:
-        b.untimed.append(b.actions[index])
+    activation = b.emit(play, "activate", player, card=cid, note=note)
+    if activation is not None and not known.known and not known.told:
+        b.untimed.append(activation)
     b.remember(player, cid)
 
 
@@ -385,12 +386,12 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
     if to == "hand" and _summon_put_back(b, play, player, cid, before):
         return
     phases.sync(b, play, cid)
-    index = b.emit(play, "move", player, card=cid, to=to)
-    if to in ("graveyard", "banished") and is_monster_zone(place):
-        b.sends.append((index, cid))
+    sent = b.emit(play, "move", player, card=cid, to=to)
+    if sent is not None and to in ("graveyard", "banished") and is_monster_zone(place):
+        b.sends.append((sent, cid))
         b.graveyard_from[cid] = before.side if before else player
         if before is not None:  # brought straight back: a slip (not from a hidden Deck,
-            b.sent_from[cid] = (b.actions[index], before, play.get("username"))  # or hand)
+            b.sent_from[cid] = (sent, before, play.get("username"))  # or hand)
 
 
 def _summon_put_back(b: GameBuilder, play: Play, player: Player, cid: str,
@@ -398,21 +399,23 @@ def _summon_put_back(b: GameBuilder, play: Play, player: Player, cid: str,
     """A Normal Summon or Set of this turn put back into the hand by its player before the
     monster did anything (a slip fixed before the turn ended): both are undone. Not a
     monster with an ignition or quick effect on the field, which may be what returns it."""
-    summon = b.placed_at.get(cid)
-    if summon is None or before is None or not is_monster_zone(before.spot) or \
-            summon >= len(b.actions):
+    action = b.placed_at.get(cid)
+    if action is None or before is None or not is_monster_zone(before.spot):
         return False
-    action = b.actions[summon]
+    since = b.log.since(action)
+    if not since:
+        return False
+    later_actions = since[1:]
     if action.get("card") != cid or action.get("player") != player or action.get("tributes"):
         return False
     if b.placed_used.get(cid) or _searched_since(b, action, play):
         return False  # its effect was used: the return is an effect's, or a cost
     if b.card(cid).effect_kinds("field") & {"ignition", "quick"}:
         return False  # an effect of its own it can use on the field may return it (Swap Frog)
-    for later in b.actions[summon + 1:]:
+    for later in later_actions:
         if cid in (later.get("card"), later.get("target")) or cid in later.get("tributes", ()):
             return False  # the monster was used: the return is an effect's
-    b.drop([summon])
+    b.drop([action])
     b.placed_at.pop(cid, None)
     b.note(play, "slip.summon-taken-back",
            f"{b.label(cid)} Normal Summoned or Set this turn, then put back into the "

@@ -108,10 +108,12 @@ def late_materials(b: GameBuilder, play: Play, player: Player, cid: str) -> list
             break
         b.consume(index)
         pile = _PILES[kind]
-        b.emit(later, "move", player, card=sent.card, to=pile,
-               note=read("extra.material-logged-after",
-                         f"a material of {b.label(cid)}, logged after it: it left the field first"))
-        b.sends.append((len(b.actions) - 1, sent.card))
+        material = b.emit(later, "move", player, card=sent.card, to=pile,
+                          note=read("extra.material-logged-after",
+                                    f"a material of {b.label(cid)}, logged after it: it left "
+                                    f"the field first"))
+        if material is not None:
+            b.sends.append((material, sent.card))
         b.graveyard_from[sent.card] = player
         found.append(sent.card)
         if sent.before.spot.startswith("EMZ"):

@@ -59,8 +59,7 @@ def _premature_battle(b: GameBuilder, play: Play) -> bool:
         if action["type"] == "phase":
             if action.get("to") != "battle" or action["log"].get("implied"):
                 return False
-            b.drop([index])
-            b.snapshots = [s for s in b.snapshots if s.actions <= index]
+            b.take_back(action)
             b.phase = "main1"
             b.note(play, "phase.battle-too-early",
                    f"a Main Phase play after the Battle Phase was entered at "
@@ -103,9 +102,9 @@ def phase_action(b: GameBuilder, play: Play, player: Player, target: str, *, imp
                  before_sends: bool = False) -> None:
     """One phase change: a snapshot of the phase left (for rewinds), the draw skipped by
     an effect, then the action (``before_sends``: before the sends just logged)."""
-    own = [i for i, c in b.sends if b.graveyard_from.get(c) == player] if before_sends else []
+    own = [a for a, c in b.sends if b.graveyard_from.get(c) == player] if before_sends else []
     at = own[0] if own else None
-    b.snapshots.append(Snapshot(b.turn, b.phase, len(b.actions) if at is None else at,
+    b.snapshots.append(Snapshot(b.turn, b.phase, b.log.mark(at),
                                 b.board.snapshot(), dict(b.lp), b.drew,
                                 dict(b.declared) if b.declared else {}))
     fields: dict[str, Any] = {"to": target}
@@ -126,7 +125,7 @@ def phase_action(b: GameBuilder, play: Play, player: Player, target: str, *, imp
         note = read("phase.before-tributes",
                     "the log still showed the earlier phase: the phase change comes before the " \
                     "monsters sent just before this play, its Tributes")
-    b.emit(play, "phase", player, implied=implied, note=note, at=at, **fields)
+    b.emit(play, "phase", player, implied=implied, note=note, just_before=at, **fields)
     b.phase = target
 
 
@@ -191,11 +190,8 @@ def _put_back(b: GameBuilder, snap: Snapshot) -> bool:
 def rewind(b: GameBuilder, play: Play, snap: Snapshot) -> None:
     """Go back to the moment the turn left ``snap``'s phase: what the engine was told since
     is dropped (noted), and cards the players put back are not moved again."""
-    undone = b.actions[snap.actions:]
+    undone = b.rewind_to(snap)
     first = undone[0]["log"]["time"] if undone else stamp(play.get("seconds"))
-    b.drop(list(range(snap.actions, len(b.actions))))
-    b.snapshots = [s for s in b.snapshots if s.actions < snap.actions or (s is snap)]
-    b.snapshots.remove(snap)
     b.phase, b.drew = snap.phase, snap.drew
     b.declared = dict(snap.declared)
     for cid, spot in b.board.since(snap.board).items():
@@ -247,7 +243,7 @@ def pass_turn(b: GameBuilder, play: Play | None = None) -> None:
     b.declared.clear()
     b.recent.clear()
     b.sends.clear()
-    b.snapshots.clear()
+    b.forget_snapshots()
     b.board.forget()
     b.granted = {"p1": [], "p2": []}
     b.placed_at.clear()

@@ -9,7 +9,7 @@ what it knows and hands the rest on.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from validator.document.model import Player
 from validator.importers.duelingbook import logtext
@@ -125,7 +125,7 @@ def _set_for_activation(b: GameBuilder, play: Play, player: Player, cid: str) ->
     came = _came_from(b, cid)
     if came != "hand":
         return False
-    b.drop([len(b.actions) - 1])
+    b.drop([last])
     phases.ensure_phase(b, play, player, ("main1", "main2"))
     b.emit(play, "set_spell_trap", player, card=cid,
            note=read("spell-trap.activate-then-set",
@@ -240,6 +240,6 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
                          f"moved to {zone} on its side of the field (an effect, or the Xyz "
                          f"Monster's zone chosen): the same card"))
     else:
-        face_down = {"face_down": True} if not moved.after.face_up else {}
+        face_down: dict[str, Any] = {"face_down": True} if not moved.after.face_up else {}
         b.emit(play, "move", side, card=cid, to="spell_trap", zone=zone, **face_down,
                note=read("zone.spell-trap-moved", f"moved to {zone} in its Spell & Trap Zones"))

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from validator.document.model import Player
+from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, CannotFollow, Play
 from validator.importers.duelingbook.game import IGNORED as IGNORED
@@ -177,7 +178,7 @@ def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> None:
     summon or an activation no rule allows then): not steps of the duel. Read so for the
     player's own trailing actions in the last seconds, back to the opponent's last play."""
     at = int(play.get("seconds") or 0)
-    shown: list[int] = []
+    shown: list[Action] = []
     for index in range(len(b.actions) - 1, -1, -1):
         action = b.actions[index]
         seconds = _seconds(action["log"].get("time", ""))
@@ -191,10 +192,10 @@ def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> None:
             continue  # an effect carried out (the opponent's, often): it stays
         if action["type"] not in _SHOWN:
             break
-        shown.append(index)
+        shown.append(action)
     if not shown:
         return
-    first = b.actions[shown[-1]]["log"]["time"]
+    first = shown[-1]["log"]["time"]
     b.drop(shown)
     b.note(play, "game.shown-before-conceding",
            f"{len(shown)} play(s) of {b.game.players[player]} from {first} on, in the "

@@ -10,6 +10,7 @@ from typing import Any
 
 from validator.document.model import Player, other
 from validator.importers.duelingbook import logtext
+from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.board.tracker import is_monster_zone
 from validator.importers.duelingbook.board.zones import contract_zone
 from validator.importers.duelingbook.builder import GameBuilder
@@ -33,11 +34,11 @@ _NOT_A_TRIBUTE = ("Normal Summon", "Set monster", "End turn", "Enter BP", "SS AT
 #: The most seconds between a Set and its Flip Summon read as one face-up Summon.
 
 
-def _own_sends(b: GameBuilder, player: Player) -> list[tuple[int, str]]:
+def _own_sends(b: GameBuilder, player: Player) -> list[tuple[Action, str]]:
     """The monsters sent off the summoner's own Monster Zones just before this play (the
     opponent's only with a card that lets them be Tributed as if controlled)."""
     foes_ok = _foe_enabler(b, player) is not None
-    return [(i, c) for i, c in b.sends if b.graveyard_from.get(c) == player or foes_ok]
+    return [(a, c) for a, c in b.sends if b.graveyard_from.get(c) == player or foes_ok]
 
 
 def _foe_enabler(b: GameBuilder, player: Player) -> str | None:
@@ -93,7 +94,7 @@ def _tributes(b: GameBuilder, player: Player, cid: str, counts: tuple[int, ...])
     most = max(counts)
     before = _own_sends(b, player)[-most:] if most else []
     chosen = [c for _, c in before]
-    b.drop([i for i, _ in before])
+    b.drop([a for a, _ in before])
     b.sends.clear()
     if len(chosen) in counts and (len(chosen) or min(counts) == 0):
         return chosen
@@ -190,7 +191,9 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
         grant = read("summon.granted", f"an additional Normal Summon or Set that "
                                        f"{b.label(granted)} grants")
         note = note.plus(grant) if note is not None else grant
-    b.placed_at[cid] = b.emit(play, kind, player, note=note, **fields)
+    placed = b.emit(play, kind, player, note=note, **fields)
+    if placed is not None:
+        b.placed_at[cid] = placed
     _banished_tributes(b, play, player, tributes)
     b.remember(player, cid)
     b.placed_used[cid] = False
@@ -341,12 +344,14 @@ def _summoned_by_opponent(b: GameBuilder, play: Play, player: Player, cid: str) 
     if cause is None:
         return False
     phases.sync(b, play, cid)
-    b.placed_at[cid] = b.emit(play, "special_summon", player, card=cid,
-                              note=read("summon.for-opponent-effect",
-                                        f"a Normal Summon click in the opponent's turn, just after "
-                                        f"{b.label(cause)}'s effect, which Special Summons a "
-                                        f"monster to this player's field: read as that Special "
-                                        f"Summon"))
+    placed = b.emit(play, "special_summon", player, card=cid,
+                    note=read("summon.for-opponent-effect",
+                              f"a Normal Summon click in the opponent's turn, just after "
+                              f"{b.label(cause)}'s effect, which Special Summons a "
+                              f"monster to this player's field: read as that Special "
+                              f"Summon"))
+    if placed is not None:
+        b.placed_at[cid] = placed
     return True
 
 
@@ -569,8 +574,7 @@ def _back_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> bool:
     if sent is None:
         return False
     action, spot, user = sent
-    later = b.actions[next((i for i in range(len(b.actions) - 1, -1, -1)
-                            if b.actions[i] is action), len(b.actions)):]
+    later = b.log.since(action)
     back = move.after
     same = back.side == spot.side and is_monster_zone(back.spot) and (
         back.position == spot.position or  # or flipped face-up meanwhile (by an attack)
@@ -579,7 +583,7 @@ def _back_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> bool:
             user != play.get("username") or any(a["type"] != "move" for a in later) or \
             any(a.get("card") == cid for a in later[1:]):  # it went on elsewhere first
         return False
-    b.drop([len(b.actions) - len(later)])
+    b.drop([action])
     del b.sent_from[cid]
     b.note(play, "slip.sent-and-back",
            f"{b.label(cid)} sent from {spot.spot} and brought straight back with "
