@@ -28,7 +28,7 @@ from validator.importers.duelingbook.game import (
     texts,
     where_said,
 )
-from validator.importers.duelingbook.readings.catalog import Note, Reading, read
+from validator.importers.duelingbook.readings.catalog import Note, ReadAs, Reading, read
 from validator.importers.duelingbook.readings.windows import RECENT_EFFECTS
 from validator.rules.rulesets import RULESETS, Ruleset
 
@@ -259,6 +259,20 @@ class GameBuilder:
         if gone:
             self.sends = [(a, c) for a, c in self.sends if id(a) not in gone]
             self.placed_at = {c: a for c, a in self.placed_at.items() if id(a) not in gone}
+            self.sent_from = {c: s for c, s in self.sent_from.items() if id(s[0]) not in gone}
+
+    def read_as(self, play: Play, found: ReadAs | None) -> bool:
+        """Apply what a reading found ``play`` to be (the one place a :class:`ReadAs` takes
+        effect): its actions taken back, its later plays consumed, its note; True when a
+        reading found something, so that a handler can try readings in turn."""
+        if found is None:
+            return False
+        if found.drops:
+            self.drop(list(found.drops))
+        for index in found.consumes:
+            self.consume(index)
+        self.note(play, found.reading, found.text)
+        return True
 
     def take_back(self, action: Action) -> None:
         """Take back one action and the snapshots taken after it (a phase click read as

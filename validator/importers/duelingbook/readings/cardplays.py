@@ -15,7 +15,7 @@ from validator.importers.duelingbook.board.tracker import is_monster_zone, is_zo
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import Play, from_hand, stamp, texts, where_said
 from validator.importers.duelingbook.readings import phases
-from validator.importers.duelingbook.readings.catalog import Reading, read
+from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
 from validator.importers.duelingbook.readings.summons import position_by_effect
 from validator.importers.duelingbook.readings.windows import (
@@ -130,30 +130,29 @@ _SHOWING: Final = frozenset({"Activate ST", "Normal Summon", "Set monster", "Set
                              "Show hand", "SS ATK", "SS DEF"})
 
 
-def _returned_next(b: GameBuilder, play: Play, cid: str) -> bool:
-    """True, and both plays read as no step, when a card activated from the hand goes back
+def _returned_next(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
+    """Both plays read as no step, when a card activated from the hand goes back
     to the hand later in the turn with no play naming it between (no declaration, no
     resolution): a card shown to the opponent (a player laying out their hand for an effect
     that looks at it, or letting the opponent read a card), or a misclick."""
     for index, later in b.upcoming(SHOWN_WITHIN):
         if later.get("play") in ("End turn", "Start turn"):
-            return False
+            return None
         step = b.step_at(index)
         if step is None or (step.card != cid and step.move_of(cid) is None):
             if later.get("username") == play.get("username") and \
                     later.get("play") not in _SHOWING:
-                return False  # the player went on playing: it was played
+                return None  # the player went on playing: it was played
             continue
         back = step.move_of(cid)
         if later.get("username") != play.get("username") or later.get("play") != "To hand" or \
                 back is None or back.after is None or back.after.spot != "hand":
-            return False
-        b.consume(index)
-        b.note(play, "shown.from-hand",
-               f"{b.label(cid)} activated from the hand and returned to it later with "
-               f"nothing done with it: a card shown or a misclick, not an activation")
-        return True
-    return False
+            return None
+        return ReadAs("shown.from-hand",
+                      f"{b.label(cid)} activated from the hand and returned to it later with "
+                      f"nothing done with it: a card shown or a misclick, not an activation",
+                      consumes=(index,))
+    return None
 
 
 #: A log line taking a card from a zone of the field ("from Field Spell Zone", "from S-3").
@@ -161,19 +160,17 @@ _FROM_FIELD: Final = re.compile(r"\bfrom (?:[MS]-\d|Field Spell Zone|(?:Left|Rig
                                 r"(?:Extra Monster|Pendulum) Zone)\b")
 
 
-def _put_straight_back(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
-    """True, and both plays read as no step, when a player returns a face-up card of theirs
+def _put_straight_back(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs | None:
+    """Both plays read as no step, when a player returns a face-up card of theirs
     from the field to the hand and activates it again as their next play (the opponent
     says the effect cannot return it: "not cross"): the return undone, the card stays."""
     last = b.actions[-1] if b.actions else {}
     if last.get("type") != "move" or last.get("card") != cid or last.get("to") != "hand" or \
             last.get("player") != player or not _FROM_FIELD.search(last["log"].get("text", "")):
-        return False
-    b.drop([last])
-    b.note(play, "slip.returned-and-back",
-           f"{b.label(cid)} returned to the hand from the field and put straight back: "
-           f"a slip undone, the card stayed where it was")
-    return True
+        return None
+    return ReadAs("slip.returned-and-back",
+                  f"{b.label(cid)} returned to the hand from the field and put straight back: "
+                  f"a slip undone, the card stayed where it was", drops=(last,))
 
 
 def _declared_next(b: GameBuilder, play: Play, cid: str) -> bool:
@@ -224,7 +221,8 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
             if not _declared_next(b, play, cid):
                 _declare_effect(b, play, player, cid, "hand")
         return
-    if in_hand and (_returned_next(b, play, cid) or _put_straight_back(b, play, player, cid)):
+    if in_hand and (b.read_as(play, _returned_next(b, play, cid)) or
+                    b.read_as(play, _put_straight_back(b, play, player, cid))):
         return
     if known.kind == "spell" and known.subtype != "quick_play":
         phases.ensure_phase(b, play, player, ("main1", "main2"))
@@ -383,7 +381,7 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
         b.note(play, "rewind.put-back",
                f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
-    if to == "hand" and _summon_put_back(b, play, player, cid, before):
+    if to == "hand" and b.read_as(play, _summon_put_back(b, play, player, cid, before)):
         return
     phases.sync(b, play, cid)
     sent = b.emit(play, "move", player, card=cid, to=to)
@@ -395,32 +393,30 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
 
 
 def _summon_put_back(b: GameBuilder, play: Play, player: Player, cid: str,
-                     before: Any) -> bool:
+                     before: Any) -> ReadAs | None:
     """A Normal Summon or Set of this turn put back into the hand by its player before the
     monster did anything (a slip fixed before the turn ended): both are undone. Not a
     monster with an ignition or quick effect on the field, which may be what returns it."""
     action = b.placed_at.get(cid)
     if action is None or before is None or not is_monster_zone(before.spot):
-        return False
+        return None
     since = b.log.since(action)
     if not since:
-        return False
+        return None
     later_actions = since[1:]
     if action.get("card") != cid or action.get("player") != player or action.get("tributes"):
-        return False
+        return None
     if b.placed_used.get(cid) or _searched_since(b, action, play):
-        return False  # its effect was used: the return is an effect's, or a cost
+        return None  # its effect was used: the return is an effect's, or a cost
     if b.card(cid).effect_kinds("field") & {"ignition", "quick"}:
-        return False  # an effect of its own it can use on the field may return it (Swap Frog)
+        return None  # an effect of its own it can use on the field may return it (Swap Frog)
     for later in later_actions:
         if cid in (later.get("card"), later.get("target")) or cid in later.get("tributes", ()):
-            return False  # the monster was used: the return is an effect's
-    b.drop([action])
-    b.placed_at.pop(cid, None)
-    b.note(play, "slip.summon-taken-back",
-           f"{b.label(cid)} Normal Summoned or Set this turn, then put back into the "
-           f"hand by its player before it did anything: a slip fixed, neither is a step")
-    return True
+            return None  # the monster was used: the return is an effect's
+    return ReadAs("slip.summon-taken-back",
+                  f"{b.label(cid)} Normal Summoned or Set this turn, then put back into the "
+                  f"hand by its player before it did anything: a slip fixed, neither is a step",
+                  drops=(action,))
 
 
 def _searched_since(b: GameBuilder, summon: dict[str, Any], play: Play) -> bool:

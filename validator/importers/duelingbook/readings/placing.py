@@ -17,7 +17,7 @@ from validator.importers.duelingbook.board.tracker import is_monster_zone, is_zo
 from validator.importers.duelingbook.board.zones import contract_zone
 from validator.importers.duelingbook.game import Play, texts, where_said
 from validator.importers.duelingbook.readings import cardplays, phases
-from validator.importers.duelingbook.readings.catalog import read
+from validator.importers.duelingbook.readings.catalog import ReadAs, read
 from validator.importers.duelingbook.readings.pendulum import scale_activation
 
 if TYPE_CHECKING:
@@ -191,25 +191,22 @@ def _trap_monster(b: GameBuilder, play: Play, cid: str, moved: Move | None) -> b
     return True
 
 
-def _moved_back(b: GameBuilder, play: Play, cid: str, moved: Move | None) -> bool:
+def _moved_back(b: GameBuilder, play: Play, cid: str, moved: Move | None) -> ReadAs | None:
     """A monster its player moves from its Monster Zone to a Spell & Trap Zone and, as the
     next play, back to the same Monster Zone (a card dragged as a prompt, "response?"): a
     slip undone, neither move is a step."""
     if moved is None or moved.before is None or moved.after is None or \
             not is_monster_zone(moved.before.spot) or is_monster_zone(moved.after.spot) or \
             not is_zone(moved.after.spot):
-        return False
+        return None
     found = b.next_own(play, cid)
     back = found[2].move_of(cid) if found is not None else None
     if found is None or back is None or back.after is None or \
             (back.after.side, back.after.spot) != (moved.before.side, moved.before.spot):
-        return False
-    index = found[0]
-    b.consume(index)
-    b.note(play, "slip.moved-and-back",
-           f"{b.label(cid)} moved out of {moved.before.spot} and straight back with "
-           f"nothing between: a slip undone, no step")
-    return True
+        return None
+    return ReadAs("slip.moved-and-back",
+                  f"{b.label(cid)} moved out of {moved.before.spot} and straight back with "
+                  f"nothing between: a slip undone, no step", consumes=(found[0],))
 
 
 def move(b: GameBuilder, play: Play, player: Player) -> None:
@@ -220,7 +217,7 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
     step = b.step
     assert step is not None and step.card is not None
     cid, moved = step.card, b.moved()
-    if _trap_monster(b, play, cid, moved) or _moved_back(b, play, cid, moved):
+    if _trap_monster(b, play, cid, moved) or b.read_as(play, _moved_back(b, play, cid, moved)):
         return
     if not b.rules.zone_rules or moved is None or moved.before is None or \
             moved.after is None or moved.before.side != moved.after.side or \

@@ -21,7 +21,7 @@ from validator.importers.duelingbook.readings.cardplays import (
     to_spell_trap,
     turn_face_down,
 )
-from validator.importers.duelingbook.readings.catalog import read
+from validator.importers.duelingbook.readings.catalog import ReadAs, read
 from validator.importers.duelingbook.readings.explain import explaining
 from validator.importers.duelingbook.readings.summons import (
     attach,
@@ -84,7 +84,7 @@ def draw(b: GameBuilder, play: Play, player: Player) -> None:
     normal = player == b.turn_player and b.phase == "draw" and not b.drew
     fields: dict[str, Any] = {"card": step.card} if b.board.name(step.card) else {}
     note = None
-    if not normal and _put_back_at_once(b, play, step.card):
+    if not normal and b.read_as(play, _put_back_at_once(b, play, step.card)):
         return
     if not normal:
         cause = explaining(b, "draws", player)
@@ -123,7 +123,7 @@ def _last_of_player(b: GameBuilder, play: Play) -> bool:
     return False
 
 
-def _put_back_at_once(b: GameBuilder, play: Play, cid: str) -> bool:
+def _put_back_at_once(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
     """A card drawn and put back on top of the Deck by the same player before they make any
     other play (a draw clicked by mistake; the opponent's plays may come between): a slip
     fixed, neither play is a step."""
@@ -132,13 +132,12 @@ def _put_back_at_once(b: GameBuilder, play: Play, cid: str) -> bool:
             continue
         back = b.step_at(index)
         if later.get("play") != "To T Deck" or back is None or back.card != cid:
-            return False
-        b.consume(index)
-        b.note(play, "slip.draw-put-back",
-               f"{b.label(cid)} drawn and put back on top of the Deck before its "
-               f"player did anything else: a slip fixed, neither is a step")
-        return True
-    return False
+            return None
+        return ReadAs("slip.draw-put-back",
+                      f"{b.label(cid)} drawn and put back on top of the Deck before its "
+                      f"player did anything else: a slip fixed, neither is a step",
+                      consumes=(index,))
+    return None
 
 
 def nothing(b: GameBuilder, play: Play, player: Player) -> None:

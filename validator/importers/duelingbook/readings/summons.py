@@ -17,7 +17,7 @@ from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.cards import CardKnowledge
 from validator.importers.duelingbook.game import Play, texts
 from validator.importers.duelingbook.readings import phases
-from validator.importers.duelingbook.readings.catalog import Reading, read
+from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
 from validator.importers.duelingbook.readings.windows import (
     AT_ONCE_SECONDS,
     CARRIED_OUT_WITHIN,
@@ -163,7 +163,8 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
         b.note(play, "rewind.put-back",
                f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
-    if _taken_back(b, play, cid, move.after.spot if move.after else None, known) or \
+    if b.read_as(play, _taken_back(b, play, cid, move.after.spot if move.after else None,
+                                   known)) or \
             _for_an_opponents_effect(b, play, player, cid, known) or \
             (kind == "normal_summon" and _summoned_by_opponent(b, play, player, cid)):
         return
@@ -286,20 +287,17 @@ def _where_it_stands(b: GameBuilder, play: Play, player: Player, cid: str,
 
 
 def _taken_back(b: GameBuilder, play: Play, cid: str, zone: str | None,
-                known: CardKnowledge) -> bool:
+                known: CardKnowledge) -> ReadAs | None:
     """A monster its player returns from that zone to the hand as the very next play: a
     take-back (the player changed their mind), never summoned; the return is read with it."""
     found = b.next_own(play, cid, ("To hand",))
     if found is None or zone is None:
-        return False
-    index = found[0]
+        return None
     if known.level > 4 and b.summons_this_turn(b.users[str(play.get("username"))]):
-        return False
-    b.consume(index)
-    b.note(play, "slip.taken-back",
-           f"{b.label(cid)} returned to the hand by its player as the very next play: "
-           f"a take-back, read as never placed")
-    return True
+        return None
+    return ReadAs("slip.taken-back",
+                  f"{b.label(cid)} returned to the hand by its player as the very next play: "
+                  f"a take-back, read as never placed", consumes=(found[0],))
 
 
 def _for_an_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: str,
@@ -483,7 +481,7 @@ def change_position(b: GameBuilder, play: Play, player: Player) -> None:
                note=read("position.set-by-moving-effect",
                          "the effect that just moved it to this side sets its position too"))
         return
-    if _undone_at_once(b, play, cid):
+    if b.read_as(play, _undone_at_once(b, play, cid)):
         return
     before = step.turned[0][1].position
     spot = b.board.where.get(cid)
@@ -504,22 +502,20 @@ def change_position(b: GameBuilder, play: Play, player: Player) -> None:
     b.emit(play, "change_position", player, card=cid, to=to)
 
 
-def _undone_at_once(b: GameBuilder, play: Play, cid: str) -> bool:
+def _undone_at_once(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
     """A position change its player undoes as the very next play (DEF, then back to ATK):
     a slip fixed, neither is a change."""
     found = b.next_own(play, cid, ("To ATK", "To DEF"))
     if found is None or not found[2].turned:
-        return False
+        return None
     index, _, step = found
     current = b.step
     if current is None or not current.turned or \
             step.turned[0][2].position != current.turned[0][1].position:
-        return False
-    b.consume(index)
-    b.note(play, "slip.position-undone",
-           f"{b.label(cid)}'s position changed and changed back at once: a slip fixed, "
-           f"no change")
-    return True
+        return None
+    return ReadAs("slip.position-undone",
+                  f"{b.label(cid)}'s position changed and changed back at once: a slip fixed, "
+                  f"no change", consumes=(index,))
 
 
 def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
@@ -530,9 +526,8 @@ def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
         b.note(play, "rewind.put-back",
                f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
-    if _summoned_where_it_stands(b, play, cid, move):
-        return
-    if _back_at_once(b, play, cid, move):
+    if b.read_as(play, _summoned_where_it_stands(b, play, cid, move)) or \
+            b.read_as(play, _back_at_once(b, play, cid, move)):
         return
     if move is not None and move.before is not None and move.before.spot == "hand" and \
             _for_an_opponents_effect(b, play, player, cid, b.card(cid)):
@@ -544,35 +539,36 @@ def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
     b.remember(player, cid)
 
 
-def _summoned_where_it_stands(b: GameBuilder, play: Play, cid: str, move: Any) -> bool:
+def _summoned_where_it_stands(b: GameBuilder, play: Play, cid: str,
+                              move: Any) -> ReadAs | None:
     """A Special Summon click whose own line has the card come from the Monster Zone it goes
     to ("from M-4 to M-4"), of the card the board already has there: Duelingbook writes a
     click repeated on a monster just placed so. It moves nothing, so it is no summon; a summon
     that moves the card (from the hand, a pile, another zone) is read as usual."""
     if move is not None:
-        return False  # the board changed: a real move
+        return None  # the board changed: a real move
     zones = logtext.zones_moved(texts(play)[0])
     spot = b.board.where.get(cid)
     if zones is None or zones[0] != zones[1] or spot is None or spot.spot != zones[1] or \
             not is_monster_zone(spot.spot):
-        return False
-    b.note(play, "slip.summoned-where-it-stands",
-           f"{b.label(cid)} Special Summoned from {zones[0]} to {zones[1]}, where it already "
-           f"stands: a repeated click Duelingbook logs as a summon, no move and no summon")
-    return True
+        return None
+    return ReadAs("slip.summoned-where-it-stands",
+                  f"{b.label(cid)} Special Summoned from {zones[0]} to {zones[1]}, where it "
+                  f"already stands: a repeated click Duelingbook logs as a summon, no move and "
+                  f"no summon")
 
 
-def _back_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> bool:
+def _back_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> ReadAs | None:
     """A monster sent from the field to the Graveyard or banished and brought straight back
     from there with nothing between (a slip undone): the send before it is dropped, and the
     card is the same card as before. (Not from the Deck or the hand: a card that comes back
     from a hidden pile may be another, and an effect's "shuffle it into the Deck, then
     Special Summon" looks the same.)"""
     if move is None or move.before is None or move.after is None:
-        return False
+        return None
     sent = b.sent_from.get(cid)
     if sent is None:
-        return False
+        return None
     action, spot, user = sent
     later = b.log.since(action)
     back = move.after
@@ -582,13 +578,10 @@ def _back_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> bool:
     if not later or later[0] is not action or not same or move.before.spot != action["to"] or \
             user != play.get("username") or any(a["type"] != "move" for a in later) or \
             any(a.get("card") == cid for a in later[1:]):  # it went on elsewhere first
-        return False
-    b.drop([action])
-    del b.sent_from[cid]
-    b.note(play, "slip.sent-and-back",
-           f"{b.label(cid)} sent from {spot.spot} and brought straight back with "
-           f"nothing between: a slip undone, the same card as before")
-    return True
+        return None
+    return ReadAs("slip.sent-and-back",
+                  f"{b.label(cid)} sent from {spot.spot} and brought straight back with "
+                  f"nothing between: a slip undone, the same card as before", drops=(action,))
 
 
 def summon_token(b: GameBuilder, play: Play, player: Player) -> None:

@@ -16,8 +16,10 @@ from validator.importers.duelingbook.readings.catalog import catalog, markdown, 
 from validator.importers.duelingbook.replay import Game, load_replay
 
 IMPORTERS = ROOT / "validator" / "importers" / "duelingbook"
-#: Where the code names a reading: read("id", ...), b.note(play, "id", ...), Note("id", ...).
-_NAMED = re.compile(r'(?:\bread\(|\.note\([^,()]+,|\bNote\()\s*"([a-z0-9-]+\.[a-z0-9-]+)"')
+#: Where the code names a reading: read("id", ...), b.note(play, "id", ...), Note("id", ...),
+#: ReadAs("id", ...).
+_NAMED = re.compile(r'(?:\bread\(|\.note\([^,()]+,|\b(?:Note|ReadAs)\()'
+                    r'\s*"([a-z0-9-]+\.[a-z0-9-]+)"')
 #: The readings of actions the log skips, named by the builder for an implied action.
 IMPLIED = {"phase.implied", "turn.implied-end"}
 #: Readings no shared replay or test shows yet: the list only shrinks.
