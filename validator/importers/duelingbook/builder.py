@@ -16,14 +16,12 @@ from validator.importers.duelingbook.board.view import View
 from validator.importers.duelingbook.board.zones import PLACING, complete
 from validator.importers.duelingbook.cards import CardKnowledge, Knowledge
 from validator.importers.duelingbook.game import (
-    CANONICAL,
     GAME_BOUNDARIES,
-    QUIET,
     Declaration,
     Game,
+    Names,
     Play,
     Snapshot,
-    canonical,
     stamp,
     texts,
     where_said,
@@ -50,14 +48,19 @@ class GameBuilder:
 
     def __init__(self, number: int, order: list[str], plays: list[Play], knowledge: Knowledge,
                  deck_sizes: dict[str, int], fmt: str | None, steps: dict[int, Step],
-                 cards: dict[str, dict[str, Any]]) -> None:
+                 cards: dict[str, dict[str, Any]], names: Names) -> None:
         self.users: dict[str, Player] = {order[0]: "p1", order[1]: "p2"}
         self.game = Game(number, {"p1": order[0], "p2": order[1]}, {}, format=fmt)
         self.plays = plays
         self.knowledge = knowledge
         self.deck_sizes = {self.users[u]: n for u, n in deck_sizes.items() if u in self.users}
         self.steps = steps
+        self.names = names  # play names (the kinds table's: it stands above the readings)
         self.step: Step | None = None
+        #: The current play's step and its card (and second card, or ""), for a kind whose
+        #: handler needs them: the import loop checked they are there (kinds.Kind.needs_card).
+        self.card_step = Step(-1, "", "p1", [])
+        self.cid = self.other_cid = ""
         self.stop_at: tuple[int, str] | None = None  # where the board could not be followed
         self.live: list[tuple[int, str | None, str | Note]] = []  # the plays to read
         self.board = View(cards)  # the cards the follower found, placed as the steps say
@@ -338,10 +341,11 @@ class GameBuilder:
     def next_play(self) -> tuple[int, Play] | None:
         """The next play of this game that says something, under the name Duelingbook gave
         it (a cheaper ``upcoming(1)``)."""
+        quiet = self.names.quiet
         for index in range(self.cursor + 1, len(self.plays)):
             play = self.plays[index]
             raw = play.get("play") if type(play) is dict else None
-            if type(raw) is not str or raw in QUIET or index in self.consumed:
+            if type(raw) is not str or raw in quiet or index in self.consumed:
                 continue
             return None if raw in GAME_BOUNDARIES else (index, play)
         return None
@@ -357,13 +361,16 @@ class GameBuilder:
         index, later = found
         step = self.steps.get(index)
         if later.get("username") != play.get("username") or step is None or \
-                step.card != cid or (kinds is not None and canonical(later["play"]) not in kinds):
+                step.card != cid or (kinds is not None and
+                                     self.names.canonical(later["play"]) not in kinds):
             return None
         return index, later, step
 
     def upcoming(self, count: int) -> list[tuple[int, Play]]:
         """The next plays of this game that say something, each under its current name."""
         out: list[tuple[int, Play]] = []
+        names = self.names
+        current, quiet = names.current, names.quiet
         for index in range(self.cursor + 1, len(self.plays)):
             play = self.plays[index]
             if not isinstance(play, dict):
@@ -371,10 +378,10 @@ class GameBuilder:
             raw = play.get("play")
             if type(raw) is not str:
                 continue
-            kind = CANONICAL.get(raw) or canonical(raw)
+            kind = current.get(raw) or names.canonical(raw)
             if kind in GAME_BOUNDARIES:
                 break
-            if kind in QUIET or index in self.consumed:
+            if kind in quiet or index in self.consumed:
                 continue
             out.append((index, play if kind == raw else {**play, "play": kind}))
             if len(out) >= count:

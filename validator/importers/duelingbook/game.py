@@ -1,5 +1,5 @@
-"""What every part of the importer shares: a play's text and time, the game being built,
-and what the builder remembers of attacks and phases."""
+"""What every part of the importer shares: a play's name (:class:`Names`), text and time, the
+game being built, and what the builder remembers of attacks and phases."""
 
 from __future__ import annotations
 
@@ -15,76 +15,51 @@ Play = dict[str, Any]
 
 #: Phases in turn order (for implied forward moves and rewinds).
 ORDER: Final = {phase: n for n, phase in enumerate(PHASES)}
-#: Play kinds outside the rules, with why (docs/duelingbook.md lists them).
-IGNORED: Final[dict[str, str]] = {
-    "Duel message": "chat", "Thinking": "a signal", "Good": "a signal (\"Signaled OK\")",
-    "Countdown": "a clock", "View GY": "viewing", "View GY 2": "viewing",
-    "View Banished": "viewing", "View Banished 2": "viewing", "View deck": "viewing",
-    "View ED": "viewing", "View Extra": "viewing", "Stop viewing": "viewing",
-    "Show hand": "showing cards (part of an effect's resolution, no move)",
-    "Reveal": "showing a card, no move", "Target card": "pointing at a card (\"Pointed at\")",
-    "Add counter": "counters are not modelled", "Remove counter": "counters are not modelled",
-    "Edit stats": "ATK/DEF edits are not modelled", "Die": "a die roll (\"Rolled a die\")",
-    "Coin": "a coin toss", "Rejoin duel": "connection", "Resume game": "connection",
-    "Add watcher": "spectators", "Remove watcher": "spectators", "RPS": "match bookkeeping",
-    "Siding": "match bookkeeping", "Done siding": "match bookkeeping",
-    "Cancel": "a cancelled click", "Stop good": "a signal", "Typing": "a signal",
-    "Message": "chat", "Watcher message": "chat", "Offer draw": "an offer",
-    "Revoke draw": "an offer", "Offer rematch": "an offer", "Revoke rematch": "an offer",
-    "Accept rematch": "match bookkeeping", "Pause game": "the clock",
-    "Call admin": "a call to a moderator", "Cancel call": "a call to a moderator",
-    "Permission event": "a permission", "Permission granted": "a permission",
-    "Permission denied": "a permission", "Frozen": "connection", "Beginner": "a room flag",
-    "Show deck": "showing cards", "Show ED": "showing cards",
-    "Show Extra Deck": "showing cards", "View materials": "viewing", "View ED 2": "viewing",
-    "Stay revealed": "showing a card", "Stop revealing": "showing a card",
-    "Pick 3 cards": "showing cards from the Deck for the opponent to pick from (Enneacraft); "
-                    "the card picked moves in a play of its own",
-}
-#: Duelingbook's older replays name plays after where the card comes from; a few plays have
-#: a second name (a different case, an older spelling).
-_OLD_NAMES: Final = (("Set monster to ST", "Set ST"), ("Summon token", "Summon Token"),
-                     ("Flip monster", "Flip"), ("To Grave", "To GY"), ("SS ATK", "SS ATK"),
-                     ("SS DEF", "SS DEF"), ("OL ATK", "OL ATK"),
-                     ("OL DEF", "OL DEF"), ("To grave", "To GY"), ("To GY", "To GY"),
-                     ("Banish FD", "Banish FD"), ("Banish", "Banish"), ("To hand", "To hand"),
-                     ("To T Deck", "To T Deck"), ("To B Deck", "To B Deck"),
-                     ("To top of deck", "To T Deck"), ("To ED FU", "To ED FU"),
-                     ("To ED", "To ED"), ("To Extra", "To ED"), ("Set monster", "Set monster"),
-                     ("Set ST", "Set ST"), ("Set Field Spell", "Set ST"),
-                     ("Activate Spell", "Activate ST"), ("Activate Field Spell", "Activate ST"),
-                     ("Activate Pendulum", "Activate ST"), ("To ST", "To ST"),
-                     ("Reveal", "Reveal"), ("View ", "View GY"), ("Show ", "Show hand"),
-                     ("Add random card from deck to hand", "To hand"))
 
 
-#: Kinds already read (the import loop looks here first: a dict lookup, not a call).
-CANONICAL: dict[str, str] = {}
+class Names:
+    """Play names under the names the current Duelingbook gives them (older replays used longer
+    names), and the plays that say nothing about the game. The kinds table (:mod:`.kinds`) makes
+    the one instance, :data:`.kinds.NAMES`, from its kinds; it stands above the readings, so the
+    builder is given it.
 
-
-def canonical(kind: str) -> str:
-    """A play kind as the current Duelingbook names it (older replays used longer names).
-
-    >>> canonical("To grave from field"), canonical("SS DEF from hand"), canonical("Attack")
-    ('To GY', 'SS DEF', 'Attack')
-    >>> canonical("Set monster to ST from hand"), canonical("To Grave from Extra")
-    ('Set ST', 'To GY')
+    >>> names = Names(frozenset({"View deck"}), (("View ", "View GY"),), frozenset({"View deck"}))
+    >>> names.canonical("View deck"), names.canonical("View hand"), names.current
+    ('View deck', 'View GY', {'View deck': 'View deck', 'View hand': 'View GY'})
     """
-    found = CANONICAL.get(kind)
-    if found is not None:
+
+    __slots__ = ("_kept", "_old", "current", "quiet")
+
+    def __init__(self, kept: frozenset[str], old: tuple[tuple[str, str], ...],
+                 quiet: frozenset[str]) -> None:
+        self._kept = kept  # names read as they are, whatever older name they start like
+        self._old = old  # (prefix of an older name, the current name), the first match wins
+        #: Names already read -> their current names: kinds repeat, and the import loop and
+        #: the look-aheads look here first (a dict lookup, not a call).
+        self.current: dict[str, str] = {}
+        #: Plays that say nothing about the game: skipped when looking at what comes next.
+        self.quiet = quiet
+
+    def canonical(self, kind: str) -> str:
+        """``kind`` under its current name: a kept name as it is, another by the first older
+        name it starts with (else as it is).
+
+        >>> Names(frozenset(), (("SS DEF", "SS DEF"),), frozenset()).canonical("SS DEF from hand")
+        'SS DEF'
+        """
+        found = self.current.get(kind)
+        if found is not None:
+            return found
+        found = kind
+        if kind not in self._kept:
+            found = next((name for prefix, name in self._old if kind.startswith(prefix)), kind)
+        if len(kind) <= 64 and len(self.current) < 4096:  # kinds repeat; input may invent any
+            self.current[kind] = found
         return found
-    found = kind
-    if kind not in IGNORED:
-        found = next((name for prefix, name in _OLD_NAMES if kind.startswith(prefix)), kind)
-    if len(kind) <= 64 and len(CANONICAL) < 4096:  # kinds repeat; input may invent any
-        CANONICAL[kind] = found
-    return found
 
 
 #: Plays that end a game and start the next one (the match's RPS again, or the next duel).
 GAME_BOUNDARIES: Final = ("Pick first", "Begin next duel", "Back to RPS")
-#: Plays that say nothing about the game: skipped when looking at what comes next.
-QUIET: Final = frozenset(IGNORED) | {"Shuffle hand", "Shuffle deck", "Left duel"}
 
 
 class CannotFollow(ValueError):

@@ -14,22 +14,20 @@ from typing import Any, Final
 from validator.document.jsontext import loads
 from validator.document.model import Player
 from validator.importers.duelingbook import document
-from validator.importers.duelingbook.board.follow import NO_MOVE, Follower, Step
+from validator.importers.duelingbook.board.follow import Follower, Step
 from validator.importers.duelingbook.board.zones import PENDULUM_ZONES
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.cards import Knowledge, variant_of
 from validator.importers.duelingbook.game import (
-    CANONICAL,
     GAME_BOUNDARIES,
     CannotFollow,
     Game,
-    canonical,
     stamp,
     where_said,
 )
+from validator.importers.duelingbook.kinds import KINDS, NAMES, OUTSIDE, UNKNOWN, canonical
 from validator.importers.duelingbook.readings import phases
 from validator.importers.duelingbook.readings.catalog import Note, read
-from validator.importers.duelingbook.readings.plays import HANDLERS, IGNORED, unknown
 from validator.importers.duelingbook.ruleset import ruleset_of
 from validator.rules.rulesets import RULESETS
 
@@ -50,9 +48,6 @@ OTHER_GAMES: Final = {
     "d": "Duel Links is another game (Speed Duel rules and Skills)"}
 #: A deck size no replay play tells: the most a Main Deck holds.
 UNKNOWN_DECK: Final = 60
-#: Plays that end a game.
-ENDS: Final = frozenset({"Admit defeat", "Quit duel", "Game loss", "Match loss", "Loss",
-                         "Accept draw", "Cancel game"})
 
 
 class ReplayError(ValueError):
@@ -156,7 +151,7 @@ def _open(number: int, pick: dict[str, Any], plays: list[Any], knowledge: Knowle
         dealt[user] = dealt.get(user, 0) + 1
     steps, live, stop = _follow(follower, plays, start, end)
     builder = GameBuilder(number, order, plays, knowledge, decks, fmt, steps,
-                          follower.board.cards)
+                          follower.board.cards, NAMES)
     builder.apply(opening)
     builder.hands = follower.hands
     builder.stop_at = stop
@@ -187,7 +182,7 @@ def _follow(follower: Follower, plays: list[Any], start: int,
     followed (the play's index and why)."""
     steps: dict[int, Step] = {}
     live: list[Live] = []
-    still, kinds = NO_MOVE, _KINDS
+    names, kinds, unknown = NAMES.current, KINDS, UNKNOWN  # locals: the loop is hot
     users = follower.users
     for index in range(start + 1, end):
         play = plays[index]
@@ -197,10 +192,9 @@ def _follow(follower: Follower, plays: list[Any], start: int,
                                                                  f"Duelingbook play object: "
                                                                  f"skipped")))
             continue
-        kind = kinds.get(raw, "")
-        if kind == "":
-            kind = kind_of(raw)
-        if kind is None:
+        kind = names.get(raw) or canonical(raw)
+        entry = kinds.get(kind, unknown)
+        if entry.ignored is not None:  # outside the rules
             continue
         user = play.get("username")
         player = users.get(user) if type(user) is str else None
@@ -211,10 +205,11 @@ def _follow(follower: Follower, plays: list[Any], start: int,
                                            stamp(play.get("seconds")))))
             continue
         live.append((index, kind, player))
-        if kind in still:
+        mover = entry.mover
+        if mover is None:  # it moves no card
             continue
         try:
-            steps[index] = follower.follow(index, play, kind, player)
+            steps[index] = follower.follow(index, play, kind, player, mover)
         except Exception as exc:  # one play never loses the match: its game stops there
             reason = str(exc) if isinstance(exc, CannotFollow) else \
                 f"the play does not read as Duelingbook writes it ({type(exc).__name__})"
@@ -245,29 +240,6 @@ def _order_from_plays(plays: list[Any], start: int, decks: dict[str, int]) -> li
     first = first or (users[0] if users else "player 1")
     second = next((u for u in users if u != first), "player 2")
     return [first, second]
-
-
-#: Play name (as the replay writes it) -> its kind under its current name, for the plays
-#: the importer reads (an ignored play maps to None). Kinds repeat; input may invent any.
-_KINDS: dict[str, str | None] = {}
-
-
-def kind_of(raw: str) -> str | None:
-    """A play's kind under its current name, or None for a play outside the rules (chat,
-    viewing, signals).
-
-    >>> kind_of("SS DEF from hand"), kind_of("Duel message")
-    ('SS DEF', None)
-    """
-    found = _KINDS.get(raw, "")
-    if found != "":
-        return found
-    kind: str | None = raw if raw in HANDLERS else CANONICAL.get(raw) or canonical(raw)
-    if raw in IGNORED or kind in IGNORED:
-        kind = None
-    if len(raw) <= 64 and len(_KINDS) < 4096:
-        _KINDS[raw] = kind
-    return kind
 
 
 #: :data:`GAME_BOUNDARIES` as a set: :func:`_scan` asks it for every play.
@@ -356,7 +328,7 @@ def import_replay(replay: Any) -> list[Game]:
 def _read(builder: GameBuilder, plays: list[Any], start: int, end: int) -> None:
     """The rules reading of one game's plays (those the follower took), each with its board
     step."""
-    handlers = HANDLERS  # a local: the loop is hot
+    kinds, unknown = KINDS, UNKNOWN  # locals: the loop is hot
     stop = builder.stop_at
     steps, consumed = builder.steps, builder.consumed
     for index, kind, player in builder.live:
@@ -380,15 +352,25 @@ def _read(builder: GameBuilder, plays: list[Any], start: int, end: int) -> None:
         builder.step = step
         if step is not None:
             builder.apply(step)
+        entry = kinds.get(kind, unknown)
         try:
             if builder.ending is not None:
                 phases.before(builder, kind, player, play)  # type: ignore[arg-type]
-            handlers.get(kind, unknown)(builder, play, player)  # type: ignore[arg-type]
+            if entry.needs_card:  # checked once here, for every handler that reads the card
+                if step is None or step.card is None or \
+                        (entry.needs_other and step.other is None):  # no mover leaves it so
+                    # the stop names an AssertionError, as the handlers' own asserts did
+                    raise AssertionError(f"a {kind!r} play whose board step names no card")
+                builder.card_step, builder.cid, builder.other_cid = step, step.card, \
+                    step.other or ""
+            handler = entry.handler
+            if handler is not None:
+                handler(builder, play, player)  # type: ignore[arg-type]
         except Exception as exc:  # one play never loses the match: its game stops there
             reason = str(exc) if isinstance(exc, CannotFollow) else \
                 f"the play does not read as Duelingbook writes it ({type(exc).__name__})"
             builder.game.stopped = f"import stopped at play {where_said(play)}: {reason}"
-        if kind in ENDS:
+        if entry.ends:
             builder.over = True
     if stop is not None and not builder.over and not builder.game.stopped:
         builder.game.stopped = f"import stopped at play {where_said(plays[stop[0]])}: {stop[1]}"
@@ -400,7 +382,7 @@ def _close(builder: GameBuilder | None, games: list[Game], plays: list[Any], end
     if builder.over or builder.game.stopped:
         after = sum(1 for p in plays[builder.cursor + 1:end]
                     if isinstance(p, dict) and not (type(p.get("play")) is str and
-                                                    p["play"] in IGNORED))
+                                                    p["play"] in OUTSIDE))
         if after:
             builder.note(None, "import.after-the-end", f"{after} play(s) after "
                                f"{'the end of the game' if builder.over else 'the stop'} "

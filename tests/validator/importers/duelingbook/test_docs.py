@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from tests.helpers import ROOT
-from validator.importers.duelingbook.readings.plays import HANDLERS, IGNORED
+from validator.importers.duelingbook.kinds import KINDS, OUTSIDE
 
 GAME_PLAYS = {"Pick first", "Begin next duel", "Back to RPS"}
 
@@ -21,8 +21,10 @@ def documented() -> set[str]:
 
 
 def test_the_play_table_is_complete_and_has_nothing_more() -> None:
-    assert documented() == set(HANDLERS) | set(IGNORED) | GAME_PLAYS
+    assert documented() == set(KINDS) | GAME_PLAYS
 
 
 def test_no_play_kind_is_both_mapped_and_ignored() -> None:
-    assert not set(HANDLERS) & set(IGNORED)
+    handled = {name for name, kind in KINDS.items() if kind.handler is not None}
+    assert not handled & OUTSIDE
+    assert handled | OUTSIDE == set(KINDS)

@@ -12,12 +12,12 @@ import pytest
 
 from tests.helpers import SHARED
 from validator import validate
-from validator.importers.duelingbook.game import _OLD_NAMES, GAME_BOUNDARIES
+from validator.importers.duelingbook.game import GAME_BOUNDARIES
+from validator.importers.duelingbook.kinds import _OLD_NAMES, kind_of
 from validator.importers.duelingbook.replay import (
     Game,
     ReplayError,
     import_replay,
-    kind_of,
     load_replay,
 )
 

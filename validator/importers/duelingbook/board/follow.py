@@ -273,22 +273,24 @@ class Follower:
         self.board.attach(cid, holder)
 
     # -- one play ----------------------------------------------------------------------------
-    def follow(self, index: int, play: Play, kind: str, player: Player) -> Step:
-        """What ``play`` (of canonical ``kind``) does to the board."""
+    def follow(self, index: int, play: Play, kind: str, player: Player, mover: Mover) -> Step:
+        """What ``play`` (of canonical ``kind``) does to the board, by the kind's ``mover``
+        (the kinds table, :data:`.kinds.KINDS`, gives it: :func:`unknown` for a kind this
+        importer does not know)."""
         changes = self.changes
         step = self.step = Step(index, kind, player, changes)
         try:
-            MOVERS.get(kind, _unknown)(self, play, player)
+            mover(self, play, player)
         finally:
             step.last = len(changes)
         return step
 
 
-# -- the movers: one per play kind that moves cards ----------------------------------------------
+# -- the movers: one per play kind that moves cards (kinds.py gives each kind its own) ------------
 Mover = Callable[[Follower, Play, Player], None]
 
 
-def _draw(f: Follower, play: Play, player: Player) -> None:
+def draw(f: Follower, play: Play, player: Player) -> None:
     private = texts(play)[1]
     name = logtext.name_in(private) or logtext.object_name(play)
     step = f.step
@@ -310,7 +312,7 @@ def _draw(f: Follower, play: Play, player: Player) -> None:
     step.card = cid
 
 
-def _shuffle_hand(f: Follower, play: Play, player: Player) -> None:
+def shuffle_hand(f: Follower, play: Play, player: Player) -> None:
     """Duelingbook renames the cards of a shuffled hand by position (``prev`` -> ``hand``)."""
     before, after = play.get("prev"), play.get("hand")
     if not (isinstance(before, list) and isinstance(after, list) and len(before) == len(after)):
@@ -327,7 +329,7 @@ def _shuffle_hand(f: Follower, play: Play, player: Player) -> None:
             board.bind(new, cid)
 
 
-def _shuffle_deck(f: Follower, play: Play, player: Player) -> None:
+def shuffle_deck(f: Follower, play: Play, player: Player) -> None:
     """A shuffled deck gets new ids: its cards are known by name only from here on."""
     for cid in f.board.pile(player, "deck"):
         old = f.board.id_of.pop(cid, None)
@@ -349,11 +351,11 @@ def _summon(f: Follower, play: Play, player: Player, position: str) -> None:
     f.put(cid, player, written or f.free_zone(player, "M"), position=position)
 
 
-def _normal_summon(f: Follower, play: Play, player: Player) -> None:
+def normal_summon(f: Follower, play: Play, player: Player) -> None:
     _summon(f, play, player, "attack")
 
 
-def _set_monster(f: Follower, play: Play, player: Player) -> None:
+def set_monster(f: Follower, play: Play, player: Player) -> None:
     text = texts(play)[1]
     if from_hand(play):
         _summon(f, play, player, "facedown_defense")
@@ -369,14 +371,14 @@ def _set_monster(f: Follower, play: Play, player: Player) -> None:
         f.turn(cid, position="facedown_defense")
 
 
-def _flip_summon(f: Follower, play: Play, player: Player) -> None:
+def flip_summon(f: Follower, play: Play, player: Player) -> None:
     cid = f.field_card(play, player, texts(play)[1])
     assert f.step is not None
     f.step.card = cid
     f.turn(cid, position="attack")
 
 
-def _flip(f: Follower, play: Play, player: Player) -> None:
+def flip(f: Follower, play: Play, player: Player) -> None:
     cid = f.field_card(play, player, texts(play)[1])
     assert f.step is not None
     f.step.card = cid
@@ -384,7 +386,7 @@ def _flip(f: Follower, play: Play, player: Player) -> None:
         f.turn(cid, position="defense")
 
 
-def _to_position(f: Follower, play: Play, player: Player) -> None:
+def to_position(f: Follower, play: Play, player: Player) -> None:
     cid = f.field_card(play, player, texts(play)[1])
     step = f.step
     assert step is not None
@@ -395,7 +397,7 @@ def _to_position(f: Follower, play: Play, player: Player) -> None:
         f.turn(cid, position=to)
 
 
-def _special_summon(f: Follower, play: Play, player: Player) -> None:
+def special_summon(f: Follower, play: Play, player: Player) -> None:
     text = texts(play)[1]
     step = f.step
     assert step is not None
@@ -407,7 +409,7 @@ def _special_summon(f: Follower, play: Play, player: Player) -> None:
     f.put(cid, player, logtext.zone_to(text) or f.free_zone(player, "M"), position=position)
 
 
-def _summon_token(f: Follower, play: Play, player: Player) -> None:
+def summon_token(f: Follower, play: Play, player: Player) -> None:
     cid = f.new_card("Token", player)
     f.board.cards[cid]["token"] = True
     f.board.bind(play.get("id"), cid)
@@ -417,7 +419,7 @@ def _summon_token(f: Follower, play: Play, player: Player) -> None:
           position="defense")
 
 
-def _overlay(f: Follower, play: Play, player: Player) -> None:
+def overlay(f: Follower, play: Play, player: Player) -> None:
     """"Overlayed A onto B": onto an Xyz Monster, A is attached at once; onto another
     monster, the pile waits for its Xyz Summon."""
     text = texts(play)[1]
@@ -440,7 +442,7 @@ def _overlay(f: Follower, play: Play, player: Player) -> None:
         f.stack(card, onto)
 
 
-def _xyz_summon(f: Follower, play: Play, player: Player) -> None:
+def xyz_summon(f: Follower, play: Play, player: Player) -> None:
     """"Special Summoned X from Extra Deck onto A": the pile under A becomes X's materials."""
     text = texts(play)[1]
     names = logtext.names_in(text)
@@ -459,7 +461,7 @@ def _xyz_summon(f: Follower, play: Play, player: Player) -> None:
     step.materials = f.board.materials(xyz)
 
 
-def _attach(f: Follower, play: Play, player: Player) -> None:
+def attach(f: Follower, play: Play, player: Player) -> None:
     text = texts(play)[1]
     names = logtext.names_in(text)
     card = f.find(play, player, text, key="start_id", name=names[0] if names else None,
@@ -473,7 +475,7 @@ def _attach(f: Follower, play: Play, player: Player) -> None:
     f.attach(card, holder)
 
 
-def _detach(f: Follower, play: Play, player: Player) -> None:
+def detach(f: Follower, play: Play, player: Player) -> None:
     cid = f.board.by_object(play.get("id"))
     if cid is None:
         names = logtext.names_in(texts(play)[1])
@@ -486,7 +488,7 @@ def _detach(f: Follower, play: Play, player: Player) -> None:
     f.put(cid, f.board.owner(cid), "graveyard")
 
 
-def _change_control(f: Follower, play: Play, player: Player) -> None:
+def change_control(f: Follower, play: Play, player: Player) -> None:
     cid = f.field_card(play, player, texts(play)[1])
     spot = f.board.where[cid]
     if not is_monster_zone(spot.spot):
@@ -500,7 +502,7 @@ def _change_control(f: Follower, play: Play, player: Player) -> None:
     f.put(cid, to, zone, position=spot.position)
 
 
-def _set_spell_trap(f: Follower, play: Play, player: Player) -> None:
+def set_spell_trap(f: Follower, play: Play, player: Player) -> None:
     text = texts(play)[1]
     step = f.step
     assert step is not None
@@ -517,7 +519,7 @@ def _set_spell_trap(f: Follower, play: Play, player: Player) -> None:
     f.put(cid, player, dest, face_up=False)
 
 
-def _activate(f: Follower, play: Play, player: Player) -> None:
+def activate(f: Follower, play: Play, player: Player) -> None:
     text = texts(play)[1]
     in_hand = from_hand(play)
     cid = f.find(play, player, text, pile="hand" if in_hand else None)
@@ -541,12 +543,12 @@ def _activate(f: Follower, play: Play, player: Player) -> None:
 _EFFECT_PILES: Final = frozenset({"deck", "graveyard", "banished"})
 
 
-def _declare(f: Follower, play: Play, player: Player) -> None:
+def declare(f: Follower, play: Play, player: Player) -> None:
     assert f.step is not None
     f.step.card = f.find(play, player, texts(play)[1])
 
 
-def _send(destination: str) -> Mover:
+def send(destination: str) -> Mover:
     def mover(f: Follower, play: Play, player: Player) -> None:
         text = texts(play)[1]
         cid = f.find(play, player, text)
@@ -562,7 +564,7 @@ def _send(destination: str) -> Mover:
     return mover
 
 
-def _to_face_up_extra(f: Follower, play: Play, player: Player) -> None:
+def to_face_up_extra(f: Follower, play: Play, player: Player) -> None:
     """"To ED FU": a Pendulum Monster to its owner's Extra Deck, face-up."""
     cid = f.find(play, player, texts(play)[1])
     assert f.step is not None
@@ -570,7 +572,7 @@ def _to_face_up_extra(f: Follower, play: Play, player: Player) -> None:
     f.put(cid, f.board.owner(cid), "extra", face_up=True)
 
 
-def _to_spell_trap(f: Follower, play: Play, player: Player) -> None:
+def to_spell_trap(f: Follower, play: Play, player: Player) -> None:
     text = texts(play)[1]
     cid = f.find(play, player, text)
     assert f.step is not None
@@ -578,7 +580,7 @@ def _to_spell_trap(f: Follower, play: Play, player: Player) -> None:
     f.put(cid, player, logtext.zone_to(text) or f.free_zone(player, "S"))
 
 
-def _move(f: Follower, play: Play, player: Player) -> None:
+def move(f: Follower, play: Play, player: Player) -> None:
     text = texts(play)[1]
     zones = logtext.zones_moved(text)
     if zones is not None:
@@ -603,7 +605,7 @@ def _move(f: Follower, play: Play, player: Player) -> None:
               else True)
 
 
-def _attack(f: Follower, play: Play, player: Player) -> None:
+def attack(f: Follower, play: Play, player: Player) -> None:
     text = texts(play)[1]
     step = f.step
     assert step is not None
@@ -625,7 +627,7 @@ def _attack(f: Follower, play: Play, player: Player) -> None:
                               side=other(where.side) if where is not None else other(player))
 
 
-def _turn_face_down(f: Follower, play: Play, player: Player) -> None:
+def turn_face_down(f: Follower, play: Play, player: Player) -> None:
     cid = f.field_card(play, player, texts(play)[1])
     assert f.step is not None
     f.step.card = cid
@@ -636,44 +638,20 @@ def _turn_face_down(f: Follower, play: Play, player: Player) -> None:
         f.turn(cid, face_up=False)
 
 
-def _reset(f: Follower, play: Play, player: Player) -> None:
+def reset(f: Follower, play: Play, player: Player) -> None:
     raise CannotFollow("the board was reset (Fiber Jar, or the reset button): the log does not "
                        "say where each card went")
 
 
-def _unknown(f: Follower, play: Play, player: Player) -> None:
+def unknown(f: Follower, play: Play, player: Player) -> None:
     """A play kind this importer does not know: followed when its line sends a named card to
     a pile; a card changed any other way leaves the board unknown."""
     text = texts(play)[1]
     pile = logtext.destination_pile(text) or ("banished" if text.startswith("Banished")
                                               else None)
     if pile is not None and logtext.name_in(text) is not None:
-        _send(pile)(f, play, player)
+        send(pile)(f, play, player)
         return
     if "card" in play or "id" in play or logtext.name_in(text) is not None:
         raise CannotFollow(f"a kind of play this importer does not know ({play.get('play')!r}) "
                            f"changes a card, so the board after it is unknown")
-
-
-#: Play kinds that move no card (the reading may still make actions of them).
-NO_MOVE: Final = frozenset({
-    "Start turn", "End turn", "Enter DP", "Enter SP", "Enter M1", "Enter BP", "Enter M2",
-    "Enter EP", "Life points", "Admit defeat", "Quit duel", "Left duel", "Game loss",
-    "Match loss", "Loss", "Accept draw", "Cancel game"})
-#: Play kind -> what it does to the board.
-MOVERS: Final[dict[str, Mover]] = {
-    "Draw card": _draw, "Shuffle hand": _shuffle_hand, "Shuffle deck": _shuffle_deck,
-    "Normal Summon": _normal_summon, "Set monster": _set_monster,
-    "Flip Summon": _flip_summon, "Flip": _flip, "To ATK": _to_position, "To DEF": _to_position,
-    "SS ATK": _special_summon, "SS DEF": _special_summon, "Summon Token": _summon_token,
-    "Overlay": _overlay, "OL ATK": _xyz_summon, "OL DEF": _xyz_summon, "Attach": _attach,
-    "Detach": _detach, "Change control": _change_control, "Set ST": _set_spell_trap,
-    "Activate ST": _activate, "Declare": _declare, "To GY": _send("graveyard"),
-    "Mill": _send("graveyard"), "Discard": _send("graveyard"),
-    "Remove Token": _send("graveyard"), "Banish": _send("banished"),
-    "Banish FD": _send("banished"), "To hand": _send("hand"),
-    "To T Deck": _send("deck"), "To B Deck": _send("deck"), "To deck": _send("deck"),
-    "To ED": _send("extra"), "To ED FU": _to_face_up_extra, "To ST": _to_spell_trap,
-    "Move": _move, "Attack": _attack,
-    "Attack directly": _attack, "Turn face-down": _turn_face_down, "Reset game": _reset,
-}

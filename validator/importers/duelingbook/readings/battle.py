@@ -15,9 +15,7 @@ from validator.importers.duelingbook.readings.windows import ATTACK_RESULT_WITHI
 
 
 def attack(b: GameBuilder, play: Play, player: Player) -> None:
-    step = b.step
-    assert step is not None and step.card is not None
-    attacker, target = step.card, step.other
+    attacker, target = b.cid, b.card_step.other
     direct = b.kind == "Attack directly"
     phases.ensure_phase(b, play, player, ("battle",))
     side = b.board.where[attacker].side if attacker in b.board.where else player

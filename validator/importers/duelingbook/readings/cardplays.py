@@ -31,9 +31,7 @@ from validator.importers.duelingbook.readings.windows import (
 
 
 def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
-    step = b.step
-    assert step is not None and step.card is not None
-    cid, move = step.card, b.moved()
+    cid, move = b.cid, b.moved()
     if move is None:  # "Set "X" in S-3": turned face-down where it stands
         _turned_face_down(b, play, cid)
         return
@@ -71,13 +69,12 @@ def _setting_effect(b: GameBuilder, player: Player) -> str | None:
 
 def turn_face_down(b: GameBuilder, play: Play, player: Player) -> None:
     """"Turn face-down" (older clients): a monster by an effect, a Spell or Trap in place."""
-    step = b.step
-    assert step is not None and step.card is not None
-    spot = b.board.where.get(step.card)
+    cid = b.cid
+    spot = b.board.where.get(cid)
     if spot is not None and is_monster_zone(spot.spot):
-        position_by_effect(b, play, player, step.card, "facedown_defense")
+        position_by_effect(b, play, player, cid, "facedown_defense")
     else:
-        _turned_face_down(b, play, step.card)
+        _turned_face_down(b, play, cid)
 
 
 def _turned_face_down(b: GameBuilder, play: Play, cid: str) -> None:
@@ -200,9 +197,7 @@ def _trap_from_hand(b: GameBuilder, play: Play, player: Player, cid: str, how: s
 
 
 def activate(b: GameBuilder, play: Play, player: Player) -> None:
-    step = b.step
-    assert step is not None and step.card is not None
-    cid, move = step.card, b.moved()
+    step, cid, move = b.card_step, b.cid, b.moved()
     known = b.card(cid)
     in_hand = move is not None and move.before is not None and move.before.spot == "hand"
     if move is None and not step.turned:  # a face-up card used again: its effect
@@ -312,9 +307,7 @@ def _place_of(b: GameBuilder, cid: str) -> str:
 
 
 def declare(b: GameBuilder, play: Play, player: Player) -> None:
-    step = b.step
-    assert step is not None and step.card is not None
-    cid = step.card
+    cid = b.cid
     last = b.actions[-1] if b.actions else {}
     if last.get("type") in ("activate", "normal_summon", "flip_summon", "special_summon") and \
             last.get("card") == cid:
@@ -365,9 +358,7 @@ def _words(place: str) -> str:
 
 def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
     """To the Graveyard, banishment, the hand, the deck or the Extra Deck."""
-    step = b.step
-    assert step is not None and step.card is not None
-    cid, move = step.card, b.moved()
+    cid, move = b.cid, b.moved()
     if move is None:
         return  # already there (a card added to the hand it is in)
     before = move.before
@@ -516,9 +507,7 @@ def _discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
 def to_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
     """"Placed X from GY to S-3": a card put face-up in a Spell & Trap Zone by an effect;
     a monster placed there and moved to a Monster Zone next is Special Summoned then."""
-    step = b.step
-    assert step is not None and step.card is not None
-    cid, move = step.card, b.moved()
+    cid, move = b.cid, b.moved()
     known = b.card(cid)
     if known.kind == "monster" and move is not None:
         for index, later in b.upcoming(STAGED_MOVE_WITHIN):
@@ -539,9 +528,7 @@ def to_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
 
 
 def move(b: GameBuilder, play: Play, player: Player) -> None:
-    step = b.step
-    assert step is not None and step.card is not None
-    cid, moved = step.card, b.moved()
+    cid, moved = b.cid, b.moved()
     if moved is None or moved.before is None or moved.after is None:
         return
     src_side, src = moved.before.side, moved.before.spot

@@ -17,14 +17,7 @@ from typing import TYPE_CHECKING, Final
 from validator.document.model import Player
 from validator.importers.duelingbook import logtext
 from validator.importers.duelingbook.board.tracker import is_monster_zone
-from validator.importers.duelingbook.game import (
-    CANONICAL,
-    GAME_BOUNDARIES,
-    QUIET,
-    Play,
-    canonical,
-    texts,
-)
+from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play, texts
 from validator.importers.duelingbook.readings import summons
 from validator.importers.duelingbook.readings.cardplays import send
 from validator.importers.duelingbook.readings.catalog import read
@@ -47,9 +40,7 @@ def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
     """"SS ATK"/"SS DEF": under ``advanced``, a Pendulum Summon's monster or a summon from the
     Extra Deck with its materials logged after it (:func:`before_special_summon`); otherwise,
     and then, a Special Summon (:func:`.summons.special_summon`)."""
-    step = b.step
-    assert step is not None and step.card is not None
-    if before_special_summon(b, play, player, step.card, b.moved()):
+    if before_special_summon(b, play, player, b.cid, b.moved()):
         return
     summons.special_summon(b, play, player)
 
@@ -90,14 +81,15 @@ def late_materials(b: GameBuilder, play: Play, player: Player, cid: str) -> list
     user = play.get("username")
     found: list[str] = []
     freed: str | None = None  # an Extra Monster Zone a material leaves
+    names = b.names
     for index in range(b.cursor + 1, len(b.plays)):
         if len(found) >= most:
             break
         later = b.plays[index]
         raw = later.get("play") if type(later) is dict else None
-        if type(raw) is not str or raw in QUIET or index in b.consumed:
+        if type(raw) is not str or raw in names.quiet or index in b.consumed:
             continue
-        kind = CANONICAL.get(raw) or canonical(raw)
+        kind = names.current.get(raw) or names.canonical(raw)
         if kind in GAME_BOUNDARIES or kind not in MATERIAL_SENDS or \
                 later.get("username") != user:
             break
@@ -143,11 +135,10 @@ def to_face_up_extra(b: GameBuilder, play: Play, player: Player) -> None:
     """"To ED FU": a Pendulum Monster to its owner's face-up Extra Deck (``move`` to
     ``extra``, ``face_up`` under ``advanced``); any other card goes to the Extra Deck as it
     would face-down, noted."""
-    step = b.step
-    assert step is not None and step.card is not None
-    if not is_pendulum(b, step.card):
+    cid = b.cid
+    if not is_pendulum(b, cid):
         b.note(play, "extra.not-pendulum",
-               f"{b.label(step.card)} is not a Pendulum Monster: it goes to the Extra "
+               f"{b.label(cid)} is not a Pendulum Monster: it goes to the Extra "
                f"Deck, not face-up")
     send(b, play, player, to="extra")
 
@@ -155,11 +146,9 @@ def to_face_up_extra(b: GameBuilder, play: Play, player: Player) -> None:
 def banish_face_down(b: GameBuilder, play: Play, player: Player) -> None:
     """"Banish FD": banished face-down (a ``move`` to ``banished``, as any banishing); a card
     the log does not name, from the Extra Deck, is no card of the document: no action."""
-    step = b.step
-    assert step is not None and step.card is not None
-    move = step.move_of(step.card)
-    if b.board.name(step.card) is None and (move is None or move.before is None or
-                                            move.before.spot == "extra") and \
+    cid, move = b.cid, b.moved()
+    if b.board.name(cid) is None and (move is None or move.before is None or
+                                      move.before.spot == "extra") and \
             "Extra Deck" in texts(play)[1]:
         b.note(play, "extra.unnamed-banished",
                "a card the log does not name banished face-down from the Extra Deck: "

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 from validator.document.model import Player
 from validator.importers.duelingbook.board.tracker import is_monster_zone
 from validator.importers.duelingbook.board.zones import contract_zone
-from validator.importers.duelingbook.game import CANONICAL, GAME_BOUNDARIES, QUIET, Play, canonical
+from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play
 from validator.importers.duelingbook.readings.catalog import read
 from validator.importers.duelingbook.readings.phases import ensure_phase, sync
 
@@ -128,12 +128,13 @@ def _group(b: GameBuilder, play: Play, player: Player,
     monsters that fit, from the hand or the face-up Extra Deck, with nothing else between."""
     out: list[tuple[int, Move]] = []
     user = play.get("username")
+    names = b.names
     for index in range(b.cursor + 1, len(b.plays)):
         later = b.plays[index]
         raw = later.get("play") if type(later) is dict else None
-        if type(raw) is not str or raw in QUIET or index in b.consumed:
+        if type(raw) is not str or raw in names.quiet or index in b.consumed:
             continue
-        kind = CANONICAL.get(raw) or canonical(raw)
+        kind = names.current.get(raw) or names.canonical(raw)
         if kind in GAME_BOUNDARIES or kind not in _SUMMONS or later.get("username") != user:
             break
         step = b.step_at(index)

@@ -33,9 +33,7 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
     from the Deck, the Graveyard or banishment (followed as a card placed face-up: the
     contract activates a card only from the hand or where it is Set), else
     :func:`.cardplays.activate`."""
-    step = b.step
-    assert step is not None and step.card is not None
-    cid, move = step.card, b.moved()
+    step, cid, move = b.card_step, b.cid, b.moved()
     before = move.before if move is not None else None
     if before is not None and before.spot == "hand" and b.rules.pendulum and \
             scale_activation(b, play, player, cid, move):
@@ -105,9 +103,7 @@ def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
     was a click for the Set: one ``set_spell_trap``); under ``advanced``, a face-up card
     turned face-down where it stands by its player, which is no misclick undone, is Set by
     an effect (``move`` with ``face_down``); else :func:`.cardplays.set_spell_trap`."""
-    step = b.step
-    assert step is not None and step.card is not None
-    cid = step.card
+    cid = b.cid
     if b.moved() is None and _set_for_activation(b, play, player, cid):
         return
     if b.moved() is None and b.rules.zone_rules and _set_by_effect(b, play, player, cid):
@@ -214,9 +210,7 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
     controller's Monster Zones (``move`` to ``monster_zone``: R.B. VALCan Booster's effect,
     or an Xyz pile moved to where its Xyz Monster goes), a card to another Spell & Trap
     Zone; else :func:`.cardplays.move`."""
-    step = b.step
-    assert step is not None and step.card is not None
-    cid, moved = step.card, b.moved()
+    cid, moved = b.cid, b.moved()
     if _trap_monster(b, play, cid, moved) or b.read_as(play, _moved_back(b, play, cid, moved)):
         return
     if not b.rules.zone_rules or moved is None or moved.before is None or \

@@ -1,7 +1,7 @@
 """One handler per Duelingbook play kind: its board step read as zero or more actions
-(docs/duelingbook.md has the table; :data:`HANDLERS` and :data:`IGNORED` are its source).
-This module holds the table and the plays of the turn itself; the others live in
-:mod:`.summons`, :mod:`.cardplays` and :mod:`.battle`."""
+(docs/duelingbook.md has the table; the kinds table, :data:`.kinds.KINDS`, is its source and
+gives each kind its handler). This module holds the plays of the turn itself; the others live
+in :mod:`.summons`, :mod:`.cardplays`, :mod:`.battle`, :mod:`.placing` and :mod:`.extra`."""
 
 from __future__ import annotations
 
@@ -12,30 +12,10 @@ from validator.document.model import Player
 from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, CannotFollow, Play
-from validator.importers.duelingbook.game import IGNORED as IGNORED
-from validator.importers.duelingbook.readings import extra, phases, placing
-from validator.importers.duelingbook.readings.battle import attack
-from validator.importers.duelingbook.readings.cardplays import (
-    declare,
-    send,
-    to_spell_trap,
-    turn_face_down,
-)
+from validator.importers.duelingbook.readings import phases
+from validator.importers.duelingbook.readings.cardplays import send
 from validator.importers.duelingbook.readings.catalog import ReadAs, read
 from validator.importers.duelingbook.readings.explain import explaining
-from validator.importers.duelingbook.readings.summons import (
-    attach,
-    change_control,
-    change_position,
-    detach,
-    flip,
-    flip_summon,
-    normal_summon,
-    overlay,
-    set_monster,
-    summon_token,
-    xyz_summon,
-)
 from validator.importers.duelingbook.readings.windows import (
     PUT_BACK_WITHIN,
     REJOIN_WITHIN,
@@ -43,8 +23,6 @@ from validator.importers.duelingbook.readings.windows import (
 )
 
 Handler = Callable[[GameBuilder, Play, Player], None]
-PHASE_PLAYS: Final = {"Enter DP": "draw", "Enter SP": "standby", "Enter M1": "main1",
-                      "Enter BP": "battle", "Enter M2": "main2", "Enter EP": "end"}
 #: Action types a player shows cards with before admitting defeat.
 _SHOWN: Final = frozenset({"normal_summon", "set_monster", "special_summon", "activate",
                            "set_spell_trap", "flip_summon", "change_position",
@@ -54,8 +32,18 @@ _ANSWERS: Final = frozenset({"special_summon", "move", "damage", "gain_lp", "act
                              "change_position", "discard", "draw"})
 
 
-def phase(b: GameBuilder, play: Play, player: Player) -> None:
-    phases.enter(b, play, player, PHASE_PLAYS[b.kind])
+def enter(phase: str) -> Handler:
+    """The handler of a play that enters ``phase`` ("Enter BP": ``battle``).
+
+    >>> from validator.importers.duelingbook.replay import import_replay
+    >>> pick = {"play": "Pick first", "order": ["a", "b"]}
+    >>> game = import_replay({"plays": [pick, {"play": "Enter M1", "username": "a"}]})[0]
+    >>> [(action["type"], action["to"]) for action in game.document["actions"]]
+    [('phase', 'standby'), ('phase', 'main1')]
+    """
+    def handler(b: GameBuilder, play: Play, player: Player) -> None:
+        phases.enter(b, play, player, phase)
+    return handler
 
 
 def start_turn(b: GameBuilder, play: Play, player: Player) -> None:
@@ -79,12 +67,11 @@ def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
 
 
 def draw(b: GameBuilder, play: Play, player: Player) -> None:
-    step = b.step
-    assert step is not None and step.card is not None
+    cid = b.cid
     normal = player == b.turn_player and b.phase == "draw" and not b.drew
-    fields: dict[str, Any] = {"card": step.card} if b.board.name(step.card) else {}
+    fields: dict[str, Any] = {"card": cid} if b.board.name(cid) else {}
     note = None
-    if not normal and b.read_as(play, _put_back_at_once(b, play, step.card)):
+    if not normal and b.read_as(play, _put_back_at_once(b, play, cid)):
         return
     if not normal:
         cause = explaining(b, "draws", player)
@@ -242,7 +229,18 @@ def left(b: GameBuilder, play: Play, player: Player) -> None:
     b.finish(play, None)
 
 
-def _to(destination: str) -> Handler:
+def to(destination: str) -> Handler:
+    """The handler of a play that sends its card to a pile ("To GY": the ``graveyard``).
+
+    >>> from validator.importers.duelingbook.replay import import_replay
+    >>> pick = {"play": "Pick first", "order": ["a", "b"]}
+    >>> drew = {"play": "Draw card", "username": "a", "log": {"private_log": 'Drew "Sangan"'}}
+    >>> sent = {"play": "To GY", "username": "a",
+    ...         "log": {"public_log": 'Sent "Sangan" from hand to GY'}}
+    >>> game = import_replay({"plays": [pick, drew, sent]})[0]
+    >>> [(action["type"], action["card"]) for action in game.document["actions"]]
+    [('draw', 'sangan'), ('discard', 'sangan')]
+    """
     def handler(b: GameBuilder, play: Play, player: Player) -> None:
         send(b, play, player, to=destination)
     return handler
@@ -263,7 +261,9 @@ kind this importer does not know)", at='[0:00]')
     step = b.step
     kind = play.get("play")
     moved = b.moved()
-    if step is not None and moved is not None and moved.after is not None:
+    if step is not None and step.card is not None and moved is not None and \
+            moved.after is not None:  # (a move is its step's card's: there is a card)
+        b.card_step, b.cid = step, step.card  # what send reads, as the loop gives a known kind
         pile = moved.after.spot
         send(b, play, player, to=pile)
         b.note(play, "import.unknown-kind-followed",
@@ -272,27 +272,3 @@ kind this importer does not know)", at='[0:00]')
         return
     b.note(play, "import.unknown-kind",
            f"play {kind!r} not imported (a kind this importer does not know)")
-
-
-#: Play kind -> handler.
-HANDLERS: Final[dict[str, Handler]] = {
-    "Start turn": start_turn, "End turn": end_turn, "Draw card": draw,
-    "Shuffle hand": nothing, "Shuffle deck": nothing,
-    "Normal Summon": normal_summon, "Set monster": set_monster, "Flip Summon": flip_summon,
-    "Flip": flip, "To ATK": change_position, "To DEF": change_position,
-    "SS ATK": extra.special_summon, "SS DEF": extra.special_summon,
-    "Summon Token": summon_token,
-    "Overlay": overlay, "OL ATK": xyz_summon, "OL DEF": xyz_summon, "Detach": detach,
-    "Set ST": placing.set_spell_trap, "Activate ST": placing.activate, "Declare": declare,
-    "To GY": _to("graveyard"), "Mill": _to("graveyard"), "Discard": _to("graveyard"),
-    "Remove Token": _to("graveyard"),
-    "Banish": _to("banished"), "To hand": _to("hand"), "To T Deck": _to("deck"),
-    "To B Deck": _to("deck"), "To deck": _to("deck"), "To ED": _to("extra"),
-    "To ED FU": extra.to_face_up_extra, "Banish FD": extra.banish_face_down,
-    "To ST": to_spell_trap, "Move": placing.move, "Attack": attack, "Attack directly": attack,
-    "Life points": life_points, "Admit defeat": surrender, "Quit duel": surrender,
-    "Left duel": left, "Game loss": game_loss, "Match loss": game_loss, "Loss": game_loss,
-    "Accept draw": no_winner, "Cancel game": no_winner, "Turn face-down": turn_face_down,
-    "Change control": change_control, "Attach": attach, "Reset game": nothing,
-    **dict.fromkeys(PHASE_PLAYS, phase),
-}

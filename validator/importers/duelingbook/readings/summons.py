@@ -152,9 +152,7 @@ def _mausoleum(b: GameBuilder) -> str | None:
 
 def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "normal_summon",
                   position: str = "attack") -> None:
-    step = b.step
-    assert step is not None and step.card is not None
-    cid, move = step.card, b.moved()
+    cid, move = b.cid, b.moved()
     known = b.card(cid)
     if move is None:  # no move: a monster Normal Summoned where it stands
         _where_it_stands(b, play, player, cid, known)
@@ -354,9 +352,7 @@ def _summoned_by_opponent(b: GameBuilder, play: Play, player: Player, cid: str) 
 
 
 def set_monster(b: GameBuilder, play: Play, player: Player) -> None:
-    step = b.step
-    assert step is not None and step.card is not None
-    cid, move = step.card, b.moved()
+    step, cid, move = b.card_step, b.cid, b.moved()
     if move is not None:  # from the hand
         if _flip_summoned_at_once(b, play, player, cid):
             return
@@ -404,9 +400,7 @@ def position_by_effect(b: GameBuilder, play: Play, player: Player, cid: str, to:
 
 
 def flip_summon(b: GameBuilder, play: Play, player: Player) -> None:
-    step = b.step
-    assert step is not None and step.card is not None
-    cid = step.card
+    cid = b.cid
     if cid in b.attack_flipped and player != b.turn_player:
         b.attack_flipped.discard(cid)  # the defender flips the monster an attack flipped
         b.note(play, "battle.defender-flip-click",
@@ -429,9 +423,7 @@ def flip_summon(b: GameBuilder, play: Play, player: Player) -> None:
 def flip(b: GameBuilder, play: Play, player: Player) -> None:
     """Face-down to face-up Defense Position: an attack's flip already followed, a Flip
     Summon in two clicks ("Flip" then "To ATK"), or an effect."""
-    step = b.step
-    assert step is not None and step.card is not None
-    cid = step.card
+    step, cid = b.card_step, b.cid
     if cid in b.attack_flipped:  # the engine turned it face-up when it was attacked
         b.attack_flipped.discard(cid)
         b.remember(player, cid)
@@ -454,9 +446,7 @@ def flip(b: GameBuilder, play: Play, player: Player) -> None:
 
 
 def change_position(b: GameBuilder, play: Play, player: Player) -> None:
-    step = b.step
-    assert step is not None and step.card is not None
-    cid = step.card
+    step, cid = b.card_step, b.cid
     to = "attack" if b.kind == "To ATK" else \
         "facedown_defense" if play.get("face_down") is True else "defense"
     b.unflip(play, cid)
@@ -519,9 +509,7 @@ def _undone_at_once(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
 
 
 def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
-    step = b.step
-    assert step is not None and step.card is not None
-    cid, move = step.card, b.moved()
+    cid, move = b.cid, b.moved()
     if b.restoring(move):
         b.note(play, "rewind.put-back",
                f"{b.label(cid)} put back where it stood before the rewind: no action")
@@ -585,9 +573,7 @@ def _back_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> ReadAs | N
 
 
 def summon_token(b: GameBuilder, play: Play, player: Player) -> None:
-    step = b.step
-    assert step is not None and step.card is not None
-    b.emit(play, "special_summon", player, card=step.card, position="defense",
+    b.emit(play, "special_summon", player, card=b.cid, position="defense",
            note=read("summon.token-position",
                      "a token's position is not in the log: Defense Position assumed"))
 
@@ -599,10 +585,8 @@ def overlay(b: GameBuilder, play: Play, player: Player) -> None:
     controller's own, A now stands in B's zone (under ``advanced``, a ``move`` to
     ``monster_zone``); an opponent's B leaves A on its side. Onto another monster, the pile
     waits for its Xyz Summon."""
-    step = b.step
-    assert step is not None and step.card is not None and step.other is not None
-    phases.sync(b, play, step.card)
-    card, onto = step.card, step.other
+    card, onto = b.cid, b.other_cid
+    phases.sync(b, play, card)
     if b.knowledge.is_xyz(b.board.name(onto)):
         b.emit(play, "move", player, card=card, to="material", target=onto)
         return
@@ -625,9 +609,7 @@ def overlay(b: GameBuilder, play: Play, player: Player) -> None:
 def xyz_summon(b: GameBuilder, play: Play, player: Player) -> None:
     """The Xyz Summon: the pile under A becomes X's materials, which leave their zones before
     X arrives (so five monsters can make room)."""
-    step = b.step
-    assert step is not None and step.card is not None and step.other is not None
-    xyz = step.card
+    step, xyz = b.card_step, b.cid
     for material in step.materials:
         phases.sync(b, play, material)
         b.emit(play, "move", player, card=material, to="material", target=xyz,
@@ -640,26 +622,22 @@ def xyz_summon(b: GameBuilder, play: Play, player: Player) -> None:
 
 def attach(b: GameBuilder, play: Play, player: Player) -> None:
     """"Attach": a card from anywhere becomes an Xyz Material of ``end_id``."""
-    step = b.step
-    assert step is not None and step.card is not None and step.other is not None
-    phases.sync(b, play, step.card)
-    b.emit(play, "move", player, card=step.card, to="material", target=step.other)
+    cid, holder = b.cid, b.other_cid
+    phases.sync(b, play, cid)
+    b.emit(play, "move", player, card=cid, to="material", target=holder)
 
 
 def detach(b: GameBuilder, play: Play, player: Player) -> None:
-    step = b.step
-    assert step is not None and step.card is not None
-    phases.sync(b, play, step.card)
-    b.emit(play, "move", player, card=step.card, to="graveyard")
+    cid = b.cid
+    phases.sync(b, play, cid)
+    b.emit(play, "move", player, card=cid, to="graveyard")
 
 
 def change_control(b: GameBuilder, play: Play, player: Player) -> None:
     """"Change control": a monster moves to the other player's Monster Zone."""
-    step = b.step
-    assert step is not None and step.card is not None
-    move = b.moved()
+    cid, move = b.cid, b.moved()
     to = move.after.side if move is not None and move.after is not None else other(player)
-    b.emit(play, "take_control", to, card=step.card)
+    b.emit(play, "take_control", to, card=cid)
 
 
 def _note_signs(b: GameBuilder, play: Play, cid: str) -> None:
