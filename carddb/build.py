@@ -14,9 +14,11 @@ import re
 import sqlite3
 import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
+
+from validator.cards.facts import CardFacts
 
 from .facts import Reader, facts_dict
 from .scripts import Runner, Script
@@ -167,15 +169,15 @@ def build(yaml_yugi: Tree, card_scripts: Tree, babel: Tree | None) -> Built:
                 "script": "none: CardScripts has no script for this card (a Normal Monster, "
                           "or one the scripts do not know)"}
             extra = set(card.get("types", ())) & {"Fusion", "Synchro", "Xyz", "Link"}
-            facts = {}
-            if card.get("kind") == "monster" and extra:
-                facts["normal_summon"] = False
+            extra_monster = card.get("kind") == "monster" and bool(extra)
+            # an Effect Monster no script describes: its effects are unknown, so a document
+            # gets the laxest kind (quick) rather than none (docs/cards.md)
+            unscripted = card.get("kind") == "monster" and "Effect" in card.get("types", ())
+            facts = CardFacts(normal_summon=not extra_monster, unscripted=unscripted).to_json()
+            if extra_monster:
                 built.details[key]["sources"]["normal_summon"] = \
                     f"an Extra Deck monster ({'/'.join(sorted(extra))}) is never Normal Summoned"
-            if card.get("kind") == "monster" and "Effect" in card.get("types", ()):
-                # an Effect Monster no script describes: its effects are unknown, so a
-                # document gets the laxest kind (quick) rather than none (docs/cards.md)
-                facts["unscripted"] = True
+            if unscripted:
                 built.details[key]["sources"]["unscripted"] = \
                     "an Effect Monster with no script: its effects are not known"
         built.cards[key] = record(card, facts or {})
@@ -210,17 +212,21 @@ def _archetypes(built: Built, series: dict[int, list[str]]) -> None:
         for name in dict.fromkeys(key(n) for n in series[code]):
             members.setdefault(name, []).append(code)
     for passcode, card in built.cards.items():
-        held = [(passcode, card.get("facts"))] + [
-            (f"{passcode}/{v}", variant.get("facts")) for v, variant in
-            card.get("variants", {}).items()]
-        for where, facts in held:
-            wanted = facts.get("double_tribute_for") if isinstance(facts, dict) else None
-            if not isinstance(facts, dict) or not isinstance(wanted, dict) or \
-                    "series" not in wanted:
+        held = [(passcode, card)] + [(f"{passcode}/{v}", variant) for v, variant in
+                                     card.get("variants", {}).items()]
+        for where, holder in held:
+            facts = CardFacts.from_json(holder.get("facts", {}))
+            wanted = facts.double_tribute_for
+            if not isinstance(wanted, dict) or "series" not in wanted:
                 continue
-            found = members.get(key(wanted.pop("series")), [])
-            cards = sorted(set(found) & set(wanted.pop("cards", found)))
-            facts["double_tribute_for"] = {**wanted, "cards": cards} if cards else "unread"
+            found = members.get(key(wanted["series"]), [])
+            cards = sorted(set(found) & set(wanted.get("cards", found)))
+            resolved = wanted.copy()  # its other terms, then the archetype's cards
+            del resolved["series"]
+            resolved.pop("cards", None)
+            resolved["cards"] = cards
+            holder["facts"] = replace(facts, double_tribute_for=resolved if cards
+                                      else "unread").to_json()
             sources = built.details.setdefault(where, {}).setdefault("sources", {})
             sources["double_tribute_for"] = sources.get("double_tribute_for", "") + (
                 f"; the archetype is {len(cards)} cards (yaml-yugi's series)" if cards else

@@ -1,8 +1,9 @@
 """What a card's script registers, read as the rule facts of the contract (§1) and the few
 facts the Duelingbook importer needs besides, each with the source it came from: :class:`Facts`
-(one card's facts and their sources), :class:`Reader` (the helpers every reading shares, and
-:meth:`Reader.read`, which runs the readings) and :func:`facts_dict` (the facts as the
-database stores them).
+(one card's facts as the readings find them, and their sources), :class:`Reader` (the helpers
+every reading shares, and :meth:`Reader.read`, which runs the readings), :func:`card_facts`
+(the one place :class:`Facts` becomes the database's :class:`~validator.cards.CardFacts`, where
+each fact is declared) and :func:`facts_dict` (the facts as the database stores them).
 
 The contract's facts: ``tributes``, ``normal_summon``, ``gemini``, ``effects`` (kind and
 places), ``grants``; the importer's are the others. Each reading has its module, run in this
@@ -30,6 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from validator.cards.facts import CardFacts
+
 from . import codefacts, effects, resolution, summons
 from .constants import (
     ALL_PLACES,
@@ -44,8 +47,10 @@ from .scripts import Registered, Script
 
 @dataclass
 class Facts:
-    """The facts of one card and the source of each (a sentence naming the script and what
-    in it says so)."""
+    """The facts of one card as the readings find them (lists they add to, flags they set:
+    :class:`~validator.cards.CardFacts`' fields, in their JSON form) and the source of each (a
+    sentence naming the script and what in it says so). :func:`card_facts` reads it; a field
+    here that CardFacts does not declare is an error there."""
 
     tributes: list[int] | None = None
     normal_summon: bool = True
@@ -210,34 +215,21 @@ class Reader:
         return facts
 
 
+def card_facts(facts: Facts) -> CardFacts:
+    """The facts found, as the database's :class:`~validator.cards.CardFacts` (their sources
+    aside).
+
+    >>> card_facts(Facts(tributes=[0, 1], draws=True)).tributes
+    (0, 1)
+    """
+    return CardFacts.from_json({name: value for name, value in vars(facts).items()
+                                if name != "sources"})
+
+
 def facts_dict(facts: Facts) -> dict[str, Any]:
-    """The facts as the database stores them: defaults left out.
+    """The facts as the database stores them: defaults left out (:meth:`CardFacts.to_json`).
 
     >>> facts_dict(Facts(tributes=[0, 1]))
     {'tributes': [0, 1]}
     """
-    out: dict[str, Any] = {}
-    if facts.tributes is not None:
-        out["tributes"] = facts.tributes
-    if not facts.normal_summon:
-        out["normal_summon"] = False
-    if facts.gemini:
-        out["gemini"] = True
-    if facts.effects:
-        out["effects"] = facts.effects
-    if facts.grants:
-        out["grants"] = facts.grants
-    for key in ("procedures", "positions", "self_summon", "set_turn"):
-        if getattr(facts, key):
-            out[key] = getattr(facts, key)
-    if facts.skips_draws:
-        out["skips_draws"] = facts.skips_draws
-    for key in ("tributes_foes", "trap_from_hand", "direct_attack", "grants_direct_attack",
-                "double_tribute",
-                "extra_attack", "pendulum_activation", "sets_spell_traps", "lp_for_tributes",
-                "takes_control", "draws", "discards", "foe_summons"):
-        if getattr(facts, key):
-            out[key] = True
-    if facts.double_tribute_for is not None:
-        out["double_tribute_for"] = facts.double_tribute_for
-    return out
+    return card_facts(facts).to_json()

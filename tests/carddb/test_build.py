@@ -920,3 +920,19 @@ def test_what_a_double_tribute_is_for(built: Any) -> None:
     # not read: said so, and (validator/cards) no double_tribute in the document
     assert facts(built, 145) == {"double_tribute": True, "double_tribute_for": "unread"}
     assert "not read" in built.details["145"]["sources"]["double_tribute_for"]
+
+
+def test_the_builders_facts_are_card_facts_fields() -> None:
+    """carddb's Facts (the readings' working copy) becomes validator's CardFacts in one place
+    (card_facts): each of its facts is a CardFacts field, and every CardFacts field but
+    ``unscripted`` (set by the build for a card with no script) is one a reading finds."""
+    from dataclasses import fields
+
+    from carddb.facts import Facts, card_facts
+    from validator.cards import CardFacts
+
+    found = {f.name for f in fields(Facts)} - {"sources"}
+    assert found == {f.name for f in fields(CardFacts)} - {"unscripted"}
+    assert card_facts(Facts()) == CardFacts()
+    assert card_facts(Facts(positions=[["self", "defense"]], skips_draws=1)) == \
+        CardFacts(positions=(("self", "defense"),), skips_draws=1)

@@ -2,18 +2,17 @@
 community's card scripts and card data (``make card-db``; docs/cards.md).
 
 >>> from validator.cards import database
->>> database().card(9126351).facts["grants"]
-['normal_summon']
+>>> database().card(9126351).facts.grants
+('normal_summon',)
 """
 
 from validator.cards.database import (
-           DOCUMENT_FACTS,
-           IMPORTER_FACTS,
            CardDatabase,
            CardInfo,
            database,
            normalized,
 )
+from validator.cards.facts import DOCUMENT_FACTS, IMPORTER_FACTS, CardFacts
 
-__all__ = ["DOCUMENT_FACTS", "IMPORTER_FACTS", "CardDatabase", "CardInfo", "database",
-           "normalized"]
+__all__ = ["DOCUMENT_FACTS", "IMPORTER_FACTS", "CardDatabase", "CardFacts", "CardInfo",
+           "database", "normalized"]

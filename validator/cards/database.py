@@ -23,16 +23,8 @@ from functools import cached_property
 from importlib import resources
 from typing import Any, Final
 
-#: The rule facts a document's ``cards`` entry holds: the contract's (§1), and
-#: ``double_tribute_for`` (an extension: what a double Tribute counts for, docs/format.md).
-DOCUMENT_FACTS: Final = ("tributes", "normal_summon", "gemini", "effects", "grants",
-                         "trap_from_hand", "double_tribute", "double_tribute_for")
-#: Facts only the importer reads (docs/cards.md says what each means).
-IMPORTER_FACTS: Final = ("procedures", "positions", "skips_draws", "tributes_foes",
-                         "direct_attack", "grants_direct_attack", "extra_attack",
-                         "pendulum_activation", "sets_spell_traps", "self_summon",
-                         "lp_for_tributes", "takes_control", "draws", "discards", "foe_summons",
-                         "set_turn", "unscripted")
+from validator.cards.facts import DOCUMENT_FACTS, CardFacts
+
 #: Card variants the database holds besides the current text (Goat's pre-errata cards).
 VARIANTS: Final = ("goat",)
 EXTRA_DECK_TYPES: Final = frozenset({"Fusion", "Synchro", "Xyz", "Link"})
@@ -56,8 +48,8 @@ class CardInfo:
     """One card of the database: its printed data and facts (``variant``: which version,
     None for the current one).
 
-    >>> database().card(75498415).facts["tributes"]
-    [0, 1]
+    >>> database().card(75498415).facts.tributes
+    (0, 1)
     """
 
     passcode: int
@@ -75,10 +67,10 @@ class CardInfo:
         return str(self.data["kind"])
 
     @property
-    def facts(self) -> dict[str, Any]:
-        """The card's rule facts (defaults left out: an empty dict for a Normal Monster)."""
-        found: dict[str, Any] = self.data.get("facts", {})
-        return found
+    def facts(self) -> CardFacts:
+        """The card's rule facts (all at their defaults for a Normal Monster), read from its
+        data on each call: a caller that needs them again keeps them."""
+        return CardFacts.from_json(self.data.get("facts", {}))
 
     @property
     def types(self) -> tuple[str, ...]:
@@ -121,6 +113,7 @@ class CardInfo:
         ('Double Summon', 'spell', 'normal', ['normal_summon'])
         """
         d = self.data
+        facts = self.facts
         out: dict[str, Any] = {"passcode": self.passcode, "name": self.name, "kind": self.kind}
         if self.kind == "monster":
             if self.level is not None:
@@ -135,24 +128,23 @@ class CardInfo:
                 out["pendulum"] = True
                 if isinstance(d.get("scale"), int):
                     out["scale"] = d["scale"]
-            if self.facts.get("unscripted"):
+            if facts.unscripted:
                 out["effect"] = "quick"  # effects no script describes: the laxest kind
             else:
-                out["effects"] = _effects(self.facts)
+                out["effects"] = _effects(facts)
         else:
             out["subtype"] = d["subtype"]
-            if self.facts.get("effects"):
-                out["effects"] = _effects(self.facts)
+            if facts.effects:
+                out["effects"] = _effects(facts)
+        written = facts.to_json()
         for key in DOCUMENT_FACTS:
             if key == "trap_from_hand" and self.kind != "trap":
                 continue  # a Quick-Play Spell's from the opponent's turn: not the contract's
             if key.startswith("double_tribute") and (
-                    self.kind != "monster" or self.facts.get("double_tribute_for") == "unread"):
+                    self.kind != "monster" or facts.double_tribute_for == "unread"):
                 continue  # a filter the builder could not read: no double Tribute (cards.md)
-            if key != "effects" and key in self.facts:
-                value = self.facts[key]
-                out[key] = list(value) if isinstance(value, list) else \
-                    dict(value) if isinstance(value, dict) else value
+            if key != "effects" and key in written:
+                out[key] = written[key]
         return out
 
     def details(self) -> dict[str, Any]:
@@ -168,7 +160,7 @@ class CardInfo:
         printed = {k: d[k] for k in ("types", "race", "attribute", "level", "rank", "link",
                                      "link_arrows", "atk", "def", "scale", "subtype")
                    if k in d}
-        facts = {k: v for k, v in self.facts.items()}
+        facts = self.facts.to_json()
         return {
             "passcode": self.passcode, "name": self.name, "kind": self.kind,
             "variant": self.variant, "card": self.entry(), "printed": printed,
@@ -200,9 +192,9 @@ class CardInfo:
 _ENTRIES: dict[tuple[int, str | None], tuple[dict[str, Any], dict[str, Any]]] = {}
 
 
-def _effects(facts: dict[str, Any]) -> list[dict[str, Any]]:
+def _effects(facts: CardFacts) -> list[dict[str, Any]]:
     """The facts' effects in the contract's own key order (``kind``, then ``from``)."""
-    return [{"kind": e["kind"], "from": list(e["from"])} for e in facts.get("effects", ())]
+    return [e.to_json() for e in facts.effects]
 
 
 class Entries:

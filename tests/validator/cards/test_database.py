@@ -12,7 +12,7 @@ import pytest
 
 from tests.helpers import CORPUS, ROOT, opening
 from validator import DocumentError, load_document, validate
-from validator.cards import CardInfo, database, normalized
+from validator.cards import CardFacts, CardInfo, database, normalized
 
 
 def test_a_card_is_found_by_passcode_and_by_name_loosely() -> None:
@@ -46,7 +46,7 @@ def test_a_card_is_found_by_passcode_and_by_name_loosely() -> None:
     (70095154, "procedures", [{"from": ["hand"]}]),  # Cyber Dragon
 ])
 def test_facts_of_cards_a_judge_knows(passcode: int, fact: str, value: object) -> None:
-    assert database().card(passcode).facts[fact] == value
+    assert database().card(passcode).facts.to_json()[fact] == value
 
 
 @pytest.mark.parametrize(("passcode", "effects"), [
@@ -72,15 +72,15 @@ def test_effects_have_their_kinds_and_places(passcode: int, effects: list[object
     (17444133, "double_tribute", True),     # Kaiser Sea Horse
 ])
 def test_facts_the_audit_of_issue_25_found(passcode: int, fact: str, value: object) -> None:
-    assert database().card(passcode).facts.get(fact) == value
+    assert database().card(passcode).facts.to_json().get(fact) == value
 
 
 def test_a_summon_procedure_that_names_its_count_in_a_helper() -> None:
     """Flamvell Commando: "Requires 1 'Flamvell' monster Tribute": 1, the Level rule's count
     for a Level 6, never 0."""
     commando = database().card(40189917)
-    assert "tributes" not in commando.facts and "tributes" not in commando.entry()
-    assert "unscripted" not in database().card(88264978).facts
+    assert commando.facts.tributes is None and "tributes" not in commando.entry()
+    assert not database().card(88264978).facts.unscripted
 
 
 def test_a_destroyed_pendulum_monsters_trigger_works_from_the_extra_deck() -> None:
@@ -99,7 +99,7 @@ def test_document_facts_of_revision_4_are_in_the_entry() -> None:
 def test_the_ritual_monster_keeps_its_passcode() -> None:
     """A new Normal Monster named "Black Luster Soldier" once replaced the Ritual Monster."""
     bls = database().card(5405694)
-    assert bls.types == ("Ritual",) and bls.facts == {"normal_summon": False}
+    assert bls.types == ("Ritual",) and bls.facts == CardFacts(normal_summon=False)
     assert bls.details()["text"].startswith('You can Ritual Summon this card with "Black Luster')
 
 
@@ -111,7 +111,7 @@ def test_the_ritual_monster_keeps_its_passcode() -> None:
 def test_a_goat_version_has_its_own_scripts_facts_not_todays(passcode: int) -> None:
     today = database().card(passcode)
     goat = today.as_variant("goat")
-    assert today.facts and goat.facts == {}
+    assert today.facts != CardFacts() and goat.facts == CardFacts()
     assert goat.entry().get("effects", []) == []
 
 
@@ -143,7 +143,7 @@ def test_every_fact_has_a_source_and_every_card_its_text() -> None:
     assert info["sources"]["stats"].startswith("yaml-yugi ")
     for card in list(database())[:500]:
         sources = card.details()["sources"]
-        for fact in card.facts:
+        for fact in card.facts.to_json():
             assert fact in sources, (card.passcode, fact)
 
 
@@ -276,4 +276,4 @@ def test_a_double_tribute_the_builder_could_not_read_is_not_in_the_document() ->
         "double_tribute": True, "double_tribute_for": "unread"}})
     entry = card.entry()
     assert "double_tribute" not in entry and "double_tribute_for" not in entry
-    assert card.facts["double_tribute"] is True  # the importer's fact stays
+    assert card.facts.double_tribute is True  # the importer's fact stays

@@ -412,7 +412,7 @@ class GameBuilder:
         for decl in self.declared.values():
             decl.activated_since = True
         known = self.card(cid)
-        skips = known.facts.get("skips_draws", 0)
+        skips = known.facts.skips_draws
         if skips:
             self.skips[player] += [cid] * int(skips)
         if known.grants("normal_summon"):

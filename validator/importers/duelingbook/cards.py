@@ -5,8 +5,8 @@ a card the database does not know, the replay's own card object (and a note says
 >>> k = Knowledge({"Sangan": {"name": "Sangan", "serial_number": "26202165"}})
 >>> k.of("Sangan").definition["kind"], k.of("Sangan").known
 ('monster', True)
->>> k.of("Swap Frog").facts["grants"]
-['normal_summon']
+>>> k.of("Swap Frog").facts.grants
+('normal_summon',)
 """
 
 from __future__ import annotations
@@ -14,10 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from validator.cards import database
+from validator.cards import CardFacts, database
 from validator.importers.duelingbook.cardtext import (
     CardTextError,
-    Reading,
     definition,
     is_extra_deck,
     is_link,
@@ -53,7 +52,7 @@ class CardKnowledge:
 
     name: str
     definition: dict[str, Any] | None
-    facts: dict[str, Any] = field(default_factory=dict)
+    facts: CardFacts = field(default_factory=CardFacts)
     known: bool = False
     obj: dict[str, Any] = field(default_factory=dict)
     types: tuple[str, ...] = ()
@@ -110,13 +109,12 @@ class CardKnowledge:
     def procedure_from(self, place: str) -> bool:
         """True when the card's own procedure (not an Extra Deck one) Special Summons it from
         ``place``."""
-        return any(place in p.get("from", ()) and "summon" not in p
-                   for p in self.facts.get("procedures", ()))
+        return any(place in p.places and p.summon is None for p in self.facts.procedures)
 
     def changes_to(self, position: str, *, itself: bool) -> bool:
         """True when an effect of this card may change a monster (itself, or any monster) to
         ``position`` (``attack``, ``defense``, ``facedown_defense``)."""
-        for scope, pos in self.facts.get("positions", ()):
+        for scope, pos in self.facts.positions:
             if (scope in ("any", "field") or itself) and (pos in (position, "any") or (
                     pos == "faceup" and position in ("attack", "defense"))):
                 return True
@@ -127,31 +125,13 @@ class CardKnowledge:
         monsters it covers to ``position`` (Number 41: Bagooska the Terribly Tired Tapir:
         "change all face-up monsters on the field to Defense Position")."""
         return any(scope == "field" and pos in (position, "any")
-                   for scope, pos in self.facts.get("positions", ()))
+                   for scope, pos in self.facts.positions)
 
     def grants(self, what: str) -> bool:
         """True when resolving the card lets its controller do ``what`` again this turn
         (``normal_summon``, ``attack``)."""
         return what in (self.definition or {}).get("grants", ()) or \
-            (what == "attack" and bool(self.facts.get("extra_attack")))
-
-
-def _from_reading(reading: Reading) -> dict[str, Any]:
-    """The importer's facts as a card's text reads (for a card the database does not know)."""
-    facts: dict[str, Any] = {}
-    if reading.positions:
-        facts["positions"] = [list(p) for p in sorted(reading.positions)]
-    if reading.extra_attacks:
-        facts["extra_attack"] = True
-    if reading.skips_draws:
-        facts["skips_draws"] = reading.skips_draws
-    if reading.tributes_foes:
-        facts["tributes_foes"] = True
-    if reading.from_hand:
-        facts["trap_from_hand"] = True
-    if reading.direct_attacks:
-        facts["direct_attack"] = True
-    return facts
+            (what == "attack" and self.facts.extra_attack)
 
 
 class Knowledge:
@@ -193,8 +173,7 @@ class Knowledge:
             if info.variant is not None:
                 del entry["passcode"]  # a document by passcode would get the current text
             entry["name"] = name  # the log's name: what a judge reads in the report
-            facts = {k: v for k, v in info.facts.items()}
-            known = CardKnowledge(name, entry, facts, True, types=info.types)
+            known = CardKnowledge(name, entry, info.facts, True, types=info.types)
             if len(_KNOWN) < _KNOWN_MOST:
                 _KNOWN[key] = known
             return known
@@ -206,8 +185,8 @@ class Knowledge:
             return CardKnowledge(name, None, obj=obj, error=str(exc))
         types = ("Xyz",) if is_xyz(obj) else ("Link",) if is_link(obj) else \
             ("Fusion",) if is_extra_deck(obj) else ()
-        return CardKnowledge(name, found, _from_reading(read(str(obj.get("effect") or ""))),
-                             False, obj, types, told=told)
+        return CardKnowledge(name, found, read(str(obj.get("effect") or "")), False, obj, types,
+                             told=told)
 
     # -- what the board needs ------------------------------------------------------------
     def is_xyz(self, name: str | None) -> bool:

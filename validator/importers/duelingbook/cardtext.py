@@ -1,13 +1,15 @@
 """Card definitions from Duelingbook card objects, and what a card's text tells the importer:
-its effect kind, whether it changes battle positions, allows further attacks, skips Draw
-Phases, or lets its player Tribute an opponent's monster."""
+its effect kind, and (as the card database's :class:`~validator.cards.CardFacts`) whether it
+changes battle positions, allows further attacks, skips Draw Phases, or lets its player
+Tribute an opponent's monster."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
+
+from validator.cards.facts import CardFacts
 
 SPELL_SUBTYPES: Final = {"Normal": "normal", "Continuous": "continuous", "Equip": "equip",
                          "Field": "field", "Quick-Play": "quick_play", "Ritual": "ritual"}
@@ -81,53 +83,26 @@ def effect_kind(text: str) -> tuple[str, bool]:
     return "quick", False
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """What a card's text tells the importer.
-
-    ``positions`` holds ``(scope, position)`` pairs: the positions the card's effects change
-    monsters to (``attack``, ``defense``, ``facedown_defense``, or ``faceup`` for a flip
-    face-up), each for ``self`` (this card only) or ``any`` monster.
-    """
-
-    positions: frozenset[tuple[str, str]] = frozenset()
-    extra_attacks: bool = False
-    skips_draws: int = 0
-    tributes_foes: bool = False
-    from_hand: bool = False
-    direct_attacks: bool = False
-
-    def changes_to(self, position: str, *, itself: bool) -> bool:
-        """True when an effect of this card may change a monster (itself, or any) to
-        ``position``.
-
-        >>> read("Change all face-up Level 4 or higher monsters to Defense Position.") \\
-        ...     .changes_to("defense", itself=False)
-        True
-        """
-        wanted = {position, "any", "faceup"} if position in ("defense", "attack") \
-            else {position, "any"}
-        return any(pos in wanted and (scope == "any" or itself)
-                   for scope, pos in self.positions)
-
-
 @cache
-def read(text: str) -> Reading:
-    """Read a card's text (cached: cards repeat).
+def read(text: str) -> CardFacts:
+    """The importer's facts a card's text tells, for a card the card database does not know
+    (cached: cards repeat): ``positions`` (each scope ``self`` or ``any``, sorted),
+    ``extra_attack``, ``skips_draws``, ``tributes_foes``, ``trap_from_hand`` and
+    ``direct_attack``.
 
     >>> read("Target 1 face-up monster on the field; change that target to face-down "
     ...      "Defense Position.").positions
-    frozenset({('any', 'facedown_defense')})
+    (('any', 'facedown_defense'),)
     >>> read("If this card attacks, change it to Defense Position at the end of the "
     ...      "Battle Phase.").positions
-    frozenset({('self', 'defense')})
+    (('self', 'defense'),)
     >>> read("Draw 2 cards and skip your next 2 Draw Phases.").skips_draws
     2
     >>> read("If your opponent controls more cards than you do, you can activate this card "
-    ...      "from your hand.").from_hand
+    ...      "from your hand.").trap_from_hand
     True
     >>> read("This card can attack your opponent's Life Points directly even if there is a "
-    ...      "monster on your opponent's side of the field.").direct_attacks
+    ...      "monster on your opponent's side of the field.").direct_attack
     True
     """
     text = text or ""
@@ -149,9 +124,11 @@ def read(text: str) -> Reading:
     if skip:
         n = (skip["n"] or "1").lower()
         skips = int(n) if n.isdigit() else _NUMBERS[n]
-    return Reading(frozenset(positions), bool(_EXTRA_ATTACK.search(text)), skips,
-                   bool(_AS_IF.search(text)), bool(_FROM_HAND.search(text)),
-                   bool(_DIRECT.search(text)))
+    return CardFacts(positions=tuple(sorted(positions)),
+                     extra_attack=bool(_EXTRA_ATTACK.search(text)), skips_draws=skips,
+                     tributes_foes=bool(_AS_IF.search(text)),
+                     trap_from_hand=bool(_FROM_HAND.search(text)),
+                     direct_attack=bool(_DIRECT.search(text)))
 
 
 def _stat(value: Any) -> int | None:

@@ -45,7 +45,7 @@ def attack(b: GameBuilder, play: Play, player: Player) -> None:
                f"battle and another monster attacks at once: a misclick given up, no "
                f"attack")
         return
-    if direct and foes and known.facts.get("direct_attack"):
+    if direct and foes and known.facts.direct_attack:
         _direct_by_text(b, play, attacker, foes)
         return
     if direct and foes and _conceded_next(b, play):

@@ -40,7 +40,7 @@ def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
                f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
     known = b.card(cid)
-    if known.kind == "trap" and known.facts.get("trap_from_hand") and _activated_next(b, play,
+    if known.kind == "trap" and known.facts.trap_from_hand and _activated_next(b, play,
                                                                                      cid):
         _trap_from_hand(b, play, player, cid, "Set, then activated at once: one activation "
                                               "from the hand in two clicks, as the card allows")
@@ -62,7 +62,7 @@ def _setting_effect(b: GameBuilder, player: Player) -> str | None:
     for at, who, cid in reversed(b.recent):
         if b.cursor - at > SET_BY_EFFECT_WITHIN:
             break
-        if who == player and b.card(cid).facts.get("sets_spell_traps"):
+        if who == player and b.card(cid).facts.sets_spell_traps:
             return cid
     return None
 
@@ -206,7 +206,7 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
     if known.kind == "monster" and in_hand:
         to_pendulum = move is not None and move.after is not None and \
             move.after.spot.startswith("PZ")
-        if known.facts.get("pendulum_activation") or to_pendulum:
+        if known.facts.pendulum_activation or to_pendulum:
             _placed_face_up(b, play, player, cid, "Pendulum Zones",
                             read("pendulum.zone-classic",
                                  "a Pendulum Monster placed in a Pendulum Zone: rules classic "
@@ -222,7 +222,7 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
     if known.kind == "spell" and known.subtype != "quick_play":
         phases.ensure_phase(b, play, player, ("main1", "main2"))
     phases.sync(b, play, cid)
-    if in_hand and known.kind == "trap" and known.facts.get("trap_from_hand"):
+    if in_hand and known.kind == "trap" and known.facts.trap_from_hand:
         _trap_from_hand(b, play, player, cid, "an activation from the hand, as the card "
                                               "allows")
         return

@@ -6,17 +6,18 @@ A log writes the draws and discards of an effect as plain clicks ("Drew a card",
 hand to GY"), before or after the card's own line; a card nothing describes (not in the
 database, or with no script) may do either: the reading that flags least.
 
+>>> from validator.cards import CardFacts
 >>> from validator.importers.duelingbook.cards import CardKnowledge
->>> may("draws", CardKnowledge("Pot of Greed", {}, {"draws": True}, True))
+>>> may("draws", CardKnowledge("Pot of Greed", {}, CardFacts(draws=True), True))
 True
->>> may("draws", CardKnowledge("Sangan", {}, {}, True)), may("draws", CardKnowledge("", None))
+>>> may("draws", CardKnowledge("Sangan", {}, known=True)), may("draws", CardKnowledge("", None))
 (False, False)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
+from typing import Final, Literal
 
 from validator.document.model import Player
 from validator.importers.duelingbook.board.tracker import is_monster_zone
@@ -29,17 +30,21 @@ TURN_EDGES: Final = frozenset({"Start turn", "End turn", "Pick first"})
 #: Plays whose cards explain nothing: a card drawn does nothing yet, a shuffle only renames
 #: the cards of a hand or a Deck.
 IDLE: Final = frozenset({"Draw card", "Shuffle hand", "Shuffle deck"})
+#: The facts a draw or a discard is explained by (a CardFacts field each).
+HandFact = Literal["draws", "discards"]
 
 
-def may(fact: str, known: CardKnowledge) -> bool:
+def may(fact: HandFact, known: CardKnowledge) -> bool:
     """True when the card can make a player draw (``draws``) or discard (``discards``), or
     when nothing tells: a named card the database does not know or has no script for."""
     if not known.name:
         return False  # a hidden card: its line names it when it is used
-    return bool(known.facts.get(fact)) or not known.known or bool(known.facts.get("unscripted"))
+    facts = known.facts
+    return (facts.draws if fact == "draws" else facts.discards) or not known.known or \
+        facts.unscripted
 
 
-def explaining(b: GameBuilder, fact: str, player: Player, *, itself: str | None = None
+def explaining(b: GameBuilder, fact: HandFact, player: Player, *, itself: str | None = None
                ) -> str | None:
     """The card that explains a draw or a discard by ``player`` now, as notes name it: the
     card itself (a discard: its own cost, any effect of its own, or its activation from the
@@ -47,7 +52,7 @@ def explaining(b: GameBuilder, fact: str, player: Player, *, itself: str | None 
     a face-up card on the field; None when nothing does."""
     if itself is not None:  # its own cost, or a shortcut of its own effect (Lonefire Blossom
         own = b.card(itself)  # sent from the hand: Summoned and Tributed for its effect; a
-        if may(fact, own) or own.has_effects or own.facts.get("trap_from_hand"):  # hand trap
+        if may(fact, own) or own.has_effects or own.facts.trap_from_hand:  # hand trap
             return f"its own effect ({b.label(itself)})"
     for cid in _nearby(b):
         if cid != itself and may(fact, b.card(cid)):

@@ -61,14 +61,14 @@ def set_turn_allowance(b: GameBuilder, player: Player, cid: str) -> str | None:
     The contract has no such exception to ``card.set-this-turn``; the importer follows such an
     activation as the card turned face-up where it stands (noted, ``source.unmodelled``).
     """
-    if "itself" in b.card(cid).facts.get("set_turn", ()):
+    if "itself" in b.card(cid).facts.set_turn:
         return f"{b.label(cid)}'s own effect"
     setter = b.set_by.get(cid)
-    if setter is not None and "sets" in b.card(setter).facts.get("set_turn", ()):
+    if setter is not None and "sets" in b.card(setter).facts.set_turn:
         return f"the effect of {b.label(setter)}, which Set it"
     for (side, _), other in b.board.zones.items():
         if side == player and other != cid and b.board.where[other].face_up and \
-                "field" in b.card(other).facts.get("set_turn", ()):
+                "field" in b.card(other).facts.set_turn:
             return f"{b.label(other)} (face-up on the field)"
     return None
 

@@ -46,7 +46,7 @@ def _foe_enabler(b: GameBuilder, player: Player) -> str | None:
     Exchange) or took control of one (Enemy Controller, Change of Heart)."""
     for _, who, cid in reversed(b.recent):
         facts = b.card(cid).facts
-        if who == player and (facts.get("tributes_foes") or facts.get("takes_control")):
+        if who == player and (facts.tributes_foes or facts.takes_control):
             return cid
     return None
 
@@ -145,7 +145,7 @@ def _mausoleum(b: GameBuilder) -> str | None:
     """A face-up card on the field that lets a player pay Life Points instead of Tributes."""
     for cid in b.board.zones.values():
         spot = b.board.where[cid]
-        if spot.face_up and b.card(cid).facts.get("lp_for_tributes"):
+        if spot.face_up and b.card(cid).facts.lp_for_tributes:
             return cid
     return None
 
@@ -218,7 +218,7 @@ def _tribute_note(b: GameBuilder, cid: str, known: CardKnowledge, tributes: list
     ``tributes`` is not checked: the note says so."""
     counts = known.tribute_counts()
     n = len(tributes)
-    doubles = [t for t in tributes if b.card(t).facts.get("double_tribute")]
+    doubles = [t for t in tributes if b.card(t).facts.double_tribute]
     if n not in counts and doubles and n + len(doubles) in counts:
         return _widen(b, cid, known, n, read("summon.double-tribute",
                                              f"{b.label(doubles[0])} counts as 2 Tributes "
@@ -246,7 +246,7 @@ def _own_special_summon(b: GameBuilder, play: Play, player: Player, cid: str,
                         known: CardKnowledge, position: str) -> bool:
     """A "Normal Summon" (or "Set") click of a card whose own procedure or effect Special
     Summons it from the hand, where its Normal Summon would be illegal: that Special Summon."""
-    if not (known.procedure_from("hand") or "hand" in known.facts.get("self_summon", ())):
+    if not (known.procedure_from("hand") or "hand" in known.facts.self_summon):
         return False
     how = "its own procedure" if known.procedure_from("hand") else "its own effect"
     b.emit(play, "special_summon", player, card=cid,
@@ -335,7 +335,7 @@ def _summoned_by_opponent(b: GameBuilder, play: Play, player: Player, cid: str) 
     if player == b.turn_player:
         return False
     cause = next((c for at, who, c in reversed(b.recent) if who != player and
-                  b.cursor - at <= FOE_SUMMON_WITHIN and b.card(c).facts.get("foe_summons")),
+                  b.cursor - at <= FOE_SUMMON_WITHIN and b.card(c).facts.foe_summons),
                  None)
     if cause is None:
         return False

@@ -1,0 +1,251 @@
+"""The rule facts of one card, declared once: :class:`CardFacts`. The card database's builder
+(``carddb``) writes them, the database reads them (:attr:`.CardInfo.facts`), a duel document's
+``cards`` entry carries the contract's among them (``DOCUMENT_FACTS``: each field says where it
+goes), and the Duelingbook importer reads them by attribute, so that mypy checks every use
+(the text of a card the database does not know gives them too). docs/cards.md says how the
+builder reads each one from a card's script.
+
+The JSON form (``cards.json``'s ``facts``) leaves a fact at its default out (a card with no
+fact has an empty object) and writes the others in the fields' order: the data files' bytes
+depend on both (moving a field would rewrite every card that has it). Values are not checked
+against their types on reading: the builder wrote them, and a test reads every shipped card.
+
+>>> facts = CardFacts.from_json({"tributes": [0, 1], "grants": ["normal_summon"]})
+>>> facts.tributes, facts.grants, facts.draws
+((0, 1), ('normal_summon',), False)
+>>> facts.to_json()
+{'tributes': [0, 1], 'grants': ['normal_summon']}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, Final, Literal, TypedDict
+
+#: Where a fact goes (a field's ``metadata["carried"]``): ``document``, a duel document's
+#: ``cards`` entry holds it (contract §1; the importer may read it too); ``importer``, only the
+#: Duelingbook importer reads it (the API still shows it under ``facts``).
+Carried = Literal["document", "importer"]
+_DOCUMENT: Final[Mapping[str, Carried]] = {"carried": "document"}
+_IMPORTER: Final[Mapping[str, Carried]] = {"carried": "importer"}
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One kind of activated effect the card has and every place an effect of that kind is
+    used from (JSON ``{"kind": ..., "from": [...]}``).
+
+    >>> Effect.from_json({"kind": "trigger", "from": ["graveyard"]})
+    Effect(kind='trigger', places=('graveyard',))
+    """
+
+    #: ``ignition``, ``trigger`` or ``quick``
+    kind: str
+    #: ``field``, ``hand``, ``graveyard``, ``banished``, ``extra`` (the face-up Extra Deck)
+    places: tuple[str, ...]
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> Effect:
+        """An effect as ``cards.json`` holds it."""
+        _only(raw, ("kind", "from"), "effects")
+        return cls(raw["kind"], tuple(raw["from"]))
+
+    def to_json(self) -> dict[str, Any]:
+        """The effect as ``cards.json`` and a document's entry hold it (``kind``, then
+        ``from``: the contract's own key order)."""
+        return {"kind": self.kind, "from": list(self.places)}
+
+
+@dataclass(frozen=True, slots=True)
+class Procedure:
+    """A Special Summon procedure of the card (``EFFECT_SPSUMMON_PROC``): where it starts, and
+    the kind of Summon it is (JSON ``{"from": [...], "summon": ...}``).
+
+    >>> Procedure.from_json({"from": ["extra"], "summon": "synchro"}).to_json()
+    {'from': ['extra'], 'summon': 'synchro'}
+    """
+
+    #: where the card is Special Summoned from (``extra``, ``hand``, ``graveyard``...)
+    places: tuple[str, ...]
+    #: ``synchro``, ``xyz``, ``link``...; None for the card's own procedure (Cyber Dragon's)
+    summon: str | None = None
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> Procedure:
+        """A procedure as ``cards.json`` holds it."""
+        _only(raw, ("from", "summon"), "procedures")
+        return cls(tuple(raw["from"]), raw.get("summon"))
+
+    def to_json(self) -> dict[str, Any]:
+        """The procedure as ``cards.json`` holds it (no ``summon`` for the card's own)."""
+        out: dict[str, Any] = {"from": list(self.places)}
+        if self.summon is not None:
+            out["summon"] = self.summon
+        return out
+
+
+class TributeFor(TypedDict, total=False):
+    """For which Tribute Summons a double Tribute counts: all of its keys must hold (docs/
+    format.md). Kept as the mapping the data holds, its keys in the order the script's filter
+    names them, since a document's entry carries it as it is."""
+
+    attribute: str
+    race: str
+    type: str
+    cards: list[int]
+    #: an archetype (``SET_STEELSWARM``'s name): the builder's only, resolved into ``cards``
+    series: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    """The rule facts of one card (docs/cards.md), each at its default when the card has no
+    such fact. The fields' order is the JSON order (see the module's docstring).
+
+    >>> CardFacts(normal_summon=False, unscripted=True).to_json()
+    {'normal_summon': False, 'unscripted': True}
+    >>> DOCUMENT_FACTS
+    ('tributes', 'normal_summon', 'gemini', 'effects', 'grants', 'trap_from_hand', \
+'double_tribute', 'double_tribute_for')
+    """
+
+    #: the numbers of Tributes its Normal Summon or Set may have (None: the Level rule's)
+    tributes: tuple[int, ...] | None = field(default=None, metadata=_DOCUMENT)
+    #: False for a monster that cannot be Normal Summoned or Set
+    normal_summon: bool = field(default=True, metadata=_DOCUMENT)
+    #: a Gemini monster (a second Normal Summon makes it an Effect Monster)
+    gemini: bool = field(default=False, metadata=_DOCUMENT)
+    #: its activated effects, each kind once with the places it is used from
+    effects: tuple[Effect, ...] = field(default=(), metadata=_DOCUMENT)
+    #: what resolving it lets its controller do again this turn (``normal_summon``, ``attack``)
+    grants: tuple[str, ...] = field(default=(), metadata=_DOCUMENT)
+    #: its Special Summon procedures
+    procedures: tuple[Procedure, ...] = field(default=(), metadata=_IMPORTER)
+    #: the battle positions its effects change monsters to: ``(scope, position)``, the scope
+    #: ``self`` (the card itself), ``any`` (a monster an effect picks) or ``field`` (every
+    #: monster a continuous effect covers), the position ``attack``, ``defense``,
+    #: ``facedown_defense``, ``faceup`` (flipped face-up) or ``any``
+    positions: tuple[tuple[str, str], ...] = field(default=(), metadata=_IMPORTER)
+    #: the places an activated effect of its own Special Summons the card itself from
+    self_summon: tuple[str, ...] = field(default=(), metadata=_IMPORTER)
+    #: a Trap or Quick-Play Spell activated in the turn it is Set: ``itself``, the ones it
+    #: ``sets``, those on the ``field`` its effect covers
+    set_turn: tuple[str, ...] = field(default=(), metadata=_IMPORTER)
+    #: how many of its player's Draw Phases it skips (Reckless Greed: 2)
+    skips_draws: int = field(default=0, metadata=_IMPORTER)
+    #: it lets its player Tribute an opponent's monster (Soul Exchange)
+    tributes_foes: bool = field(default=False, metadata=_IMPORTER)
+    #: it can be activated from the hand (a Trap's is the contract's; a Quick-Play Spell's in
+    #: the opponent's turn stays out of the document)
+    trap_from_hand: bool = field(default=False, metadata=_DOCUMENT)
+    #: it can attack directly past the opponent's monsters
+    direct_attack: bool = field(default=False, metadata=_IMPORTER)
+    #: it lets another monster attack directly this turn (Infernity Queen)
+    grants_direct_attack: bool = field(default=False, metadata=_IMPORTER)
+    #: it counts as 2 Tributes (for which Summons: ``double_tribute_for``)
+    double_tribute: bool = field(default=False, metadata=_DOCUMENT)
+    #: it can attack more than once a Battle Phase
+    extra_attack: bool = field(default=False, metadata=_IMPORTER)
+    #: a monster activated as a Spell (a Pendulum Monster placed in a Pendulum Zone)
+    pendulum_activation: bool = field(default=False, metadata=_IMPORTER)
+    #: its effect Sets Spells/Traps (Dust Tornado), or Sets itself again
+    sets_spell_traps: bool = field(default=False, metadata=_IMPORTER)
+    #: it pays Life Points for a Tribute Summon with fewer Tributes (Mausoleum of the Emperor)
+    lp_for_tributes: bool = field(default=False, metadata=_IMPORTER)
+    #: its effect takes control of an opponent's monster (Change of Heart)
+    takes_control: bool = field(default=False, metadata=_IMPORTER)
+    #: it can make a player draw
+    draws: bool = field(default=False, metadata=_IMPORTER)
+    #: it can make a player discard
+    discards: bool = field(default=False, metadata=_IMPORTER)
+    #: its effect Special Summons a monster to the opponent's field
+    foe_summons: bool = field(default=False, metadata=_IMPORTER)
+    #: for which Tribute Summons ``double_tribute`` counts (None: any; ``"unread"``: a filter
+    #: the builder could not read, so the document gets no double Tribute)
+    double_tribute_for: TributeFor | Literal["unread"] | None = field(default=None,
+                                                                      metadata=_DOCUMENT)
+    #: an Effect Monster no script describes: its effects are not known (the laxest reading)
+    unscripted: bool = field(default=False, metadata=_IMPORTER)
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> CardFacts:
+        """The facts as ``cards.json`` holds them (a default may be given or left out). A key
+        that is no fact is an error naming it: the data and this code ship together, so such a
+        key is a fact this code would silently drop (a data file built by a newer builder).
+
+        >>> CardFacts.from_json({"procedures": [{"from": ["hand"]}]}).procedures
+        (Procedure(places=('hand',), summon=None),)
+        >>> CardFacts.from_json({"draw": True})
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown card fact 'draw' (the facts are CardFacts' fields)
+        """
+        if not raw:
+            return NO_FACTS
+        values: dict[str, Any] = {}
+        for key, value in raw.items():
+            spec = _JSON.get(key)
+            if spec is None:
+                raise ValueError(f"unknown card fact {key!r} (the facts are CardFacts' fields)")
+            values[key] = value if spec[1] is None or value is None else spec[1](value)
+        return cls(**values)
+
+    def to_json(self) -> dict[str, Any]:
+        """The facts as ``cards.json`` holds them: a fact at its default left out (a 0, a
+        False or an empty list that is not the default is kept: ``tributes: [0]``), the
+        others in the fields' order; fresh lists and dicts (nested ones are shared).
+
+        >>> CardFacts(tributes=(0,), skips_draws=0, double_tribute_for="unread").to_json()
+        {'tributes': [0], 'double_tribute_for': 'unread'}
+        """
+        out: dict[str, Any] = {}
+        for name, (default, _, write) in _JSON.items():
+            value = getattr(self, name)
+            if value != default:
+                out[name] = value if write is None else write(value)
+        return out
+
+
+def _only(raw: Mapping[str, Any], keys: tuple[str, ...], fact: str) -> None:
+    """An error naming a key of a fact's entry that is not one of ``keys``."""
+    for key in raw:
+        if key not in keys:
+            raise ValueError(f"unknown key {key!r} in a card's {fact}")
+
+
+def _strings(value: Any) -> tuple[Any, ...]:
+    return tuple(value)
+
+
+def _positions(value: Any) -> tuple[tuple[str, str], ...]:
+    return tuple((scope, position) for scope, position in value)
+
+
+#: How a JSON value becomes a field's (as it is for a fact not named; never called on None)
+#: and how a field's is written (as it is for a fact not named).
+_READ: Final[dict[str, Callable[[Any], Any]]] = {
+    "tributes": _strings, "grants": _strings, "self_summon": _strings, "set_turn": _strings,
+    "effects": lambda v: tuple(Effect.from_json(e) for e in v),
+    "procedures": lambda v: tuple(Procedure.from_json(p) for p in v),
+    "positions": _positions,
+}
+_WRITE: Final[dict[str, Callable[[Any], Any]]] = {
+    "tributes": list, "grants": list, "self_summon": list, "set_turn": list,
+    "effects": lambda v: [e.to_json() for e in v],
+    "procedures": lambda v: [p.to_json() for p in v],
+    "positions": lambda v: [list(p) for p in v],
+    "double_tribute_for": lambda v: v if isinstance(v, str) else dict(v),
+}
+#: Each fact, in the fields' order: its default and its two conversions.
+_JSON: Final = {f.name: (f.default, _READ.get(f.name), _WRITE.get(f.name))
+                for f in fields(CardFacts)}
+#: The facts a duel document's ``cards`` entry holds (contract §1, and ``double_tribute_for``,
+#: an extension: docs/format.md), in the JSON order.
+DOCUMENT_FACTS: Final = tuple(f.name for f in fields(CardFacts)
+                              if f.metadata["carried"] == "document")
+#: The facts only the Duelingbook importer reads (docs/cards.md says what each means).
+IMPORTER_FACTS: Final = tuple(f.name for f in fields(CardFacts)
+                              if f.metadata["carried"] == "importer")
+#: A card with no fact (a Normal Monster): shared, as every CardFacts may be.
+NO_FACTS: Final = CardFacts()
