@@ -11,13 +11,12 @@ from typing import Any
 from validator.document.model import Player, other
 from validator.importers.duelingbook.actions import Action, ActionLog
 from validator.importers.duelingbook.board.follow import Move, Step
-from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone, is_zone
+from validator.importers.duelingbook.board.tracker import is_monster_zone, is_zone
 from validator.importers.duelingbook.board.view import View
 from validator.importers.duelingbook.board.zones import PLACING, complete
 from validator.importers.duelingbook.cards import CardKnowledge, Knowledge
 from validator.importers.duelingbook.game import (
     GAME_BOUNDARIES,
-    Declaration,
     Game,
     Names,
     Play,
@@ -28,6 +27,7 @@ from validator.importers.duelingbook.game import (
 )
 from validator.importers.duelingbook.readings.catalog import Note, ReadAs, Reading, read
 from validator.importers.duelingbook.readings.windows import RECENT_EFFECTS
+from validator.importers.duelingbook.state import Attacks, Materials, Rewinds, Turn
 from validator.rules.rulesets import RULESETS, Ruleset
 
 #: What a monster does in battle and positions: not judged for a Trap Monster.
@@ -71,9 +71,10 @@ class GameBuilder:
         #: The actions emitted, in order (``actions`` is the log's own list, to read).
         self.log = ActionLog()
         self.actions: list[Action] = self.log.items
-        self.turn, self.phase, self.drew = 1, "draw", False
-        self.logged_phase = "draw"  # the phase the log itself last entered (not implied)
-        self.turn_player: Player = "p1"
+        self.turn = Turn()  # the turn being read, replaced when it passes
+        self.attacks = Attacks()
+        self.rewinds = Rewinds()
+        self.materials = Materials()
         self.over = False
         self.cursor = 0
         self.kind = ""  # the current play's kind under its current name (canonical())
@@ -81,28 +82,11 @@ class GameBuilder:
         self.applied: set[int] = set()
         self.lp: dict[Player, int] = {"p1": 8000, "p2": 8000}
         self.hands: dict[Player, list[str]] = {"p1": [], "p2": []}
-        self.sends: list[tuple[Action, str]] = []  # (the move, monster) sent off the field
-        self.recent: list[tuple[int, Player, str]] = []  # (play index, player, card) effects
-        self.declared: dict[str, Declaration] = {}
-        self.last_declared: dict[Player, str] = {}
         self.skips: dict[Player, list[str]] = {"p1": [], "p2": []}  # cards skipping draws
-        self.snapshots: list[Snapshot] = []
-        self.pending: dict[str, Spot | None] = {}  # cards a rewind left where the engine is not
         self.signs: dict[str, str] = {}  # rules classic does not model, and where seen
-        self.set_this_turn: set[str] = set()
         self.unzoned: set[str] = set()  # Link Monsters whose zone the log cannot tell
         self.set_by: dict[str, str] = {}  # a card Set by an effect -> the card whose effect
         self.trap_monsters: set[str] = set()  # Traps the log has in a Monster Zone
-        self.graveyard_from: dict[str, Player] = {}  # who controlled a monster sent away
-        self.staged: dict[str, Spot | None] = {}  # monsters placed in an S/T Zone to summon
-        self.attack_flipped: set[str] = set()  # face-down targets the engine flipped up
-        self.ending: Play | None = None  # "Ended turn" seen; the turn passes at "Start turn"
-        self.effect_since_end = False
-        self.granted: dict[Player, list[str]] = {"p1": [], "p2": []}  # grants not used yet
-        self.placed_at: dict[str, Action] = {}  # card -> its Normal Summon or Set
-        self.placed_used: dict[str, bool] = {}  # card -> its effect was used since then
-        #: monster -> (the move action that sent it off the field, the spot it left, who)
-        self.sent_from: dict[str, tuple[dict[str, Any], Spot, Any]] = {}
 
     @property
     def rules(self) -> Ruleset:
@@ -121,9 +105,9 @@ class GameBuilder:
     def unflip(self, play: Play, cid: str) -> None:
         """A face-down monster attacked (the engine turned it face-up then) that the log
         still shows face-down: the battle never reached damage, so it stays face-down."""
-        if cid not in self.attack_flipped:
+        if cid not in self.attacks.flipped:
             return
-        self.attack_flipped.discard(cid)
+        self.attacks.flipped.discard(cid)
         spot = self.board.where.get(cid)
         turned = self.step.turned if self.step is not None else []
         shown = next((before for card, before, _ in turned if card == cid), spot)
@@ -150,7 +134,7 @@ class GameBuilder:
         if step.first == step.last:
             return
         board = self.board
-        marked = bool(self.declared or self.attack_flipped)
+        marked = bool(self.attacks.declared or self.attacks.flipped)
         for cid, before, after in step.changes[step.first:step.last]:
             board.move(cid, before, after)
             if after is not None and after.spot[0] in "EP":
@@ -172,9 +156,9 @@ class GameBuilder:
         before, after = move.before, move.after
         if before is not None and is_zone(before.spot) and (after is None or
                                                              not is_zone(after.spot)):
-            self.declared.pop(move.card, None)  # a new card if it comes back (contract §2)
-            self.attack_flipped.discard(move.card)
-        if self.declared:
+            self.attacks.declared.pop(move.card, None)  # a new card if it comes back (contract §2)
+            self.attacks.flipped.discard(move.card)
+        if self.attacks.declared:
             if before is not None and is_monster_zone(before.spot):
                 self.field_changed(before.side)
             if after is not None and is_monster_zone(after.spot):
@@ -191,11 +175,11 @@ class GameBuilder:
     def restoring(self, move: Move | None) -> bool:
         """True when a move only puts back a card a rewind left out of place (the engine
         never saw it leave: no action)."""
-        if move is None or move.card not in self.pending:
+        if move is None or move.card not in self.rewinds.pending:
             return False
-        if self.pending[move.card] != move.after:
+        if self.rewinds.pending[move.card] != move.after:
             return False
-        del self.pending[move.card]
+        del self.rewinds.pending[move.card]
         return True
 
     def moved(self, step: Step | None = None) -> Move | None:
@@ -244,11 +228,11 @@ class GameBuilder:
         if just_before is None:
             self.log.append(action)
             if kind != "move":
-                self.sends.clear()
+                self.materials.sends.clear()
         else:
             self.log.insert(action, before=just_before)
         if kind == "set_spell_trap":
-            self.set_this_turn.add(fields["card"])
+            self.turn.set_cards.add(fields["card"])
         return action
 
     def drop(self, actions: list[Action]) -> None:
@@ -260,9 +244,12 @@ class GameBuilder:
     def _forget(self, actions: list[Action]) -> None:
         gone = {id(action) for action in actions}
         if gone:
-            self.sends = [(a, c) for a, c in self.sends if id(a) not in gone]
-            self.placed_at = {c: a for c, a in self.placed_at.items() if id(a) not in gone}
-            self.sent_from = {c: s for c, s in self.sent_from.items() if id(s[0]) not in gone}
+            materials = self.materials
+            materials.sends = [(a, c) for a, c in materials.sends if id(a) not in gone]
+            self.turn.placed_at = {c: a for c, a in self.turn.placed_at.items()
+                                   if id(a) not in gone}
+            materials.sent_from = {c: s for c, s in materials.sent_from.items()
+                                   if id(s[0]) not in gone}
 
     def read_as(self, play: Play, found: ReadAs | None) -> bool:
         """Apply what a reading found ``play`` to be (the one place a :class:`ReadAs` takes
@@ -282,19 +269,19 @@ class GameBuilder:
         not made: what came after it is no place to rewind to)."""
         self.log.take_back(action)
         self._forget([action])
-        self.snapshots = [s for s in self.snapshots if s.mark.alive]
+        self.rewinds.snapshots = [s for s in self.rewinds.snapshots if s.mark.alive]
 
     def rewind_to(self, snap: Snapshot) -> list[Action]:
         """Go back to ``snap``: the actions since are taken back (returned, in order), and
         it and the snapshots after it are forgotten."""
         undone = self.log.cut(snap.mark)
         self._forget(undone)
-        self.snapshots = [s for s in self.snapshots if s.mark.alive]
+        self.rewinds.snapshots = [s for s in self.rewinds.snapshots if s.mark.alive]
         return undone
 
     def forget_snapshots(self) -> None:
         """A new turn: no rewind goes back past it."""
-        self.snapshots.clear()
+        self.rewinds.snapshots.clear()
         self.log.forget_marks()
 
     def note(self, play: Play | None, reading: str, text: str) -> None:
@@ -404,25 +391,25 @@ class GameBuilder:
     # -- effects in the log -------------------------------------------------------------
     def remember(self, player: Player, cid: str) -> None:
         """An effect used (an activation, a declared effect, a summon that triggers one)."""
-        self.recent.append((self.cursor, player, cid))
-        del self.recent[:-RECENT_EFFECTS]
-        if cid in self.placed_used:
-            self.placed_used[cid] = True
-        self.effect_since_end = True
-        for decl in self.declared.values():
+        self.turn.recent.append((self.cursor, player, cid))
+        del self.turn.recent[:-RECENT_EFFECTS]
+        if cid in self.turn.placed_used:
+            self.turn.placed_used[cid] = True
+        self.turn.effect_since_end = True
+        for decl in self.attacks.declared.values():
             decl.activated_since = True
         known = self.card(cid)
         skips = known.facts.skips_draws
         if skips:
             self.skips[player] += [cid] * int(skips)
         if known.grants("normal_summon"):
-            self.granted[player].append(cid)
+            self.turn.granted[player].append(cid)
 
     def explain_position(self, cid: str, position: str) -> str | None:
         """The card whose effect explains a change of ``cid`` to ``position``: an effect
         used shortly before this turn (the latest first: Book of Moon used on Tsukuyomi),
         its own effect, or a face-up card on the field."""
-        for _, _, source in reversed(self.recent):
+        for _, _, source in reversed(self.turn.recent):
             if self.card(source).changes_to(position, itself=source == cid):
                 return f"its own effect ({self.label(cid)})" if source == cid else \
                     f"{self.label(source)}'s effect"
@@ -446,7 +433,7 @@ class GameBuilder:
     def field_changed(self, side: Player) -> None:
         """The monsters of ``side`` changed: for attacks declared against them, before
         damage (after an activation: a replay may follow) or by the battle itself."""
-        for attacker, decl in self.declared.items():
+        for attacker, decl in self.attacks.declared.items():
             spot = self.board.where.get(attacker)
             if spot is None or spot.side == side or decl.battle_done:
                 continue
@@ -457,5 +444,5 @@ class GameBuilder:
 
     def life_changed(self) -> None:
         """Life Points changed: every battle declared so far has had its result."""
-        for decl in self.declared.values():
+        for decl in self.attacks.declared.values():
             decl.battle_done = True

@@ -354,7 +354,7 @@ def _read(builder: GameBuilder, plays: list[Any], start: int, end: int) -> None:
             builder.apply(step)
         entry = kinds.get(kind, unknown)
         try:
-            if builder.ending is not None:
+            if builder.turn.ending is not None:
                 phases.before(builder, kind, player, play)  # type: ignore[arg-type]
             if entry.needs_card:  # checked once here, for every handler that reads the card
                 if step is None or step.card is None or \

@@ -22,7 +22,7 @@ def attack(b: GameBuilder, play: Play, player: Player) -> None:
     foes = b.foes(side)
     fields: dict[str, Any] = {"card": attacker, "target": target}
     note = None
-    decl = b.declared.get(attacker)
+    decl = b.attacks.declared.get(attacker)
     if decl is not None and not decl.battle_done and foes == decl.foes and \
             decl.target == target:
         b.note(play, "battle.reclick",
@@ -65,8 +65,8 @@ def attack(b: GameBuilder, play: Play, player: Player) -> None:
                         f"removed next: read as an attack on it")
     phases.sync(b, play, attacker)
     if target is not None and b.board.position(target) == "facedown_defense":
-        b.attack_flipped.add(target)  # the engine turns it face-up; the log, when battled
-    b.declared[attacker] = Declaration(target, foes)
+        b.attacks.flipped.add(target)  # the engine turns it face-up; the log, when battled
+    b.attacks.declared[attacker] = Declaration(target, foes)
     b.emit(play, "declare_attack", player, note=note, **fields)
 
 
@@ -85,7 +85,7 @@ def _conceded_next(b: GameBuilder, play: Play) -> bool:
 
 def _granted_attack(b: GameBuilder, player: Player) -> bool:
     """A card the player used this turn lets a monster attack again."""
-    return any(who == player and b.card(cid).grants("attack") for _, who, cid in b.recent)
+    return any(who == player and b.card(cid).grants("attack") for _, who, cid in b.turn.recent)
 
 
 def _given_up(b: GameBuilder, play: Play, player: Player, attacker: str) -> bool:
@@ -122,7 +122,7 @@ def _direct_by_text(b: GameBuilder, play: Play, attacker: str, foes: frozenset[s
     (Reaper on the Nightmare): the contract has no such attack, so none is judged; its
     damage follows as the log shows it."""
     b.signs.setdefault("direct attacks a card's text allows past monsters", where_said(play))
-    b.declared[attacker] = Declaration(None, foes)
+    b.attacks.declared[attacker] = Declaration(None, foes)
     b.note(play, "battle.direct-by-text",
            f"{b.label(attacker)} attacks directly past the opponent's monsters, as its "
            f"text allows: rules classic does not model it, so the attack is not judged")

@@ -46,7 +46,7 @@ def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
                                               "from the hand in two clicks, as the card allows")
         return
     setter = _setting_effect(b, player)
-    if setter is not None and (player != b.turn_player or b.phase not in ("main1", "main2")):
+    if setter is not None and (player != b.turn.player or b.turn.phase not in ("main1", "main2")):
         b.emit(play, "move", player, card=cid, to="spell_trap",
                note=read("set.by-resolving-effect",
                          f"Set by {b.label(setter)}'s effect as it resolves (the contract has no "
@@ -59,7 +59,7 @@ def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
 def _setting_effect(b: GameBuilder, player: Player) -> str | None:
     """A card the player used just before whose resolution Sets a Spell or Trap (Dust
     Tornado: "then you can Set 1 Spell/Trap from your hand")."""
-    for at, who, cid in reversed(b.recent):
+    for at, who, cid in reversed(b.turn.recent):
         if b.cursor - at > SET_BY_EFFECT_WITHIN:
             break
         if who == player and b.card(cid).facts.sets_spell_traps:
@@ -212,7 +212,7 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
                                  "a Pendulum Monster placed in a Pendulum Zone: rules classic "
                                  "does not model, followed as a card placed face-up"))
         else:  # a monster's effect activated in the hand, placed in a zone as a marker
-            b.staged[cid] = move.before if move else None
+            b.materials.staged[cid] = move.before if move else None
             if not _declared_next(b, play, cid):
                 _declare_effect(b, play, player, cid, "hand")
         return
@@ -230,7 +230,7 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
     note = None
     if known.subtype == "equip":
         fields["target"], note = _equip_target(b, play, player)
-    b.last_declared.pop(player, None)
+    b.attacks.last_declared.pop(player, None)
     b.emit(play, "activate", player, note=note, **fields)
     b.remember(player, cid)
 
@@ -240,7 +240,7 @@ def _activate_in_one_click(b: GameBuilder, play: Play, player: Player, cid: str)
     if b.card(cid).subtype != "quick_play":
         phases.ensure_phase(b, play, player, ("main1", "main2"))
     phases.sync(b, play, cid)
-    b.last_declared.pop(player, None)
+    b.attacks.last_declared.pop(player, None)
     b.emit(play, "activate", player, card=cid)
     b.remember(player, cid)
 
@@ -313,7 +313,7 @@ def declare(b: GameBuilder, play: Play, player: Player) -> None:
             last.get("card") == cid:
         b.remember(player, cid)
         return  # it only announces the effect of the card just activated or summoned
-    if cid in b.staged:  # the hand effect of a monster placed in a zone as its marker
+    if cid in b.materials.staged:  # the hand effect of a monster placed in a zone as its marker
         _declare_effect(b, play, player, cid, "hand")
         return
     _declare_effect(b, play, player, cid, _place_of(b, cid))
@@ -340,10 +340,10 @@ def _declare_effect(b: GameBuilder, play: Play, player: Player, cid: str, place:
         note = read("card.from-replay-text",
                     f"{b.label(cid)} is not in the card database: its effect is judged by the " \
                     f"replay's own card text")
-    if kinds == {"ignition"} and player == b.turn_player:
+    if kinds == {"ignition"} and player == b.turn.player:
         phases.ensure_phase(b, play, player, ("main1", "main2"))
     if known.kind == "monster":
-        b.last_declared[player] = cid
+        b.attacks.last_declared[player] = cid
     phases.sync(b, play, cid)
     activation = b.emit(play, "activate", player, card=cid, note=note)
     if activation is not None and not known.known and not known.told:
@@ -377,10 +377,10 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
     phases.sync(b, play, cid)
     sent = b.emit(play, "move", player, card=cid, to=to)
     if sent is not None and to in ("graveyard", "banished") and is_monster_zone(place):
-        b.sends.append((sent, cid))
-        b.graveyard_from[cid] = before.side if before else player
+        b.materials.sends.append((sent, cid))
+        b.materials.graveyard_from[cid] = before.side if before else player
         if before is not None:  # brought straight back: a slip (not from a hidden Deck,
-            b.sent_from[cid] = (sent, before, play.get("username"))  # or hand)
+            b.materials.sent_from[cid] = (sent, before, play.get("username"))  # or hand)
 
 
 def _summon_put_back(b: GameBuilder, play: Play, player: Player, cid: str,
@@ -388,7 +388,7 @@ def _summon_put_back(b: GameBuilder, play: Play, player: Player, cid: str,
     """A Normal Summon or Set of this turn put back into the hand by its player before the
     monster did anything (a slip fixed before the turn ended): both are undone. Not a
     monster with an ignition or quick effect on the field, which may be what returns it."""
-    action = b.placed_at.get(cid)
+    action = b.turn.placed_at.get(cid)
     if action is None or before is None or not is_monster_zone(before.spot):
         return None
     since = b.log.since(action)
@@ -397,7 +397,7 @@ def _summon_put_back(b: GameBuilder, play: Play, player: Player, cid: str,
     later_actions = since[1:]
     if action.get("card") != cid or action.get("player") != player or action.get("tributes"):
         return None
-    if b.placed_used.get(cid) or _searched_since(b, action, play):
+    if b.turn.placed_used.get(cid) or _searched_since(b, action, play):
         return None  # its effect was used: the return is an effect's, or a cost
     if b.card(cid).effect_kinds("field") & {"ignition", "quick"}:
         return None  # an effect of its own it can use on the field may return it (Swap Frog)
@@ -444,9 +444,10 @@ def _set_card_activated(b: GameBuilder, play: Play, player: Player, cid: str,
     known = b.card(cid)
     if not (known.kind == "trap" or known.subtype == "quick_play"):
         return False
-    if any(who != player for index, who, _ in b.recent if b.cursor - index <= OPPONENT_JUST_USED):
+    if any(who != player for index, who, _ in b.turn.recent
+           if b.cursor - index <= OPPONENT_JUST_USED):
         return False  # a card the opponent just used destroys it: only sent
-    if cid in b.set_this_turn:
+    if cid in b.turn.set_cards:
         b.note(play, "spell-trap.sent-set-this-turn",
                f"{b.label(cid)} sent to the Graveyard without an activation line: it "
                f"was Set this turn, so it is read as only sent")
@@ -468,8 +469,8 @@ def _discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
     """From the hand to the Graveyard: the End Phase hand-limit discard when the turn player
     holds 7 or more and ends the turn next, otherwise a discard by an effect."""
     hand = b.board.hand_size(player) + 1  # the hand before this card left it
-    ending = b.phase == "end"
-    if player == b.turn_player and hand >= 7 and not ending:
+    ending = b.turn.phase == "end"
+    if player == b.turn.player and hand >= 7 and not ending:
         for _, later in b.upcoming(SAME_PLAYER_NEXT):
             kind = later.get("play")
             if later.get("username") != play.get("username"):
@@ -478,7 +479,7 @@ def _discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
                 ending = True
             if kind not in ("To GY", "Discard") or ending:
                 break
-    limit = player == b.turn_player and hand >= 7 and ending
+    limit = player == b.turn.player and hand >= 7 and ending
     if limit:
         phases.ensure_phase(b, play, player, ("end",))
         phases.sync(b, play, cid)
@@ -516,12 +517,12 @@ def to_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
                 back = nxt.move_of(cid) if nxt is not None else None
                 if back is not None and back.after is not None and \
                         is_monster_zone(back.after.spot):
-                    b.staged[cid] = move.before
+                    b.materials.staged[cid] = move.before
                     return
                 break
         if move.before is not None and move.before.spot == "hand" and \
                 known.effect_kinds("hand"):
-            b.staged[cid] = move.before  # its hand effect's marker (Battle Fader)
+            b.materials.staged[cid] = move.before  # its hand effect's marker (Battle Fader)
             return
     phases.sync(b, play, cid)
     b.emit(play, "move", player, card=cid, to="spell_trap")
@@ -534,8 +535,8 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
     src_side, src = moved.before.side, moved.before.spot
     dst_side, dst = moved.after.side, moved.after.spot
     phases.sync(b, play, cid)
-    if cid in b.staged and is_monster_zone(dst):
-        came = b.staged.pop(cid)
+    if cid in b.materials.staged and is_monster_zone(dst):
+        came = b.materials.staged.pop(cid)
         where = f" from the {came.spot}" if came is not None else ""
         b.emit(play, "special_summon", dst_side, card=cid,
                note=read("summon.staged-in-spell-trap",
@@ -548,7 +549,7 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
         b.emit(play, "take_control", dst_side, card=cid)
         return
     if is_monster_zone(src) and not is_monster_zone(dst):
-        equipper = b.last_declared.get(dst_side)
+        equipper = b.attacks.last_declared.get(dst_side)
         held = b.board.where.get(equipper) if equipper else None
         how = "the monster whose effect was declared last assumed"
         if held is None or held.side != dst_side or not is_monster_zone(held.spot):

@@ -69,7 +69,7 @@ def explaining(b: GameBuilder, fact: HandFact, player: Player, *, itself: str | 
 def _nearby(b: GameBuilder) -> Iterator[str]:
     """The cards of this turn's used effects (the latest first), then of the plays around
     the current one: those a play names or moves."""
-    for _, _, cid in reversed(b.recent):
+    for _, _, cid in reversed(b.turn.recent):
         yield cid
     for index in _window(b):
         step = b.step_at(index)

@@ -54,7 +54,7 @@ def before_special_summon(b: GameBuilder, play: Play, player: Player, cid: str,
         return False
     if pendulum_summon(b, play, player, cid, move):
         return True
-    if move is not None and move.card in b.pending:
+    if move is not None and move.card in b.rewinds.pending:
         return False  # put back after a rewind: the Special Summon's own reading
     if from_extra_deck(play, move) and not b.knowledge.is_xyz(b.board.name(cid)):
         late_materials(b, play, player, cid)
@@ -105,8 +105,8 @@ def late_materials(b: GameBuilder, play: Play, player: Player, cid: str) -> list
                                     f"a material of {b.label(cid)}, logged after it: it left "
                                     f"the field first"))
         if material is not None:
-            b.sends.append((material, sent.card))
-        b.graveyard_from[sent.card] = player
+            b.materials.sends.append((material, sent.card))
+        b.materials.graveyard_from[sent.card] = player
         found.append(sent.card)
         if sent.before.spot.startswith("EMZ"):
             freed = sent.before.spot

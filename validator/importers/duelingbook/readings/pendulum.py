@@ -65,7 +65,8 @@ def pendulum_summon(b: GameBuilder, play: Play, player: Player, cid: str,
     (True), or False when this play is no part of one: by the turn player, two or more
     monsters in one go from the hand or the face-up Extra Deck, each of a Level strictly
     between the player's Scales, the first Pendulum Summon read this turn."""
-    if player != b.turn_player or b.phase in ("battle", "end") or not from_reach(b, move, player):
+    if player != b.turn.player or b.turn.phase in ("battle", "end") or \
+            not from_reach(b, move, player):
         return False
     between = scales(b, player)
     if between is None or not _fits(b, cid, between):

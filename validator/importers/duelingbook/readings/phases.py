@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from validator.document.model import Player, other
+from validator.document.model import Player
 from validator.importers.duelingbook.board.tracker import Spot, is_zone
 from validator.importers.duelingbook.game import (
     CLASSIC_DRAW_FORMATS,
@@ -36,11 +36,11 @@ def ensure_phase(b: GameBuilder, play: Play, player: Player, needed: tuple[str, 
     just before this play, which are its Tributes (a Tribute logged while the log still
     shows the Draw Phase is still the Tribute); any other play's phase change comes after
     what was sent before it (a battle's results stay in the Battle Phase)."""
-    if player != b.turn_player or b.phase in needed:
+    if player != b.turn.player or b.turn.phase in needed:
         return
-    if b.phase == "battle" and "main1" in needed and _premature_battle(b, play):
+    if b.turn.phase == "battle" and "main1" in needed and _premature_battle(b, play):
         return
-    later = [p for p in needed if ORDER[p] > ORDER[b.phase]]
+    later = [p for p in needed if ORDER[p] > ORDER[b.turn.phase]]
     if later:
         advance(b, play, player, later[0], implied=True, before_sends=tributes)
 
@@ -60,7 +60,7 @@ def _premature_battle(b: GameBuilder, play: Play) -> bool:
             if action.get("to") != "battle" or action["log"].get("implied"):
                 return False
             b.take_back(action)
-            b.phase = "main1"
+            b.turn.phase = "main1"
             b.note(play, "phase.battle-too-early",
                    f"a Main Phase play after the Battle Phase was entered at "
                    f"{action['log']['time']} with no attack: that click came too early, "
@@ -89,11 +89,11 @@ _STEPS: Final = {"draw": ("standby", "main1"), "standby": ("main1",)}
 def advance(b: GameBuilder, play: Play, player: Player, target: str, *, implied: bool,
             before_sends: bool = False) -> None:
     """Move forward to ``target``, with the steps between implied."""
-    for step in _STEPS.get(b.phase, ()):
+    for step in _STEPS.get(b.turn.phase, ()):
         if ORDER[step] >= ORDER[target]:
             break
         phase_action(b, play, player, step, implied=True, before_sends=before_sends)
-    if target == "main2" and b.phase == "main1":
+    if target == "main2" and b.turn.phase == "main1":
         phase_action(b, play, player, "battle", implied=True, before_sends=before_sends)
     phase_action(b, play, player, target, implied=implied, before_sends=before_sends)
 
@@ -102,19 +102,20 @@ def phase_action(b: GameBuilder, play: Play, player: Player, target: str, *, imp
                  before_sends: bool = False) -> None:
     """One phase change: a snapshot of the phase left (for rewinds), the draw skipped by
     an effect, then the action (``before_sends``: before the sends just logged)."""
-    own = [a for a, c in b.sends if b.graveyard_from.get(c) == player] if before_sends else []
+    held = b.materials
+    own = [a for a, c in held.sends if held.graveyard_from.get(c) == player] if before_sends else []
     at = own[0] if own else None
-    b.snapshots.append(Snapshot(b.turn, b.phase, b.log.mark(at),
-                                b.board.snapshot(), dict(b.lp), b.drew,
-                                dict(b.declared) if b.declared else {}))
+    b.rewinds.snapshots.append(Snapshot(b.turn.number, b.turn.phase, b.log.mark(at),
+                                b.board.snapshot(), dict(b.lp), b.turn.drew,
+                                dict(b.attacks.declared) if b.attacks.declared else {}))
     fields: dict[str, Any] = {"to": target}
     note = None
-    if b.phase == "draw" and not b.drew and player == b.turn_player:
+    if b.turn.phase == "draw" and not b.turn.drew and player == b.turn.player:
         if b.skips[player]:
             fields["by_effect"] = True
             note = read("draw.skipped-by-card",
                         f"no draw: {b.label(b.skips[player].pop(0))} skips this Draw Phase")
-        elif b.turn == 1 and b.rules.first_turn_draw and \
+        elif b.turn.number == 1 and b.rules.first_turn_draw and \
                 b.game.format not in CLASSIC_DRAW_FORMATS and \
                 b.game.card_pool not in CLASSIC_DRAW_POOLS:
             fields["by_effect"] = True
@@ -126,37 +127,37 @@ def phase_action(b: GameBuilder, play: Play, player: Player, target: str, *, imp
                     "the log still showed the earlier phase: the phase change comes before the " \
                     "monsters sent just before this play, its Tributes")
     b.emit(play, "phase", player, implied=implied, note=note, just_before=at, **fields)
-    b.phase = target
+    b.turn.phase = target
 
 
 def enter(b: GameBuilder, play: Play, player: Player, target: str) -> None:
     """A phase play: forward (with skipped steps implied), the same phase again (a
     slip), or backward: the phase buttons catching up with plays the importer already read
     in a later phase, a rewind when the cards show it (they are put back), else a slip."""
-    if player != b.turn_player:
+    if player != b.turn.player:
         if target == "draw":  # no action can say it: the contract has no phase "to: draw"
             b.note(play, "phase.draw-by-non-turn-player",
                    "a Draw Phase entered by the player whose turn it is not: ignored")
         else:
             b.emit(play, "phase", player, to=target)  # the engine says who may
         return
-    logged, b.logged_phase = b.logged_phase, target
-    if target == b.phase:
+    logged, b.turn.logged_phase = b.turn.logged_phase, target
+    if target == b.turn.phase:
         if ORDER[target] > ORDER[logged]:
             return  # the log catches up with a phase the plays already implied
         b.note(play, "phase.entered-again", "the phase entered again: a slip, no step")
         return
-    if ORDER[target] > ORDER[b.phase]:
+    if ORDER[target] > ORDER[b.turn.phase]:
         advance(b, play, player, target, implied=False)
         return
     if ORDER[target] > ORDER[logged]:
         b.note(play, "phase.buttons-catch-up",
                f"the phase buttons catch up with the plays (the log showed the "
                f"{phase_name(logged)}; the plays were read in the "
-               f"{phase_name(b.phase)}): no step")
+               f"{phase_name(b.turn.phase)}): no step")
         return
-    snap = next((s for s in reversed(b.snapshots)
-                 if s.turn == b.turn and s.phase == target), None)
+    snap = next((s for s in reversed(b.rewinds.snapshots)
+                 if s.turn == b.turn.number and s.phase == target), None)
     if snap is not None and snap.lp == b.lp and _put_back(b, snap):
         rewind(b, play, snap)
         return
@@ -165,8 +166,8 @@ def enter(b: GameBuilder, play: Play, player: Player, target: str) -> None:
         "with no card put back where it stood"
     b.note(play, "phase.backward-click",
            f"a backward click to the {phase_name(target)} {why}: not a rewind, and no "
-           f"step (the turn goes on in the {phase_name(b.phase)})")
-    b.logged_phase = b.phase
+           f"step (the turn goes on in the {phase_name(b.turn.phase)})")
+    b.turn.logged_phase = b.turn.phase
 
 
 def _put_back(b: GameBuilder, snap: Snapshot) -> bool:
@@ -192,11 +193,11 @@ def rewind(b: GameBuilder, play: Play, snap: Snapshot) -> None:
     is dropped (noted), and cards the players put back are not moved again."""
     undone = b.rewind_to(snap)
     first = undone[0]["log"]["time"] if undone else stamp(play.get("seconds"))
-    b.phase, b.drew = snap.phase, snap.drew
-    b.declared = dict(snap.declared)
+    b.turn.phase, b.turn.drew = snap.phase, snap.drew
+    b.attacks.declared = dict(snap.declared)
     for cid, spot in b.board.since(snap.board).items():
         if b.board.where.get(cid) != spot:
-            b.pending[cid] = spot
+            b.rewinds.pending[cid] = spot
     b.note(play, "rewind.phase",
            f"a rewind to the {phase_name(snap.phase)}: {len(undone)} action(s) from "
            f"{first} on are undone (a slip fixed, not a step)")
@@ -205,9 +206,9 @@ def rewind(b: GameBuilder, play: Play, snap: Snapshot) -> None:
 def sync(b: GameBuilder, play: Play, cid: str) -> None:
     """A card a rewind left out of place is used before it was put back: the engine
     follows the log from here (``move`` to where the log has it)."""
-    if cid not in b.pending:
+    if cid not in b.rewinds.pending:
         return
-    del b.pending[cid]
+    del b.rewinds.pending[cid]
     now = b.board.where.get(cid)
     if now is None or is_zone(now.spot):
         return
@@ -219,35 +220,27 @@ def sync(b: GameBuilder, play: Play, cid: str) -> None:
 def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
     """"Ended turn": the End Phase (implied when the log skipped it). The turn passes at
     the next player's "Entered Draw Phase": plays between are in this End Phase."""
-    if b.phase != "end":
+    if b.turn.phase != "end":
         advance(b, play, player, "end", implied=True)
-    b.ending = play
-    b.effect_since_end = False
+    b.turn.ending = play
+    b.turn.effect_since_end = False
 
 
 def pass_turn(b: GameBuilder, play: Play | None = None) -> None:
     """The turn passes: ``end_turn`` (logged at the "Ended turn" play, or implied at
     ``play`` when the log has none)."""
-    ending = b.ending
+    ending = b.turn.ending
     at: Play = ending or play or {}
-    if ending is None and b.phase != "end":
-        advance(b, at, b.turn_player, "end", implied=True)
-    for cid in list(b.pending):
+    if ending is None and b.turn.phase != "end":
+        advance(b, at, b.turn.player, "end", implied=True)
+    for cid in list(b.rewinds.pending):
         sync(b, at, cid)
-    b.emit(at, "end_turn", b.turn_player, implied=ending is None)
-    b.ending = None
-    b.set_this_turn.clear()
-    b.turn += 1
-    b.turn_player = other(b.turn_player)
-    b.phase, b.drew, b.logged_phase = "draw", False, "draw"
-    b.declared.clear()
-    b.recent.clear()
-    b.sends.clear()
+    b.emit(at, "end_turn", b.turn.player, implied=ending is None)
+    b.turn = b.turn.next()
+    b.attacks.declared.clear()
+    b.materials.sends.clear()
     b.forget_snapshots()
     b.board.forget()
-    b.granted = {"p1": [], "p2": []}
-    b.placed_at.clear()
-    b.placed_used.clear()
 
 
 #: Turn plays that an effect may make too, on a card already on the field.
@@ -257,11 +250,11 @@ IN_PLACE: Final = frozenset({"Set monster", "Set ST"})
 def before(b: GameBuilder, kind: str, player: Player, play: Play) -> None:
     """Before a play by the next player after "Ended turn" that only a turn player
     makes: their turn has begun though the log did not say so."""
-    if b.ending is None or player == b.turn_player:
+    if b.turn.ending is None or player == b.turn.player:
         return
     if kind in IN_PLACE and not from_hand(play):
         return  # "Set "X" in M-4": turned face-down where it stands, by an effect
-    if kind in TURN_PLAYS or (kind == "Draw card" and not b.effect_since_end):
+    if kind in TURN_PLAYS or (kind == "Draw card" and not b.turn.effect_since_end):
         b.note(play, "turn.implied-start",
                "the turn passed with no \"Entered Draw Phase\": implied")
         pass_turn(b)
@@ -277,4 +270,4 @@ def _pile_word(pile: str) -> str:
 
 def restored_spot(b: GameBuilder, cid: str) -> Spot | None:
     """Where the engine still has a card a rewind left out of place (None: not pending)."""
-    return b.pending.get(cid)
+    return b.rewinds.pending.get(cid)

@@ -77,7 +77,7 @@ def _set_turn_activation(b: GameBuilder, play: Play, player: Player, cid: str) -
     """A Trap or Quick-Play Spell Set this turn, activated this turn as a card's text allows:
     followed as the card turned face-up where it stands."""
     known = b.card(cid)
-    if cid not in b.set_this_turn or not (known.kind == "trap" or
+    if cid not in b.turn.set_cards or not (known.kind == "trap" or
                                           known.subtype == "quick_play"):
         return False
     why = set_turn_allowance(b, player, cid)
@@ -159,8 +159,8 @@ def _set_by_effect(b: GameBuilder, play: Play, player: Player, cid: str) -> bool
            note=read("set.by-effect-where-it-stands",
                      "turned face-down where it stands: Set by an effect (the Set counts as this "
                      "turn's)"))
-    b.set_this_turn.add(cid)
-    setter = next((card for _, who, card in reversed(b.recent) if who == player and
+    b.turn.set_cards.add(cid)
+    setter = next((card for _, who, card in reversed(b.turn.recent) if who == player and
                    card != cid), None)
     if setter is not None:
         b.set_by[cid] = setter
@@ -215,7 +215,7 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
         return
     if not b.rules.zone_rules or moved is None or moved.before is None or \
             moved.after is None or moved.before.side != moved.after.side or \
-            cid in b.staged:
+            cid in b.materials.staged:
         cardplays.move(b, play, player)
         return
     src, dst = moved.before.spot, moved.after.spot

@@ -47,19 +47,19 @@ def enter(phase: str) -> Handler:
 
 
 def start_turn(b: GameBuilder, play: Play, player: Player) -> None:
-    if b.ending is not None and player != b.turn_player:
+    if b.turn.ending is not None and player != b.turn.player:
         phases.pass_turn(b)
-    elif player != b.turn_player and (b.turn > 1 or b.actions):
+    elif player != b.turn.player and (b.turn.number > 1 or b.actions):
         b.note(play, "turn.implied-end", f"the turn began with no \"Ended turn\" by "
-                     f"{b.game.players[b.turn_player]}: the turn's end is implied")
+                     f"{b.game.players[b.turn.player]}: the turn's end is implied")
         phases.pass_turn(b, play)
 
 
 def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
-    if player != b.turn_player:
+    if player != b.turn.player:
         b.emit(play, "end_turn", player)  # the engine says who may
         return
-    if b.ending is not None:
+    if b.turn.ending is not None:
         return  # "Ended turn" clicked again
     phases.end_turn(b, play, player)
 
@@ -68,7 +68,7 @@ def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
 
 def draw(b: GameBuilder, play: Play, player: Player) -> None:
     cid = b.cid
-    normal = player == b.turn_player and b.phase == "draw" and not b.drew
+    normal = player == b.turn.player and b.turn.phase == "draw" and not b.turn.drew
     fields: dict[str, Any] = {"card": cid} if b.board.name(cid) else {}
     note = None
     if not normal and b.read_as(play, _put_back_at_once(b, play, cid)):
@@ -87,7 +87,7 @@ def draw(b: GameBuilder, play: Play, player: Player) -> None:
             note = read("draw.by-rules",
                         "no card that makes a player draw was used around this draw, nor stands " \
                         "face-up on the field (the card database): a draw by the rules, judged so")
-    b.drew = b.drew or normal
+    b.turn.drew = b.turn.drew or normal
     b.emit(play, "draw", player, note=note, **fields)
 
 

@@ -38,13 +38,14 @@ def _own_sends(b: GameBuilder, player: Player) -> list[tuple[Action, str]]:
     """The monsters sent off the summoner's own Monster Zones just before this play (the
     opponent's only with a card that lets them be Tributed as if controlled)."""
     foes_ok = _foe_enabler(b, player) is not None
-    return [(a, c) for a, c in b.sends if b.graveyard_from.get(c) == player or foes_ok]
+    held = b.materials
+    return [(a, c) for a, c in held.sends if held.graveyard_from.get(c) == player or foes_ok]
 
 
 def _foe_enabler(b: GameBuilder, player: Player) -> str | None:
     """A card the summoner just used that lets them Tribute an opponent's monster (Soul
     Exchange) or took control of one (Enemy Controller, Change of Heart)."""
-    for _, who, cid in reversed(b.recent):
+    for _, who, cid in reversed(b.turn.recent):
         facts = b.card(cid).facts
         if who == player and (facts.tributes_foes or facts.takes_control):
             return cid
@@ -95,13 +96,13 @@ def _tributes(b: GameBuilder, player: Player, cid: str, counts: tuple[int, ...])
     before = _own_sends(b, player)[-most:] if most else []
     chosen = [c for _, c in before]
     b.drop([a for a, _ in before])
-    b.sends.clear()
+    b.materials.sends.clear()
     if len(chosen) in counts and (len(chosen) or min(counts) == 0):
         return chosen
     need = min((n for n in counts if n > len(chosen)), default=most)
     for index, card, move in _late(b, player, cid, need - len(chosen)):
         b.consume(index)
-        b.graveyard_from[card] = move.before.side
+        b.materials.graveyard_from[card] = move.before.side
         chosen.append(card)
     return chosen
 
@@ -111,7 +112,7 @@ def _take_foes(b: GameBuilder, play: Play, player: Player, tributes: list[str]) 
     the Tribute."""
     for tribute in tributes:
         spot = b.board.where.get(tribute)
-        held_by = b.graveyard_from.get(tribute)
+        held_by = b.materials.graveyard_from.get(tribute)
         if spot is not None and is_monster_zone(spot.spot):
             held_by = spot.side
         enabler = _foe_enabler(b, player)
@@ -168,7 +169,7 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
         return
     phases.sync(b, play, cid)
     granted = _grant(b, player)
-    own_turn = player == b.turn_player
+    own_turn = player == b.turn.player
     used = b.summons_this_turn(player)
     counts = known.tribute_counts()
     illegal = not known.normal_summon or (not own_turn and granted is None) or \
@@ -186,16 +187,16 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
         fields["tributes"] = tributes
     if granted is not None and (used or not own_turn):
         fields["by_effect"] = True
-        b.granted[player].remove(granted)
+        b.turn.granted[player].remove(granted)
         grant = read("summon.granted", f"an additional Normal Summon or Set that "
                                        f"{b.label(granted)} grants")
         note = note.plus(grant) if note is not None else grant
     placed = b.emit(play, kind, player, note=note, **fields)
     if placed is not None:
-        b.placed_at[cid] = placed
+        b.turn.placed_at[cid] = placed
     _banished_tributes(b, play, player, tributes)
     b.remember(player, cid)
-    b.placed_used[cid] = False
+    b.turn.placed_used[cid] = False
 
 
 def _banished_tributes(b: GameBuilder, play: Play, player: Player, tributes: list[str]) -> None:
@@ -238,7 +239,7 @@ def _tribute_note(b: GameBuilder, cid: str, known: CardKnowledge, tributes: list
 
 def _grant(b: GameBuilder, player: Player) -> str | None:
     """A card used this turn that grants the player one more Normal Summon, if any is left."""
-    granted = b.granted[player]
+    granted = b.turn.granted[player]
     return granted[0] if granted else None
 
 
@@ -273,12 +274,12 @@ def _where_it_stands(b: GameBuilder, play: Play, player: Player, cid: str,
     used = b.summons_this_turn(player)
     fields: dict[str, Any] = {"card": cid}
     note = read("summon.gemini", "a Gemini Summon where it stands")
-    if granted is not None and (used or player != b.turn_player):
+    if granted is not None and (used or player != b.turn.player):
         fields["by_effect"] = True
-        b.granted[player].remove(granted)
+        b.turn.granted[player].remove(granted)
         note = Reading((*note.ids, "summon.granted"), f"{note.text}: an additional Normal "
                                                        f"Summon that {b.label(granted)} grants")
-    elif player == b.turn_player:
+    elif player == b.turn.player:
         phases.ensure_phase(b, play, player, ("main1", "main2"))
     b.emit(play, "normal_summon", player, note=note, **fields)
     b.remember(player, cid)
@@ -304,7 +305,8 @@ def _for_an_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: st
     chosen monster dragged to the field, then returned to the Deck): the card only goes
     from the hand to where it ends, no Summon. Read so when the opponent used a card just
     before and the card goes to the Deck within a few plays, unused."""
-    if not any(who != player and b.cursor - at <= OPPONENT_USED_WITHIN for at, who, _ in b.recent):
+    if not any(who != player and b.cursor - at <= OPPONENT_USED_WITHIN
+               for at, who, _ in b.turn.recent):
         return False
     for index, later in b.upcoming(CARRIED_OUT_WITHIN):
         step = b.step_at(index)
@@ -332,9 +334,9 @@ def _summoned_by_opponent(b: GameBuilder, play: Play, player: Player, cid: str) 
     whose effect Special Summons a monster to this player's field (``foe_summons``: R.B.
     Lambda Cannon looks at the hand and Special Summons 1 monster from it to their field):
     that Special Summon, the player carrying it out."""
-    if player == b.turn_player:
+    if player == b.turn.player:
         return False
-    cause = next((c for at, who, c in reversed(b.recent) if who != player and
+    cause = next((c for at, who, c in reversed(b.turn.recent) if who != player and
                   b.cursor - at <= FOE_SUMMON_WITHIN and b.card(c).facts.foe_summons),
                  None)
     if cause is None:
@@ -347,7 +349,7 @@ def _summoned_by_opponent(b: GameBuilder, play: Play, player: Player, cid: str) 
                               f"monster to this player's field: read as that Special "
                               f"Summon"))
     if placed is not None:
-        b.placed_at[cid] = placed
+        b.turn.placed_at[cid] = placed
     return True
 
 
@@ -363,7 +365,7 @@ def set_monster(b: GameBuilder, play: Play, player: Player) -> None:
         b.note(play, "spell-trap.turned-face-down",
                "a face-up card turned face-down in its Spell & Trap Zone")
         return
-    b.attack_flipped.discard(cid)
+    b.attacks.flipped.discard(cid)
     if step.turned:
         position_by_effect(b, play, player, cid, "facedown_defense")
 
@@ -401,14 +403,14 @@ def position_by_effect(b: GameBuilder, play: Play, player: Player, cid: str, to:
 
 def flip_summon(b: GameBuilder, play: Play, player: Player) -> None:
     cid = b.cid
-    if cid in b.attack_flipped and player != b.turn_player:
-        b.attack_flipped.discard(cid)  # the defender flips the monster an attack flipped
+    if cid in b.attacks.flipped and player != b.turn.player:
+        b.attacks.flipped.discard(cid)  # the defender flips the monster an attack flipped
         b.note(play, "battle.defender-flip-click",
                f"a \"Flip Summon\" click by the defender on {b.label(cid)}, which the "
                f"attack on it flipped: the flip of the battle, no action")
         b.remember(player, cid)
         return
-    if (player != b.turn_player or b.phase in ("battle", "end")) and \
+    if (player != b.turn.player or b.turn.phase in ("battle", "end")) and \
             b.explain_position(cid, "attack") is not None:
         position_by_effect(b, play, player, cid, "attack")  # an effect flips it (Dark Gaia)
         b.remember(player, cid)
@@ -424,14 +426,14 @@ def flip(b: GameBuilder, play: Play, player: Player) -> None:
     """Face-down to face-up Defense Position: an attack's flip already followed, a Flip
     Summon in two clicks ("Flip" then "To ATK"), or an effect."""
     step, cid = b.card_step, b.cid
-    if cid in b.attack_flipped:  # the engine turned it face-up when it was attacked
-        b.attack_flipped.discard(cid)
+    if cid in b.attacks.flipped:  # the engine turned it face-up when it was attacked
+        b.attacks.flipped.discard(cid)
         b.remember(player, cid)
         return
     if not step.turned:
         return
     spot = b.board.where[cid]
-    if player == b.turn_player == spot.side and b.phase in ("main1", "main2"):
+    if player == b.turn.player == spot.side and b.turn.phase in ("main1", "main2"):
         found = b.next_own(play, cid, ("To ATK",))
         if found is not None:
             b.consume(found[0])
@@ -475,7 +477,7 @@ def change_position(b: GameBuilder, play: Play, player: Player) -> None:
         return
     before = step.turned[0][1].position
     spot = b.board.where.get(cid)
-    mine = spot is not None and spot.side == player == b.turn_player
+    mine = spot is not None and spot.side == player == b.turn.player
     why = b.explain_position(cid, to) if to != "facedown_defense" else "a card effect"
     if before == "facedown_defense" and to == "attack" and mine and why is None:
         phases.ensure_phase(b, play, player, ("main1", "main2"))
@@ -554,7 +556,7 @@ def _back_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> ReadAs | N
     Special Summon" looks the same.)"""
     if move is None or move.before is None or move.after is None:
         return None
-    sent = b.sent_from.get(cid)
+    sent = b.materials.sent_from.get(cid)
     if sent is None:
         return None
     action, spot, user = sent

@@ -1,0 +1,93 @@
+"""What the rules reading of one game remembers, split into what it is: the turn being read
+(:class:`Turn`, replaced whole when the turn passes), the attacks declared in it
+(:class:`Attacks`), the rewinds it may go back to (:class:`Rewinds`) and the monsters sent off
+the field that a summon may still claim as its Tributes or materials (:class:`Materials`).
+The :class:`~validator.importers.duelingbook.builder.GameBuilder` holds one of each."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from validator.document.model import Player, other
+from validator.importers.duelingbook.actions import Action
+from validator.importers.duelingbook.board.tracker import Spot
+from validator.importers.duelingbook.game import Declaration, Play, Snapshot
+
+
+def _per_player() -> dict[Player, list[str]]:
+    return {"p1": [], "p2": []}
+
+
+@dataclass(slots=True)
+class Turn:
+    """The turn being read: whose, which phase, and what this turn has used.
+
+    >>> first = Turn(); first.player, first.number, first.phase
+    ('p1', 1, 'draw')
+    >>> later = first.next(); later.player, later.number, later.phase
+    ('p2', 2, 'draw')
+    """
+
+    number: int = 1
+    player: Player = "p1"
+    phase: str = "draw"
+    #: The phase the log itself last entered (not implied).
+    logged_phase: str = "draw"
+    drew: bool = False
+    #: "Ended turn" seen: the turn passes at the next player's "Start turn".
+    ending: Play | None = None
+    #: An effect was used since the last "Ended turn" (kept across the turn's passing).
+    effect_since_end: bool = False
+    #: Cards Set this turn (in a Spell & Trap Zone).
+    set_cards: set[str] = field(default_factory=set)
+    #: Additional Normal Summons granted and not used yet, by player (the granting cards).
+    granted: dict[Player, list[str]] = field(default_factory=_per_player)
+    #: (play index, player, card) of the effects used lately this turn.
+    recent: list[tuple[int, Player, str]] = field(default_factory=list)
+    #: card -> its Normal Summon or Set this turn.
+    placed_at: dict[str, Action] = field(default_factory=dict)
+    #: card -> its effect was used since it was Normal Summoned or Set.
+    placed_used: dict[str, bool] = field(default_factory=dict)
+
+    def next(self) -> Turn:
+        """The next player's turn, from its Draw Phase."""
+        return Turn(self.number + 1, other(self.player),
+                    effect_since_end=self.effect_since_end)
+
+
+@dataclass(slots=True)
+class Attacks:
+    """The attacks declared this turn (cleared when the turn passes)."""
+
+    #: attacker -> its declaration and what happened since.
+    declared: dict[str, Declaration] = field(default_factory=dict)
+    #: player -> the monster whose effect that player declared last.
+    last_declared: dict[Player, str] = field(default_factory=dict)
+    #: face-down targets the engine flipped face-up.
+    flipped: set[str] = field(default_factory=set)
+
+
+@dataclass(slots=True)
+class Rewinds:
+    """Where a backward phase click may go back to, and what a rewind left out of place."""
+
+    #: The game as each phase of this turn was left.
+    snapshots: list[Snapshot] = field(default_factory=list)
+    #: Cards a rewind left where the engine does not have them (their spot then).
+    pending: dict[str, Spot | None] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Materials:
+    """Monsters sent off the field that a summon may claim (its Tributes, its materials),
+    and monsters placed to be summoned."""
+
+    #: (the move, monster) sent off the field since the last other action.
+    sends: list[tuple[Action, str]] = field(default_factory=list)
+    #: Who controlled a monster sent away.
+    graveyard_from: dict[str, Player] = field(default_factory=dict)
+    #: monster -> (the move that sent it off the field, the spot it left, who clicked).
+    sent_from: dict[str, tuple[Action, Spot, Any]] = field(default_factory=dict)
+    #: Monsters placed in a Spell & Trap Zone to be summoned (their spot before).
+    staged: dict[str, Spot | None] = field(default_factory=dict)
