@@ -17,7 +17,7 @@ from .cards import cards_blp
 from .config import Config, load_settings
 from .decks import decks_blp
 from .openapi import register_document_schemas
-from .teaching import page, teach_blp
+from .teaching import assets, page, teach_blp
 from .views import docs_static, health_blp, rules_blp, validate_blp
 from .workbench import workbench_blp
 
@@ -43,6 +43,7 @@ def create_app(config: Mapping[str, Any] | object | None = None) -> Flask:
     api.register_blueprint(decks_blp)
     app.register_blueprint(docs_static)
     app.register_blueprint(page)
+    app.register_blueprint(assets)
     problems.register(app)
     security.register(app)
     return app

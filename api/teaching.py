@@ -4,6 +4,7 @@ example duels, and the playground page."""
 from __future__ import annotations
 
 import random
+from importlib import resources
 
 from flask import Blueprint as FlaskBlueprint
 from flask import Response, current_app
@@ -28,9 +29,15 @@ from validator.teaching.quizbank import corpus_quiz
 from .problems import problem
 from .views import DOCUMENT_SCHEMA, ERRORS, ApiBlueprint, json_response
 
+ASSETS = resources.files("validator.teaching").joinpath("assets")
+
 teach_blp = ApiBlueprint("teaching", __name__, url_prefix="/v1",
                          description="What may be done next, quizzes, the turn diagram.")
 page = FlaskBlueprint("page", __name__)
+#: The board renderer and styles the page shares with the judge's report
+#: (validator/teaching/assets), served at ``/assets/``.
+assets = FlaskBlueprint("assets", __name__, static_folder=str(ASSETS),
+                        static_url_path="/assets")
 ILLEGAL_SEQUENCE = "urn:duelcheck:problem:illegal-sequence"
 
 

@@ -13,6 +13,7 @@ from validator import Document
 from validator.decks.replay import check_replay, read_replay
 from validator.document.schema import DocumentSchema
 from validator.importers.duelingbook.replay import OtherGameError, ReplayError, import_replay
+from validator.teaching.report import report_html, report_policy
 from validator.teaching.steps import trace
 from validator.teaching.workbench import game_json, game_label, game_report, replay_reason
 from validator.teaching.workbench_schema import (
@@ -23,8 +24,7 @@ from validator.teaching.workbench_schema import (
 )
 
 from .problems import problem
-from .report import report_html
-from .security import LOCKED, report_policy
+from .security import LOCKED
 from .views import ERRORS, ApiBlueprint, json_response
 
 workbench_blp = ApiBlueprint("workbench", __name__, url_prefix="/v1",

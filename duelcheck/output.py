@@ -291,7 +291,7 @@ class HtmlFormatter(Formatter):
         super().finish(tally)
 
     def _write(self) -> None:
-        from api.report import report_html, report_title
+        from validator.teaching.report import report_html, report_title
 
         games, self.games = self.games, []
         decks, self.decks = self.decks, None

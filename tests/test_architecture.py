@@ -20,8 +20,6 @@ MAY_IMPORT = {"validator": set(), "carddb": {"validator"}, "decklists": {"valida
 FACE_ON_SERVICE = {
     ("duelcheck.cli", "api"): "duelcheck serve runs the service's app",
     ("duelcheck.cli", "api.server"): "duelcheck serve runs gunicorn with the service's settings",
-    ("duelcheck.output", "api.report"): "--format html writes the judge's report, whose page "
-                                        "assets (board.js, report.js) the service serves",
 }
 
 

@@ -73,6 +73,8 @@ def test_the_wheel_carries_every_module_and_the_data(installed: Installed) -> No
         assert needed in names, needed
     for asset in (ROOT / "api" / "static").iterdir():
         assert f"api/static/{asset.name}" in names, asset.name
+    for asset in (ROOT / "validator" / "teaching" / "assets").iterdir():
+        assert f"validator/teaching/assets/{asset.name}" in names, asset.name
     assert not any(n.startswith(("tests/", "specs/", "bench/", "docs/")) for n in names)
 
 

@@ -1,6 +1,7 @@
 """Data for the judge's workbench: imported games as JSON, and a game's part of a report.
 
-The page and the report draw boards from these (api/static/board.js); nothing here is HTML.
+The page and the report draw boards from these (validator/teaching/assets/board.js); nothing
+here is HTML.
 
 >>> game = game_report({"cards": {}, "actions": [{"type": "phase", "player": "p1", "to": "end"}]},
 ...                    "duel.json")

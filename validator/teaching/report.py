@@ -1,6 +1,8 @@
-"""A judge's report as one self-contained HTML file: the page's own board renderer
-(``static/board.js``) and styles, inlined with the match's data, so that the report draws
-exactly what the page draws and opens with no network.
+"""A judge's report as one self-contained HTML file: the board renderer the workbench page
+uses too (``assets/board.js``, served by the service at ``/assets/``) and its styles, inlined
+with the match's data, so that the report draws exactly what the page draws and opens with no
+network; its Content-Security-Policy allows exactly its own inline script and styles, by hash.
+The command line (``--format html``) and the service (the page's download) both write it.
 
 >>> html = report_html("m.json", [{"label": "m.json", "errors": {"cards": ["Missing."]}}])
 >>> html.startswith("<!doctype html>") and "http" not in html.replace("http-equiv", "")
@@ -9,6 +11,8 @@ True
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 from functools import cache
@@ -18,9 +22,7 @@ from importlib.metadata import PackageNotFoundError, version
 from string import Template
 from typing import Any
 
-from .security import report_policy
-
-#: The static files a report inlines, in order.
+#: The assets a report inlines, in order.
 STYLES = ("board.css", "report.css")
 SCRIPTS = ("board.js", "decks.js", "report.js")
 
@@ -53,12 +55,12 @@ verdicts are in the data at the end of the page's source.</p></noscript>
 
 @cache
 def asset(name: str) -> str:
-    """The text of one of the page's static files (as installed).
+    """The text of one of the report's assets (as installed; the page loads them too).
 
     >>> "duelboard" in asset("board.js")
     True
     """
-    return resources.files("api").joinpath("static", name).read_text("utf-8")
+    return resources.files("validator.teaching").joinpath("assets", name).read_text("utf-8")
 
 
 def script_json(data: Any) -> str:
@@ -106,3 +108,48 @@ def report_title(path: str) -> str:
     'aco77.json'
     """
     return path.split("#", 1)[0].rsplit("/", 1)[-1] or "duelcheck report"
+
+
+_INLINE = re.compile(r"<(script|style)\b([^>]*)>(.*?)</\1\s*>", re.I | re.S)
+
+
+def sha256_source(text: str) -> str:
+    """The CSP source that allows one inline script or style whose text is ``text``.
+
+    >>> sha256_source("")
+    "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"
+    """
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode()}'"
+
+
+def inline_sources(html: str) -> tuple[list[str], list[str]]:
+    """The hash sources of an HTML text's inline scripts and of its style elements (a
+    script with ``src``, or a data block such as ``type="application/json"``, runs nothing
+    inline and needs none).
+
+    >>> inline_sources('<script>x()</script><script type="application/json">{}</script>')[0]
+    ["'sha256-D6IGS8VMvCoyaR/l0h9tERrBTATY01CoPS7l6xDv0kI='"]
+    """
+    scripts: list[str] = []
+    styles: list[str] = []
+    for tag, attrs, body in _INLINE.findall(html):
+        if tag.lower() == "style":
+            styles.append(sha256_source(body))
+        elif "src=" not in attrs.lower() and not re.search(r"type\s*=\s*[\"']?application/json",
+                                                           attrs, re.I):
+            scripts.append(sha256_source(body))
+    return scripts, styles
+
+
+def report_policy(html: str) -> str:
+    """The policy of a judge's report: its own inline script and styles by hash, images only
+    as ``data:`` URLs, and no network at all (the file opens offline, and must stay so).
+
+    >>> report_policy("<style>b{}</style>").startswith("default-src 'none'; script-src ")
+    True
+    """
+    scripts, styles = inline_sources(html)
+    script_src = " ".join(scripts) or "'none'"
+    style_src = " ".join(styles) or "'none'"
+    return f"default-src 'none'; script-src {script_src}; style-src {style_src}; img-src data:"
