@@ -83,10 +83,12 @@ def test_examples_are_the_golden_cases(client: FlaskClient) -> None:
 def test_the_page_and_its_assets(client: FlaskClient) -> None:
     page = client.get("/").get_data(as_text=True)
     assert '<script type="module" src="/static/app.js">' in page and "http" not in page
-    for asset in ("app.js", "board.js", "common.js", "quiz.js", "style.css", "board.css"):
-        response = client.get(f"/static/{asset}")
-        assert response.status_code == 200
-        assert "http" not in response.get_data(as_text=True)
+    linked = re.findall(r'(?:src|href)="(/[^"]+)"', page)
+    assert {"/static/app.js", "/assets/board.js", "/assets/board.css"} <= set(linked)
+    for url in [*linked, "/static/common.js", "/static/quiz.js", "/assets/report.js"]:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert "http" not in response.get_data(as_text=True), url
 
 
 def test_legal_actions_are_bounded_and_say_so() -> None:

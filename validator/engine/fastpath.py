@@ -196,6 +196,37 @@ class FastPath:
         return failure
 
 
+    def why_not(self, state: DuelState, action: Action) -> Failure | None:
+        """The first rule ``action`` would break in ``state`` (as :meth:`fire` would judge
+        it), or None when it is legal; the guards run (and what the machine prepares before
+        them), the action is not applied. What the legal-actions view asks.
+
+        >>> from validator.engine.state import Side
+        >>> s = DuelState({}, 1, "p1", {p: Side(8000, [], 40) for p in ("p1", "p2")})
+        >>> why = FAST_PATH.why_not
+        >>> why(s, Action("draw", "p2"))[0], why(s, Action("draw", "p1"))
+        ('turn.not-turn-player', None)
+        >>> s.sides["p1"].hand_size
+        0
+        """
+        trigger = trigger_of(action)
+        steps = self.plans[state.rules][trigger].get(state.phase)
+        if steps is None:
+            raise MachineError(f"Can't trigger event {trigger} from state {state.phase}!")
+        failure: Failure | None = None
+        for step in steps:
+            for effect in step.prepare:
+                effect(state, action)
+            for predicate, rule in step.guards:
+                message = predicate(state, action)
+                if message is not None:
+                    failure = (rule, message)
+                    break
+            else:
+                return None
+        return failure
+
+
 class TransitionsTrigger:
     """transitions' own dispatch: the trigger's ``Event.trigger`` on a :class:`TurnModel`."""
 

@@ -20,7 +20,7 @@ from typing import Any, Final
 from validator.document.actionload import load_action
 from validator.document.model import PHASES, PLAYERS, Action, Player, other
 from validator.engine.apply import resolve_chain, resolves_chain_first
-from validator.engine.machine import MACHINE, TurnModel, trigger_of
+from validator.engine.fastpath import FAST_PATH
 from validator.engine.pendulum import scales
 from validator.engine.state import FIELD_PILES, DuelState
 from validator.engine.zones import MAIN_ZONES, PENDULUM_ZONES
@@ -196,12 +196,7 @@ class LegalActions:
 
     def why_not(self, action: Action) -> tuple[str, str] | None:
         """``(rule id, message)`` of the first rule the action would break; None if legal."""
-        model = TurnModel(self._state_for(action))
-        # transitions' own may-trigger check: the guards run, the transition does not
-        if MACHINE._can_trigger(model, trigger_of(action), action):
-            return None
-        assert model.failure is not None
-        return model.failure
+        return FAST_PATH.why_not(self._state_for(action), action)
 
     def __contains__(self, action: object) -> bool:
         """Whether ``action`` (an :class:`Action` or its JSON object) is legal next; one

@@ -85,7 +85,9 @@ def stamp(seconds: Any) -> str:
 
 
 _STAMPS: dict[int, str] = {}
-_LAST_TEXTS: list[Any] = [None, ("", "")]  # the last play read, and its texts
+#: The last play read and its texts, as one pair replaced in one write: threads importing
+#: at once (the service's workers) each see a whole pair, never one play's texts with another.
+_LAST_TEXTS: list[tuple[Any, tuple[str, str]]] = [(None, ("", ""))]
 
 
 def texts(play: Play) -> tuple[str, str]:
@@ -96,14 +98,14 @@ def texts(play: Play) -> tuple[str, str]:
     ...                                     "private_log": 'Drew "Sangan"'}})
     ('Drew a card', 'Drew "Sangan"')
     """
-    if play is _LAST_TEXTS[0]:
-        found: tuple[str, str] = _LAST_TEXTS[1]
-        return found
+    last = _LAST_TEXTS[0]
+    if last[0] is play:
+        return last[1]
     log = play.get("log")
     log = log if isinstance(log, dict) else {}
     public = str(log.get("public_log") or play.get("play") or "")
     found = (public, str(log.get("private_log") or public))
-    _LAST_TEXTS[0], _LAST_TEXTS[1] = play, found
+    _LAST_TEXTS[0] = (play, found)
     return found
 
 

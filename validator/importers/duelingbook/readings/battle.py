@@ -63,7 +63,7 @@ def attack(b: GameBuilder, play: Play, player: Player) -> None:
                         f"\"Attack directly\" clicked while {b.game.players[other(side)]} "
                         f"controls monsters, with no Life Points lost and {b.label(meant)} "
                         f"removed next: read as an attack on it")
-    phases.sync(b, play, attacker)
+    phases.settle_rewound(b, play, attacker)
     if target is not None and b.board.position(target) == "facedown_defense":
         b.attacks.flipped.add(target)  # the engine turns it face-up; the log, when battled
     b.attacks.declared[attacker] = Declaration(target, foes)

@@ -221,7 +221,7 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
         return
     if known.kind == "spell" and known.subtype != "quick_play":
         phases.ensure_phase(b, play, player, ("main1", "main2"))
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     if in_hand and known.kind == "trap" and known.facts.trap_from_hand:
         _trap_from_hand(b, play, player, cid, "an activation from the hand, as the card "
                                               "allows")
@@ -239,7 +239,7 @@ def _activate_in_one_click(b: GameBuilder, play: Play, player: Player, cid: str)
     """A Spell the log shows going from the hand to the Graveyard, read as activated."""
     if b.card(cid).subtype != "quick_play":
         phases.ensure_phase(b, play, player, ("main1", "main2"))
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     b.attacks.last_declared.pop(player, None)
     b.emit(play, "activate", player, card=cid)
     b.remember(player, cid)
@@ -344,7 +344,7 @@ def _declare_effect(b: GameBuilder, play: Play, player: Player, cid: str, place:
         phases.ensure_phase(b, play, player, ("main1", "main2"))
     if known.kind == "monster":
         b.attacks.last_declared[player] = cid
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     activation = b.emit(play, "activate", player, card=cid, note=note)
     if activation is not None and not known.known and not known.told:
         b.untimed.append(activation)
@@ -374,7 +374,7 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
         return
     if to == "hand" and b.read_as(play, _summon_put_back(b, play, player, cid, before)):
         return
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     sent = b.emit(play, "move", player, card=cid, to=to)
     if sent is not None and to in ("graveyard", "banished") and is_monster_zone(place):
         b.materials.sends.append((sent, cid))
@@ -452,7 +452,7 @@ def _set_card_activated(b: GameBuilder, play: Play, player: Player, cid: str,
                f"{b.label(cid)} sent to the Graveyard without an activation line: it "
                f"was Set this turn, so it is read as only sent")
         return False
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     b.emit(play, "activate", player, card=cid,
            note=read("spell-trap.sent-read-as-activated",
                      "no \"Activated\" line: a Set card its controller sent straight to the "
@@ -482,7 +482,7 @@ def _discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
     limit = player == b.turn.player and hand >= 7 and ending
     if limit:
         phases.ensure_phase(b, play, player, ("end",))
-        phases.sync(b, play, cid)
+        phases.settle_rewound(b, play, cid)
         b.emit(play, "discard", player, card=cid)
         return
     cause = explaining(b, "discards", player, itself=cid)
@@ -494,7 +494,7 @@ def _discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
                f"in one click")
         _activate_in_one_click(b, play, player, cid)
         return
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     if cause is None:
         b.emit(play, "discard", player, card=cid,
                note=read("hand.discard-by-rules",
@@ -524,7 +524,7 @@ def to_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
                 known.effect_kinds("hand"):
             b.materials.staged[cid] = move.before  # its hand effect's marker (Battle Fader)
             return
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     b.emit(play, "move", player, card=cid, to="spell_trap")
 
 
@@ -534,7 +534,7 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
         return
     src_side, src = moved.before.side, moved.before.spot
     dst_side, dst = moved.after.side, moved.after.spot
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     if cid in b.materials.staged and is_monster_zone(dst):
         came = b.materials.staged.pop(cid)
         where = f" from the {came.spot}" if came is not None else ""

@@ -19,7 +19,7 @@ from validator.importers.duelingbook.board.tracker import is_monster_zone
 from validator.importers.duelingbook.board.zones import contract_zone
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play
 from validator.importers.duelingbook.readings.catalog import read
-from validator.importers.duelingbook.readings.phases import ensure_phase, sync
+from validator.importers.duelingbook.readings.phases import ensure_phase, settle_rewound
 
 if TYPE_CHECKING:
     from validator.importers.duelingbook.board.follow import Move
@@ -156,7 +156,7 @@ def scale_activation(b: GameBuilder, play: Play, player: Player, cid: str,
     if after is None or after.spot not in PENDULUM_SPOTS or not is_pendulum(b, cid):
         return False
     ensure_phase(b, play, player, ("main1", "main2"))
-    sync(b, play, cid)
+    settle_rewound(b, play, cid)
     b.emit(play, "activate", player, card=cid, zone=contract_zone(after.side, after.spot),
            note=read("pendulum.scale",
                      "a Pendulum Monster activated in a Pendulum Zone: a Pendulum Scale"))

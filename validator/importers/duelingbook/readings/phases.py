@@ -203,7 +203,7 @@ def rewind(b: GameBuilder, play: Play, snap: Snapshot) -> None:
            f"{first} on are undone (a slip fixed, not a step)")
 
 
-def sync(b: GameBuilder, play: Play, cid: str) -> None:
+def settle_rewound(b: GameBuilder, play: Play, cid: str) -> None:
     """A card a rewind left out of place is used before it was put back: the engine
     follows the log from here (``move`` to where the log has it)."""
     if cid not in b.rewinds.pending:
@@ -234,7 +234,7 @@ def pass_turn(b: GameBuilder, play: Play | None = None) -> None:
     if ending is None and b.turn.phase != "end":
         advance(b, at, b.turn.player, "end", implied=True)
     for cid in list(b.rewinds.pending):
-        sync(b, at, cid)
+        settle_rewound(b, at, cid)
     b.emit(at, "end_turn", b.turn.player, implied=ending is None)
     b.turn = b.turn.next()
     b.attacks.declared.clear()

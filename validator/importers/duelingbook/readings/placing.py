@@ -42,7 +42,7 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
         return
     pile = before.spot if before is not None else logtext.source_pile(texts(play)[1])
     if move is not None and pile in EFFECT_PILES and b.card(cid).kind != "monster":
-        phases.sync(b, play, cid)
+        phases.settle_rewound(b, play, cid)
         b.emit(play, "move", player, card=cid, to="spell_trap",
                note=read("effect.placed-from-pile",
                          f"activated from the {_pile(pile)} by an effect: followed as a card "
@@ -83,7 +83,7 @@ def _set_turn_activation(b: GameBuilder, play: Play, player: Player, cid: str) -
     why = set_turn_allowance(b, player, cid)
     if why is None:
         return False
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     b.signs.setdefault("Spells and Traps activated the turn they were Set, as a card allows",
                        where_said(play))
     b.emit(play, "move", player, card=cid, to="spell_trap",
@@ -154,7 +154,7 @@ def _set_by_effect(b: GameBuilder, play: Play, player: Player, cid: str) -> bool
     if spot is None or not is_zone(spot.spot) or is_monster_zone(spot.spot) or \
             spot.side != player:
         return False
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     b.emit(play, "move", player, card=cid, to="spell_trap", face_down=True,
            note=read("set.by-effect-where-it-stands",
                      "turned face-down where it stands: Set by an effect (the Set counts as this "
@@ -178,7 +178,7 @@ def _trap_monster(b: GameBuilder, play: Play, cid: str, moved: Move | None) -> b
         return False
     b.signs.setdefault("Trap Monsters", where_said(play))
     b.trap_monsters.add(cid)
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     b.emit(play, "move", moved.before.side, card=cid, to="graveyard",
            note=read("card.trap-monster-summoned",
                      f"{b.label(cid)} is a Trap its own text Special Summons as a monster: the "
@@ -223,7 +223,7 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
     if is_monster_zone(src) != is_monster_zone(dst) or zone is None:
         cardplays.move(b, play, player)
         return
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     side = moved.after.side
     if is_monster_zone(dst):
         b.emit(play, "move", side, card=cid, to="monster_zone", zone=zone,

@@ -167,7 +167,7 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
             _for_an_opponents_effect(b, play, player, cid, known) or \
             (kind == "normal_summon" and _summoned_by_opponent(b, play, player, cid)):
         return
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     granted = _grant(b, player)
     own_turn = player == b.turn.player
     used = b.summons_this_turn(player)
@@ -341,7 +341,7 @@ def _summoned_by_opponent(b: GameBuilder, play: Play, player: Player, cid: str) 
                  None)
     if cause is None:
         return False
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     placed = b.emit(play, "special_summon", player, card=cid,
                     note=read("summon.for-opponent-effect",
                               f"a Normal Summon click in the opponent's turn, just after "
@@ -395,7 +395,7 @@ def position_by_effect(b: GameBuilder, play: Play, player: Player, cid: str, to:
     note = read("position.by-effect", f"by {why}") if why else read(
         "position.by-unseen-effect", "by a card effect the log does not show (a position "
                                      "change no player may make by hand)")
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     owner = b.board.where[cid].side if cid in b.board.where else player
     b.emit(play, "change_position", owner if player not in (owner,) else player, card=cid,
            to=to, by_effect=True, note=note)
@@ -416,7 +416,7 @@ def flip_summon(b: GameBuilder, play: Play, player: Player) -> None:
         b.remember(player, cid)
         return
     phases.ensure_phase(b, play, player, ("main1", "main2"))
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     b.unflip(play, cid)
     b.emit(play, "flip_summon", player, card=cid)
     b.remember(player, cid)
@@ -468,7 +468,7 @@ def change_position(b: GameBuilder, play: Play, player: Player) -> None:
     if last.get("type") == "take_control" and last.get("card") == cid:
         # Goyo Guardian's "Special Summon that monster to your field in Defense Position",
         # which a log shows as the monster moved across, then changed
-        phases.sync(b, play, cid)
+        phases.settle_rewound(b, play, cid)
         b.emit(play, "change_position", player, card=cid, to=to, by_effect=True,
                note=read("position.set-by-moving-effect",
                          "the effect that just moved it to this side sets its position too"))
@@ -481,7 +481,7 @@ def change_position(b: GameBuilder, play: Play, player: Player) -> None:
     why = b.explain_position(cid, to) if to != "facedown_defense" else "a card effect"
     if before == "facedown_defense" and to == "attack" and mine and why is None:
         phases.ensure_phase(b, play, player, ("main1", "main2"))
-        phases.sync(b, play, cid)
+        phases.settle_rewound(b, play, cid)
         b.unflip(play, cid)
         b.emit(play, "flip_summon", player, card=cid)
         b.remember(player, cid)
@@ -490,7 +490,7 @@ def change_position(b: GameBuilder, play: Play, player: Player) -> None:
         position_by_effect(b, play, player, cid, to)
         return
     phases.ensure_phase(b, play, player, ("main1", "main2"))
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     b.emit(play, "change_position", player, card=cid, to=to)
 
 
@@ -523,7 +523,7 @@ def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
             _for_an_opponents_effect(b, play, player, cid, b.card(cid)):
         return
     position = move.after.position if move and move.after and move.after.position else "attack"
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     _note_signs(b, play, cid)
     b.emit(play, "special_summon", player, card=cid, position=position)
     b.remember(player, cid)
@@ -588,7 +588,7 @@ def overlay(b: GameBuilder, play: Play, player: Player) -> None:
     ``monster_zone``); an opponent's B leaves A on its side. Onto another monster, the pile
     waits for its Xyz Summon."""
     card, onto = b.cid, b.other_cid
-    phases.sync(b, play, card)
+    phases.settle_rewound(b, play, card)
     if b.knowledge.is_xyz(b.board.name(onto)):
         b.emit(play, "move", player, card=card, to="material", target=onto)
         return
@@ -613,7 +613,7 @@ def xyz_summon(b: GameBuilder, play: Play, player: Player) -> None:
     X arrives (so five monsters can make room)."""
     step, xyz = b.card_step, b.cid
     for material in step.materials:
-        phases.sync(b, play, material)
+        phases.settle_rewound(b, play, material)
         b.emit(play, "move", player, card=material, to="material", target=xyz,
                note=read("xyz.material-before-summon",
                          "an Xyz Material, out of its zone before the Xyz Summon"))
@@ -625,13 +625,13 @@ def xyz_summon(b: GameBuilder, play: Play, player: Player) -> None:
 def attach(b: GameBuilder, play: Play, player: Player) -> None:
     """"Attach": a card from anywhere becomes an Xyz Material of ``end_id``."""
     cid, holder = b.cid, b.other_cid
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     b.emit(play, "move", player, card=cid, to="material", target=holder)
 
 
 def detach(b: GameBuilder, play: Play, player: Player) -> None:
     cid = b.cid
-    phases.sync(b, play, cid)
+    phases.settle_rewound(b, play, cid)
     b.emit(play, "move", player, card=cid, to="graveyard")
 
 
