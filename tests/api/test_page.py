@@ -194,6 +194,8 @@ def test_the_board_shows_positions_sets_equips_and_the_chain(desktop: Page) -> N
     assert "Mystical Space Typhoon" in board.locator(".chain").inner_text()
     desktop.keyboard.press("Home")
     assert "Hand (3)" in board.locator(".mat.bottom").inner_text()  # the draw, unnamed
+    drawn = board.locator(".mat.bottom .hand .card.back")  # a card back, not a Set card
+    assert drawn.count() == 1 and drawn.locator(".card-back-label").count() == 0
 
 
 def test_the_outcome_shows_when_the_duel_is_over(desktop: Page) -> None:

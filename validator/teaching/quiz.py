@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
+from validator.cards import DOCUMENT_FACTS, database
 from validator.document.actionload import load_action
 from validator.document.model import Action
 from validator.engine.duel import Duel, replay, validate
@@ -92,6 +93,63 @@ def question(seed: int, level: int, played: dict[str, Any], proposed: dict[str, 
     verdict = duel.verdict()
     return Quiz(seed, level, played, proposed, answer_of(played, proposed), verdict.state,
                 verdict.outcome, origin)
+
+
+#: What a card's definition says of its rules, beside its name, kind and stats.
+_RULE_FACTS: Final = frozenset(DOCUMENT_FACTS) | {"effect", "effects"}
+
+
+def with_real_facts(document: dict[str, Any]) -> dict[str, Any]:
+    """``document`` with each card the card database knows by its name given the rule facts
+    of the real card that its definition leaves unsaid (its effects, above all): a golden
+    case may define Axe of Despair as an Equip Spell and no more, which a duel document reads
+    as "its effects are not known", but a player reads the real card, whose only effect works
+    from the Graveyard. What the definition says stays as it is.
+
+    >>> doc = {"cards": {"axe": {"name": "Axe of Despair", "kind": "spell",
+    ...                          "subtype": "equip"}}}
+    >>> with_real_facts(doc)["cards"]["axe"]["effects"]
+    [{'kind': 'trigger', 'from': ['graveyard']}]
+    >>> pot = {"cards": {"pot": {"name": "Pot of Greed", "kind": "spell", "subtype": "normal"}}}
+    >>> with_real_facts(pot)["cards"]["pot"]["effects"]
+    []
+    """
+    cards: dict[str, Any] = {}
+    for key, card in document.get("cards", {}).items():
+        info = database().named(card["name"]) if isinstance(card, dict) and \
+            isinstance(card.get("name"), str) and "passcode" not in card else None
+        if info is None or info.kind != card.get("kind"):
+            cards[key] = card
+            continue
+        said = set(card)
+        if said & {"effect", "effects"}:
+            said |= {"effect", "effects"}
+        real = info.entry()
+        if "effect" not in real:
+            real.setdefault("effects", [])  # the database's "none": a document's is a list
+        cards[key] = {**card, **{fact: value for fact, value in real.items()
+                                 if fact in _RULE_FACTS and fact not in said}}
+    return {**document, "cards": cards}
+
+
+def _same_verdict(case: dict[str, Any], document: dict[str, Any]) -> bool:
+    verdict, expect = validate(document), case["expect"]
+    if expect["legal"]:
+        return verdict.legal
+    return verdict.violation is not None and verdict.violation.index == expect["index"] and \
+        verdict.violation.rule == expect.get("rule", verdict.violation.rule)
+
+
+@cache
+def real_cases(rule: str) -> tuple[dict[str, Any], ...]:
+    """The golden cases of ``rule`` that questions start from, each with its cards' real facts
+    (:func:`with_real_facts`): those that the real facts leave judged as they were (a case
+    whose verdict turns on a fact its definition invents keeps its own definitions)."""
+    out = []
+    for case in golden_cases()[rule]:
+        real = {**case, "document": with_real_facts(case["document"])}
+        out.append(real if _same_verdict(case, real["document"]) else case)
+    return tuple(out)
 
 
 #: Walks tried for a proposal of the rule's own kinds, then for one of any kind, before a
@@ -195,7 +253,7 @@ def _positions(rule: str, level: int,
     as the level plays (1: none, 2: up to 4, 3: 3 to 10). The walk leaves the rule's own
     action types for the question (a Normal Summon played at random would use up the one a
     Normal Summon question is about), and plays no Quick Summon."""
-    case = rng.choice(golden_cases()[rule])
+    case = rng.choice(real_cases(rule))
     doc, expect = case["document"], case["expect"]
     cut = rng.randint(0, len(doc["actions"])) if expect["legal"] else expect["index"]
     low, high = LEVELS[level]
@@ -232,7 +290,7 @@ def quiz(seed: int, level: int = 1) -> Quiz:
             played, duel, options = rng.choice(fit)
             return question(seed, level, played, dict(rng.choice(options)), duel)
     # no position allowed it: a golden case's own question
-    base = rng.choice([c for c in golden_cases()[rule] if c["expect"]["legal"] is want_legal])
+    base = rng.choice([c for c in real_cases(rule) if c["expect"]["legal"] is want_legal])
     doc, expect = base["document"], base["expect"]
     types = rule_actions(rule)[0]
     cuts = [i for i, a in enumerate(doc["actions"]) if a["type"] in types] or \

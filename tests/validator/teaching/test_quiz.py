@@ -10,6 +10,7 @@ from typing import Any, Final
 import pytest
 
 from validator import rules, validate
+from validator.cards import database
 from validator.teaching.quiz import Quiz, quiz
 from validator.teaching.quizbank import bank, corpus_quiz
 
@@ -38,6 +39,25 @@ def test_the_scenario_is_legal_and_the_answer_is_the_verdict() -> None:
             assert (q.answer["rule"], q.answer["message"]) == (verdict.violation.rule,
                                                                verdict.violation.message)
             assert q.answer["text"] == rules()[q.answer["rule"]].text
+
+
+def test_an_answer_is_about_the_real_card() -> None:
+    """Seed 1615378278 asked about activating an Axe of Despair already face-up and equipped
+    and answered "legal": its golden case defined it as an Equip Spell and no more, which a
+    document reads as effects not known. No question may answer "legal" to activating a
+    face-up card on the field whose real effects work from nowhere on the field."""
+    for q in [quiz(1615378278, 1), *QUIZZES]:
+        proposed = q.proposed
+        if not q.answer["legal"] or proposed["type"] != "activate":
+            continue
+        card = q.scenario["cards"][proposed["card"]]
+        info = database().named(card.get("name", ""))
+        face_up = any(s["card"] == proposed["card"] and s.get("face_up")
+                      for side in q.state["players"].values() for s in side["spell_traps"])
+        if info is None or not face_up:
+            continue
+        places = {p for e in info.entry().get("effects", ()) for p in e["from"]}
+        assert "field" in places, (q.seed, card["name"])
 
 
 def test_higher_levels_play_further() -> None:

@@ -182,7 +182,7 @@
       .filter(Boolean).join(" ");
     const name = id === null || id === undefined ? null : cardName(ctx.cards, id);
     return el("div", { class: classes, "data-card": id ?? null, title: name && opts.describeAs ? `${name}: ${opts.describeAs}` : name },
-      faceDown ? el("span", { class: "card-back-label", "aria-hidden": "true" }, "Set") : null,
+      faceDown && opts.backLabel !== null ? el("span", { class: "card-back-label", "aria-hidden": "true" }, opts.backLabel || "Set") : null,
       el("span", { class: "card-name" }, name || srOnly("an unknown card")),
       card && !faceDown ? el("span", { class: "card-info", "aria-hidden": "true" }, breakable(cardKind(card))) : null,
       opts.describeAs ? srOnly(`, ${opts.describeAs}`) : null,
@@ -356,7 +356,8 @@
         pileButton("Extra Deck", [...(side.extra || []), ...(side.extra_face_up || [])], ctx, owner,
           { inOrder: true, faceUp: side.extra_face_up || [] })));
     const handList = el("ul", { class: "hand", "aria-label": `${owner}'s hand, ${hand.length} card${hand.length === 1 ? "" : "s"}` },
-      hand.map((id) => el("li", {}, cardFace(id, ctx, { faceDown: id === null }))));
+      // a card the duel does not know in a hand is a card back, not a Set card
+      hand.map((id) => el("li", {}, cardFace(id, ctx, { faceDown: id === null, backLabel: null }))));
     const handBox = el("div", { class: "hand-box" },
       el("span", { class: "hand-label", "aria-hidden": "true" }, `Hand (${hand.length})`), handList);
     return el("section", { class: `mat ${top ? "top" : "bottom"}${isTurn ? " turn" : ""}`, "aria-labelledby": headingId },
