@@ -212,7 +212,9 @@ function renderTurns(game) {
 }
 
 function ctxOf(game, prefix = "bench") {
-  return { cards: game.document.cards || {}, names: game.players, idPrefix: prefix };
+  // the cards as judged (a card given by passcode only has its name from the database)
+  const cards = (game.steps && game.steps.cards) || game.document.cards || {};
+  return { cards, names: game.players, idPrefix: prefix };
 }
 
 // -- moving through a game -----------------------------------------------------------------

@@ -198,6 +198,16 @@ def test_the_board_shows_positions_sets_equips_and_the_chain(desktop: Page) -> N
     assert drawn.count() == 1 and drawn.locator(".card-back-label").count() == 0
 
 
+def test_a_card_given_by_passcode_only_is_drawn_as_the_card(desktop: Page) -> None:
+    doc = {"cards": {"v": {"passcode": 97268402}, "mst": {"passcode": 5318639}},
+           "setup": {"p1": {"hand": ["v"], "spell_traps": [{"card": "mst", "face_up": True}]}},
+           "actions": []}
+    paste(desktop, doc, "#summary.legal")
+    mat = desktop.locator("#board .mat.bottom")
+    assert "Effect Veiler" in mat.locator(".hand").inner_text()
+    assert "Mystical Space Typhoon" in mat.locator(".spelltraps").inner_text()
+
+
 def test_the_outcome_shows_when_the_duel_is_over(desktop: Page) -> None:
     doc = {"cards": {}, "actions": [{"type": "draw", "player": "p1"},
                                     {"type": "surrender", "player": "p2"},

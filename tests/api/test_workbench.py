@@ -66,6 +66,14 @@ def test_steps_give_the_board_after_every_action(client: FlaskClient) -> None:
         ["gemini", "vorse"]
 
 
+def test_steps_name_a_card_given_by_passcode_only(client: FlaskClient) -> None:
+    doc = {"cards": {"v": {"passcode": 97268402}},
+           "setup": {"p1": {"hand": ["v"]}}, "actions": []}
+    answer = client.post("/v1/steps", json=doc).get_json()
+    assert answer["cards"]["v"]["name"] == "Effect Veiler"
+    assert answer["cards"]["v"]["kind"] == "monster" and answer["cards"]["v"]["atk"] == 0
+
+
 def test_steps_are_bounded_by_their_own_limit() -> None:
     small = create_app({"TESTING": True, "DUELCHECK_MAX_STEPS": 3}).test_client()
     response = small.post("/v1/steps", json=TWO_SUMMONS)

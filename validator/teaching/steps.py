@@ -14,10 +14,10 @@ the rules forbid it, so that a judge can compare the two. The engine itself neve
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from validator.document.model import Action, Document
+from validator.document.model import EFFECT_PLACES, Action, Card, Document
 from validator.document.verdict import Verdict, state_report
 from validator.engine import apply
 from validator.engine.duel import Duel, load_document
@@ -43,15 +43,18 @@ class Trace:
     states: list[dict[str, Any]]
     ended_at: int | None
     attempted: dict[str, Any] | None
+    #: The cards as judged (:func:`card_json`): a card the document gives by passcode only
+    #: has its name, kind and stats from the card database, for a page to draw it.
+    cards: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """The answer of ``POST /v1/steps``.
 
         >>> sorted(trace({"cards": {}}).to_dict())
-        ['attempted', 'ended_at', 'states', 'verdict']
+        ['attempted', 'cards', 'ended_at', 'states', 'verdict']
         """
         return {"verdict": self.verdict.to_dict(), "states": self.states,
-                "ended_at": self.ended_at, "attempted": self.attempted}
+                "ended_at": self.ended_at, "attempted": self.attempted, "cards": self.cards}
 
 
 def trace(document: Mapping[str, Any] | str | bytes | Document, *,
@@ -70,6 +73,7 @@ def trace(document: Mapping[str, Any] | str | bytes | Document, *,
     1
     """
     doc = document if isinstance(document, Document) else load_document(document)
+    cards = {cid: card_json(card) for cid, card in doc.cards.items()}
     duel = Duel(doc)
     states = [state_report(duel.state)]
     ended_at = 0 if duel.state.outcome is not None else None
@@ -77,12 +81,12 @@ def trace(document: Mapping[str, Any] | str | bytes | Document, *,
         violation = duel.check(action)
         if violation is not None:
             return Trace(duel.verdict(violation), states, ended_at,
-                         attempt(_before(doc, violation.index), action))
+                         attempt(_before(doc, violation.index), action), cards)
         if keep_states:
             states.append(state_report(duel.state))
         if ended_at is None and duel.state.outcome is not None:
             ended_at = duel.pushed
-    return Trace(duel.verdict(), states, ended_at, None)
+    return Trace(duel.verdict(), states, ended_at, None, cards)
 
 
 def _before(doc: Document, index: int) -> DuelState:
@@ -116,3 +120,49 @@ def attempt(state: DuelState, action: Action) -> dict[str, Any] | None:
     except Exception:  # an illegal action may find nothing where it looks for its card
         return None
     return state_report(state)
+
+
+def card_json(card: Card) -> dict[str, Any]:
+    """A loaded card back as the document's JSON (the fields it has).
+
+    >>> card_json(Card("dm", "monster", level=7, atk=2500, name="Dark Magician"))
+    {'kind': 'monster', 'level': 7, 'atk': 2500, 'effect': 'none', 'name': 'Dark Magician'}
+    """
+    out: dict[str, Any] = {"kind": card.kind}
+    for key, value in (("level", card.level), ("atk", card.atk), ("def", card.def_),
+                       ("subtype", card.subtype), ("effect", card.effect),
+                       ("phase_effect", card.phase_effect), ("owner", card.owner),
+                       ("name", card.name)):
+        if value is not None:
+            out[key] = value
+    if card.token:
+        out["token"] = True
+    for key, value in (("passcode", card.passcode), ("link", card.link),
+                       ("scale", card.scale)):
+        if value is not None:
+            out[key] = value
+    if card.tributes is not None:
+        out["tributes"] = list(card.tributes)
+    if not card.normal_summon:
+        out["normal_summon"] = False
+    for key, flag in (("gemini", card.gemini), ("pendulum", card.pendulum)):
+        if flag:
+            out[key] = True
+    # revision 4's facts: said either way for a card the database fills (its own field wins)
+    for key, flag, kind in (("trap_from_hand", card.trap_from_hand, "trap"),
+                            ("double_tribute", card.double_tribute, "monster")):
+        if card.kind == kind and (flag or card.passcode is not None):
+            out[key] = flag
+    allowed = card.double_tribute_for
+    if card.double_tribute and allowed is not None:
+        found = {"attribute": allowed.attribute, "race": allowed.race, "type": allowed.type,
+                 "cards": None if allowed.cards is None else sorted(allowed.cards)}
+        out["double_tribute_for"] = {k: v for k, v in found.items() if v is not None}
+    if card.effects is not None:
+        out["effects"] = [{"kind": e.kind, "from": sorted(e.places, key=EFFECT_PLACES.index)}
+                          for e in card.effects]
+    if card.grants:
+        out["grants"] = list(card.grants)
+    if card.link_arrows:
+        out["link_arrows"] = list(card.link_arrows)
+    return out

@@ -15,11 +15,11 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from validator.document.model import EFFECT_PLACES, Card, Document
+from validator.document.model import Document
 from validator.engine.duel import load_document
 from validator.importers.duelingbook.replay import Game, format_name
 from validator.rules.catalog import rules
-from validator.teaching.steps import trace
+from validator.teaching.steps import card_json, trace
 
 
 def game_json(game: Game) -> dict[str, Any]:
@@ -34,52 +34,6 @@ def game_json(game: Game) -> dict[str, Any]:
     return {"game": game.number, "players": dict(game.players), "format": game.format,
             "format_name": format_name(game.format, game.card_pool), "stopped": game.stopped,
             "notes": [note.to_dict() for note in game.notes], "document": game.document}
-
-
-def card_json(card: Card) -> dict[str, Any]:
-    """A loaded card back as the document's JSON (the fields it has).
-
-    >>> card_json(Card("dm", "monster", level=7, atk=2500, name="Dark Magician"))
-    {'kind': 'monster', 'level': 7, 'atk': 2500, 'effect': 'none', 'name': 'Dark Magician'}
-    """
-    out: dict[str, Any] = {"kind": card.kind}
-    for key, value in (("level", card.level), ("atk", card.atk), ("def", card.def_),
-                       ("subtype", card.subtype), ("effect", card.effect),
-                       ("phase_effect", card.phase_effect), ("owner", card.owner),
-                       ("name", card.name)):
-        if value is not None:
-            out[key] = value
-    if card.token:
-        out["token"] = True
-    for key, value in (("passcode", card.passcode), ("link", card.link),
-                       ("scale", card.scale)):
-        if value is not None:
-            out[key] = value
-    if card.tributes is not None:
-        out["tributes"] = list(card.tributes)
-    if not card.normal_summon:
-        out["normal_summon"] = False
-    for key, flag in (("gemini", card.gemini), ("pendulum", card.pendulum)):
-        if flag:
-            out[key] = True
-    # revision 4's facts: said either way for a card the database fills (its own field wins)
-    for key, flag, kind in (("trap_from_hand", card.trap_from_hand, "trap"),
-                            ("double_tribute", card.double_tribute, "monster")):
-        if card.kind == kind and (flag or card.passcode is not None):
-            out[key] = flag
-    allowed = card.double_tribute_for
-    if card.double_tribute and allowed is not None:
-        found = {"attribute": allowed.attribute, "race": allowed.race, "type": allowed.type,
-                 "cards": None if allowed.cards is None else sorted(allowed.cards)}
-        out["double_tribute_for"] = {k: v for k, v in found.items() if v is not None}
-    if card.effects is not None:
-        out["effects"] = [{"kind": e.kind, "from": sorted(e.places, key=EFFECT_PLACES.index)}
-                          for e in card.effects]
-    if card.grants:
-        out["grants"] = list(card.grants)
-    if card.link_arrows:
-        out["link_arrows"] = list(card.link_arrows)
-    return out
 
 
 def game_report(document: Mapping[str, Any] | str | bytes | Document,

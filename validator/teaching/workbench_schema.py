@@ -76,6 +76,9 @@ class StepsSchema(Schema):
         "description": "the board after the first illegal action carried out as given "
                        "(the rules forbid it); null when all are legal or it cannot be "
                        "carried out"})
+    cards = fields.Dict(keys=fields.String(), values=fields.Dict(), required=True, metadata={
+        "description": "each card as judged, as a document's cards entry: a card given by "
+                       "passcode only has its name, kind and stats from the card database"})
 
 
 class ReportRequestSchema(Schema):

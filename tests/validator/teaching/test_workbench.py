@@ -7,7 +7,8 @@ import pytest
 from tests.helpers import SHARED, act, document, load_cases, opening
 from validator import DocumentError, load_document, rules
 from validator.importers.duelingbook.replay import load_replay
-from validator.teaching.workbench import card_json, game_json, game_label, game_report
+from validator.teaching.steps import card_json
+from validator.teaching.workbench import game_json, game_label, game_report
 
 REPLAY = SHARED / "data" / "duelingbook" / "goat-1001583-79697592.json"
 
