@@ -88,6 +88,11 @@ CARDS: dict[str, dict[str, Any]] = {
                            "effect": "If your opponent controls more cards than you do, you "
                                      "can activate this card from your hand. At the end of "
                                      "the Battle Phase: your opponent banishes cards."},
+        "Ultimate Offering": {"card_type": "Trap", "type": "Continuous",
+                              "effect": "During your Main Phase or your opponent's Battle "
+                                        "Phase: You can pay 500 Life Points; immediately "
+                                        "after this effect resolves, Normal Summon/Set 1 "
+                                        "monster."},
         "Mystical Space Typhoon": {"card_type": "Spell", "type": "Quick-Play",
                                    "effect": "Target 1 Spell/Trap on the field; destroy "
                                              "that target."},

@@ -11,15 +11,17 @@ from typing import Any, Final
 from validator.document.model import Player
 from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.builder import GameBuilder
+from validator.importers.duelingbook.cardtext import lp_costs
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, CannotFollow, Play
 from validator.importers.duelingbook.readings import phases
 from validator.importers.duelingbook.readings.cardplays import send
-from validator.importers.duelingbook.readings.catalog import ReadAs, read
+from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
 from validator.importers.duelingbook.readings.windows import (
     PUT_BACK_WITHIN,
     REJOIN_WITHIN,
     REVEAL_SECONDS,
+    SAME_PLAYER_NEXT,
 )
 
 Handler = Callable[[GameBuilder, Play, Player], None]
@@ -139,8 +141,13 @@ def life_points(b: GameBuilder, play: Play, player: Player) -> None:
     if amount == 0:
         return
     b.lp[player] += amount
-    b.emit(play, "gain_lp" if amount > 0 else "damage", player, amount=abs(amount))
-    b.life_changed()
+    cost = _paid_as_cost(b, play, player, amount) if amount < 0 else None
+    b.emit(play, "gain_lp" if amount > 0 else "damage", player, amount=abs(amount),
+           note=cost[0] if cost is not None else None)
+    if cost is None:
+        b.life_changed()
+    elif cost[1] is not None:
+        b.remember(player, cost[1])  # its effect used again: what it grants follows
     logged = play.get("life")
     if isinstance(logged, int) and not isinstance(logged, bool) and logged != b.lp[player]:
         b.note(None, "import.lp-audit", f"LP audit: at {b.actions[-1]['log']['time']} the log says "
@@ -150,6 +157,48 @@ def life_points(b: GameBuilder, play: Play, player: Player) -> None:
     if b.lp[player] <= 0:
         b.finish(play, read("game.zero-lp",
                         f"{play.get('username')} has 0 Life Points: the game is over"))
+
+
+def _paid_as_cost(b: GameBuilder, play: Play, player: Player,
+                  amount: int) -> tuple[Reading, str | None] | None:
+    """A Life Point loss, while an attack waits for its damage, that pays a card's cost (its
+    text, as the replay's card object gives it, has its player pay that many: Ultimate
+    Offering's 500): the card the player used in the play just before, or their face-up card
+    whose effect is used again with no "Activated" line, shown by the Normal Summon it grants
+    following at once. A cost: no battle had its result. Returns the reading and, for an
+    effect used again, its card (its use is remembered then)."""
+    if all(d.battle_done for d in b.attacks.declared.values()):
+        return None
+    paid = -amount
+    if b.turn.recent and b.turn.recent[-1][1] == player:
+        index, _, cid = b.turn.recent[-1]
+        quiet = b.names.quiet
+        if all(type(b.plays[i]) is not dict or b.plays[i].get("play") in quiet
+               for i in range(index + 1, b.cursor)) and paid in _costs(b, cid):
+            return read("battle.cost-not-result",
+                        f"{paid} Life Points paid for {b.label(cid)}, as its text has its "
+                        f"player pay: a cost, not the result of the battle still waiting for "
+                        f"its damage"), None
+    for (side, spot), cid in b.board.zones.items():
+        if side != player or spot[:1] != "S" or not b.board.where[cid].face_up or \
+                paid not in _costs(b, cid) or not b.card(cid).grants("normal_summon"):
+            continue
+        if any(later.get("username") == play.get("username") and
+               later.get("play") in ("Normal Summon", "Set monster")
+               for _, later in b.upcoming(SAME_PLAYER_NEXT)):
+            return read("battle.cost-not-result",
+                        f"{paid} Life Points paid for the effect of the face-up {b.label(cid)} "
+                        f"used again (its text has its player pay them, and the Normal Summon "
+                        f"it grants follows): a cost, not the result of the battle still "
+                        f"waiting for its damage"), cid
+    return None
+
+
+def _costs(b: GameBuilder, cid: str) -> frozenset[int]:
+    """The Life Points the card's text (the replay's card object) has its player pay."""
+    name = b.board.name(cid)
+    text = (b.knowledge.objects.get(name) or {}).get("effect") if name else None
+    return lp_costs(text) if isinstance(text, str) else frozenset()
 
 
 def surrender(b: GameBuilder, play: Play, player: Player) -> None:

@@ -23,7 +23,8 @@ REST_OF_TURN: Final = 60
 
 # -- two clicks for one play ----------------------------------------------------------------
 #: The same player's next clicks that complete a play made in two (a Set, then its activation;
-#: a seventh card sent, then "End turn").
+#: a seventh card sent, then "End turn"; a face-up card's cost paid, then the Normal Summon it
+#: grants, its Tribute sent between).
 SAME_PLAYER_NEXT: Final = 4
 #: A placement whose effect is declared by the very next clicks.
 DECLARED_NEXT: Final = 3

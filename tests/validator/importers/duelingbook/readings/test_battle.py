@@ -80,3 +80,37 @@ def test_a_direct_attack_past_monsters_that_the_attackers_text_allows_is_not_jud
     assert "declare_attack" not in [a[0] for a in actions(imported)]
     assert "direct attacks a card's text allows past monsters" in \
         imported.document["source"]["unmodelled"]
+
+
+OFFERED = [*A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
+           'A: Set ST | Set card from hand (1/5) to S-1 || Set "Ultimate Offering" from hand '
+           '(1/5) to S-1', "A: End turn | Ended turn", *opening("B", "Sangan"),
+           'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+           "B: Enter BP | Entered Battle Phase", ATTACK,
+           'A: Activate ST | Activated Set "Ultimate Offering" in S-1']
+OFFERING_HANDS = (["Blade Knight", "Ultimate Offering", "Vorse Raider", "Sangan", "Book of Moon"],
+                  HAND_B)
+SUMMONED = 'A: Normal Summon | Normal Summoned "Vorse Raider" from hand (1/4) to M-2'
+
+
+def test_life_points_paid_as_a_cost_leave_the_attack_waiting_for_its_replay() -> None:
+    imported, verdict = judged(*OFFERED, 'A: Life points | Lost 500 LP {"amount": -500}',
+                               SUMMONED, ATTACK, hands=OFFERING_HANDS)
+    assert verdict["legal"], verdict["violation"]
+    assert ("declare_attack", "gemini-elf", "replay") in actions(imported)
+    assert "battle.cost-not-result" in readings_of(imported)
+
+
+def test_a_face_up_cards_cost_paid_again_before_the_summon_it_grants() -> None:
+    imported, verdict = judged(*OFFERED, 'A: Life points | Lost 500 LP {"amount": -500}',
+                               SUMMONED, ATTACK, 'A: Life points | Lost 500 LP {"amount": -500}',
+                               'A: Normal Summon | Normal Summoned "Sangan" from hand (1/3) to '
+                               'M-3', hands=OFFERING_HANDS)
+    assert verdict["legal"], verdict["violation"]
+    assert readings_of(imported).count("battle.cost-not-result") == 2
+
+
+def test_life_points_no_cost_explains_end_the_battle() -> None:
+    _, verdict = judged(*OFFERED, 'A: Life points | Lost 400 LP {"amount": -400}', SUMMONED,
+                        ATTACK, hands=OFFERING_HANDS)
+    assert rule_at(verdict) == ("battle.already-attacked", ATTACK[len("B: Attack | "):])
