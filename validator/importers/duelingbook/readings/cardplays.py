@@ -45,6 +45,9 @@ def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
         _trap_from_hand(b, play, player, cid, "Set, then activated at once: one activation "
                                               "from the hand in two clicks, as the card allows")
         return
+    if known.subtype == "quick_play" and player == b.turn.player and \
+            b.turn.phase in ("main1", "main2") and _set_then_activated(b, play, player, cid):
+        return
     setter = _setting_effect(b, player)
     if setter is not None and (player != b.turn.player or b.turn.phase not in ("main1", "main2")):
         b.emit(play, "move", player, card=cid, to="spell_trap",
@@ -54,6 +57,25 @@ def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
         return
     phases.ensure_phase(b, play, player, ("main1", "main2"))
     b.emit(play, "set_spell_trap", player, card=cid)
+
+
+def _set_then_activated(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+    """A Quick-Play Spell Set in its player's own Main Phase and activated by their very next
+    play, nothing between: the activation from the hand the player could make then, clicked
+    in two (Set, then "Activate"). Read as that activation, not one the turn it was Set."""
+    found = b.next_own(play, cid, ("Activate ST",))
+    if found is None:
+        return False
+    index, activation, _ = found
+    b.consume(index)
+    b.attacks.last_declared.pop(player, None)
+    b.emit(activation, "activate", player, card=cid,
+           note=read("spell-trap.set-then-activated",
+                     f"Set in its player's own Main Phase ({stamp(play.get('seconds'))}) and "
+                     f"activated by their very next play: the activation from the hand they "
+                     f"could make, clicked in two; read as it"))
+    b.remember(player, cid)
+    return True
 
 
 def _setting_effect(b: GameBuilder, player: Player) -> str | None:
