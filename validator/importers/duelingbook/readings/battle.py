@@ -10,7 +10,7 @@ from validator.document.model import Player, other
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import Declaration, Play, where_said
 from validator.importers.duelingbook.readings import phases
-from validator.importers.duelingbook.readings.catalog import read
+from validator.importers.duelingbook.readings.catalog import ReadAs, read
 from validator.importers.duelingbook.readings.windows import ATTACK_RESULT_WITHIN
 
 
@@ -28,6 +28,8 @@ def attack(b: GameBuilder, play: Play, player: Player) -> None:
         b.note(play, "battle.reclick",
                "the same attack declared again with no battle result between: one "
                "attack (a re-click)")
+        return
+    if decl is not None and b.read_as(play, _stray_in_resolution(b, player, attacker)):
         return
     known = b.card(attacker)
     if decl is not None and not decl.battle_done and foes != decl.foes and \
@@ -68,6 +70,28 @@ def attack(b: GameBuilder, play: Play, player: Player) -> None:
         b.attacks.flipped.add(target)  # the engine turns it face-up; the log, when battled
     b.attacks.declared[attacker] = Declaration(target, foes)
     b.emit(play, "declare_attack", player, note=note, **fields)
+
+
+def _stray_in_resolution(b: GameBuilder, player: Player, attacker: str) -> ReadAs | None:
+    """A monster that attacked already clicked to attack again while the opponent's Spell or
+    Trap is resolving (it stands face-up in its zone, not yet sent away: Icarus Attack), and
+    sent away by the very next play with no battle between (that card destroys it): a stray
+    click in the middle of the resolution, no attack."""
+    found = b.next_play()
+    if found is None or b.names.canonical(found[1]["play"]) not in ("To GY", "Banish"):
+        return None
+    step = b.step_at(found[0])
+    if step is None or step.card != attacker:
+        return None
+    for _, who, cid in reversed(b.turn.recent):
+        spot = b.board.where.get(cid)
+        if who != player and b.card(cid).subtype in ("normal", "quick_play") and \
+                spot is not None and spot.face_up and spot.spot[:1] == "S":
+            return ReadAs("battle.stray-click-in-resolution",
+                          f"{b.label(attacker)} had attacked already, and is clicked to attack "
+                          f"again while {b.label(cid)} resolves, which sends it away at once: "
+                          f"a stray click, no attack")
+    return None
 
 
 def _conceded_next(b: GameBuilder, play: Play) -> bool:

@@ -114,3 +114,23 @@ def test_life_points_no_cost_explains_end_the_battle() -> None:
     _, verdict = judged(*OFFERED, 'A: Life points | Lost 400 LP {"amount": -400}', SUMMONED,
                         ATTACK, hands=OFFERING_HANDS)
     assert rule_at(verdict) == ("battle.already-attacked", ATTACK[len("B: Attack | "):])
+
+
+def test_an_attack_clicked_while_the_opponents_trap_destroys_the_attacker_is_no_attack() -> None:
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
+        'A: Set ST | Set card from hand (3/5) to S-1 || Set "Mirror Force" from hand (3/5) to '
+        'S-1', "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+        "B: Enter BP | Entered Battle Phase", ATTACK,
+        'A: Activate ST | Activated Set "Mirror Force" in S-1', DIRECT,
+        'B: To GY | Sent "Gemini Elf" from M-1 to GY',
+        'A: To GY | Sent "Mirror Force" from S-1 to GY')
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported).count(("declare_attack", "gemini-elf")) == 1
+    assert "battle.stray-click-in-resolution" in readings_of(imported)
+
+
+def test_a_second_attack_with_no_card_resolving_stays_an_attack() -> None:
+    _, verdict = judged(*BATTLE, ATTACK, DIRECT, 'B: To GY | Sent "Gemini Elf" from M-1 to GY')
+    assert rule_at(verdict) == ("battle.already-attacked", DIRECT[len("B: Attack directly | "):])
