@@ -18,6 +18,7 @@ from validator.importers.duelingbook.readings.cardplays import send
 from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
 from validator.importers.duelingbook.readings.windows import (
+    EARLY_END_WITHIN,
     PUT_BACK_WITHIN,
     REJOIN_WITHIN,
     REVEAL_SECONDS,
@@ -63,7 +64,51 @@ def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
         return
     if b.turn.ending is not None:
         return  # "Ended turn" clicked again
+    if b.read_as(play, _ended_too_early(b, play, player)):
+        return
     phases.end_turn(b, play, player)
+
+
+#: Plays a turn player makes only in their Main Phase (or to enter Main Phase 2).
+_MAIN_PLAYS: Final = frozenset({"Normal Summon", "Set monster", "Flip Summon", "Set ST",
+                                "Enter M2"})
+
+
+def _ended_too_early(b: GameBuilder, play: Play, player: Player) -> ReadAs | None:
+    """"Ended turn" clicked in the same second as the opponent's Special Summon of a monster
+    whose trigger is still to resolve (Gorz the Emissary of Darkness: its Token comes in the
+    opponent's next plays), the turn player then making a Main Phase play before the
+    opponent starts a turn: the turn cannot end with that trigger pending, so the click came
+    too early and the turn goes on (its Main Phase 2 implied), no end."""
+    quiet = b.names.quiet
+    index = next((i for i in range(b.cursor - 1, -1, -1) if type(b.plays[i]) is dict and
+                  b.plays[i].get("play") not in quiet), None)
+    summon = b.plays[index] if index is not None else {}
+    step = b.step_at(index) if index is not None else None
+    if summon.get("play") not in ("SS ATK", "SS DEF") or step is None or step.card is None or \
+            summon.get("username") == play.get("username") or \
+            summon.get("seconds") != play.get("seconds") or \
+            not any(e.kind == "trigger" for e in b.card(step.card).facts.effects):
+        return None
+    later = b.upcoming(EARLY_END_WITHIN)
+    if not later or later[0][1].get("username") == play.get("username"):
+        return None  # the trigger's resolution comes first
+    for at, each in later:
+        kind = each.get("play")
+        if kind == "Start turn":
+            return None
+        if each.get("username") != play.get("username"):
+            continue
+        moved = b.step_at(at)
+        known = b.card(moved.card if moved is not None else None)
+        if kind in _MAIN_PLAYS or (kind == "Activate ST" and known.kind == "spell" and
+                                   known.subtype != "quick_play"):
+            return ReadAs("phase.ended-before-trigger",
+                          f"\"Ended turn\" clicked as {b.label(step.card)} was Special Summoned, "
+                          f"its trigger still to resolve, and the turn player goes on with a "
+                          f"Main Phase play: clicked too early, the turn goes on")
+        return None
+    return None
 
 
 

@@ -55,6 +55,9 @@ SHOWN_TOGETHER: Final = 4
 REVEAL_SECONDS: Final = 30
 #: Plays after a backward phase click read for cards put back (a rewind).
 REWIND_WINDOW: Final = 24
+#: Plays after an "Ended turn" clicked while the opponent's trigger was still to resolve: its
+#: resolution (a Token, a search) and the turn player's next play, in their Main Phase 2.
+EARLY_END_WITHIN: Final = 6
 #: A player who left the duel coming back (or quitting) before the game is read as conceded.
 REJOIN_WITHIN: Final = 40
 

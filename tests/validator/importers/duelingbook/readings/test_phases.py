@@ -245,3 +245,21 @@ def test_an_implied_main_phase_2_leaves_the_battles_results_in_the_battle_phase(
     assert verdict["legal"], verdict["violation"]
     kinds = [(a["type"], a.get("to")) for a in imported.document["actions"]]
     assert kinds.index(("move", "graveyard")) < kinds.index(("phase", "main2"))
+
+
+EARLY_END = [*A1, "A: Enter SP | Entered Standby Phase", "A: Enter M1 | Entered Main Phase 1",
+             'B: SS DEF | Special Summoned "Tsukuyomi" from hand (2/5) to M-1 (DEF)']
+RESOLVED = 'B: Declare | Declared effect of "Tsukuyomi" in M-1'
+POT = 'A: Activate ST | Activated "Pot of Greed" from hand (6/6) to S-1'
+
+
+def test_ended_turn_clicked_as_the_opponents_trigger_monster_arrives_does_not_end_it() -> None:
+    imported, verdict = judged(*EARLY_END, 'A: End turn | Ended turn {"seconds": 5}', RESOLVED,
+                               POT)
+    assert verdict["legal"], verdict["violation"]
+    assert "phase.ended-before-trigger" in readings_of(imported)
+
+
+def test_ended_turn_clicked_later_ends_the_turn() -> None:
+    _, verdict = judged(*EARLY_END, 'A: End turn | Ended turn {"seconds": 7}', RESOLVED, POT)
+    assert rule_at(verdict) == ("phase.restricted-action", POT[len("A: Activate ST | "):])
