@@ -4,7 +4,7 @@ any battle, and a direct attack clicked for an attack on a monster."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from validator.document.model import Player, other
 from validator.importers.duelingbook.builder import GameBuilder
@@ -57,6 +57,8 @@ def attack(b: GameBuilder, play: Play, player: Player) -> None:
                f"log cannot tell whether the monsters were still there (an effect "
                f"resolving, not shown), so the attack is not judged")
         return
+    if direct and foes and _removed_late(b, play, player, foes):
+        foes = b.foes(side)
     if direct and foes:
         meant = _meant_a_monster(b, play, player, foes)
         if meant is not None:
@@ -92,6 +94,51 @@ def _stray_in_resolution(b: GameBuilder, player: Player, attacker: str) -> ReadA
                           f"again while {b.label(cid)} resolves, which sends it away at once: "
                           f"a stray click, no attack")
     return None
+
+
+def _removed_late(b: GameBuilder, play: Play, player: Player, foes: frozenset[str]) -> bool:
+    """A direct attack while the defender still shows monsters that an effect of the
+    attacker's had already taken away: the attacker used a card this turn, then pointed at
+    each of them ("Pointed at", the same card object), and their owner moves each off the
+    field in the next plays, before any damage (Raiza the Storm Monarch: "place that target
+    on the top of the Deck", carried out late). Those moves are read first, as made before
+    the attack; True when they were."""
+    pending: dict[str, tuple[int, str]] = {}
+    for index, later in b.upcoming(ATTACK_RESULT_WITHIN):
+        if later.get("play") == "Life points":
+            break
+        step = b.step_at(index)
+        move = step.move_of(step.card) if step is not None and step.card in foes else None
+        if step is not None and step.card is not None and move is not None and \
+                move.after is not None and move.after.spot in _PILES and \
+                later.get("username") != play.get("username"):
+            pending[step.card] = (index, move.after.spot)
+    first = min((at for at, who, _ in b.turn.recent if who == player), default=None)
+    if set(pending) != foes or first is None:
+        return False
+    ids = {b.plays[index].get("id") for index, _ in pending.values()}
+    pointed: set[object] = set()
+    for index in range(b.cursor - 1, -1, -1):
+        earlier = b.plays[index]
+        if type(earlier) is not dict or earlier.get("play") == "Start turn":
+            break
+        if earlier.get("play") == "Target card" and earlier.get("username") == \
+                play.get("username") and index > first:
+            pointed.add(earlier.get("id"))
+    if None in ids or not ids <= pointed:
+        return False
+    for foe, (index, pile) in pending.items():
+        b.consume(index)
+        b.emit(b.plays[index], "move", other(player), card=foe, to=pile,
+               note=read("shortcut.carried-out-late",
+                         f"{b.label(foe)}, pointed at by {b.game.players[player]} after an "
+                         f"effect of theirs this turn, is moved off the field by its owner only "
+                         f"after the attack clicks: the effect carried out late, read first"))
+    return True
+
+
+#: Where an effect sends a monster it takes away.
+_PILES: Final = frozenset({"deck", "hand", "graveyard", "banished", "extra"})
 
 
 def _conceded_next(b: GameBuilder, play: Play) -> bool:

@@ -134,3 +134,25 @@ def test_an_attack_clicked_while_the_opponents_trap_destroys_the_attacker_is_no_
 def test_a_second_attack_with_no_card_resolving_stays_an_attack() -> None:
     _, verdict = judged(*BATTLE, ATTACK, DIRECT, 'B: To GY | Sent "Gemini Elf" from M-1 to GY')
     assert rule_at(verdict) == ("battle.already-attacked", DIRECT[len("B: Attack directly | "):])
+
+
+POINTED = [*A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
+           "A: End turn | Ended turn", *opening("B", "Sangan"),
+           'B: Normal Summon | Normal Summoned "Tsukuyomi" from hand (2/6) to M-1']
+TSUKUYOMI_DIRECT = 'B: Attack directly | Attacked directly with "Tsukuyomi" in M-1'
+RETURNED = 'A: To T Deck | Returned "Blade Knight" from M-1 to top of deck {"id": 77}'
+
+
+def test_a_monster_the_attackers_effect_pointed_at_and_its_owner_moves_late_is_gone() -> None:
+    imported, verdict = judged(
+        *POINTED, 'B: Target card | Pointed at "Blade Knight" in M-1 {"id": 77}',
+        "B: Enter BP | Entered Battle Phase", TSUKUYOMI_DIRECT, RETURNED)
+    assert verdict["legal"], verdict["violation"]
+    assert "shortcut.carried-out-late" in readings_of(imported)
+
+
+def test_a_monster_nobody_pointed_at_is_still_there_for_the_direct_attack() -> None:
+    _, verdict = judged(*POINTED, "B: Enter BP | Entered Battle Phase", TSUKUYOMI_DIRECT,
+                        RETURNED)
+    assert rule_at(verdict) == ("battle.invalid-target",
+                                TSUKUYOMI_DIRECT[len("B: Attack directly | "):])
