@@ -70,8 +70,23 @@ def attack(b: GameBuilder, play: Play, player: Player) -> None:
     phases.sync(b, play, attacker)
     if target is not None and b.board.position(target) == "facedown_defense":
         b.attacks.flipped.add(target)  # the engine turns it face-up; the log, when battled
-    b.attacks.declared[attacker] = Declaration(target, foes)
+    b.attacks.declared[attacker] = Declaration(target, foes, damage=_damage(b, attacker, target),
+                                               at=b.cursor)
     b.emit(play, "declare_attack", player, note=note, **fields)
+
+
+def _damage(b: GameBuilder, attacker: str, target: str | None) -> int | None:
+    """The battle damage the defender takes by the two cards' printed ATK (a direct attack:
+    the attacker's; a monster in Attack Position with less ATK: the difference), or None."""
+    atk = (b.card(attacker).definition or {}).get("atk")
+    if type(atk) is not int:
+        return None
+    if target is None:
+        return atk
+    other_atk = (b.card(target).definition or {}).get("atk")
+    if type(other_atk) is not int or b.board.position(target) != "attack" or other_atk >= atk:
+        return None
+    return atk - other_atk
 
 
 def _stray_in_resolution(b: GameBuilder, player: Player, attacker: str) -> ReadAs | None:

@@ -187,12 +187,14 @@ def life_points(b: GameBuilder, play: Play, player: Player) -> None:
         return
     b.lp[player] += amount
     cost = _paid_as_cost(b, play, player, amount) if amount < 0 else None
-    b.emit(play, "gain_lp" if amount > 0 else "damage", player, amount=abs(amount),
-           note=cost[0] if cost is not None else None)
     if cost is None:
-        b.life_changed()
-    elif cost[1] is not None:
-        b.remember(player, cost[1])  # its effect used again: what it grants follows
+        earlier = b.life_changed(-amount if amount < 0 else 0)
+        b.emit(play, "gain_lp" if amount > 0 else "damage", player, amount=abs(amount),
+               note=earlier)
+    else:
+        b.emit(play, "damage", player, amount=-amount, note=cost[0])
+        if cost[1] is not None:
+            b.remember(player, cost[1])  # its effect used again: what it grants follows
     logged = play.get("life")
     if isinstance(logged, int) and not isinstance(logged, bool) and logged != b.lp[player]:
         b.note(None, "import.lp-audit", f"LP audit: at {b.actions[-1]['log']['time']} the log says "

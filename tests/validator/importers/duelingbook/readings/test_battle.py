@@ -156,3 +156,36 @@ def test_a_monster_nobody_pointed_at_is_still_there_for_the_direct_attack() -> N
                         RETURNED)
     assert rule_at(verdict) == ("battle.invalid-target",
                                 TSUKUYOMI_DIRECT[len("B: Attack directly | "):])
+
+
+def _two_battles(lost: int) -> list[str]:
+    """Gemini Elf (1900) destroys Blade Knight (1600); Tsukuyomi (1100) attacks directly; then
+    ``lost`` Life Points, Tragoedia by its own effect, and Tsukuyomi's attack on it."""
+    return [*A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
+            "A: End turn | Ended turn", *opening("B", "Sangan"),
+            'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+            'B: SS ATK | Special Summoned "Tsukuyomi" from hand (1/5) to M-2 (ATK)',
+            "B: Enter BP | Entered Battle Phase", ATTACK,
+            'A: To GY | Sent "Blade Knight" from M-1 to GY',
+            'B: Attack directly | Attacked directly with "Tsukuyomi" in M-2',
+            f'A: Life points | Lost {lost} LP {{"amount": -{lost}}}',
+            'A: Normal Summon | Normal Summoned "Tragoedia" from hand (1/5) to M-1',
+            'B: Attack | Attacked "Tragoedia" in M-1 with "Tsukuyomi" in M-2']
+
+
+TRAGOEDIA_HANDS = (["Blade Knight", "Tragoedia", "Vorse Raider", "Sangan", "Book of Moon"],
+                   HAND_B)
+
+
+def test_the_battle_befores_damage_logged_after_the_next_declaration_leaves_it_pending(
+        ) -> None:
+    imported, verdict = judged(*_two_battles(300), hands=TRAGOEDIA_HANDS)
+    assert verdict["legal"], verdict["violation"]
+    assert ("declare_attack", "tsukuyomi", "replay") in actions(imported)
+    assert "battle.earlier-damage" in readings_of(imported)
+
+
+def test_damage_the_pending_battle_may_have_dealt_ends_it() -> None:
+    _, verdict = judged(*_two_battles(1100), hands=TRAGOEDIA_HANDS)
+    assert rule_at(verdict) == ("battle.already-attacked",
+                                'Attacked "Tragoedia" in M-1 with "Tsukuyomi" in M-2')
