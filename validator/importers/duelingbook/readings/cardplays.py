@@ -394,7 +394,8 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
         b.note(play, "rewind.put-back",
                f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
-    if to == "hand" and b.read_as(play, _summon_put_back(b, play, player, cid, before)):
+    if to == "hand" and (b.read_as(play, _summon_put_back(b, play, player, cid, before)) or
+                         b.read_as(play, _set_back_at_once(b, play, cid, before))):
         return
     phases.sync(b, play, cid)
     sent = b.emit(play, "move", player, card=cid, to=to)
@@ -403,6 +404,26 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
         b.materials.graveyard_from[cid] = before.side if before else player
         if before is not None:  # brought straight back: a slip (not from a hidden Deck,
             b.materials.sent_from[cid] = (sent, before, play.get("username"))  # or hand)
+
+
+def _set_back_at_once(b: GameBuilder, play: Play, cid: str, before: Any) -> ReadAs | None:
+    """A Set Spell or Trap its player returns to the hand in the opponent's turn and, as
+    their very next play, Sets again in the same zone, nothing between (a misclick carrying
+    out the opponent's effect; a Set then would break the rules): a slip undone, neither play
+    is a step, and the card stays Set as it was. In their own turn such a return may be an
+    effect of theirs (Brionac) and the Set a Set: both are read as they are."""
+    if before is None or before.face_up or not is_zone(before.spot) or \
+            is_monster_zone(before.spot) or before.side == b.turn.player:
+        return None
+    found = b.next_own(play, cid, ("Set ST",))
+    back = found[2].move_of(cid) if found is not None else None
+    if found is None or back is None or back.after is None or back.after.face_up or \
+            (back.after.side, back.after.spot) != (before.side, before.spot):
+        return None
+    return ReadAs("slip.returned-and-back",
+                  f"{b.label(cid)} returned from {before.spot} to the hand and Set there again "
+                  f"by its player's very next play: a slip undone, neither is a step",
+                  consumes=(found[0],))
 
 
 def _summon_put_back(b: GameBuilder, play: Play, player: Player, cid: str,

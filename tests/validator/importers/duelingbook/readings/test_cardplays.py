@@ -209,3 +209,24 @@ def test_a_quick_play_activated_after_another_play_the_turn_it_was_set_is_illega
                         'A: Normal Summon | Normal Summoned "Sangan" from hand (4/5) to M-1',
                         ACTIVATE_BOOK)
     assert rule_at(verdict) == ("card.set-this-turn", ACTIVATE_BOOK[len("A: Activate ST | "):])
+
+
+MF_BACK = ('A: To hand | Returned Set card from S-1 to hand || Returned Set "Mirror Force" from '
+           'S-1 to hand')
+
+
+def test_a_set_card_returned_to_the_hand_and_set_again_where_it_was_is_a_slip_undone() -> None:
+    imported, verdict = judged(
+        *A1, SET_MF, "A: End turn | Ended turn", *opening("B", "Sangan"), MF_BACK,
+        'A: Set ST | Set card from hand (6/6) to S-1 || Set "Mirror Force" from hand (6/6) '
+        'to S-1')
+    assert verdict["legal"], verdict["violation"]
+    assert "slip.returned-and-back" in readings_of(imported)
+
+
+def test_a_set_card_returned_and_set_in_another_zone_in_the_opponents_turn_is_illegal() -> None:
+    reset = ('A: Set ST | Set card from hand (6/6) to S-2 || Set "Mirror Force" from hand (6/6) '
+             'to S-2')
+    _, verdict = judged(*A1, SET_MF, "A: End turn | Ended turn", *opening("B", "Sangan"),
+                        MF_BACK, reset)
+    assert rule_at(verdict) == ("turn.not-turn-player", "Set card from hand (6/6) to S-2")
