@@ -22,6 +22,7 @@ from validator.importers.duelingbook.readings.windows import (
     AT_ONCE_SECONDS,
     CARRIED_OUT_WITHIN,
     FOE_SUMMON_WITHIN,
+    OBJECTION_UNDONE_WITHIN,
     OPPONENT_USED_WITHIN,
     TRIBUTES_LOGGED_AFTER,
 )
@@ -456,6 +457,8 @@ def change_position(b: GameBuilder, play: Play, player: Player) -> None:
         b.note(play, "position.unchanged",
                f"{b.label(cid)} is already in that position: nothing to change")
         return
+    if b.read_as(play, _undone_on_objection(b, play, cid)):
+        return
     last = b.actions[-1] if b.actions else {}
     if last.get("type") == "special_summon" and last.get("card") == cid and \
             last.get("player") == player and to in ("attack", "defense"):
@@ -492,6 +495,41 @@ def change_position(b: GameBuilder, play: Play, player: Player) -> None:
     phases.ensure_phase(b, play, player, ("main1", "main2"))
     phases.sync(b, play, cid)
     b.emit(play, "change_position", player, card=cid, to=to)
+
+
+def _undone_on_objection(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
+    """A position change its player undoes later in the turn after the opponent objected in
+    chat ("it has to come out in def"), with nothing between but a Battle Phase click and the
+    attacks the monster declared (no battle result: no Life Points lost, nothing removed): a
+    slip fixed at the opponent's demand; the change, its undoing and those attacks are no
+    steps. (Changed back as the very next play, it is a slip fixed at once: read there.)"""
+    before = b.card_step.turned[0][1].position
+    user = play.get("username")
+    attacks: list[int] = []
+    between = False
+    for index, later in b.upcoming(OBJECTION_UNDONE_WITHIN):
+        kind, step = later.get("play"), b.step_at(index)
+        if kind == "Enter BP" and later.get("username") == user:
+            between = True
+            continue
+        if step is None or step.card != cid or later.get("username") != user:
+            return None
+        if kind in ("Attack", "Attack directly"):
+            attacks.append(index)
+            continue
+        if kind not in ("To ATK", "To DEF") or not (between or attacks) or not step.turned or \
+                step.turned[0][2].position != before or not any(
+                    type(said) is dict and said.get("play") == "Duel message" and
+                    said.get("username") not in (None, user)
+                    for said in b.plays[b.cursor + 1:index]):
+            return None
+        return ReadAs("slip.undone-on-objection",
+                      f"{b.label(cid)}'s position changed, then changed back after the "
+                      f"opponent objected in chat, with no battle result between: a slip "
+                      f"fixed at the opponent's demand; the change"
+                      f"{', the attacks it declared' if attacks else ''} and the change back "
+                      f"are no steps", consumes=(*attacks, index))
+    return None
 
 
 def _undone_at_once(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:

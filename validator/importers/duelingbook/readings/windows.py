@@ -45,6 +45,9 @@ PUT_BACK_WITHIN: Final = 4
 #: Seconds within which a Set, then a Flip Summon of the same monster is one Summon clicked as
 #: a Set and fixed.
 AT_ONCE_SECONDS: Final = 5
+#: A position change undone after the opponent objected in chat: the Battle Phase click and
+#: the attacks the monster declared meanwhile, then the change back.
+OBJECTION_UNDONE_WITHIN: Final = 5
 #: A card activated from the hand, and shown so, going back to it.
 SHOWN_WITHIN: Final = 24
 #: Activations of other cards between a Set card's activation and its Set again, when a player

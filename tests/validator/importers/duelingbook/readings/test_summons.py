@@ -487,3 +487,25 @@ def test_a_special_summon_of_a_monster_already_elsewhere_is_still_judged() -> No
         'A: SS ATK | Special Summoned "Blade Knight" from M-2 to M-2 (ATK)')
     assert "slip.summoned-where-it-stands" not in readings_of(imported)
     assert verdict["violation"]["rule"] == "summon.special-source"
+
+
+def _changed_and_back(*objection: str) -> list[str]:
+    return [*A1, "A: End turn | Ended turn", *opening("B", "Sangan"),
+            'B: SS DEF | Special Summoned "Tsukuyomi" from hand (2/6) to M-1 (DEF)',
+            'B: To ATK | Changed "Tsukuyomi" in M-1 to ATK',
+            "B: Enter BP | Entered Battle Phase",
+            'B: Attack directly | Attacked directly with "Tsukuyomi" in M-1', *objection,
+            'B: To DEF | Changed "Tsukuyomi" in M-1 to DEF']
+
+
+def test_a_position_change_undone_after_the_opponent_objected_is_no_step() -> None:
+    imported, verdict = judged(*_changed_and_back('A: Duel message | "it has to stay in def"'))
+    assert verdict["legal"], verdict["violation"]
+    assert "slip.undone-on-objection" in readings_of(imported)
+    assert "declare_attack" not in [a[0] for a in actions(imported)]
+
+
+def test_a_position_changed_back_with_no_objection_is_a_change() -> None:
+    _, verdict = judged(*_changed_and_back())
+    assert rule_at(verdict) == ("position.placed-this-turn",
+                                'Changed "Tsukuyomi" in M-1 to DEF')
