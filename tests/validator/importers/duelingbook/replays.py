@@ -93,6 +93,14 @@ CARDS: dict[str, dict[str, Any]] = {
                                         "Phase: You can pay 500 Life Points; immediately "
                                         "after this effect resolves, Normal Summon/Set 1 "
                                         "monster."},
+        "Super Rejuvenation": {"card_type": "Spell", "type": "Quick-Play",
+                               "effect": "During the End Phase of the turn this card was "
+                                         "activated, draw a number of cards equal to the "
+                                         "combined number of Dragon monsters you discarded or "
+                                         "Tributed this turn."},
+        "Pot of Avarice": {"card_type": "Spell", "type": "Normal",
+                           "effect": "Target 5 monsters in your GY; shuffle all 5 into the "
+                                     "Deck, then draw 2 cards."},
         "Mystical Space Typhoon": {"card_type": "Spell", "type": "Quick-Play",
                                    "effect": "Target 1 Spell/Trap on the field; destroy "
                                              "that target."},

@@ -166,7 +166,8 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
     if b.read_as(play, _taken_back(b, play, cid, move.after.spot if move.after else None,
                                    known)) or \
             _for_an_opponents_effect(b, play, player, cid, known) or \
-            (kind == "normal_summon" and _summoned_by_opponent(b, play, player, cid)):
+            (kind == "normal_summon" and _summoned_by_opponent(b, play, player, cid)) or \
+            _for_own_resolving_spell(b, play, player, cid):
         return
     phases.sync(b, play, cid)
     granted = _grant(b, player)
@@ -328,6 +329,31 @@ def _for_an_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: st
     return False
 
 
+
+
+def _for_own_resolving_spell(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+    """A monster dragged from the hand to the field and, by its player's very next play, on
+    to the Deck while their own Spell that shuffles cards into the Deck is resolving (it
+    stands face-up in its zone, not yet sent away: Pot of Avarice's targets, carried through
+    the wrong piles): the card only goes from the hand to the Deck, no Summon."""
+    found = b.next_own(play, cid, ("To T Deck", "To B Deck", "To deck"))
+    if found is None:
+        return False
+    for _, who, source in reversed(b.turn.recent):
+        spot, known = b.board.where.get(source), b.card(source)
+        name = b.board.name(source)
+        text = (b.knowledge.objects.get(name) or {}).get("effect") if name else None
+        if who == player and known.kind == "spell" and known.subtype in ("normal", "quick_play") \
+                and spot is not None and spot.face_up and spot.spot[:1] == "S" and \
+                isinstance(text, str) and "into the Deck" in text:
+            b.consume(found[0])
+            b.emit(play, "move", player, card=cid, to="deck",
+                   note=read("shortcut.own-effect-to-deck",
+                             f"{b.label(cid)} moved from the hand to the field and on to the "
+                             f"Deck at once while {b.label(source)} resolves, which shuffles "
+                             f"cards into the Deck: carried through the wrong piles, no Summon"))
+            return True
+    return False
 
 
 def _summoned_by_opponent(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:

@@ -263,3 +263,26 @@ def test_ended_turn_clicked_as_the_opponents_trigger_monster_arrives_does_not_en
 def test_ended_turn_clicked_later_ends_the_turn() -> None:
     _, verdict = judged(*EARLY_END, 'A: End turn | Ended turn {"seconds": 7}', RESOLVED, POT)
     assert rule_at(verdict) == ("phase.restricted-action", POT[len("A: Activate ST | "):])
+
+
+def _drawn_before_the_draw_phase(*used: str) -> list[str]:
+    return [*A1, 'A: Set ST | Set card from hand (1/6) to S-1 || Set "Super Rejuvenation" '
+                 'from hand (1/6) to S-1', "A: End turn | Ended turn", *opening("B", "Sangan"),
+            *used, "B: End turn | Ended turn", 'A: Draw card | Drew a card || Drew "Sangan"',
+            "A: Start turn | Entered Draw Phase",
+            'A: Draw card | Drew a card || Drew "Vorse Raider"']
+
+
+def test_a_draw_after_ended_turn_that_a_card_draws_in_the_end_phase_is_that_turns() -> None:
+    imported, verdict = judged(*_drawn_before_the_draw_phase(
+        'A: Activate ST | Activated Set "Super Rejuvenation" in S-1',
+        'A: To GY | Sent "Super Rejuvenation" from S-1 to GY'),
+        hands=(["Super Rejuvenation", *HAND_A[1:]], HAND_B))
+    assert verdict["legal"], verdict["violation"]
+    assert "turn.end-phase-draw" in readings_of(imported)
+
+
+def test_a_draw_after_ended_turn_with_no_such_card_starts_the_next_turn() -> None:
+    _, verdict = judged(*_drawn_before_the_draw_phase(),
+                        hands=(["Super Rejuvenation", *HAND_A[1:]], HAND_B))
+    assert rule_at(verdict) == ("draw.once", 'Drew a card')

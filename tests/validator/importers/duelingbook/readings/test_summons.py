@@ -509,3 +509,24 @@ def test_a_position_changed_back_with_no_objection_is_a_change() -> None:
     _, verdict = judged(*_changed_and_back())
     assert rule_at(verdict) == ("position.placed-this-turn",
                                 'Changed "Tsukuyomi" in M-1 to DEF')
+
+
+AVARICE = ['A: Activate ST | Activated "Pot of Avarice" from hand (1/6) to S-1',
+           'A: Normal Summon | Normal Summoned "Sangan" from hand (1/5) to M-1',
+           'A: To T Deck | Returned "Sangan" from M-1 to top of deck']
+AVARICE_HANDS = (["Pot of Avarice", "Sangan", "Blade Knight", "Vorse Raider", "Book of Moon"],
+                 HAND_B)
+KNIGHT = 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/4) to M-1'
+
+
+def test_a_monster_carried_to_the_deck_while_its_players_spell_resolves_is_no_summon() -> None:
+    imported, verdict = judged(*A1, *AVARICE, 'A: To GY | Sent "Pot of Avarice" from S-1 to GY',
+                               KNIGHT, hands=AVARICE_HANDS)
+    assert verdict["legal"], verdict["violation"]
+    assert "shortcut.own-effect-to-deck" in readings_of(imported)
+
+
+def test_a_monster_summoned_after_the_spell_resolved_is_a_summon() -> None:
+    _, verdict = judged(*A1, AVARICE[0], 'A: To GY | Sent "Pot of Avarice" from S-1 to GY',
+                        *AVARICE[1:], KNIGHT, hands=AVARICE_HANDS)
+    assert rule_at(verdict) == ("summon.normal-once", KNIGHT[len("A: Normal Summon | "):])
