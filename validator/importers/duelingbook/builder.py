@@ -30,6 +30,9 @@ from validator.importers.duelingbook.readings.windows import RECENT_EFFECTS
 from validator.importers.duelingbook.state import Attacks, Materials, Rewinds, Turn
 from validator.rules.rulesets import RULESETS, Ruleset
 
+#: Life Point actions: the opponent's (Upstart Goblin's 1000, clicked by them) between a
+#: monster sent off the field and the summon it is the Tribute of keep the two together.
+_LIFE_POINTS = frozenset({"gain_lp", "damage"})
 #: What a monster does in battle and positions: not judged for a Trap Monster.
 BATTLE_ACTIONS = frozenset({"declare_attack", "change_position", "flip_summon"})
 
@@ -230,7 +233,8 @@ class GameBuilder:
         action = {"type": kind, "player": player, **fields, "log": log}
         if just_before is None:
             self.log.append(action)
-            if kind != "move":
+            if kind != "move" and self.materials.sends and not (
+                    kind in _LIFE_POINTS and player not in self.materials.senders()):
                 self.materials.sends.clear()
         else:
             self.log.insert(action, before=just_before)

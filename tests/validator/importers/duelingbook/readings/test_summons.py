@@ -530,3 +530,30 @@ def test_a_monster_summoned_after_the_spell_resolved_is_a_summon() -> None:
     _, verdict = judged(*A1, AVARICE[0], 'A: To GY | Sent "Pot of Avarice" from S-1 to GY',
                         *AVARICE[1:], KNIGHT, hands=AVARICE_HANDS)
     assert rule_at(verdict) == ("summon.normal-once", KNIGHT[len("A: Normal Summon | "):])
+
+
+def _tribute_then(*between: str) -> list[str]:
+    return [*A1, "A: Enter SP | Entered Standby Phase", "A: Enter M1 | Entered Main Phase 1",
+            'A: SS ATK | Special Summoned "Vorse Raider" from hand (2/6) to M-1 (ATK)',
+            'A: To GY | Sent "Vorse Raider" from M-1 to GY', *between,
+            'A: Normal Summon | Normal Summoned "Summoned Skull" from hand (1/5) to M-1']
+
+
+SKULL_HANDS = (["Summoned Skull", "Vorse Raider", "Sangan", "Book of Moon", "Mirror Force"],
+               HAND_B)
+
+
+def test_the_opponents_life_points_between_a_tribute_and_its_summon_keep_them_together(
+        ) -> None:
+    imported, verdict = judged(*_tribute_then('B: Life points | Gained 1000 LP {"amount": 1000}'),
+                               hands=SKULL_HANDS)
+    assert verdict["legal"], verdict["violation"]
+    summon = next(a for a in imported.document["actions"] if a["type"] == "normal_summon")
+    assert summon["tributes"] == ["vorse-raider"]
+
+
+def test_the_summoners_own_life_points_between_them_part_them() -> None:
+    _, verdict = judged(*_tribute_then('A: Life points | Gained 1000 LP {"amount": 1000}'),
+                        hands=SKULL_HANDS)
+    assert rule_at(verdict) == ("summon.tribute-count", 'Normal Summoned "Summoned Skull" from '
+                                                        'hand (1/5) to M-1')
