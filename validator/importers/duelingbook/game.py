@@ -144,6 +144,8 @@ class Declaration:
     damaged: bool = False
     #: The play that declared it (its index).
     at: int = -1
+    #: Its target was in Attack Position with the attacker's printed ATK: both are destroyed.
+    mutual: bool = False
 
 
 @dataclass(slots=True)

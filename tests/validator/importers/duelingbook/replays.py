@@ -93,6 +93,12 @@ CARDS: dict[str, dict[str, Any]] = {
                                         "Phase: You can pay 500 Life Points; immediately "
                                         "after this effect resolves, Normal Summon/Set 1 "
                                         "monster."},
+        "Colossal Fighter": {"card_type": "Monster", "type": "Warrior", "level": 8,
+                             "atk": "2800", "def": "1000", "is_effect": 1,
+                             "monster_color": "Synchro",
+                             "effect": "When this card is destroyed by battle and sent to the "
+                                       "GY: You can target 1 Warrior monster in either GY; "
+                                       "Special Summon that target."},
         "Super Rejuvenation": {"card_type": "Spell", "type": "Quick-Play",
                                "effect": "During the End Phase of the turn this card was "
                                          "activated, draw a number of cards equal to the "

@@ -4,9 +4,11 @@ any battle, and a direct attack clicked for an attack on a monster."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 from validator.document.model import Player, other
+from validator.importers.duelingbook.board.tracker import is_monster_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import Declaration, Play, where_said
 from validator.importers.duelingbook.readings import phases
@@ -41,6 +43,8 @@ def attack(b: GameBuilder, play: Play, player: Player) -> None:
         fields["by_effect"] = True
         note = read("battle.further-attack",
                     f"a further attack: {b.label(attacker)} may attack again (the card database)")
+    elif decl is not None and _revived_by_text(b, decl, attacker):
+        _revive(b, play, player, attacker)
     elif decl is not None and _given_up(b, play, player, attacker):
         b.note(play, "battle.misclick-given-up",
                f"{b.label(attacker)} had attacked already; this declaration brings no "
@@ -70,9 +74,48 @@ def attack(b: GameBuilder, play: Play, player: Player) -> None:
     phases.sync(b, play, attacker)
     if target is not None and b.board.position(target) == "facedown_defense":
         b.attacks.flipped.add(target)  # the engine turns it face-up; the log, when battled
-    b.attacks.declared[attacker] = Declaration(target, foes, damage=_damage(b, attacker, target),
-                                               at=b.cursor)
+    atk = (known.definition or {}).get("atk")
+    b.attacks.declared[attacker] = Declaration(
+        target, foes, damage=_damage(b, attacker, target), at=b.cursor,
+        mutual=target is not None and type(atk) is int and b.board.position(target) == "attack"
+        and (b.card(target).definition or {}).get("atk") == atk)
     b.emit(play, "declare_attack", player, note=note, **fields)
+
+
+#: A monster's text that Special Summons when it is destroyed by battle (Colossal Fighter:
+#: "When this card is destroyed by battle and sent to the GY: You can target 1 Warrior monster
+#: in either GY; Special Summon that target", itself a Warrior).
+_REVIVES: Final = re.compile(r"destroyed by battle[^.]*?:[^.]*?\b(?:in|from) (?:either|your) "
+                             r"(?:GY|Graveyard)\b[^.]*?Special Summon", re.I)
+
+
+def _revived_by_text(b: GameBuilder, decl: Declaration, attacker: str) -> bool:
+    """True when the attacker's last battle was against a monster in Attack Position with its
+    own printed ATK (both destroyed), its target left the field with no Life Points lost,
+    and the attacker's own text (the replay's card object) Special Summons a monster from the
+    Graveyard when it is destroyed by battle: the log skipped its trip there and back."""
+    if not decl.mutual or decl.damaged or decl.target is None:
+        return False
+    spot = b.board.where.get(decl.target)
+    if spot is not None and is_monster_zone(spot.spot):
+        return False
+    name = b.board.name(attacker)
+    text = (b.knowledge.objects.get(name) or {}).get("effect") if name else None
+    return isinstance(text, str) and _REVIVES.search(text) is not None
+
+
+def _revive(b: GameBuilder, play: Play, player: Player, attacker: str) -> None:
+    """The attacker destroyed by its battle and Special Summoned again by its own effect,
+    which the log does not show: a new card (contract §2), which may attack."""
+    b.emit(play, "move", player, card=attacker, to="graveyard",
+           note=read("battle.destroyed-and-revived",
+                     f"{b.label(attacker)} and its target had the same ATK, so both were "
+                     f"destroyed by the battle; the log skips its trip to the Graveyard and "
+                     f"back by its own effect (\"destroyed by battle ... Special Summon\"): "
+                     f"a new card, which may attack"))
+    b.emit(play, "special_summon", player, card=attacker, position="attack")
+    b.attacks.declared.pop(attacker, None)
+    b.remember(player, attacker)
 
 
 def _damage(b: GameBuilder, attacker: str, target: str | None) -> int | None:

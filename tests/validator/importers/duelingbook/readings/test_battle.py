@@ -189,3 +189,29 @@ def test_damage_the_pending_battle_may_have_dealt_ends_it() -> None:
     _, verdict = judged(*_two_battles(1100), hands=TRAGOEDIA_HANDS)
     assert rule_at(verdict) == ("battle.already-attacked",
                                 'Attacked "Tragoedia" in M-1 with "Tsukuyomi" in M-2')
+
+
+def _tie_then_direct(mine: str, theirs: str) -> list[str]:
+    """B's ``mine`` attacks A's ``theirs`` (the same ATK), A's monster goes, B's attacks again."""
+    return [*A1, f'A: SS ATK | Special Summoned "{theirs}" from hand (1/6) to M-1 (ATK)',
+            "A: End turn | Ended turn", *opening("B", "Sangan"),
+            f'B: SS ATK | Special Summoned "{mine}" from hand (1/6) to M-1 (ATK)',
+            "B: Enter BP | Entered Battle Phase",
+            f'B: Attack | Attacked "{theirs}" in M-1 with "{mine}" in M-1',
+            f'A: To GY | Sent "{theirs}" from M-1 to GY',
+            f'B: Attack directly | Attacked directly with "{mine}" in M-1']
+
+
+def test_a_monster_its_own_text_revives_after_a_tie_may_attack_again() -> None:
+    imported, verdict = judged(*_tie_then_direct("Colossal Fighter", "Colossal Fighter"),
+                               hands=(["Colossal Fighter", *HAND_A[1:]],
+                                      ["Colossal Fighter", *HAND_B[1:]]))
+    assert verdict["legal"], verdict["violation"]
+    assert "battle.destroyed-and-revived" in readings_of(imported)
+
+
+def test_a_monster_with_no_such_text_attacking_again_after_a_tie_is_flagged() -> None:
+    _, verdict = judged(*_tie_then_direct("Summoned Skull", "Dark Magician"),
+                        hands=(["Dark Magician", *HAND_A[1:]], ["Summoned Skull", *HAND_B[1:]]))
+    assert rule_at(verdict) == ("battle.already-attacked",
+                                'Attacked directly with "Summoned Skull" in M-1')
