@@ -30,6 +30,9 @@ from validator.importers.duelingbook.readings.windows import RECENT_EFFECTS
 from validator.importers.duelingbook.state import Attacks, Materials, Rewinds, Turn
 from validator.rules.rulesets import RULESETS, Ruleset
 
+#: Life Point actions: the opponent's (Upstart Goblin's 1000, clicked by them) between a
+#: monster sent off the field and the summon it is the Tribute of keep the two together.
+_LIFE_POINTS = frozenset({"gain_lp", "damage"})
 #: What a monster does in battle and positions: not judged for a Trap Monster.
 BATTLE_ACTIONS = frozenset({"declare_attack", "change_position", "flip_summon"})
 
@@ -162,6 +165,9 @@ class GameBuilder:
             if before is not None and is_monster_zone(before.spot):
                 self.field_changed(before.side)
             if after is not None and is_monster_zone(after.spot):
+                if before is not None and before.spot in self.card(move.card).facts.self_summon:
+                    for decl in self.attacks.declared.values():  # its own effect brings it:
+                        decl.activated_since = True  # an activation the log does not write
                 self.field_changed(after.side)
         if after is not None and after.spot.startswith("EMZ"):
             self.signs.setdefault("Extra Monster Zones", self._where())
@@ -227,7 +233,8 @@ class GameBuilder:
         action = {"type": kind, "player": player, **fields, "log": log}
         if just_before is None:
             self.log.append(action)
-            if kind != "move":
+            if kind != "move" and self.materials.sends and not (
+                    kind in _LIFE_POINTS and player not in self.materials.senders()):
                 self.materials.sends.clear()
         else:
             self.log.insert(action, before=just_before)
@@ -442,7 +449,24 @@ class GameBuilder:
                 if not decl.activated_since:
                     decl.battle_done = True
 
-    def life_changed(self) -> None:
-        """Life Points changed: every battle declared so far has had its result."""
-        for decl in self.attacks.declared.values():
-            decl.battle_done = True
+    def life_changed(self, lost: int = 0) -> Reading | None:
+        """Life Points changed: every battle declared so far has had its result. Unless the
+        loss is exactly the damage of a battle that already had its other result (its target
+        left the field) and not yet its damage, while the one battle still pending was
+        declared after it and would deal another amount (the cards' printed ATK): that
+        earlier battle's damage, logged after the next declaration; the pending battle goes
+        on (the reading's words, then)."""
+        declared = self.attacks.declared
+        earlier = [d for d in declared.values() if d.battle_done and not d.damaged and
+                   lost and d.damage == lost] if lost else []
+        pending = [d for d in declared.values() if not d.battle_done]
+        if len(earlier) == 1 and len(pending) == 1 and pending[0].at > earlier[0].at and \
+                pending[0].damage is not None and pending[0].damage != lost:
+            earlier[0].damaged = True
+            return read("battle.earlier-damage",
+                        f"{lost} damage: the result of the battle before, whose target had left "
+                        f"the field, logged after the next declaration (which would deal "
+                        f"another amount): that attack goes on")
+        for decl in declared.values():
+            decl.battle_done = decl.damaged = True
+        return None

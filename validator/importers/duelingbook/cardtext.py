@@ -36,6 +36,8 @@ _AS_IF = re.compile(r"as if (?:you controlled it|it were (?:a monster )?you cont
 _DIRECT = re.compile(r"\bcan attack (?:your opponent(?:'s Life Points)? )?directly\b", re.I)
 _FROM_HAND = re.compile(r"activate this card from your hand", re.I)
 _NUMBERS: Final = {"one": 1, "two": 2, "three": 3}
+_END_PHASE_DRAW = re.compile(r"\bduring the End Phase\b[^.]*?\bdraw", re.I)
+_LP_COST = re.compile(r"\bpay (\d+) (?:Life Points|LP)\b", re.I)
 
 
 class CardTextError(ValueError):
@@ -65,6 +67,31 @@ def effect_kinds(text: str) -> set[str]:
 
 
 @cache
+def lp_costs(text: str) -> frozenset[int]:
+    """The Life Points a card's text has its player pay (a cost: Ultimate Offering, Instant
+    Fusion), so that a loss of that many right after its activation reads as paid, not taken.
+
+    >>> sorted(lp_costs("You can pay 500 Life Points; Normal Summon/Set 1 monster."))
+    [500]
+    >>> lp_costs("Draw 2 cards.")
+    frozenset()
+    """
+    return frozenset(int(n) for n in _LP_COST.findall(text or ""))
+
+
+def draws_in_end_phase(text: str) -> bool:
+    """True when a card's text has its player draw during the End Phase (Super Rejuvenation),
+    a draw a log may write after the turn's "Ended turn".
+
+    >>> draws_in_end_phase("During the End Phase of the turn this card was activated, draw "
+    ...                    "a number of cards equal to the number of Dragons you discarded.")
+    True
+    >>> draws_in_end_phase("Draw 2 cards.")
+    False
+    """
+    return _END_PHASE_DRAW.search(text or "") is not None
+
+
 def effect_kind(text: str) -> tuple[str, bool]:
     """The effect kind to judge a card by, and whether its text told us.
 

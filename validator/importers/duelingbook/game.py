@@ -140,6 +140,14 @@ class Declaration:
     activated_since: bool = False
     battle_done: bool = False
     changed_after_activation: bool | None = None  # None: the foes have not changed yet
+    #: The damage its battle deals the defender by the two cards' printed ATK (None: none, or
+    #: not known), and whether a Life Point loss was read as it.
+    damage: int | None = None
+    damaged: bool = False
+    #: The play that declared it (its index).
+    at: int = -1
+    #: Its target was in Attack Position with the attacker's printed ATK: both are destroyed.
+    mutual: bool = False
 
 
 @dataclass(slots=True)

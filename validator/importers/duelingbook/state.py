@@ -91,3 +91,12 @@ class Materials:
     sent_from: dict[str, tuple[Action, Spot, Any]] = field(default_factory=dict)
     #: Monsters placed in a Spell & Trap Zone to be summoned (their spot before).
     staged: dict[str, Spot | None] = field(default_factory=dict)
+
+    def senders(self) -> set[Player]:
+        """Who controlled the monsters of :attr:`sends` (the players a summon now may claim
+        them as Tributes for).
+
+        >>> Materials().senders()
+        set()
+        """
+        return {self.graveyard_from[card] for _, card in self.sends if card in self.graveyard_from}

@@ -88,6 +88,25 @@ CARDS: dict[str, dict[str, Any]] = {
                            "effect": "If your opponent controls more cards than you do, you "
                                      "can activate this card from your hand. At the end of "
                                      "the Battle Phase: your opponent banishes cards."},
+        "Ultimate Offering": {"card_type": "Trap", "type": "Continuous",
+                              "effect": "During your Main Phase or your opponent's Battle "
+                                        "Phase: You can pay 500 Life Points; immediately "
+                                        "after this effect resolves, Normal Summon/Set 1 "
+                                        "monster."},
+        "Colossal Fighter": {"card_type": "Monster", "type": "Warrior", "level": 8,
+                             "atk": "2800", "def": "1000", "is_effect": 1,
+                             "monster_color": "Synchro",
+                             "effect": "When this card is destroyed by battle and sent to the "
+                                       "GY: You can target 1 Warrior monster in either GY; "
+                                       "Special Summon that target."},
+        "Super Rejuvenation": {"card_type": "Spell", "type": "Quick-Play",
+                               "effect": "During the End Phase of the turn this card was "
+                                         "activated, draw a number of cards equal to the "
+                                         "combined number of Dragon monsters you discarded or "
+                                         "Tributed this turn."},
+        "Pot of Avarice": {"card_type": "Spell", "type": "Normal",
+                           "effect": "Target 5 monsters in your GY; shuffle all 5 into the "
+                                     "Deck, then draw 2 cards."},
         "Mystical Space Typhoon": {"card_type": "Spell", "type": "Quick-Play",
                                    "effect": "Target 1 Spell/Trap on the field; destroy "
                                              "that target."},

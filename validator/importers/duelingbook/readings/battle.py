@@ -4,13 +4,15 @@ any battle, and a direct attack clicked for an attack on a monster."""
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Final
 
 from validator.document.model import Player, other
+from validator.importers.duelingbook.board.tracker import is_monster_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import Declaration, Play, where_said
 from validator.importers.duelingbook.readings import phases
-from validator.importers.duelingbook.readings.catalog import read
+from validator.importers.duelingbook.readings.catalog import ReadAs, read
 from validator.importers.duelingbook.readings.windows import ATTACK_RESULT_WITHIN
 
 
@@ -29,6 +31,8 @@ def attack(b: GameBuilder, play: Play, player: Player) -> None:
                "the same attack declared again with no battle result between: one "
                "attack (a re-click)")
         return
+    if decl is not None and b.read_as(play, _stray_in_resolution(b, player, attacker)):
+        return
     known = b.card(attacker)
     if decl is not None and not decl.battle_done and foes != decl.foes and \
             decl.changed_after_activation:
@@ -39,6 +43,8 @@ def attack(b: GameBuilder, play: Play, player: Player) -> None:
         fields["by_effect"] = True
         note = read("battle.further-attack",
                     f"a further attack: {b.label(attacker)} may attack again (the card database)")
+    elif decl is not None and _revived_by_text(b, decl, attacker):
+        _revive(b, play, player, attacker)
     elif decl is not None and _given_up(b, play, player, attacker):
         b.note(play, "battle.misclick-given-up",
                f"{b.label(attacker)} had attacked already; this declaration brings no "
@@ -55,6 +61,8 @@ def attack(b: GameBuilder, play: Play, player: Player) -> None:
                f"log cannot tell whether the monsters were still there (an effect "
                f"resolving, not shown), so the attack is not judged")
         return
+    if direct and foes and _removed_late(b, play, player, foes):
+        foes = b.foes(side)
     if direct and foes:
         meant = _meant_a_monster(b, play, player, foes)
         if meant is not None:
@@ -66,8 +74,129 @@ def attack(b: GameBuilder, play: Play, player: Player) -> None:
     phases.settle_rewound(b, play, attacker)
     if target is not None and b.board.position(target) == "facedown_defense":
         b.attacks.flipped.add(target)  # the engine turns it face-up; the log, when battled
-    b.attacks.declared[attacker] = Declaration(target, foes)
+    atk = (known.definition or {}).get("atk")
+    b.attacks.declared[attacker] = Declaration(
+        target, foes, damage=_damage(b, attacker, target), at=b.cursor,
+        mutual=target is not None and type(atk) is int and b.board.position(target) == "attack"
+        and (b.card(target).definition or {}).get("atk") == atk)
     b.emit(play, "declare_attack", player, note=note, **fields)
+
+
+#: A monster's text that Special Summons when it is destroyed by battle (Colossal Fighter:
+#: "When this card is destroyed by battle and sent to the GY: You can target 1 Warrior monster
+#: in either GY; Special Summon that target", itself a Warrior).
+_REVIVES: Final = re.compile(r"destroyed by battle[^.]*?:[^.]*?\b(?:in|from) (?:either|your) "
+                             r"(?:GY|Graveyard)\b[^.]*?Special Summon", re.I)
+
+
+def _revived_by_text(b: GameBuilder, decl: Declaration, attacker: str) -> bool:
+    """True when the attacker's last battle was against a monster in Attack Position with its
+    own printed ATK (both destroyed), its target left the field with no Life Points lost,
+    and the attacker's own text (the replay's card object) Special Summons a monster from the
+    Graveyard when it is destroyed by battle: the log skipped its trip there and back."""
+    if not decl.mutual or decl.damaged or decl.target is None:
+        return False
+    spot = b.board.where.get(decl.target)
+    if spot is not None and is_monster_zone(spot.spot):
+        return False
+    name = b.board.name(attacker)
+    text = (b.knowledge.objects.get(name) or {}).get("effect") if name else None
+    return isinstance(text, str) and _REVIVES.search(text) is not None
+
+
+def _revive(b: GameBuilder, play: Play, player: Player, attacker: str) -> None:
+    """The attacker destroyed by its battle and Special Summoned again by its own effect,
+    which the log does not show: a new card (contract §2), which may attack."""
+    b.emit(play, "move", player, card=attacker, to="graveyard",
+           note=read("battle.destroyed-and-revived",
+                     f"{b.label(attacker)} and its target had the same ATK, so both were "
+                     f"destroyed by the battle; the log skips its trip to the Graveyard and "
+                     f"back by its own effect (\"destroyed by battle ... Special Summon\"): "
+                     f"a new card, which may attack"))
+    b.emit(play, "special_summon", player, card=attacker, position="attack")
+    b.attacks.declared.pop(attacker, None)
+    b.remember(player, attacker)
+
+
+def _damage(b: GameBuilder, attacker: str, target: str | None) -> int | None:
+    """The battle damage the defender takes by the two cards' printed ATK (a direct attack:
+    the attacker's; a monster in Attack Position with less ATK: the difference), or None."""
+    atk = (b.card(attacker).definition or {}).get("atk")
+    if type(atk) is not int:
+        return None
+    if target is None:
+        return atk
+    other_atk = (b.card(target).definition or {}).get("atk")
+    if type(other_atk) is not int or b.board.position(target) != "attack" or other_atk >= atk:
+        return None
+    return atk - other_atk
+
+
+def _stray_in_resolution(b: GameBuilder, player: Player, attacker: str) -> ReadAs | None:
+    """A monster that attacked already clicked to attack again while the opponent's Spell or
+    Trap is resolving (it stands face-up in its zone, not yet sent away: Icarus Attack), and
+    sent away by the very next play with no battle between (that card destroys it): a stray
+    click in the middle of the resolution, no attack."""
+    found = b.next_play()
+    if found is None or b.names.canonical(found[1]["play"]) not in ("To GY", "Banish"):
+        return None
+    step = b.step_at(found[0])
+    if step is None or step.card != attacker:
+        return None
+    for _, who, cid in reversed(b.turn.recent):
+        spot = b.board.where.get(cid)
+        if who != player and b.card(cid).subtype in ("normal", "quick_play") and \
+                spot is not None and spot.face_up and spot.spot[:1] == "S":
+            return ReadAs("battle.stray-click-in-resolution",
+                          f"{b.label(attacker)} had attacked already, and is clicked to attack "
+                          f"again while {b.label(cid)} resolves, which sends it away at once: "
+                          f"a stray click, no attack")
+    return None
+
+
+def _removed_late(b: GameBuilder, play: Play, player: Player, foes: frozenset[str]) -> bool:
+    """A direct attack while the defender still shows monsters that an effect of the
+    attacker's had already taken away: the attacker used a card this turn, then pointed at
+    each of them ("Pointed at", the same card object), and their owner moves each off the
+    field in the next plays, before any damage (Raiza the Storm Monarch: "place that target
+    on the top of the Deck", carried out late). Those moves are read first, as made before
+    the attack; True when they were."""
+    pending: dict[str, tuple[int, str]] = {}
+    for index, later in b.upcoming(ATTACK_RESULT_WITHIN):
+        if later.get("play") == "Life points":
+            break
+        step = b.step_at(index)
+        move = step.move_of(step.card) if step is not None and step.card in foes else None
+        if step is not None and step.card is not None and move is not None and \
+                move.after is not None and move.after.spot in _PILES and \
+                later.get("username") != play.get("username"):
+            pending[step.card] = (index, move.after.spot)
+    first = min((at for at, who, _ in b.turn.recent if who == player), default=None)
+    if set(pending) != foes or first is None:
+        return False
+    ids = {b.plays[index].get("id") for index, _ in pending.values()}
+    pointed: set[object] = set()
+    for index in range(b.cursor - 1, -1, -1):
+        earlier = b.plays[index]
+        if type(earlier) is not dict or earlier.get("play") == "Start turn":
+            break
+        if earlier.get("play") == "Target card" and earlier.get("username") == \
+                play.get("username") and index > first:
+            pointed.add(earlier.get("id"))
+    if None in ids or not ids <= pointed:
+        return False
+    for foe, (index, pile) in pending.items():
+        b.consume(index)
+        b.emit(b.plays[index], "move", other(player), card=foe, to=pile,
+               note=read("shortcut.carried-out-late",
+                         f"{b.label(foe)}, pointed at by {b.game.players[player]} after an "
+                         f"effect of theirs this turn, is moved off the field by its owner only "
+                         f"after the attack clicks: the effect carried out late, read first"))
+    return True
+
+
+#: Where an effect sends a monster it takes away.
+_PILES: Final = frozenset({"deck", "hand", "graveyard", "banished", "extra"})
 
 
 def _conceded_next(b: GameBuilder, play: Play) -> bool:

@@ -45,6 +45,9 @@ def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
         _trap_from_hand(b, play, player, cid, "Set, then activated at once: one activation "
                                               "from the hand in two clicks, as the card allows")
         return
+    if known.subtype == "quick_play" and player == b.turn.player and \
+            b.turn.phase in ("main1", "main2") and _set_then_activated(b, play, player, cid):
+        return
     setter = _setting_effect(b, player)
     if setter is not None and (player != b.turn.player or b.turn.phase not in ("main1", "main2")):
         b.emit(play, "move", player, card=cid, to="spell_trap",
@@ -54,6 +57,25 @@ def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
         return
     phases.ensure_phase(b, play, player, ("main1", "main2"))
     b.emit(play, "set_spell_trap", player, card=cid)
+
+
+def _set_then_activated(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+    """A Quick-Play Spell Set in its player's own Main Phase and activated by their very next
+    play, nothing between: the activation from the hand the player could make then, clicked
+    in two (Set, then "Activate"). Read as that activation, not one the turn it was Set."""
+    found = b.next_own(play, cid, ("Activate ST",))
+    if found is None:
+        return False
+    index, activation, _ = found
+    b.consume(index)
+    b.attacks.last_declared.pop(player, None)
+    b.emit(activation, "activate", player, card=cid,
+           note=read("spell-trap.set-then-activated",
+                     f"Set in its player's own Main Phase ({stamp(play.get('seconds'))}) and "
+                     f"activated by their very next play: the activation from the hand they "
+                     f"could make, clicked in two; read as it"))
+    b.remember(player, cid)
+    return True
 
 
 def _setting_effect(b: GameBuilder, player: Player) -> str | None:
@@ -372,7 +394,8 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
         b.note(play, "rewind.put-back",
                f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
-    if to == "hand" and b.read_as(play, _summon_put_back(b, play, player, cid, before)):
+    if to == "hand" and (b.read_as(play, _summon_put_back(b, play, player, cid, before)) or
+                         b.read_as(play, _set_back_at_once(b, play, cid, before))):
         return
     phases.settle_rewound(b, play, cid)
     sent = b.emit(play, "move", player, card=cid, to=to)
@@ -381,6 +404,26 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
         b.materials.graveyard_from[cid] = before.side if before else player
         if before is not None:  # brought straight back: a slip (not from a hidden Deck,
             b.materials.sent_from[cid] = (sent, before, play.get("username"))  # or hand)
+
+
+def _set_back_at_once(b: GameBuilder, play: Play, cid: str, before: Any) -> ReadAs | None:
+    """A Set Spell or Trap its player returns to the hand in the opponent's turn and, as
+    their very next play, Sets again in the same zone, nothing between (a misclick carrying
+    out the opponent's effect; a Set then would break the rules): a slip undone, neither play
+    is a step, and the card stays Set as it was. In their own turn such a return may be an
+    effect of theirs (Brionac) and the Set a Set: both are read as they are."""
+    if before is None or before.face_up or not is_zone(before.spot) or \
+            is_monster_zone(before.spot) or before.side == b.turn.player:
+        return None
+    found = b.next_own(play, cid, ("Set ST",))
+    back = found[2].move_of(cid) if found is not None else None
+    if found is None or back is None or back.after is None or back.after.face_up or \
+            (back.after.side, back.after.spot) != (before.side, before.spot):
+        return None
+    return ReadAs("slip.returned-and-back",
+                  f"{b.label(cid)} returned from {before.spot} to the hand and Set there again "
+                  f"by its player's very next play: a slip undone, neither is a step",
+                  consumes=(found[0],))
 
 
 def _summon_put_back(b: GameBuilder, play: Play, player: Player, cid: str,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from validator.document.model import Player
 from validator.importers.duelingbook.board.tracker import Spot, is_zone
+from validator.importers.duelingbook.cardtext import draws_in_end_phase
 from validator.importers.duelingbook.game import (
     CLASSIC_DRAW_FORMATS,
     CLASSIC_DRAW_POOLS,
@@ -254,10 +255,34 @@ def before(b: GameBuilder, kind: str, player: Player, play: Play) -> None:
         return
     if kind in IN_PLACE and not from_hand(play):
         return  # "Set "X" in M-4": turned face-down where it stands, by an effect
+    if kind == "Draw card" and not b.turn.effect_since_end:
+        drawing = _end_phase_draw(b, player)
+        if drawing is not None:
+            b.note(play, "turn.end-phase-draw",
+                   f"a draw after \"Ended turn\", just before its player's \"Entered Draw "
+                   f"Phase\": {drawing}'s draw in the ending turn's End Phase, as its text "
+                   f"says")
+            return
     if kind in TURN_PLAYS or (kind == "Draw card" and not b.turn.effect_since_end):
         b.note(play, "turn.implied-start",
                "the turn passed with no \"Entered Draw Phase\": implied")
         pass_turn(b)
+
+
+def _end_phase_draw(b: GameBuilder, player: Player) -> str | None:
+    """The card whose End Phase draw a draw after "Ended turn" is, as notes name it: a card
+    the player used this turn whose text (the replay's card object) draws "during the End
+    Phase" (Super Rejuvenation), their own "Entered Draw Phase" coming next; else None."""
+    found = b.next_play()
+    if found is None or found[1].get("play") != "Start turn" or \
+            found[1].get("username") != b.game.players[player]:
+        return None
+    for _, who, cid in b.turn.recent:
+        name = b.board.name(cid) if who == player else None
+        text = (b.knowledge.objects.get(name) or {}).get("effect") if name else None
+        if isinstance(text, str) and draws_in_end_phase(text):
+            return b.label(cid)
+    return None
 
 
 _PILE_WORDS: Final = {"graveyard": "graveyard", "banished": "banished", "hand": "hand",

@@ -11,15 +11,18 @@ from typing import Any, Final
 from validator.document.model import Player
 from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.builder import GameBuilder
+from validator.importers.duelingbook.cardtext import lp_costs
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, CannotFollow, Play
 from validator.importers.duelingbook.readings import phases
 from validator.importers.duelingbook.readings.cardplays import send
-from validator.importers.duelingbook.readings.catalog import ReadAs, read
+from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
 from validator.importers.duelingbook.readings.windows import (
+    EARLY_END_WITHIN,
     PUT_BACK_WITHIN,
     REJOIN_WITHIN,
     REVEAL_SECONDS,
+    SAME_PLAYER_NEXT,
 )
 
 Handler = Callable[[GameBuilder, Play, Player], None]
@@ -61,7 +64,51 @@ def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
         return
     if b.turn.ending is not None:
         return  # "Ended turn" clicked again
+    if b.read_as(play, _ended_too_early(b, play, player)):
+        return
     phases.end_turn(b, play, player)
+
+
+#: Plays a turn player makes only in their Main Phase (or to enter Main Phase 2).
+_MAIN_PLAYS: Final = frozenset({"Normal Summon", "Set monster", "Flip Summon", "Set ST",
+                                "Enter M2"})
+
+
+def _ended_too_early(b: GameBuilder, play: Play, player: Player) -> ReadAs | None:
+    """"Ended turn" clicked in the same second as the opponent's Special Summon of a monster
+    whose trigger is still to resolve (Gorz the Emissary of Darkness: its Token comes in the
+    opponent's next plays), the turn player then making a Main Phase play before the
+    opponent starts a turn: the turn cannot end with that trigger pending, so the click came
+    too early and the turn goes on (its Main Phase 2 implied), no end."""
+    quiet = b.names.quiet
+    index = next((i for i in range(b.cursor - 1, -1, -1) if type(b.plays[i]) is dict and
+                  b.plays[i].get("play") not in quiet), None)
+    summon = b.plays[index] if index is not None else {}
+    step = b.step_at(index) if index is not None else None
+    if summon.get("play") not in ("SS ATK", "SS DEF") or step is None or step.card is None or \
+            summon.get("username") == play.get("username") or \
+            summon.get("seconds") != play.get("seconds") or \
+            not any(e.kind == "trigger" for e in b.card(step.card).facts.effects):
+        return None
+    later = b.upcoming(EARLY_END_WITHIN)
+    if not later or later[0][1].get("username") == play.get("username"):
+        return None  # the trigger's resolution comes first
+    for at, each in later:
+        kind = each.get("play")
+        if kind == "Start turn":
+            return None
+        if each.get("username") != play.get("username"):
+            continue
+        moved = b.step_at(at)
+        known = b.card(moved.card if moved is not None else None)
+        if kind in _MAIN_PLAYS or (kind == "Activate ST" and known.kind == "spell" and
+                                   known.subtype != "quick_play"):
+            return ReadAs("phase.ended-before-trigger",
+                          f"\"Ended turn\" clicked as {b.label(step.card)} was Special Summoned, "
+                          f"its trigger still to resolve, and the turn player goes on with a "
+                          f"Main Phase play: clicked too early, the turn goes on")
+        return None
+    return None
 
 
 
@@ -139,8 +186,15 @@ def life_points(b: GameBuilder, play: Play, player: Player) -> None:
     if amount == 0:
         return
     b.lp[player] += amount
-    b.emit(play, "gain_lp" if amount > 0 else "damage", player, amount=abs(amount))
-    b.life_changed()
+    cost = _paid_as_cost(b, play, player, amount) if amount < 0 else None
+    if cost is None:
+        earlier = b.life_changed(-amount if amount < 0 else 0)
+        b.emit(play, "gain_lp" if amount > 0 else "damage", player, amount=abs(amount),
+               note=earlier)
+    else:
+        b.emit(play, "damage", player, amount=-amount, note=cost[0])
+        if cost[1] is not None:
+            b.remember(player, cost[1])  # its effect used again: what it grants follows
     logged = play.get("life")
     if isinstance(logged, int) and not isinstance(logged, bool) and logged != b.lp[player]:
         b.note(None, "import.lp-audit", f"LP audit: at {b.actions[-1]['log']['time']} the log says "
@@ -150,6 +204,48 @@ def life_points(b: GameBuilder, play: Play, player: Player) -> None:
     if b.lp[player] <= 0:
         b.finish(play, read("game.zero-lp",
                         f"{play.get('username')} has 0 Life Points: the game is over"))
+
+
+def _paid_as_cost(b: GameBuilder, play: Play, player: Player,
+                  amount: int) -> tuple[Reading, str | None] | None:
+    """A Life Point loss, while an attack waits for its damage, that pays a card's cost (its
+    text, as the replay's card object gives it, has its player pay that many: Ultimate
+    Offering's 500): the card the player used in the play just before, or their face-up card
+    whose effect is used again with no "Activated" line, shown by the Normal Summon it grants
+    following at once. A cost: no battle had its result. Returns the reading and, for an
+    effect used again, its card (its use is remembered then)."""
+    if all(d.battle_done for d in b.attacks.declared.values()):
+        return None
+    paid = -amount
+    if b.turn.recent and b.turn.recent[-1][1] == player:
+        index, _, cid = b.turn.recent[-1]
+        quiet = b.names.quiet
+        if all(type(b.plays[i]) is not dict or b.plays[i].get("play") in quiet
+               for i in range(index + 1, b.cursor)) and paid in _costs(b, cid):
+            return read("battle.cost-not-result",
+                        f"{paid} Life Points paid for {b.label(cid)}, as its text has its "
+                        f"player pay: a cost, not the result of the battle still waiting for "
+                        f"its damage"), None
+    for (side, spot), cid in b.board.zones.items():
+        if side != player or spot[:1] != "S" or not b.board.where[cid].face_up or \
+                paid not in _costs(b, cid) or not b.card(cid).grants("normal_summon"):
+            continue
+        if any(later.get("username") == play.get("username") and
+               later.get("play") in ("Normal Summon", "Set monster")
+               for _, later in b.upcoming(SAME_PLAYER_NEXT)):
+            return read("battle.cost-not-result",
+                        f"{paid} Life Points paid for the effect of the face-up {b.label(cid)} "
+                        f"used again (its text has its player pay them, and the Normal Summon "
+                        f"it grants follows): a cost, not the result of the battle still "
+                        f"waiting for its damage"), cid
+    return None
+
+
+def _costs(b: GameBuilder, cid: str) -> frozenset[int]:
+    """The Life Points the card's text (the replay's card object) has its player pay."""
+    name = b.board.name(cid)
+    text = (b.knowledge.objects.get(name) or {}).get("effect") if name else None
+    return lp_costs(text) if isinstance(text, str) else frozenset()
 
 
 def surrender(b: GameBuilder, play: Play, player: Player) -> None:

@@ -22,6 +22,7 @@ from validator.importers.duelingbook.readings.windows import (
     AT_ONCE_SECONDS,
     CARRIED_OUT_WITHIN,
     FOE_SUMMON_WITHIN,
+    OBJECTION_UNDONE_WITHIN,
     OPPONENT_USED_WITHIN,
     TRIBUTES_LOGGED_AFTER,
 )
@@ -165,7 +166,8 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
     if b.read_as(play, _taken_back(b, play, cid, move.after.spot if move.after else None,
                                    known)) or \
             _for_an_opponents_effect(b, play, player, cid, known) or \
-            (kind == "normal_summon" and _summoned_by_opponent(b, play, player, cid)):
+            (kind == "normal_summon" and _summoned_by_opponent(b, play, player, cid)) or \
+            _for_own_resolving_spell(b, play, player, cid):
         return
     phases.settle_rewound(b, play, cid)
     granted = _grant(b, player)
@@ -329,6 +331,31 @@ def _for_an_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: st
 
 
 
+def _for_own_resolving_spell(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+    """A monster dragged from the hand to the field and, by its player's very next play, on
+    to the Deck while their own Spell that shuffles cards into the Deck is resolving (it
+    stands face-up in its zone, not yet sent away: Pot of Avarice's targets, carried through
+    the wrong piles): the card only goes from the hand to the Deck, no Summon."""
+    found = b.next_own(play, cid, ("To T Deck", "To B Deck", "To deck"))
+    if found is None:
+        return False
+    for _, who, source in reversed(b.turn.recent):
+        spot, known = b.board.where.get(source), b.card(source)
+        name = b.board.name(source)
+        text = (b.knowledge.objects.get(name) or {}).get("effect") if name else None
+        if who == player and known.kind == "spell" and known.subtype in ("normal", "quick_play") \
+                and spot is not None and spot.face_up and spot.spot[:1] == "S" and \
+                isinstance(text, str) and "into the Deck" in text:
+            b.consume(found[0])
+            b.emit(play, "move", player, card=cid, to="deck",
+                   note=read("shortcut.own-effect-to-deck",
+                             f"{b.label(cid)} moved from the hand to the field and on to the "
+                             f"Deck at once while {b.label(source)} resolves, which shuffles "
+                             f"cards into the Deck: carried through the wrong piles, no Summon"))
+            return True
+    return False
+
+
 def _summoned_by_opponent(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
     """A "Normal Summon" click in the opponent's turn, just after the opponent used a card
     whose effect Special Summons a monster to this player's field (``foe_summons``: R.B.
@@ -456,6 +483,8 @@ def change_position(b: GameBuilder, play: Play, player: Player) -> None:
         b.note(play, "position.unchanged",
                f"{b.label(cid)} is already in that position: nothing to change")
         return
+    if b.read_as(play, _undone_on_objection(b, play, cid)):
+        return
     last = b.actions[-1] if b.actions else {}
     if last.get("type") == "special_summon" and last.get("card") == cid and \
             last.get("player") == player and to in ("attack", "defense"):
@@ -492,6 +521,41 @@ def change_position(b: GameBuilder, play: Play, player: Player) -> None:
     phases.ensure_phase(b, play, player, ("main1", "main2"))
     phases.settle_rewound(b, play, cid)
     b.emit(play, "change_position", player, card=cid, to=to)
+
+
+def _undone_on_objection(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
+    """A position change its player undoes later in the turn after the opponent objected in
+    chat ("it has to come out in def"), with nothing between but a Battle Phase click and the
+    attacks the monster declared (no battle result: no Life Points lost, nothing removed): a
+    slip fixed at the opponent's demand; the change, its undoing and those attacks are no
+    steps. (Changed back as the very next play, it is a slip fixed at once: read there.)"""
+    before = b.card_step.turned[0][1].position
+    user = play.get("username")
+    attacks: list[int] = []
+    between = False
+    for index, later in b.upcoming(OBJECTION_UNDONE_WITHIN):
+        kind, step = later.get("play"), b.step_at(index)
+        if kind == "Enter BP" and later.get("username") == user:
+            between = True
+            continue
+        if step is None or step.card != cid or later.get("username") != user:
+            return None
+        if kind in ("Attack", "Attack directly"):
+            attacks.append(index)
+            continue
+        if kind not in ("To ATK", "To DEF") or not (between or attacks) or not step.turned or \
+                step.turned[0][2].position != before or not any(
+                    type(said) is dict and said.get("play") == "Duel message" and
+                    said.get("username") not in (None, user)
+                    for said in b.plays[b.cursor + 1:index]):
+            return None
+        return ReadAs("slip.undone-on-objection",
+                      f"{b.label(cid)}'s position changed, then changed back after the "
+                      f"opponent objected in chat, with no battle result between: a slip "
+                      f"fixed at the opponent's demand; the change"
+                      f"{', the attacks it declared' if attacks else ''} and the change back "
+                      f"are no steps", consumes=(*attacks, index))
+    return None
 
 
 def _undone_at_once(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:

@@ -23,7 +23,8 @@ REST_OF_TURN: Final = 60
 
 # -- two clicks for one play ----------------------------------------------------------------
 #: The same player's next clicks that complete a play made in two (a Set, then its activation;
-#: a seventh card sent, then "End turn").
+#: a seventh card sent, then "End turn"; a face-up card's cost paid, then the Normal Summon it
+#: grants, its Tribute sent between).
 SAME_PLAYER_NEXT: Final = 4
 #: A placement whose effect is declared by the very next clicks.
 DECLARED_NEXT: Final = 3
@@ -44,6 +45,9 @@ PUT_BACK_WITHIN: Final = 4
 #: Seconds within which a Set, then a Flip Summon of the same monster is one Summon clicked as
 #: a Set and fixed.
 AT_ONCE_SECONDS: Final = 5
+#: A position change undone after the opponent objected in chat: the Battle Phase click and
+#: the attacks the monster declared meanwhile, then the change back.
+OBJECTION_UNDONE_WITHIN: Final = 5
 #: A card activated from the hand, and shown so, going back to it.
 SHOWN_WITHIN: Final = 24
 #: Activations of other cards between a Set card's activation and its Set again, when a player
@@ -54,6 +58,9 @@ SHOWN_TOGETHER: Final = 4
 REVEAL_SECONDS: Final = 30
 #: Plays after a backward phase click read for cards put back (a rewind).
 REWIND_WINDOW: Final = 24
+#: Plays after an "Ended turn" clicked while the opponent's trigger was still to resolve: its
+#: resolution (a Token, a search) and the turn player's next play, in their Main Phase 2.
+EARLY_END_WITHIN: Final = 6
 #: A player who left the duel coming back (or quitting) before the game is read as conceded.
 REJOIN_WITHIN: Final = 40
 

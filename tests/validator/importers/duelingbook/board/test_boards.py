@@ -27,11 +27,6 @@ pytestmark = pytest.mark.skipif(not CORPUS.is_dir(),
 #: reads the next turn's first play, so plays logged between "Ended turn" and "Entered Draw Phase"
 #: are already on its board at that turn end.
 KNOWN: dict[str, str] = {
-    "edison-58692260.json game 2 [20:32]: p1 hand: engine only [], import only "
-    "['the-white-stone-of-legend-3']":
-        "Super Rejuvenation's End Phase draw, logged after 'Ended turn', is read as the next "
-        "turn's normal draw (flagged draw.once at [20:35], a known misreading; issue 24: a play "
-        "between 'Ended turn' and the next 'Start turn' belongs to the ending turn's End Phase).",
     "advanced-77011623.json game 2 [16:44]: p2 hand: engine only [], import only "
     "['mulcharmy-purulia-2']":
         "The next turn's normal draw, logged before its 'Entered Draw Phase' (the player then "

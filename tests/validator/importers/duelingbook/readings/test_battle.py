@@ -80,3 +80,138 @@ def test_a_direct_attack_past_monsters_that_the_attackers_text_allows_is_not_jud
     assert "declare_attack" not in [a[0] for a in actions(imported)]
     assert "direct attacks a card's text allows past monsters" in \
         imported.document["source"]["unmodelled"]
+
+
+OFFERED = [*A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
+           'A: Set ST | Set card from hand (1/5) to S-1 || Set "Ultimate Offering" from hand '
+           '(1/5) to S-1', "A: End turn | Ended turn", *opening("B", "Sangan"),
+           'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+           "B: Enter BP | Entered Battle Phase", ATTACK,
+           'A: Activate ST | Activated Set "Ultimate Offering" in S-1']
+OFFERING_HANDS = (["Blade Knight", "Ultimate Offering", "Vorse Raider", "Sangan", "Book of Moon"],
+                  HAND_B)
+SUMMONED = 'A: Normal Summon | Normal Summoned "Vorse Raider" from hand (1/4) to M-2'
+
+
+def test_life_points_paid_as_a_cost_leave_the_attack_waiting_for_its_replay() -> None:
+    imported, verdict = judged(*OFFERED, 'A: Life points | Lost 500 LP {"amount": -500}',
+                               SUMMONED, ATTACK, hands=OFFERING_HANDS)
+    assert verdict["legal"], verdict["violation"]
+    assert ("declare_attack", "gemini-elf", "replay") in actions(imported)
+    assert "battle.cost-not-result" in readings_of(imported)
+
+
+def test_a_face_up_cards_cost_paid_again_before_the_summon_it_grants() -> None:
+    imported, verdict = judged(*OFFERED, 'A: Life points | Lost 500 LP {"amount": -500}',
+                               SUMMONED, ATTACK, 'A: Life points | Lost 500 LP {"amount": -500}',
+                               'A: Normal Summon | Normal Summoned "Sangan" from hand (1/3) to '
+                               'M-3', hands=OFFERING_HANDS)
+    assert verdict["legal"], verdict["violation"]
+    assert readings_of(imported).count("battle.cost-not-result") == 2
+
+
+def test_life_points_no_cost_explains_end_the_battle() -> None:
+    _, verdict = judged(*OFFERED, 'A: Life points | Lost 400 LP {"amount": -400}', SUMMONED,
+                        ATTACK, hands=OFFERING_HANDS)
+    assert rule_at(verdict) == ("battle.already-attacked", ATTACK[len("B: Attack | "):])
+
+
+def test_an_attack_clicked_while_the_opponents_trap_destroys_the_attacker_is_no_attack() -> None:
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
+        'A: Set ST | Set card from hand (3/5) to S-1 || Set "Mirror Force" from hand (3/5) to '
+        'S-1', "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+        "B: Enter BP | Entered Battle Phase", ATTACK,
+        'A: Activate ST | Activated Set "Mirror Force" in S-1', DIRECT,
+        'B: To GY | Sent "Gemini Elf" from M-1 to GY',
+        'A: To GY | Sent "Mirror Force" from S-1 to GY')
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported).count(("declare_attack", "gemini-elf")) == 1
+    assert "battle.stray-click-in-resolution" in readings_of(imported)
+
+
+def test_a_second_attack_with_no_card_resolving_stays_an_attack() -> None:
+    _, verdict = judged(*BATTLE, ATTACK, DIRECT, 'B: To GY | Sent "Gemini Elf" from M-1 to GY')
+    assert rule_at(verdict) == ("battle.already-attacked", DIRECT[len("B: Attack directly | "):])
+
+
+POINTED = [*A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
+           "A: End turn | Ended turn", *opening("B", "Sangan"),
+           'B: Normal Summon | Normal Summoned "Tsukuyomi" from hand (2/6) to M-1']
+TSUKUYOMI_DIRECT = 'B: Attack directly | Attacked directly with "Tsukuyomi" in M-1'
+RETURNED = 'A: To T Deck | Returned "Blade Knight" from M-1 to top of deck {"id": 77}'
+
+
+def test_a_monster_the_attackers_effect_pointed_at_and_its_owner_moves_late_is_gone() -> None:
+    imported, verdict = judged(
+        *POINTED, 'B: Target card | Pointed at "Blade Knight" in M-1 {"id": 77}',
+        "B: Enter BP | Entered Battle Phase", TSUKUYOMI_DIRECT, RETURNED)
+    assert verdict["legal"], verdict["violation"]
+    assert "shortcut.carried-out-late" in readings_of(imported)
+
+
+def test_a_monster_nobody_pointed_at_is_still_there_for_the_direct_attack() -> None:
+    _, verdict = judged(*POINTED, "B: Enter BP | Entered Battle Phase", TSUKUYOMI_DIRECT,
+                        RETURNED)
+    assert rule_at(verdict) == ("battle.invalid-target",
+                                TSUKUYOMI_DIRECT[len("B: Attack directly | "):])
+
+
+def _two_battles(lost: int) -> list[str]:
+    """Gemini Elf (1900) destroys Blade Knight (1600); Tsukuyomi (1100) attacks directly; then
+    ``lost`` Life Points, Tragoedia by its own effect, and Tsukuyomi's attack on it."""
+    return [*A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
+            "A: End turn | Ended turn", *opening("B", "Sangan"),
+            'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+            'B: SS ATK | Special Summoned "Tsukuyomi" from hand (1/5) to M-2 (ATK)',
+            "B: Enter BP | Entered Battle Phase", ATTACK,
+            'A: To GY | Sent "Blade Knight" from M-1 to GY',
+            'B: Attack directly | Attacked directly with "Tsukuyomi" in M-2',
+            f'A: Life points | Lost {lost} LP {{"amount": -{lost}}}',
+            'A: Normal Summon | Normal Summoned "Tragoedia" from hand (1/5) to M-1',
+            'B: Attack | Attacked "Tragoedia" in M-1 with "Tsukuyomi" in M-2']
+
+
+TRAGOEDIA_HANDS = (["Blade Knight", "Tragoedia", "Vorse Raider", "Sangan", "Book of Moon"],
+                   HAND_B)
+
+
+def test_the_battle_befores_damage_logged_after_the_next_declaration_leaves_it_pending(
+        ) -> None:
+    imported, verdict = judged(*_two_battles(300), hands=TRAGOEDIA_HANDS)
+    assert verdict["legal"], verdict["violation"]
+    assert ("declare_attack", "tsukuyomi", "replay") in actions(imported)
+    assert "battle.earlier-damage" in readings_of(imported)
+
+
+def test_damage_the_pending_battle_may_have_dealt_ends_it() -> None:
+    _, verdict = judged(*_two_battles(1100), hands=TRAGOEDIA_HANDS)
+    assert rule_at(verdict) == ("battle.already-attacked",
+                                'Attacked "Tragoedia" in M-1 with "Tsukuyomi" in M-2')
+
+
+def _tie_then_direct(mine: str, theirs: str) -> list[str]:
+    """B's ``mine`` attacks A's ``theirs`` (the same ATK), A's monster goes, B's attacks again."""
+    return [*A1, f'A: SS ATK | Special Summoned "{theirs}" from hand (1/6) to M-1 (ATK)',
+            "A: End turn | Ended turn", *opening("B", "Sangan"),
+            f'B: SS ATK | Special Summoned "{mine}" from hand (1/6) to M-1 (ATK)',
+            "B: Enter BP | Entered Battle Phase",
+            f'B: Attack | Attacked "{theirs}" in M-1 with "{mine}" in M-1',
+            f'A: To GY | Sent "{theirs}" from M-1 to GY',
+            f'B: Attack directly | Attacked directly with "{mine}" in M-1']
+
+
+def test_a_monster_its_own_text_revives_after_a_tie_may_attack_again() -> None:
+    imported, verdict = judged(*_tie_then_direct("Colossal Fighter", "Colossal Fighter"),
+                               hands=(["Colossal Fighter", *HAND_A[1:]],
+                                      ["Colossal Fighter", *HAND_B[1:]]))
+    assert verdict["legal"], verdict["violation"]
+    assert "battle.destroyed-and-revived" in readings_of(imported)
+
+
+def test_a_monster_with_no_such_text_attacking_again_after_a_tie_is_flagged() -> None:
+    _, verdict = judged(*_tie_then_direct("Summoned Skull", "Dark Magician"),
+                        hands=(["Dark Magician", *HAND_A[1:]], ["Summoned Skull", *HAND_B[1:]]))
+    assert rule_at(verdict) == ("battle.already-attacked",
+                                'Attacked directly with "Summoned Skull" in M-1')

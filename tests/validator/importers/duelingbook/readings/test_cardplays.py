@@ -187,3 +187,46 @@ def test_a_monster_equipped_by_an_effect_never_goes_to_one_that_left_the_field()
     equip = imported.document["actions"][-1]
     assert (equip["type"], equip["target"]) == ("move", "sangan")
     assert equip["log"]["readings"] == ["equip.by-effect"] and "placed last" in equip["log"]["note"]
+
+
+SET_BOOK = ('A: Set ST | Set card from hand (3/6) to S-1 || Set "Book of Moon" from hand (3/6) '
+            'to S-1')
+ACTIVATE_BOOK = 'A: Activate ST | Activated Set "Book of Moon" in S-1'
+MAIN_1 = [*A1, "A: Enter SP | Entered Standby Phase", "A: Enter M1 | Entered Main Phase 1"]
+
+
+def test_a_quick_play_set_and_activated_at_once_in_its_players_main_phase_is_from_the_hand(
+        ) -> None:
+    imported, verdict = judged(*MAIN_1, SET_BOOK, ACTIVATE_BOOK)
+    assert verdict["legal"], verdict["violation"]
+    assert [a for a in actions(imported) if a[1] == "book-of-moon"] == [
+        ("activate", "book-of-moon")]
+    assert "spell-trap.set-then-activated" in readings_of(imported)
+
+
+def test_a_quick_play_activated_after_another_play_the_turn_it_was_set_is_illegal() -> None:
+    _, verdict = judged(*MAIN_1, SET_BOOK,
+                        'A: Normal Summon | Normal Summoned "Sangan" from hand (4/5) to M-1',
+                        ACTIVATE_BOOK)
+    assert rule_at(verdict) == ("card.set-this-turn", ACTIVATE_BOOK[len("A: Activate ST | "):])
+
+
+MF_BACK = ('A: To hand | Returned Set card from S-1 to hand || Returned Set "Mirror Force" from '
+           'S-1 to hand')
+
+
+def test_a_set_card_returned_to_the_hand_and_set_again_where_it_was_is_a_slip_undone() -> None:
+    imported, verdict = judged(
+        *A1, SET_MF, "A: End turn | Ended turn", *opening("B", "Sangan"), MF_BACK,
+        'A: Set ST | Set card from hand (6/6) to S-1 || Set "Mirror Force" from hand (6/6) '
+        'to S-1')
+    assert verdict["legal"], verdict["violation"]
+    assert "slip.returned-and-back" in readings_of(imported)
+
+
+def test_a_set_card_returned_and_set_in_another_zone_in_the_opponents_turn_is_illegal() -> None:
+    reset = ('A: Set ST | Set card from hand (6/6) to S-2 || Set "Mirror Force" from hand (6/6) '
+             'to S-2')
+    _, verdict = judged(*A1, SET_MF, "A: End turn | Ended turn", *opening("B", "Sangan"),
+                        MF_BACK, reset)
+    assert rule_at(verdict) == ("turn.not-turn-player", "Set card from hand (6/6) to S-2")

@@ -245,3 +245,44 @@ def test_an_implied_main_phase_2_leaves_the_battles_results_in_the_battle_phase(
     assert verdict["legal"], verdict["violation"]
     kinds = [(a["type"], a.get("to")) for a in imported.document["actions"]]
     assert kinds.index(("move", "graveyard")) < kinds.index(("phase", "main2"))
+
+
+EARLY_END = [*A1, "A: Enter SP | Entered Standby Phase", "A: Enter M1 | Entered Main Phase 1",
+             'B: SS DEF | Special Summoned "Tsukuyomi" from hand (2/5) to M-1 (DEF)']
+RESOLVED = 'B: Declare | Declared effect of "Tsukuyomi" in M-1'
+POT = 'A: Activate ST | Activated "Pot of Greed" from hand (6/6) to S-1'
+
+
+def test_ended_turn_clicked_as_the_opponents_trigger_monster_arrives_does_not_end_it() -> None:
+    imported, verdict = judged(*EARLY_END, 'A: End turn | Ended turn {"seconds": 5}', RESOLVED,
+                               POT)
+    assert verdict["legal"], verdict["violation"]
+    assert "phase.ended-before-trigger" in readings_of(imported)
+
+
+def test_ended_turn_clicked_later_ends_the_turn() -> None:
+    _, verdict = judged(*EARLY_END, 'A: End turn | Ended turn {"seconds": 7}', RESOLVED, POT)
+    assert rule_at(verdict) == ("phase.restricted-action", POT[len("A: Activate ST | "):])
+
+
+def _drawn_before_the_draw_phase(*used: str) -> list[str]:
+    return [*A1, 'A: Set ST | Set card from hand (1/6) to S-1 || Set "Super Rejuvenation" '
+                 'from hand (1/6) to S-1', "A: End turn | Ended turn", *opening("B", "Sangan"),
+            *used, "B: End turn | Ended turn", 'A: Draw card | Drew a card || Drew "Sangan"',
+            "A: Start turn | Entered Draw Phase",
+            'A: Draw card | Drew a card || Drew "Vorse Raider"']
+
+
+def test_a_draw_after_ended_turn_that_a_card_draws_in_the_end_phase_is_that_turns() -> None:
+    imported, verdict = judged(*_drawn_before_the_draw_phase(
+        'A: Activate ST | Activated Set "Super Rejuvenation" in S-1',
+        'A: To GY | Sent "Super Rejuvenation" from S-1 to GY'),
+        hands=(["Super Rejuvenation", *HAND_A[1:]], HAND_B))
+    assert verdict["legal"], verdict["violation"]
+    assert "turn.end-phase-draw" in readings_of(imported)
+
+
+def test_a_draw_after_ended_turn_with_no_such_card_starts_the_next_turn() -> None:
+    _, verdict = judged(*_drawn_before_the_draw_phase(),
+                        hands=(["Super Rejuvenation", *HAND_A[1:]], HAND_B))
+    assert rule_at(verdict) == ("draw.once", 'Drew a card')

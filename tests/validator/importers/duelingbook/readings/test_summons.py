@@ -487,3 +487,73 @@ def test_a_special_summon_of_a_monster_already_elsewhere_is_still_judged() -> No
         'A: SS ATK | Special Summoned "Blade Knight" from M-2 to M-2 (ATK)')
     assert "slip.summoned-where-it-stands" not in readings_of(imported)
     assert verdict["violation"]["rule"] == "summon.special-source"
+
+
+def _changed_and_back(*objection: str) -> list[str]:
+    return [*A1, "A: End turn | Ended turn", *opening("B", "Sangan"),
+            'B: SS DEF | Special Summoned "Tsukuyomi" from hand (2/6) to M-1 (DEF)',
+            'B: To ATK | Changed "Tsukuyomi" in M-1 to ATK',
+            "B: Enter BP | Entered Battle Phase",
+            'B: Attack directly | Attacked directly with "Tsukuyomi" in M-1', *objection,
+            'B: To DEF | Changed "Tsukuyomi" in M-1 to DEF']
+
+
+def test_a_position_change_undone_after_the_opponent_objected_is_no_step() -> None:
+    imported, verdict = judged(*_changed_and_back('A: Duel message | "it has to stay in def"'))
+    assert verdict["legal"], verdict["violation"]
+    assert "slip.undone-on-objection" in readings_of(imported)
+    assert "declare_attack" not in [a[0] for a in actions(imported)]
+
+
+def test_a_position_changed_back_with_no_objection_is_a_change() -> None:
+    _, verdict = judged(*_changed_and_back())
+    assert rule_at(verdict) == ("position.placed-this-turn",
+                                'Changed "Tsukuyomi" in M-1 to DEF')
+
+
+AVARICE = ['A: Activate ST | Activated "Pot of Avarice" from hand (1/6) to S-1',
+           'A: Normal Summon | Normal Summoned "Sangan" from hand (1/5) to M-1',
+           'A: To T Deck | Returned "Sangan" from M-1 to top of deck']
+AVARICE_HANDS = (["Pot of Avarice", "Sangan", "Blade Knight", "Vorse Raider", "Book of Moon"],
+                 HAND_B)
+KNIGHT = 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/4) to M-1'
+
+
+def test_a_monster_carried_to_the_deck_while_its_players_spell_resolves_is_no_summon() -> None:
+    imported, verdict = judged(*A1, *AVARICE, 'A: To GY | Sent "Pot of Avarice" from S-1 to GY',
+                               KNIGHT, hands=AVARICE_HANDS)
+    assert verdict["legal"], verdict["violation"]
+    assert "shortcut.own-effect-to-deck" in readings_of(imported)
+
+
+def test_a_monster_summoned_after_the_spell_resolved_is_a_summon() -> None:
+    _, verdict = judged(*A1, AVARICE[0], 'A: To GY | Sent "Pot of Avarice" from S-1 to GY',
+                        *AVARICE[1:], KNIGHT, hands=AVARICE_HANDS)
+    assert rule_at(verdict) == ("summon.normal-once", KNIGHT[len("A: Normal Summon | "):])
+
+
+def _tribute_then(*between: str) -> list[str]:
+    return [*A1, "A: Enter SP | Entered Standby Phase", "A: Enter M1 | Entered Main Phase 1",
+            'A: SS ATK | Special Summoned "Vorse Raider" from hand (2/6) to M-1 (ATK)',
+            'A: To GY | Sent "Vorse Raider" from M-1 to GY', *between,
+            'A: Normal Summon | Normal Summoned "Summoned Skull" from hand (1/5) to M-1']
+
+
+SKULL_HANDS = (["Summoned Skull", "Vorse Raider", "Sangan", "Book of Moon", "Mirror Force"],
+               HAND_B)
+
+
+def test_the_opponents_life_points_between_a_tribute_and_its_summon_keep_them_together(
+        ) -> None:
+    imported, verdict = judged(*_tribute_then('B: Life points | Gained 1000 LP {"amount": 1000}'),
+                               hands=SKULL_HANDS)
+    assert verdict["legal"], verdict["violation"]
+    summon = next(a for a in imported.document["actions"] if a["type"] == "normal_summon")
+    assert summon["tributes"] == ["vorse-raider"]
+
+
+def test_the_summoners_own_life_points_between_them_part_them() -> None:
+    _, verdict = judged(*_tribute_then('A: Life points | Gained 1000 LP {"amount": 1000}'),
+                        hands=SKULL_HANDS)
+    assert rule_at(verdict) == ("summon.tribute-count", 'Normal Summoned "Summoned Skull" from '
+                                                        'hand (1/5) to M-1')
