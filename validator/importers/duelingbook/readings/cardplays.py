@@ -412,19 +412,25 @@ def _summon_put_back(b: GameBuilder, play: Play, player: Player, cid: str,
 
 def _searched_since(b: GameBuilder, summon: dict[str, Any], play: Play) -> bool:
     """True when the player took a card out of their Deck between a summon and this play (a
-    summoned monster's effect resolving: Swap Frog's "send 1 Frog from your Deck")."""
+    summoned monster's effect resolving: Swap Frog's "send 1 Frog from your Deck"). A card
+    the player had put into the Deck since, taken back out (the same card object: a card
+    misplaced and put back, as the rest of the slip is undone), is no search."""
     start = next((i for i in range(b.cursor - 1, -1, -1)
                   if texts_time(b.plays[i]) == summon["log"]["time"] and
                   b.plays[i].get("username") == play.get("username")), None)
     if start is None:
         return False
+    put_in: set[str] = set()
     for index in range(start + 1, b.cursor):
         step = b.step_at(index)
         if step is None or b.plays[index].get("username") != play.get("username"):
             continue
-        if any(m.before is not None and m.before.spot == "deck" for m in step.moves) or \
-                logtext.source_pile(texts(b.plays[index])[1]) == "deck":
+        taken = [m.card for m in step.moves if m.before is not None and m.before.spot == "deck"]
+        if any(card not in put_in for card in taken) or \
+                (not taken and logtext.source_pile(texts(b.plays[index])[1]) == "deck"):
             return True
+        put_in.update(m.card for m in step.moves if m.after is not None and
+                      m.after.spot == "deck")
     return False
 
 
