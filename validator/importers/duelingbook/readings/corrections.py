@@ -1,0 +1,98 @@
+"""Plays that correct an earlier play, read with the evidence the log holds for it: an
+effect's Special Summon redone with the right monster after the opponent objected in chat.
+
+Each reading here needs the same card objects the log moved and, where the players talked
+it out, the chat line between: a correction nobody asked for and nothing in the log shows
+stays what it looks like (docs/duelingbook.md, "Readings")."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from validator.document.model import Player
+from validator.importers.duelingbook import logtext
+from validator.importers.duelingbook.board.follow import Move
+from validator.importers.duelingbook.board.tracker import is_monster_zone
+from validator.importers.duelingbook.builder import GameBuilder
+from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play
+from validator.importers.duelingbook.readings.catalog import read
+
+#: The play kinds of a chat line.
+CHAT: Final = frozenset({"Duel message", "Message"})
+
+
+def _opponent_spoke(b: GameBuilder, play: Play, since: int) -> bool:
+    """True when ``play``'s opponent wrote in chat after play ``since`` and before this one
+    (an objection, a request, a consent: what a correction the players agreed on needs)."""
+    user = play.get("username")
+    for index in range(b.cursor - 1, since, -1):
+        earlier = b.plays[index]
+        if earlier.get("play") in CHAT and earlier.get("username") != user and \
+                earlier.get("username") in b.users and str(earlier.get("message") or ""):
+            return True
+    return False
+
+
+def _revived_at(b: GameBuilder, cid: str) -> int | None:
+    """The play of this turn that last brought ``cid`` from the Graveyard to a Monster Zone."""
+    for index in range(b.cursor - 1, -1, -1):
+        earlier = b.plays[index]
+        if earlier.get("play") in GAME_BOUNDARIES or earlier.get("play") == "Start turn":
+            return None
+        step = b.step_at(index)
+        moved = step.move_of(cid) if step is not None else None
+        if moved is not None and moved.before is not None and \
+                moved.before.spot == "graveyard" and moved.after is not None and \
+                is_monster_zone(moved.after.spot):
+            return index
+    return None
+
+
+def summon_redone(b: GameBuilder, play: Play, player: Player, cid: str, move: Move) -> bool:
+    """A "Normal Summon" click, where a Normal Summon would break the rules, that redoes an
+    effect's Special Summon from the Graveyard with another monster: the monster Special
+    Summoned from the Graveyard this turn and used for nothing since, sent back there by its
+    player after the opponent objected in chat, then this card taken from the Graveyard to
+    the hand and placed in the same zone, as the player's last plays. Read as the Special
+    Summon of this card from the Graveyard; the first monster never left it (its Special
+    Summon, its return and this card's trip through the hand are taken back).
+
+    >>> from validator.importers.duelingbook.readings.catalog import catalog
+    >>> catalog()["summon.redone-after-objection"].family
+    'summon'
+    """
+    if move.after is None or len(b.actions) < 3:
+        return False
+    back, sent = b.actions[-1], b.actions[-2]
+    if back["type"] != "move" or back.get("card") != cid or back.get("to") != "hand" or \
+            back["player"] != player or \
+            logtext.source_pile(back["log"].get("text", "")) != "graveyard":
+        return False
+    wrong = sent.get("card")
+    if not isinstance(wrong, str) or sent["type"] != "move" or sent.get("to") != "graveyard" \
+            or sent["player"] != player:
+        return False
+    left = b.materials.sent_from.get(wrong)
+    if left is None or left[0] is not sent or left[1].side != player or \
+            left[1].spot != move.after.spot:
+        return False  # not sent from the zone this card goes to
+    summon = next((a for a in b.this_turn_backwards() if a["type"] == "special_summon" and
+                   a.get("card") == wrong), None)
+    revived_at = _revived_at(b, wrong)
+    if summon is None or summon["player"] != player or revived_at is None:
+        return False
+    for later in b.log.since(summon)[1:]:
+        if later is not sent and (wrong in (later.get("card"), later.get("target")) or
+                                  wrong in later.get("tributes", ())):
+            return False  # it was used on the field: its Special Summon stands
+    if not _opponent_spoke(b, play, revived_at):
+        return False
+    b.drop([summon, sent, back])
+    b.emit(play, "special_summon", player, card=cid, position="attack",
+           note=read("summon.redone-after-objection",
+                     f"{b.label(wrong)}, Special Summoned from the Graveyard this turn and used "
+                     f"for nothing, was sent back there after the opponent objected in chat, "
+                     f"and {b.label(cid)} taken from the Graveyard to the same zone: the "
+                     f"effect's Special Summon redone with this monster, not a Normal Summon"))
+    b.remember(player, cid)
+    return True
