@@ -14,7 +14,7 @@ from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.board.tracker import is_monster_zone, is_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import Play, from_hand, stamp, texts, where_said
-from validator.importers.duelingbook.readings import phases
+from validator.importers.duelingbook.readings import corrections, phases
 from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
 from validator.importers.duelingbook.readings.summons import position_by_effect
@@ -372,7 +372,9 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
         b.note(play, "rewind.put-back",
                f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
-    if to == "hand" and b.read_as(play, _summon_put_back(b, play, player, cid, before)):
+    if to == "hand" and (b.read_as(play, _summon_put_back(b, play, player, cid, before)) or
+                         b.read_as(play, corrections.summon_taken_back(b, play, player, cid,
+                                                                       before))):
         return
     phases.sync(b, play, cid)
     sent = b.emit(play, "move", player, card=cid, to=to)

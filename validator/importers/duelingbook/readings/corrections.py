@@ -1,5 +1,6 @@
 """Plays that correct an earlier play, read with the evidence the log holds for it: an
-effect's Special Summon redone with the right monster after the opponent objected in chat.
+effect's Special Summon redone with the right monster after the opponent objected in chat, a
+second Normal Summon taken back after the opponent objected.
 
 Each reading here needs the same card objects the log moved and, where the players talked
 it out, the chat line between: a correction nobody asked for and nothing in the log shows
@@ -12,10 +13,10 @@ from typing import Final
 from validator.document.model import Player
 from validator.importers.duelingbook import logtext
 from validator.importers.duelingbook.board.follow import Move
-from validator.importers.duelingbook.board.tracker import is_monster_zone
+from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play
-from validator.importers.duelingbook.readings.catalog import read
+from validator.importers.duelingbook.readings.catalog import ReadAs, read
 
 #: The play kinds of a chat line.
 CHAT: Final = frozenset({"Duel message", "Message"})
@@ -33,17 +34,16 @@ def _opponent_spoke(b: GameBuilder, play: Play, since: int) -> bool:
     return False
 
 
-def _revived_at(b: GameBuilder, cid: str) -> int | None:
-    """The play of this turn that last brought ``cid`` from the Graveyard to a Monster Zone."""
+def _placed_at(b: GameBuilder, cid: str, pile: str) -> int | None:
+    """The play of this turn that last brought ``cid`` from ``pile`` to a Monster Zone."""
     for index in range(b.cursor - 1, -1, -1):
         earlier = b.plays[index]
         if earlier.get("play") in GAME_BOUNDARIES or earlier.get("play") == "Start turn":
             return None
         step = b.step_at(index)
         moved = step.move_of(cid) if step is not None else None
-        if moved is not None and moved.before is not None and \
-                moved.before.spot == "graveyard" and moved.after is not None and \
-                is_monster_zone(moved.after.spot):
+        if moved is not None and moved.before is not None and moved.before.spot == pile and \
+                moved.after is not None and is_monster_zone(moved.after.spot):
             return index
     return None
 
@@ -78,7 +78,7 @@ def summon_redone(b: GameBuilder, play: Play, player: Player, cid: str, move: Mo
         return False  # not sent from the zone this card goes to
     summon = next((a for a in b.this_turn_backwards() if a["type"] == "special_summon" and
                    a.get("card") == wrong), None)
-    revived_at = _revived_at(b, wrong)
+    revived_at = _placed_at(b, wrong, "graveyard")
     if summon is None or summon["player"] != player or revived_at is None:
         return False
     for later in b.log.since(summon)[1:]:
@@ -96,3 +96,34 @@ def summon_redone(b: GameBuilder, play: Play, player: Player, cid: str, move: Mo
                      f"effect's Special Summon redone with this monster, not a Normal Summon"))
     b.remember(player, cid)
     return True
+
+
+def summon_taken_back(b: GameBuilder, play: Play, player: Player, cid: str,
+                      before: Spot | None) -> ReadAs | None:
+    """A second Normal Summon of this turn returned from its zone to the hand by its player,
+    after the opponent wrote in chat since it was made (the objection to it), with nothing
+    but cards moved since (its effect declared, a cost sent: no summon, activation or
+    attack): the players took it back, so it was never made. Not a Tribute Summon (its
+    Tributes would have to come back too).
+
+    >>> from validator.importers.duelingbook.readings.catalog import catalog
+    >>> catalog()["slip.summon-taken-back-on-objection"].family
+    'slip'
+    """
+    action = b.turn.placed_at.get(cid)
+    if action is None or before is None or not is_monster_zone(before.spot) or \
+            action.get("type") != "normal_summon" or action.get("player") != player or \
+            action.get("tributes"):
+        return None
+    if not any(earlier is action for earlier in b.summons_this_turn(player)[1:]):
+        return None  # the turn's first: nothing to object to
+    since = b.log.since(action)
+    if not since or any(later["type"] != "move" for later in since[1:]):
+        return None  # something resolved or was summoned since: the summon was played on
+    summoned_at = _placed_at(b, cid, "hand")
+    if summoned_at is None or not _opponent_spoke(b, play, summoned_at):
+        return None
+    return ReadAs("slip.summon-taken-back-on-objection",
+                  f"{b.label(cid)}, the turn's second Normal Summon, put back into the hand by "
+                  f"its player after the opponent objected in chat, with only cards moved "
+                  f"since: taken back, neither is a step", drops=(action,))
