@@ -1,6 +1,7 @@
 """Plays that correct an earlier play, read with the evidence the log holds for it: an
 effect's Special Summon redone with the right monster after the opponent objected in chat, a
-second Normal Summon taken back after the opponent objected.
+second Normal Summon taken back after the opponent objected, a Set card's activation taken
+back (the card put back and Set again where it stood).
 
 Each reading here needs the same card objects the log moved and, where the players talked
 it out, the chat line between: a correction nobody asked for and nothing in the log shows
@@ -13,7 +14,7 @@ from typing import Final
 from validator.document.model import Player
 from validator.importers.duelingbook import logtext
 from validator.importers.duelingbook.board.follow import Move
-from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone
+from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone, is_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play
 from validator.importers.duelingbook.readings.catalog import ReadAs, read
@@ -127,3 +128,52 @@ def summon_taken_back(b: GameBuilder, play: Play, player: Player, cid: str,
                   f"{b.label(cid)}, the turn's second Normal Summon, put back into the hand by "
                   f"its player after the opponent objected in chat, with only cards moved "
                   f"since: taken back, neither is a step", drops=(action,))
+
+
+def _turned_up_at(b: GameBuilder, cid: str) -> int | None:
+    """The play of this turn that last turned ``cid`` face-up where it stood (a Set card
+    activated)."""
+    for index in range(b.cursor - 1, -1, -1):
+        earlier = b.plays[index]
+        if earlier.get("play") in GAME_BOUNDARIES or earlier.get("play") == "Start turn":
+            return None
+        step = b.step_at(index)
+        if step is not None and any(card == cid and not before.face_up and after.face_up
+                                    for card, before, after in step.turned):
+            return index
+    return None
+
+
+def set_card_restored(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs | None:
+    """A Set card activated this turn (turned face-up where it stood, never Set this turn),
+    sent to the Graveyard, then placed back in the same zone from the Graveyard and turned
+    face-down by its player, after the opponent wrote in chat since the activation, with
+    nothing else done with it: the activation taken back (a rewind the players talked out),
+    so the card is again the one Set before this turn, no new Set.
+
+    >>> from validator.importers.duelingbook.readings.catalog import catalog
+    >>> catalog()["rewind.set-card-restored"].family
+    'rewind'
+    """
+    spot = b.board.where.get(cid)
+    if spot is None or spot.side != player or not is_zone(spot.spot) or \
+            is_monster_zone(spot.spot) or spot.face_up:
+        return None  # (this play's step is applied: the card stands face-down now)
+    mine = [a for a in b.this_turn_backwards()
+            if cid in (a.get("card"), a.get("target"))][::-1]
+    if [a["type"] for a in mine] != ["activate", "move", "move"]:
+        return None  # not activated, sent and placed back, and only that, this turn
+    activation, sent, placed = mine
+    if activation["player"] != player or activation.get("zone") is None or \
+            sent.get("to") != "graveyard" or placed.get("to") != "spell_trap" or \
+            placed.get("face_down") or placed.get("zone") != activation.get("zone") or \
+            logtext.source_pile(placed["log"].get("text", "")) != "graveyard":
+        return None
+    activated_at = _turned_up_at(b, cid)
+    if activated_at is None or not _opponent_spoke(b, play, activated_at):
+        return None
+    return ReadAs("rewind.set-card-restored",
+                  f"{b.label(cid)}, a Set card activated this turn, sent to the Graveyard, then "
+                  f"put back in its zone and Set again by its player after the opponent wrote "
+                  f"in chat: the activation taken back, the card is again the one Set before "
+                  f"this turn (no new Set)", drops=(activation, sent, placed))

@@ -286,65 +286,6 @@ def test_a_summon_returned_after_a_card_was_searched_from_the_deck_stands() -> N
                                                       '(1/5) to M-2')
 
 
-def _redone(*chat: str) -> tuple[Game, dict[str, Any]]:
-    """A Special Summon from the Graveyard, the monster sent back, and another monster taken
-    from the Graveyard to its zone with a "Normal Summon" click (``chat`` between)."""
-    return judged(
-        *A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
-        'A: To GY | Sent "Blade Knight" from M-1 to GY', *B2, "B: End turn | Ended turn",
-        *opening("A", "Gemini Elf"),
-        'A: Normal Summon | Normal Summoned "Sangan" from hand (4/6) to M-1',
-        'A: To GY | Sent "Sangan" from M-1 to GY',
-        'A: SS ATK | Special Summoned "Blade Knight" from GY to M-2 (ATK)', *chat,
-        'A: To GY | Sent "Blade Knight" from M-2 to GY',
-        'A: To hand | Returned "Sangan" from GY to hand',
-        'A: Normal Summon | Normal Summoned "Sangan" from hand (5/5) to M-2')
-
-
-def test_a_special_summon_redone_after_the_opponent_objected_is_that_special_summon() -> None:
-    """advanced-77067702 game 2 [13:54]: the wrong monster revived, the opponent objects, its
-    player sends it back and brings the right one from the Graveyard to the same zone with a
-    "Normal Summon" click: the effect's Special Summon, redone."""
-    imported, verdict = _redone('B: Duel message | "not that one" {"message": "not that one"}')
-    assert verdict["legal"], verdict["violation"]
-    assert ("special_summon", "sangan") in actions(imported)
-    assert ("special_summon", "blade-knight") not in actions(imported)
-    assert "summon.redone-after-objection" in readings_of(imported)
-
-
-def test_a_special_summon_redone_with_nobody_objecting_stays_a_normal_summon() -> None:
-    _, verdict = _redone()
-    assert rule_at(verdict) == ("summon.normal-once", 'Normal Summoned "Sangan" from hand (5/5) '
-                                                      'to M-2')
-
-
-def _second_summon_returned(*chat: str) -> tuple[Game, dict[str, Any]]:
-    """A second Normal Summon, its effect declared, then returned to the hand (``chat``
-    between)."""
-    return judged(
-        *A1, 'A: Normal Summon | Normal Summoned "Vorse Raider" from hand (2/6) to M-1',
-        'A: Normal Summon | Normal Summoned "Sangan" from hand (4/5) to M-2',
-        'A: Declare | Declared effect of "Sangan" in M-2', *chat,
-        'A: To hand | Returned "Sangan" from M-2 to hand')
-
-
-def test_a_second_normal_summon_taken_back_after_the_opponent_objected_is_undone() -> None:
-    """advanced-77076141 game 3 [28:10]: the opponent objects to a second Normal Summon
-    whose effect was declared; its player returns it to the hand: taken back."""
-    imported, verdict = _second_summon_returned(
-        'B: Duel message | "you normal summoned already" '
-        '{"message": "you normal summoned already"}')
-    assert verdict["legal"], verdict["violation"]
-    assert ("normal_summon", "sangan") not in actions(imported)
-    assert "slip.summon-taken-back-on-objection" in readings_of(imported)
-
-
-def test_a_second_normal_summon_returned_with_nobody_objecting_stands() -> None:
-    _, verdict = _second_summon_returned()
-    assert rule_at(verdict) == ("summon.normal-once", 'Normal Summoned "Sangan" from hand (4/5) '
-                                                      'to M-2')
-
-
 def test_a_monster_that_did_something_before_going_back_to_the_hand_was_summoned() -> None:
     hands = (["Tsukuyomi", *HAND_A[1:]], HAND_B)
     _, verdict = judged(
