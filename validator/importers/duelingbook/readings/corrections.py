@@ -1,7 +1,7 @@
 """Plays that correct an earlier play, read with the evidence the log holds for it: an
 effect's Special Summon redone with the right monster after the opponent objected in chat, a
 second Normal Summon taken back after the opponent objected, a Set card's activation taken
-back (the card put back and Set again where it stood).
+back (the card put back and Set again where it stood), a Set card flipped face-up to show it.
 
 Each reading here needs the same card objects the log moved and, where the players talked
 it out, the chat line between: a correction nobody asked for and nothing in the log shows
@@ -18,6 +18,7 @@ from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone,
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play
 from validator.importers.duelingbook.readings.catalog import ReadAs, read
+from validator.importers.duelingbook.readings.windows import SHOWN_SET_BETWEEN
 
 #: The play kinds of a chat line.
 CHAT: Final = frozenset({"Duel message", "Message"})
@@ -130,12 +131,13 @@ def summon_taken_back(b: GameBuilder, play: Play, player: Player, cid: str,
                   f"since: taken back, neither is a step", drops=(action,))
 
 
-def _turned_up_at(b: GameBuilder, cid: str) -> int | None:
-    """The play of this turn that last turned ``cid`` face-up where it stood (a Set card
-    activated)."""
+def _turned_up_at(b: GameBuilder, cid: str, *, this_turn: bool = True) -> int | None:
+    """The play (of this turn, with ``this_turn``) that last turned ``cid`` face-up where it
+    stood (a Set card activated)."""
     for index in range(b.cursor - 1, -1, -1):
         earlier = b.plays[index]
-        if earlier.get("play") in GAME_BOUNDARIES or earlier.get("play") == "Start turn":
+        if earlier.get("play") in GAME_BOUNDARIES or \
+                (this_turn and earlier.get("play") == "Start turn"):
             return None
         step = b.step_at(index)
         if step is not None and any(card == cid and not before.face_up and after.face_up
@@ -177,3 +179,45 @@ def set_card_restored(b: GameBuilder, play: Play, player: Player, cid: str) -> R
                   f"put back in its zone and Set again by its player after the opponent wrote "
                   f"in chat: the activation taken back, the card is again the one Set before "
                   f"this turn (no new Set)", drops=(activation, sent, placed))
+
+
+#: What may come between a Set card flipped face-up to show it and its Set again: the
+#: player's Sets of other cards, the turn passing; nothing that resolves.
+_WHILE_SHOWN: Final = frozenset({"set_spell_trap", "phase", "end_turn", "draw"})
+
+
+def set_card_shown(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs | None:
+    """A Set card its player flipped face-up ("Activated Set") and turns face-down again in
+    the same zone, with only their Sets of other cards or the turn passing between (no chain,
+    nothing resolved, the card not moved) and the opponent writing in chat since the
+    player's play before the flip (asking to read it): shown, not activated.
+
+    >>> from validator.importers.duelingbook.readings.catalog import catalog
+    >>> catalog()["shown.set-card-on-request"].family
+    'shown'
+    """
+    actions = b.actions
+    for index in range(len(actions) - 1, max(len(actions) - 2 - SHOWN_SET_BETWEEN, -1), -1):
+        action = actions[index]
+        if action.get("card") == cid or action.get("target") == cid:
+            break
+        if action["type"] not in _WHILE_SHOWN:
+            return None
+    else:
+        return None
+    if action["type"] != "activate" or action["player"] != player or \
+            action.get("zone") is None:
+        return None
+    flipped_at = _turned_up_at(b, cid, this_turn=False)
+    if flipped_at is None:
+        return None
+    user = play.get("username")
+    before = next((i for i in range(flipped_at - 1, -1, -1)
+                   if b.plays[i].get("username") == user and
+                   b.plays[i].get("play") not in b.names.quiet), None)
+    if before is None or not _opponent_spoke(b, play, before):
+        return None
+    return ReadAs("shown.set-card-on-request",
+                  f"{b.label(cid)} flipped face-up and Set again in its zone by its player, "
+                  f"with nothing resolved between, as the opponent asked in chat: a Set card "
+                  f"shown, not activated", drops=(action,))

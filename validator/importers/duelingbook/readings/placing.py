@@ -106,7 +106,10 @@ def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
     cid = b.cid
     if b.moved() is None and _set_for_activation(b, play, player, cid):
         return
-    if b.moved() is None and b.read_as(play, corrections.set_card_restored(b, play, player, cid)):
+    if b.moved() is None and (
+            b.read_as(play, corrections.set_card_restored(b, play, player, cid)) or
+            (cardplays.shown_activation(b, cid) is None and  # else: shown.set-cards
+             b.read_as(play, corrections.set_card_shown(b, play, player, cid)))):
         return
     if b.moved() is None and b.rules.zone_rules and _set_by_effect(b, play, player, cid):
         return

@@ -108,3 +108,27 @@ def test_a_second_normal_summon_returned_with_nobody_objecting_stands() -> None:
     _, verdict = _second_summon_returned()
     assert rule_at(verdict) == ("summon.normal-once", 'Normal Summoned "Sangan" from hand (4/5) '
                                                       'to M-2')
+
+
+def _set_card_flipped(*chat: str) -> tuple[Game, dict[str, Any]]:
+    """Mirror Force Set, flipped face-up the same turn, another card Set, then Mirror Force
+    Set again in its zone (``chat`` after the flip)."""
+    return judged(
+        SET_MF, 'A: Activate ST | Activated Set "Mirror Force" in S-1', *chat,
+        'A: Set ST | Set card from hand (3/5) to S-2 || Set "Book of Moon" from hand (3/5) '
+        'to S-2', 'A: Set ST | Set "Mirror Force" in S-1', fmt="au")
+
+
+def test_a_set_card_flipped_up_as_the_opponent_asks_to_read_it_is_shown() -> None:
+    """advanced-77505973 game 3 [27:09]: R.B. Last Stand flipped face-up as the opponent asks
+    "can i read?", Set again in S-3 after the player's other Sets: shown, not activated."""
+    imported, verdict = _set_card_flipped('B: Duel message | "can i read?" '
+                                          '{"message": "can i read?"}')
+    assert verdict["legal"], verdict["violation"]
+    assert ("activate", "mirror-force") not in actions(imported)
+    assert "shown.set-card-on-request" in readings_of(imported)
+
+
+def test_a_set_card_flipped_up_with_nobody_asking_was_activated() -> None:
+    _, verdict = _set_card_flipped()
+    assert rule_at(verdict) == ("card.set-this-turn", 'Activated Set "Mirror Force" in S-1')
