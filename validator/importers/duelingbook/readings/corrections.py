@@ -1,7 +1,8 @@
 """Plays that correct an earlier play, read with the evidence the log holds for it: an
 effect's Special Summon redone with the right monster after the opponent objected in chat, a
 second Normal Summon taken back after the opponent objected, a Set card's activation taken
-back (the card put back and Set again where it stood), a Set card flipped face-up to show it.
+back (the card put back and Set again where it stood), a Set card flipped face-up to show it,
+a just-summoned monster's position clicked and clicked back.
 
 Each reading here needs the same card objects the log moved and, where the players talked
 it out, the chat line between: a correction nobody asked for and nothing in the log shows
@@ -18,7 +19,11 @@ from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone,
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play
 from validator.importers.duelingbook.readings.catalog import ReadAs, read
-from validator.importers.duelingbook.readings.windows import SHOWN_SET_BETWEEN
+from validator.importers.duelingbook.readings.windows import (
+    AT_ONCE_SECONDS,
+    SAME_PLAYER_NEXT,
+    SHOWN_SET_BETWEEN,
+)
 
 #: The play kinds of a chat line.
 CHAT: Final = frozenset({"Duel message", "Message"})
@@ -221,3 +226,33 @@ def set_card_shown(b: GameBuilder, play: Play, player: Player, cid: str) -> Read
                   f"{b.label(cid)} flipped face-up and Set again in its zone by its player, "
                   f"with nothing resolved between, as the opponent asked in chat: a Set card "
                   f"shown, not activated", drops=(action,))
+
+
+def summon_position_undone(b: GameBuilder, play: Play, cid: str,
+                           summoned: str) -> ReadAs | None:
+    """A change of a monster just Special Summoned in ``summoned`` position that its player
+    changes back to that position as their next play, within seconds (the opponent's plays
+    between naming other cards: a draw their effect makes): a misclick fixed, the monster
+    stays in the position it was summoned in, neither click is a change.
+
+    >>> from validator.importers.duelingbook.readings.catalog import catalog
+    >>> catalog()["slip.position-undone"].family
+    'slip'
+    """
+    user = play.get("username")
+    for index, later in b.upcoming(SAME_PLAYER_NEXT):
+        step = b.step_at(index)
+        if later.get("username") != user:
+            if step is not None and (step.card == cid or step.move_of(cid) is not None):
+                return None  # the opponent's play is about it
+            continue
+        if later.get("play") not in ("To ATK", "To DEF") or step is None or \
+                step.card != cid or not step.turned or \
+                step.turned[0][2].position != summoned or \
+                int(later.get("seconds") or 0) - int(play.get("seconds") or 0) > AT_ONCE_SECONDS:
+            return None
+        return ReadAs("slip.position-undone",
+                      f"{b.label(cid)}, just Special Summoned in {summoned.capitalize()} "
+                      f"Position, changed and changed back by its player's next play: a "
+                      f"misclick fixed, no change", consumes=(index,))
+    return None

@@ -460,6 +460,9 @@ def change_position(b: GameBuilder, play: Play, player: Player) -> None:
     last = b.actions[-1] if b.actions else {}
     if last.get("type") == "special_summon" and last.get("card") == cid and \
             last.get("player") == player and to in ("attack", "defense"):
+        if b.read_as(play, corrections.summon_position_undone(
+                b, play, cid, str(last.get("position", "attack")))):
+            return
         last["position"] = to  # the summon's position, fixed at once: no change of its own
         b.annotate(last, read("slip.summon-position-fixed",
                               f"Special Summoned, then changed to {to} at once "

@@ -132,3 +132,49 @@ def test_a_set_card_flipped_up_as_the_opponent_asks_to_read_it_is_shown() -> Non
 def test_a_set_card_flipped_up_with_nobody_asking_was_activated() -> None:
     _, verdict = _set_card_flipped()
     assert rule_at(verdict) == ("card.set-this-turn", 'Activated Set "Mirror Force" in S-1')
+
+
+def _summoned_and_clicked(back: str) -> tuple[Game, dict[str, Any]]:
+    """Gemini Elf Special Summoned in ATK, clicked to DEF, the opponent's draw, then ``back``."""
+    return judged(
+        *A1, *B2, 'B: SS ATK | Special Summoned "Gemini Elf" from hand (1/6) to M-1 (ATK)',
+        'B: To DEF | Changed "Gemini Elf" in M-1 to DEF',
+        'A: Draw card | Drew a card || Drew "Blade Knight"', back)
+
+
+def test_a_summoned_monsters_position_clicked_and_clicked_back_is_unchanged() -> None:
+    """advanced-76353258 game 1 [8:21]: White Aura Monoceros Synchro Summoned in ATK, clicked
+    to DEF, and back to ATK by its player's next play (the opponent's draw between)."""
+    imported, verdict = _summoned_and_clicked('B: To ATK | Changed "Gemini Elf" in M-1 to ATK')
+    assert "slip.position-undone" in readings_of(imported)
+    assert ("change_position", "gemini-elf") not in actions(imported)
+    # the opponent's draw no card explains is the one flag (the real one was an effect's)
+    assert rule_at(verdict) == ("turn.not-turn-player", "Drew a card")
+
+
+def test_a_summoned_monsters_position_clicked_and_left_is_the_summons() -> None:
+    imported, _ = _summoned_and_clicked('B: End turn | Ended turn')
+    assert "slip.summon-position-fixed" in readings_of(imported)
+
+
+def _drawn_and_put_back(*between: str) -> tuple[Game, dict[str, Any]]:
+    """B's Draw Phase draw put back on top of the Deck, ``between``, then B draws again."""
+    return judged(
+        *A1, "A: End turn | Ended turn", "B: Start turn | Entered Draw Phase",
+        'B: Draw card | Drew a card || Drew "Sangan"',
+        'B: To T Deck | Returned card from hand (6/6) to top of deck || Returned "Sangan" '
+        'from hand (6/6) to top of deck', *between,
+        'B: Draw card | Drew a card || Drew "Dark Magician"')
+
+
+def test_a_draw_before_the_deck_was_shuffled_put_back_and_drawn_again() -> None:
+    """advanced-76353258 game 1 [12:39]: the turn's draw made before the Deck an effect had
+    the player shuffle was shuffled: put back, shuffled, drawn again."""
+    imported, verdict = _drawn_and_put_back('B: Shuffle deck | Shuffled deck')
+    assert verdict["legal"], verdict["violation"]
+    assert "slip.draw-put-back" in readings_of(imported)
+
+
+def test_a_draw_put_back_and_drawn_again_without_a_shuffle_is_two_draws() -> None:
+    _, verdict = _drawn_and_put_back()
+    assert rule_at(verdict) == ("draw.once", "Drew a card")
