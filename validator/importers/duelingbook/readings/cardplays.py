@@ -14,7 +14,7 @@ from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.board.tracker import is_monster_zone, is_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import Play, from_hand, stamp, texts, where_said
-from validator.importers.duelingbook.readings import phases
+from validator.importers.duelingbook.readings import corrections, phases
 from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
 from validator.importers.duelingbook.readings.summons import position_by_effect
@@ -395,7 +395,9 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
                f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
     if to == "hand" and (b.read_as(play, _summon_put_back(b, play, player, cid, before)) or
-                         b.read_as(play, _set_back_at_once(b, play, cid, before))):
+                         b.read_as(play, _set_back_at_once(b, play, cid, before)) or
+                         b.read_as(play, corrections.summon_taken_back(b, play, player, cid,
+                                                                       before))):
         return
     phases.settle_rewound(b, play, cid)
     sent = b.emit(play, "move", player, card=cid, to=to)
@@ -455,19 +457,25 @@ def _summon_put_back(b: GameBuilder, play: Play, player: Player, cid: str,
 
 def _searched_since(b: GameBuilder, summon: dict[str, Any], play: Play) -> bool:
     """True when the player took a card out of their Deck between a summon and this play (a
-    summoned monster's effect resolving: Swap Frog's "send 1 Frog from your Deck")."""
+    summoned monster's effect resolving: Swap Frog's "send 1 Frog from your Deck"). A card
+    the player had put into the Deck since, taken back out (the same card object: a card
+    misplaced and put back, as the rest of the slip is undone), is no search."""
     start = next((i for i in range(b.cursor - 1, -1, -1)
                   if texts_time(b.plays[i]) == summon["log"]["time"] and
                   b.plays[i].get("username") == play.get("username")), None)
     if start is None:
         return False
+    put_in: set[str] = set()
     for index in range(start + 1, b.cursor):
         step = b.step_at(index)
         if step is None or b.plays[index].get("username") != play.get("username"):
             continue
-        if any(m.before is not None and m.before.spot == "deck" for m in step.moves) or \
-                logtext.source_pile(texts(b.plays[index])[1]) == "deck":
+        taken = [m.card for m in step.moves if m.before is not None and m.before.spot == "deck"]
+        if any(card not in put_in for card in taken) or \
+                (not taken and logtext.source_pile(texts(b.plays[index])[1]) == "deck"):
             return True
+        put_in.update(m.card for m in step.moves if m.after is not None and
+                      m.after.spot == "deck")
     return False
 
 

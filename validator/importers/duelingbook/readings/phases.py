@@ -172,10 +172,14 @@ def enter(b: GameBuilder, play: Play, player: Player, target: str) -> None:
 
 
 def _put_back(b: GameBuilder, snap: Snapshot) -> bool:
-    """True when the cards show a rewind: no card moved since the snapshot, or a card that
-    moved is put back where it stood then by one of the next plays."""
+    """True when the cards show a rewind: no card moved since the snapshot, every card that
+    moved already stands where it stood then (its player put them back, then clicked the
+    phase), or a card that moved is put back where it stood then by one of the next plays."""
     moved = b.board.since(snap.board)
     if not moved:
+        return True
+    where = b.board.where
+    if all(where.get(cid) == spot for cid, spot in moved.items()):
         return True
     for index, later in b.upcoming(REWIND_WINDOW):
         if str(later.get("play", "")).startswith("Enter "):

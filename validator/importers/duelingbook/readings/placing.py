@@ -16,7 +16,7 @@ from validator.importers.duelingbook import logtext
 from validator.importers.duelingbook.board.tracker import is_monster_zone, is_zone
 from validator.importers.duelingbook.board.zones import contract_zone
 from validator.importers.duelingbook.game import Play, texts, where_said
-from validator.importers.duelingbook.readings import cardplays, phases
+from validator.importers.duelingbook.readings import cardplays, corrections, phases
 from validator.importers.duelingbook.readings.catalog import ReadAs, read
 from validator.importers.duelingbook.readings.pendulum import scale_activation
 
@@ -105,6 +105,11 @@ def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
     an effect (``move`` with ``face_down``); else :func:`.cardplays.set_spell_trap`."""
     cid = b.cid
     if b.moved() is None and _set_for_activation(b, play, player, cid):
+        return
+    if b.moved() is None and (
+            b.read_as(play, corrections.set_card_restored(b, play, player, cid)) or
+            (cardplays.shown_activation(b, cid) is None and  # else: shown.set-cards
+             b.read_as(play, corrections.set_card_shown(b, play, player, cid)))):
         return
     if b.moved() is None and b.rules.zone_rules and _set_by_effect(b, play, player, cid):
         return

@@ -120,6 +120,8 @@ def draw(b: GameBuilder, play: Play, player: Player) -> None:
     note = None
     if not normal and b.read_as(play, _put_back_at_once(b, play, cid)):
         return
+    if normal and b.read_as(play, _drawn_before_shuffle(b, play, cid)):
+        return
     if not normal:
         cause = explaining(b, "draws", player)
         if cause is not None:
@@ -171,6 +173,30 @@ def _put_back_at_once(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
                       f"{b.label(cid)} drawn and put back on top of the Deck before its "
                       f"player did anything else: a slip fixed, neither is a step",
                       consumes=(index,))
+    return None
+
+
+def _drawn_before_shuffle(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
+    """The Draw Phase's draw put back on top of the Deck as its player's next play, the Deck
+    then shuffled and drawn again as their next play (the Deck an effect had them shuffle
+    was not shuffled yet): a slip fixed, the draw after the shuffle is the turn's draw."""
+    found = b.next_own(play, cid, ("To T Deck",))
+    if found is None:
+        return None
+    user, shuffled = play.get("username"), False
+    for index in range(found[0] + 1, len(b.plays)):
+        later = b.plays[index]
+        if later.get("username") != user or later.get("play") in ("Duel message", "Message"):
+            continue
+        if later.get("play") == "Shuffle deck":
+            shuffled = True
+            continue
+        if later.get("play") != "Draw card" or not shuffled:
+            return None
+        return ReadAs("slip.draw-put-back",
+                      f"{b.label(cid)} drawn before the Deck was shuffled, put back on top, the "
+                      f"Deck shuffled and drawn again: a slip fixed, the draw after the shuffle "
+                      f"is the turn's draw", consumes=(found[0],))
     return None
 
 

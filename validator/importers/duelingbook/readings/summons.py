@@ -16,7 +16,7 @@ from validator.importers.duelingbook.board.zones import contract_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.cards import CardKnowledge
 from validator.importers.duelingbook.game import Play, texts
-from validator.importers.duelingbook.readings import phases
+from validator.importers.duelingbook.readings import corrections, phases
 from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
 from validator.importers.duelingbook.readings.windows import (
     AT_ONCE_SECONDS,
@@ -177,7 +177,8 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
     illegal = not known.normal_summon or (not own_turn and granted is None) or \
         (used and granted is None and own_turn) or \
         (_available(b, player, cid, counts) < min(counts) and not _lp_paid(b, player))
-    if illegal and _own_special_summon(b, play, player, cid, known, position):
+    if illegal and (_own_special_summon(b, play, player, cid, known, position) or
+                    corrections.summon_redone(b, play, player, cid, move)):
         return
     if own_turn and not (granted is not None and used):
         phases.ensure_phase(b, play, player, ("main1", "main2"), tributes=max(counts) > 0)
@@ -488,6 +489,9 @@ def change_position(b: GameBuilder, play: Play, player: Player) -> None:
     last = b.actions[-1] if b.actions else {}
     if last.get("type") == "special_summon" and last.get("card") == cid and \
             last.get("player") == player and to in ("attack", "defense"):
+        if b.read_as(play, corrections.summon_position_undone(
+                b, play, cid, str(last.get("position", "attack")))):
+            return
         last["position"] = to  # the summon's position, fixed at once: no change of its own
         b.annotate(last, read("slip.summon-position-fixed",
                               f"Special Summoned, then changed to {to} at once "

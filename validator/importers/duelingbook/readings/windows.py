@@ -53,6 +53,10 @@ SHOWN_WITHIN: Final = 24
 #: Activations of other cards between a Set card's activation and its Set again, when a player
 #: shows their Set cards by flipping them up one after another (counted in actions).
 SHOWN_TOGETHER: Final = 4
+#: Actions between a Set card flipped face-up to show it and its Set again in its zone: the
+#: player's other Sets from the hand, or the turn passing (End Phase, the next Draw Phase's
+#: draw, Standby and Main Phase 1) while the opponent reads it (counted in actions).
+SHOWN_SET_BETWEEN: Final = 4
 #: Seconds before an "Admit defeat" in which a player's own plays show the cards they held (or
 #: a last try the opponent answered), not steps of the duel.
 REVEAL_SECONDS: Final = 30

@@ -4,6 +4,8 @@ clicked twice, replays, Tributes logged late, Draw Phases skipped, the turn's en
 
 from __future__ import annotations
 
+from typing import Any
+
 from tests.validator.importers.duelingbook.replays import (
     A1,
     HAND_A,
@@ -15,6 +17,7 @@ from tests.validator.importers.duelingbook.replays import (
     rule_at,
     said,
 )
+from validator.importers.duelingbook.game import Game
 
 
 # -- the phases -------------------------------------------------------------------------------
@@ -72,6 +75,35 @@ def test_a_rewind_undoes_a_premature_battle_phase() -> None:
     assert verdict["legal"], verdict["violation"]
     assert actions(imported).count(("declare_attack", "gemini-elf")) == 1
     assert "rewind.phase" in readings_of(imported)
+
+
+def _back_to_main_phase_1(*also: str) -> tuple[Game, dict[str, Any]]:
+    """B goes to Main Phase 2, Normal Summons Tsukuyomi and uses it (``also`` after), takes
+    it back to the hand, clicks Main Phase 1 and Normal Summons it again."""
+    return judged(
+        *A1, "A: End turn | Ended turn", *opening("B", "Sangan"),
+        "B: Enter BP | Entered Battle Phase", "B: Enter M2 | Entered Main Phase 2",
+        'B: Normal Summon | Normal Summoned "Tsukuyomi" from hand (2/6) to M-1',
+        'B: Declare | Declared effect of "Tsukuyomi" in M-1', *also,
+        'B: To hand | Returned "Tsukuyomi" from M-1 to hand',
+        "B: Enter M1 | Entered Main Phase 1",
+        'B: Normal Summon | Normal Summoned "Tsukuyomi" from hand (2/6) to M-1')
+
+
+def test_a_rewind_with_the_cards_put_back_before_the_click() -> None:
+    """advanced-77069660 game 2 [10:49]: the player puts the cards back where they stood in
+    Main Phase 1, then clicks it: a rewind (what was done since is undone)."""
+    imported, verdict = _back_to_main_phase_1()
+    assert verdict["legal"], verdict["violation"]
+    assert "rewind.phase" in readings_of(imported)
+
+
+def test_a_click_back_with_a_card_not_put_back_is_no_rewind() -> None:
+    _, verdict = _back_to_main_phase_1(
+        'B: Set ST | Set card from hand (3/5) to S-1 || Set "Pot of Greed" from hand (3/5) '
+        'to S-1')
+    assert rule_at(verdict) == ("summon.normal-once",
+                                'Normal Summoned "Tsukuyomi" from hand (2/6) to M-1')
 
 
 def test_going_back_after_life_points_changed_is_not_a_rewind() -> None:

@@ -259,6 +259,33 @@ def test_a_set_put_back_into_the_hand_before_it_did_anything_is_undone() -> None
     assert "slip.summon-taken-back" in readings_of(imported)
 
 
+def test_a_summon_taken_back_with_a_card_misplaced_and_put_back_is_undone() -> None:
+    """advanced-76368991 game 2 [4:09]: a second Normal Summon, a card placed by mistake,
+    returned to the Deck and taken back out (the same card), then the monster returned to the
+    hand: the card taken from the Deck is no search, so the slip is undone."""
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Vorse Raider" from hand (2/6) to M-1',
+        'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/5) to M-2',
+        'A: To ST | Placed "Mirror Force" from hand (2/4) to S-4',
+        'A: To B Deck | Returned "Mirror Force" from S-4 to bottom of deck',
+        'A: To hand | Added "Mirror Force" from Deck to hand',
+        'A: To hand | Returned "Blade Knight" from M-2 to hand')
+    assert verdict["legal"], verdict["violation"]
+    assert "slip.summon-taken-back" in readings_of(imported)
+
+
+def test_a_summon_returned_after_a_card_was_searched_from_the_deck_stands() -> None:
+    """The same, but the card taken from the Deck was never put in it: a search (the summoned
+    monster's effect may be what resolved), so the second Normal Summon stays flagged."""
+    _, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Vorse Raider" from hand (2/6) to M-1',
+        'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/5) to M-2',
+        'A: To hand | Added "Dark Magician" from Deck to hand',
+        'A: To hand | Returned "Blade Knight" from M-2 to hand')
+    assert rule_at(verdict) == ("summon.normal-once", 'Normal Summoned "Blade Knight" from hand '
+                                                      '(1/5) to M-2')
+
+
 def test_a_monster_that_did_something_before_going_back_to_the_hand_was_summoned() -> None:
     hands = (["Tsukuyomi", *HAND_A[1:]], HAND_B)
     _, verdict = judged(
