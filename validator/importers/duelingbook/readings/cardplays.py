@@ -13,6 +13,7 @@ from validator.importers.duelingbook import logtext
 from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.board.tracker import is_monster_zone, is_zone
 from validator.importers.duelingbook.builder import GameBuilder
+from validator.importers.duelingbook.cardtext import quick_play_grant
 from validator.importers.duelingbook.game import Play, from_hand, stamp, texts, where_said
 from validator.importers.duelingbook.readings import phases
 from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
@@ -196,6 +197,24 @@ def _trap_from_hand(b: GameBuilder, play: Play, player: Player, cid: str, how: s
     b.remember(player, cid)
 
 
+def quick_play_allowance(b: GameBuilder, player: Player, cid: str) -> str | None:
+    """The face-up card ``player`` controls whose text lets them activate the Quick-Play Spell
+    ``cid`` from the hand during the opponent's turn (Runick Fountain: 'You can activate
+    "Runick" Quick-Play Spell Cards from your hand during your opponent's turn'), named for
+    the note, or None. An archetype's permission covers the cards whose names hold it; the
+    granting card's own conditions (a material to detach, once per Duel) are not checked.
+    Only read for such an activation, which is rare: the texts are not looked at otherwise.
+    """
+    name = b.board.name(cid) or ""
+    for (side, _), holder in b.board.zones.items():
+        if side != player or holder == cid or not b.board.where[holder].face_up:
+            continue
+        archetype = quick_play_grant(b.knowledge.text(b.board.name(holder)))
+        if archetype is not None and archetype in name:
+            return f"{b.label(holder)} (face-up on the field)"
+    return None
+
+
 def activate(b: GameBuilder, play: Play, player: Player) -> None:
     step, cid, move = b.card_step, b.cid, b.moved()
     known = b.card(cid)
@@ -226,6 +245,17 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
         _trap_from_hand(b, play, player, cid, "an activation from the hand, as the card "
                                               "allows")
         return
+    if in_hand and known.subtype == "quick_play" and player != b.turn.player:
+        allowed_by = quick_play_allowance(b, player, cid)
+        if allowed_by is not None:
+            _placed_face_up(b, play, player, cid, "Quick-Play Spells activated from the hand in "
+                                                  "the opponent's turn, as a card allows",
+                            read("spell-trap.quick-play-hand-by-card",
+                                 f"activated from the hand in the opponent's turn, as "
+                                 f"{allowed_by} allows: the contract has no such activation, "
+                                 f"so it is followed as a card placed face-up"))
+            b.remember(player, cid)
+            return
     fields: dict[str, Any] = {"card": cid}
     note = None
     if known.subtype == "equip":

@@ -187,3 +187,36 @@ def test_a_monster_equipped_by_an_effect_never_goes_to_one_that_left_the_field()
     equip = imported.document["actions"][-1]
     assert (equip["type"], equip["target"]) == ("move", "sangan")
     assert equip["log"]["readings"] == ["equip.by-effect"] and "placed last" in equip["log"]["note"]
+
+
+_RUNICK_HANDS = (["Runick Fountain", "Runick Tip", "Mystical Space Typhoon", *HAND_A[:2]],
+                 HAND_B)
+_FOUNTAIN = 'A: Activate Field Spell | Activated Field Spell "Runick Fountain" from hand (1/5)'
+
+
+def test_a_quick_play_spell_from_the_hand_in_the_opponents_turn_as_a_field_spell_allows() -> None:
+    imported, verdict = judged(
+        _FOUNTAIN, "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'A: Activate ST | Activated "Runick Tip" from hand (1/4) to S-1', hands=_RUNICK_HANDS,
+        fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-1] == ("move", "runick-tip")
+    assert "spell-trap.quick-play-hand-by-card" in readings_of(imported)
+
+
+def test_a_quick_play_spell_from_the_hand_in_the_opponents_turn_without_such_a_card() -> None:
+    _, verdict = judged(
+        "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'A: Activate ST | Activated "Runick Tip" from hand (2/5) to S-1', hands=_RUNICK_HANDS,
+        fmt="au")
+    assert rule_at(verdict) == ("turn.not-turn-player",
+                                'Activated "Runick Tip" from hand (2/5) to S-1')
+
+
+def test_a_field_spells_permission_covers_only_its_archetypes_quick_play_spells() -> None:
+    _, verdict = judged(
+        _FOUNTAIN, "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'A: Activate ST | Activated "Mystical Space Typhoon" from hand (2/4) to S-1',
+        hands=_RUNICK_HANDS, fmt="au")
+    assert rule_at(verdict) == ("turn.not-turn-player",
+                                'Activated "Mystical Space Typhoon" from hand (2/4) to S-1')
