@@ -37,6 +37,8 @@ _DIRECT = re.compile(r"\bcan attack (?:your opponent(?:'s Life Points)? )?direct
 _FROM_HAND = re.compile(r"activate this card from your hand", re.I)
 _QUICK_PLAY_GRANT = re.compile(r'\byou can activate (?:1 |a )?(?:"(?P<archetype>[^"]+)" )?'
                                r"Quick-Play Spell Cards?\b[^.]*\bfrom your hand", re.I)
+_FIELD_PLACED = re.compile(r'\bplace (?:1|a) (?:"(?P<archetype>[^"]+)" )?Field Spell\b[^.]*'
+                           r"\bface-up on your field", re.I)
 _NUMBERS: Final = {"one": 1, "two": 2, "three": 3}
 
 
@@ -65,6 +67,22 @@ def quick_play_grant(text: str) -> str | None:
         if found and "opponent's turn" in sentence:
             return found["archetype"] or ""
     return None
+
+
+@cache
+def field_spell_placement(text: str) -> str | None:
+    """Which Field Spells a card's effect places face-up on its controller's field (placed,
+    not activated: in either player's turn): an archetype's (its quoted name), any (""), or
+    None. Read from the text: the card database has no such fact.
+
+    >>> field_spell_placement('If this card is Special Summoned: You can place 1 "Yummy" '
+    ...                       "Field Spell from your hand or Deck, face-up on your field.")
+    'Yummy'
+    >>> field_spell_placement("Add 1 Field Spell from your Deck to your hand.") is None
+    True
+    """
+    found = _FIELD_PLACED.search(text or "")
+    return None if found is None else found["archetype"] or ""
 
 
 def effect_kinds(text: str) -> set[str]:

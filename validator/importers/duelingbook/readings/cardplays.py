@@ -13,7 +13,7 @@ from validator.importers.duelingbook import logtext
 from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.board.tracker import is_monster_zone, is_zone
 from validator.importers.duelingbook.builder import GameBuilder
-from validator.importers.duelingbook.cardtext import quick_play_grant
+from validator.importers.duelingbook.cardtext import field_spell_placement, quick_play_grant
 from validator.importers.duelingbook.game import Play, from_hand, stamp, texts, where_said
 from validator.importers.duelingbook.readings import phases
 from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
@@ -23,6 +23,7 @@ from validator.importers.duelingbook.readings.windows import (
     DECLARED_NEXT,
     EQUIP_REVIVE_WITHIN,
     OPPONENT_JUST_USED,
+    PLACED_BY_EFFECT_WITHIN,
     SAME_PLAYER_NEXT,
     SET_BY_EFFECT_WITHIN,
     SHOWN_TOGETHER,
@@ -215,6 +216,32 @@ def quick_play_allowance(b: GameBuilder, player: Player, cid: str) -> str | None
     return None
 
 
+def _field_spell_placer(b: GameBuilder, player: Player, cid: str) -> str | None:
+    """The card of ``player``'s whose effect, declared in the last few plays, places the Field
+    Spell ``cid`` face-up on their field (Yummy★Snatchy: 'place 1 "Yummy" Field Spell from
+    your hand or Deck, face-up on your field'), or None. Read from the card's text (the card
+    database has no such fact), only for a Field Spell outside its player's Main Phase."""
+    name = b.board.name(cid) or ""
+    for at, who, used in reversed(b.turn.recent):
+        if b.cursor - at > PLACED_BY_EFFECT_WITHIN:
+            break
+        if who != player or used == cid or not _declared_at(b, at):
+            continue
+        archetype = field_spell_placement(b.knowledge.text(b.board.name(used)))
+        if archetype is not None and archetype in name:
+            return used
+    return None
+
+
+def _declared_at(b: GameBuilder, index: int) -> bool:
+    """True when the play at ``index`` declares an effect or activates a card (the builder
+    also remembers summons, whose triggers the log may never declare)."""
+    raw = b.plays[index].get("play")
+    names = b.names
+    return type(raw) is str and (names.current.get(raw) or names.canonical(raw)) in (
+        "Activate ST", "Declare")
+
+
 def activate(b: GameBuilder, play: Play, player: Player) -> None:
     step, cid, move = b.card_step, b.cid, b.moved()
     known = b.card(cid)
@@ -238,6 +265,17 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
     if in_hand and (b.read_as(play, _returned_next(b, play, cid)) or
                     b.read_as(play, _put_straight_back(b, play, player, cid))):
         return
+    if in_hand and known.subtype == "field" and (
+            player != b.turn.player or b.turn.phase not in ("main1", "main2")):
+        placer = _field_spell_placer(b, player, cid)
+        if placer is not None:
+            phases.sync(b, play, cid)
+            b.emit(play, "move", player, card=cid, to="spell_trap",
+                   note=read("spell.field-placed-by-effect",
+                             f"placed face-up by {b.label(placer)}'s effect, used just before "
+                             f"(not an activation: a placement happens in either player's "
+                             f"turn): followed as a card placed face-up"))
+            return
     if known.kind == "spell" and known.subtype != "quick_play":
         phases.ensure_phase(b, play, player, ("main1", "main2"))
     phases.sync(b, play, cid)

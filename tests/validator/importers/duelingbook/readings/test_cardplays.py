@@ -220,3 +220,23 @@ def test_a_field_spells_permission_covers_only_its_archetypes_quick_play_spells(
         hands=_RUNICK_HANDS, fmt="au")
     assert rule_at(verdict) == ("turn.not-turn-player",
                                 'Activated "Mystical Space Typhoon" from hand (2/4) to S-1')
+
+
+_YUMMY_HANDS = (["Yummyusment★Acroquey", *HAND_A[:4]], HAND_B)
+_SNATCHY = ['A: SS ATK | Special Summoned "Yummy★Snatchy" from Extra Deck to Left EMZ (ATK)',
+            'A: Declare | Declared effect of "Yummy★Snatchy" in Left Extra Monster Zone']
+_ACROQUEY = 'A: Activate Field Spell | Activated Field Spell "Yummyusment★Acroquey" from hand (1/5)'
+
+
+def test_a_field_spell_placed_by_a_monsters_effect_in_the_opponents_turn() -> None:
+    imported, verdict = judged("A: End turn | Ended turn", *opening("B", "Sangan"), *_SNATCHY,
+                               _ACROQUEY, hands=_YUMMY_HANDS, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-1] == ("move", "yummyusment-acroquey")
+    assert "spell.field-placed-by-effect" in readings_of(imported)
+
+
+def test_a_field_spell_activated_in_the_opponents_turn_with_no_effect_placing_it() -> None:
+    _, verdict = judged("A: End turn | Ended turn", *opening("B", "Sangan"), _SNATCHY[0],
+                        _ACROQUEY, hands=_YUMMY_HANDS, fmt="au")
+    assert rule_at(verdict) == ("turn.not-turn-player", _ACROQUEY.split(" | ")[1])
