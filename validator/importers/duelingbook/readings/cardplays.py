@@ -198,7 +198,7 @@ def _trap_from_hand(b: GameBuilder, play: Play, player: Player, cid: str, how: s
     b.remember(player, cid)
 
 
-def quick_play_allowance(b: GameBuilder, player: Player, cid: str) -> str | None:
+def _quick_play_allowance(b: GameBuilder, player: Player, cid: str) -> str | None:
     """The face-up card ``player`` controls whose text lets them activate the Quick-Play Spell
     ``cid`` from the hand during the opponent's turn (Runick Fountain: 'You can activate
     "Runick" Quick-Play Spell Cards from your hand during your opponent's turn'), named for
@@ -284,7 +284,7 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
                                               "allows")
         return
     if in_hand and known.subtype == "quick_play" and player != b.turn.player:
-        allowed_by = quick_play_allowance(b, player, cid)
+        allowed_by = _quick_play_allowance(b, player, cid)
         if allowed_by is not None:
             _placed_face_up(b, play, player, cid, "Quick-Play Spells activated from the hand in "
                                                   "the opponent's turn, as a card allows",
