@@ -11,7 +11,7 @@ from typing import Any, Final
 from validator.document.model import Player, other
 from validator.importers.duelingbook import logtext
 from validator.importers.duelingbook.actions import Action
-from validator.importers.duelingbook.board.tracker import is_monster_zone, is_zone
+from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone, is_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.cardtext import field_spell_placement, quick_play_grant
 from validator.importers.duelingbook.game import Play, from_hand, stamp, texts, where_said
@@ -124,9 +124,10 @@ def _activated_next(b: GameBuilder, play: Play, cid: str) -> bool:
     return False
 
 
-#: The plays a player lays their hand out with, or takes it back with.
+#: The plays a player lays their hand out with ("Placed "X" from hand to S-2" too), or takes
+#: it back with.
 _SHOWING: Final = frozenset({"Activate ST", "Normal Summon", "Set monster", "Set ST", "To hand",
-                             "Show hand", "SS ATK", "SS DEF"})
+                             "Show hand", "SS ATK", "SS DEF", "To ST"})
 
 
 def _returned_next(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
@@ -151,6 +152,45 @@ def _returned_next(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
                       f"{b.label(cid)} activated from the hand and returned to it later with "
                       f"nothing done with it: a card shown or a misclick, not an activation",
                       consumes=(index,))
+    return None
+
+
+def _set_card_shown(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
+    """All three plays read as no step, when a Set card turned face-up by its player goes
+    to the hand with no play naming it between (no declaration, no resolution), and a card
+    of its name is then Set from the hand in the zone it left: a Set card shown (a player
+    laying out their cards after "gg", or letting the opponent read one) and put back. Its
+    player's other plays between only show cards too."""
+    spot = b.board.where.get(cid)
+    if spot is None or not is_zone(spot.spot):
+        return None
+    user, name = play.get("username"), b.board.name(cid)
+    returned: int | None = None
+    for index, later in b.upcoming(SHOWN_WITHIN):
+        kind = later.get("play")
+        if kind in ("End turn", "Start turn"):
+            return None
+        step = b.step_at(index)
+        mine = later.get("username") == user
+        if returned is None and step is not None and (step.card == cid or
+                                                      step.move_of(cid) is not None):
+            back = step.move_of(cid)
+            if not mine or kind != "To hand" or back is None or back.after is None or \
+                    back.after.spot != "hand":
+                return None
+            returned = index
+            continue
+        again = step.move_of(step.card) if step is not None and step.card else None
+        if returned is not None and mine and kind == "Set ST" and again is not None and \
+                again.before is not None and again.before.spot == "hand" and \
+                again.after == Spot(spot.side, spot.spot, None, False) and \
+                b.board.name(again.card) == name:
+            return ReadAs("shown.set-card-via-hand",
+                          f"{b.label(cid)} turned face-up, taken to the hand with nothing done "
+                          f"with it and Set again in {spot.spot}: a Set card shown and put "
+                          f"back, not an activation", consumes=(returned, index))
+        if mine and kind not in _SHOWING:
+            return None  # the player went on playing: it was played
     return None
 
 
@@ -248,6 +288,8 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
     in_hand = move is not None and move.before is not None and move.before.spot == "hand"
     if move is None and not step.turned:  # a face-up card used again: its effect
         declare(b, play, player)
+        return
+    if move is None and b.read_as(play, _set_card_shown(b, play, cid)):
         return
     if known.kind == "monster" and in_hand:
         to_pendulum = move is not None and move.after is not None and \

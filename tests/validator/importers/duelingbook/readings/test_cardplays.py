@@ -240,3 +240,25 @@ def test_a_field_spell_activated_in_the_opponents_turn_with_no_effect_placing_it
     _, verdict = judged("A: End turn | Ended turn", *opening("B", "Sangan"), _SNATCHY[0],
                         _ACROQUEY, hands=_YUMMY_HANDS, fmt="au")
     assert rule_at(verdict) == ("turn.not-turn-player", _ACROQUEY.split(" | ")[1])
+
+
+_POT_SET = [*A1, 'A: Set ST | Set card from hand (6/6) to S-1 || Set "Pot of Greed" from hand '
+                 '(6/6) to S-1', "A: End turn | Ended turn", *opening("B", "Sangan"),
+            'A: Activate ST | Activated Set "Pot of Greed" in S-1',
+            'A: To hand | Returned "Pot of Greed" from S-1 to hand']
+
+
+def test_a_set_card_shown_through_the_hand_and_set_again_where_it_stood() -> None:
+    """A real Advanced game: after "gg", a Set Pre-Preparation of Rites flipped face-up,
+    taken to the hand with the rest of the hand laid out, and Set again in S-3."""
+    imported, verdict = judged(*_POT_SET, 'A: Set ST | Set card from hand (6/6) to S-1 || Set '
+                                          '"Pot of Greed" from hand (6/6) to S-1')
+    assert verdict["legal"], verdict["violation"]
+    assert "shown.set-card-via-hand" in readings_of(imported)
+    assert actions(imported)[-1][0] != "activate"
+
+
+def test_a_set_card_taken_to_the_hand_and_kept_there_was_activated() -> None:
+    _, verdict = judged(*_POT_SET)
+    assert rule_at(verdict) == ("turn.not-turn-player",
+                                'Activated Set "Pot of Greed" in S-1')
