@@ -188,6 +188,24 @@ class Knowledge:
         return CardKnowledge(name, found, read(str(obj.get("effect") or "")), False, obj, types,
                              told=told)
 
+    def text(self, name: str | None) -> str:
+        """A card's text: the replay's own card object's (what the players read), else the
+        card database's ("" when neither has one).
+
+        >>> Knowledge({"Sangan": {"name": "Sangan", "effect": "Add 1 monster."}}).text("Sangan")
+        'Add 1 monster.'
+        >>> Knowledge({}).text("Sangan").startswith("If this card is sent")
+        True
+        """
+        if name is None:
+            return ""
+        found = (self.objects.get(name) or {}).get("effect")
+        if isinstance(found, str) and found:
+            return found
+        passcode = (self.of(name).definition or {}).get("passcode")
+        text = database().details(str(passcode)).get("text") if passcode is not None else None
+        return text if isinstance(text, str) else ""
+
     # -- what the board needs ------------------------------------------------------------
     def is_xyz(self, name: str | None) -> bool:
         """True for an Xyz Monster."""

@@ -35,6 +35,10 @@ _AS_IF = re.compile(r"as if (?:you controlled it|it were (?:a monster )?you cont
                     re.I)
 _DIRECT = re.compile(r"\bcan attack (?:your opponent(?:'s Life Points)? )?directly\b", re.I)
 _FROM_HAND = re.compile(r"activate this card from your hand", re.I)
+_QUICK_PLAY_GRANT = re.compile(r'\byou can activate (?:1 |a )?(?:"(?P<archetype>[^"]+)" )?'
+                               r"Quick-Play Spell Cards?\b[^.]*\bfrom your hand", re.I)
+_FIELD_PLACED = re.compile(r'\bplace (?:1|a) (?:"(?P<archetype>[^"]+)" )?Field Spell\b[^.]*'
+                           r"\bface-up on your field", re.I)
 _NUMBERS: Final = {"one": 1, "two": 2, "three": 3}
 _END_PHASE_DRAW = re.compile(r"\bduring the End Phase\b[^.]*?\bdraw", re.I)
 _LP_COST = re.compile(r"\bpay (\d+) (?:Life Points|LP)\b", re.I)
@@ -42,6 +46,45 @@ _LP_COST = re.compile(r"\bpay (\d+) (?:Life Points|LP)\b", re.I)
 
 class CardTextError(ValueError):
     """A card object that cannot be a card of the duel format."""
+
+
+@cache
+def quick_play_grant(text: str) -> str | None:
+    """Which Quick-Play Spells a face-up card's text lets its controller activate from the hand
+    during the opponent's turn: an archetype's (its quoted name), any (""), or None. Read from
+    the text because the card database keeps that permission only as a fact of the Quick-Play
+    Spell itself (``trap_from_hand``), not of a Field effect granting it to others.
+
+    >>> quick_play_grant('You can activate "Runick" Quick-Play Spell Cards from your hand '
+    ...                  "during your opponent's turn. Once per turn, ...")
+    'Runick'
+    >>> quick_play_grant("During your opponent's turn, you can activate 1 Quick-Play Spell "
+    ...                  "Card from your hand.")
+    ''
+    >>> quick_play_grant("You can activate Quick-Play Spell Cards from your hand.") is None
+    True
+    """
+    for sentence in re.split(r"(?<=\.)\s+|\n+", text or ""):
+        found = _QUICK_PLAY_GRANT.search(sentence)
+        if found and "opponent's turn" in sentence:
+            return found["archetype"] or ""
+    return None
+
+
+@cache
+def field_spell_placement(text: str) -> str | None:
+    """Which Field Spells a card's effect places face-up on its controller's field (placed,
+    not activated: in either player's turn): an archetype's (its quoted name), any (""), or
+    None. Read from the text: the card database has no such fact.
+
+    >>> field_spell_placement('If this card is Special Summoned: You can place 1 "Yummy" '
+    ...                       "Field Spell from your hand or Deck, face-up on your field.")
+    'Yummy'
+    >>> field_spell_placement("Add 1 Field Spell from your Deck to your hand.") is None
+    True
+    """
+    found = _FIELD_PLACED.search(text or "")
+    return None if found is None else found["archetype"] or ""
 
 
 def effect_kinds(text: str) -> set[str]:

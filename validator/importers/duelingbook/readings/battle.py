@@ -51,6 +51,14 @@ def attack(b: GameBuilder, play: Play, player: Player) -> None:
                f"battle and another monster attacks at once: a misclick given up, no "
                f"attack")
         return
+    elif decl is not None and decl.battle_done and decl.changed_after_activation is None and \
+            _came_to_nothing(b, play):
+        b.note(play, "battle.again-to-no-battle",
+               f"{b.label(attacker)} had attacked already; this declaration brings no "
+               f"battle (no Life Points lost, nothing removed, no card used) and its player "
+               f"leaves the Battle Phase next: an attack click that came to nothing, no "
+               f"attack")
+        return
     if direct and foes and known.facts.direct_attack:
         _direct_by_text(b, play, attacker, foes)
         return
@@ -229,6 +237,28 @@ def _given_up(b: GameBuilder, play: Play, player: Player, attacker: str) -> bool
                 play.get("username"):
             step = b.step_at(index)
             return step is not None and step.card not in (None, attacker)
+    return False
+
+
+#: The clicks with which a player leaves the Battle Phase.
+_LEAVING_BATTLE = frozenset({"Enter M2", "Enter EP", "End turn"})
+
+
+def _came_to_nothing(b: GameBuilder, play: Play) -> bool:
+    """A second declaration by a monster whose first attack went through to its result
+    with the opponent's monsters unchanged (no replay arose: after a replay, attacking with
+    another monster still counts the first as attacked, and its new declaration is judged),
+    after which its player's next play leaves the Battle Phase with no battle between (no
+    Life Points lost, nothing destroyed or removed, no card used): the same attack clicked
+    again by mistake (a player who thought the game won), which the players let pass."""
+    for _, later in b.upcoming(ATTACK_RESULT_WITHIN):
+        kind = later.get("play")
+        if kind in ("Life points", "To GY", "Banish", "Remove Token", "Activate ST", "Declare",
+                    "To hand", "To T Deck", "To B Deck", "To ED"):
+            return False
+        if later.get("username") == play.get("username") and kind not in (
+                "Attack", "Attack directly"):
+            return kind in _LEAVING_BATTLE
     return False
 
 

@@ -11,8 +11,9 @@ from typing import Any, Final
 from validator.document.model import Player, other
 from validator.importers.duelingbook import logtext
 from validator.importers.duelingbook.actions import Action
-from validator.importers.duelingbook.board.tracker import is_monster_zone, is_zone
+from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone, is_zone
 from validator.importers.duelingbook.builder import GameBuilder
+from validator.importers.duelingbook.cardtext import field_spell_placement, quick_play_grant
 from validator.importers.duelingbook.game import Play, from_hand, stamp, texts, where_said
 from validator.importers.duelingbook.readings import corrections, phases
 from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
@@ -22,6 +23,7 @@ from validator.importers.duelingbook.readings.windows import (
     DECLARED_NEXT,
     EQUIP_REVIVE_WITHIN,
     OPPONENT_JUST_USED,
+    PLACED_BY_EFFECT_WITHIN,
     SAME_PLAYER_NEXT,
     SET_BY_EFFECT_WITHIN,
     SHOWN_TOGETHER,
@@ -144,9 +146,10 @@ def _activated_next(b: GameBuilder, play: Play, cid: str) -> bool:
     return False
 
 
-#: The plays a player lays their hand out with, or takes it back with.
+#: The plays a player lays their hand out with ("Placed "X" from hand to S-2" too), or takes
+#: it back with.
 _SHOWING: Final = frozenset({"Activate ST", "Normal Summon", "Set monster", "Set ST", "To hand",
-                             "Show hand", "SS ATK", "SS DEF"})
+                             "Show hand", "SS ATK", "SS DEF", "To ST"})
 
 
 def _returned_next(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
@@ -171,6 +174,45 @@ def _returned_next(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
                       f"{b.label(cid)} activated from the hand and returned to it later with "
                       f"nothing done with it: a card shown or a misclick, not an activation",
                       consumes=(index,))
+    return None
+
+
+def _set_card_shown(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
+    """All three plays read as no step, when a Set card turned face-up by its player goes
+    to the hand with no play naming it between (no declaration, no resolution), and a card
+    of its name is then Set from the hand in the zone it left: a Set card shown (a player
+    laying out their cards after "gg", or letting the opponent read one) and put back. Its
+    player's other plays between only show cards too."""
+    spot = b.board.where.get(cid)
+    if spot is None or not is_zone(spot.spot):
+        return None
+    user, name = play.get("username"), b.board.name(cid)
+    returned: int | None = None
+    for index, later in b.upcoming(SHOWN_WITHIN):
+        kind = later.get("play")
+        if kind in ("End turn", "Start turn"):
+            return None
+        step = b.step_at(index)
+        mine = later.get("username") == user
+        if returned is None and step is not None and (step.card == cid or
+                                                      step.move_of(cid) is not None):
+            back = step.move_of(cid)
+            if not mine or kind != "To hand" or back is None or back.after is None or \
+                    back.after.spot != "hand":
+                return None
+            returned = index
+            continue
+        again = step.move_of(step.card) if step is not None and step.card else None
+        if returned is not None and mine and kind == "Set ST" and again is not None and \
+                again.before is not None and again.before.spot == "hand" and \
+                again.after == Spot(spot.side, spot.spot, None, False) and \
+                b.board.name(again.card) == name:
+            return ReadAs("shown.set-card-via-hand",
+                          f"{b.label(cid)} turned face-up, taken to the hand with nothing done "
+                          f"with it and Set again in {spot.spot}: a Set card shown and put "
+                          f"back, not an activation", consumes=(returned, index))
+        if mine and kind not in _SHOWING:
+            return None  # the player went on playing: it was played
     return None
 
 
@@ -218,12 +260,58 @@ def _trap_from_hand(b: GameBuilder, play: Play, player: Player, cid: str, how: s
     b.remember(player, cid)
 
 
+def _quick_play_allowance(b: GameBuilder, player: Player, cid: str) -> str | None:
+    """The face-up card ``player`` controls whose text lets them activate the Quick-Play Spell
+    ``cid`` from the hand during the opponent's turn (Runick Fountain: 'You can activate
+    "Runick" Quick-Play Spell Cards from your hand during your opponent's turn'), named for
+    the note, or None. An archetype's permission covers the cards whose names hold it; the
+    granting card's own conditions (a material to detach, once per Duel) are not checked.
+    Only read for such an activation, which is rare: the texts are not looked at otherwise.
+    """
+    name = b.board.name(cid) or ""
+    for (side, _), holder in b.board.zones.items():
+        if side != player or holder == cid or not b.board.where[holder].face_up:
+            continue
+        archetype = quick_play_grant(b.knowledge.text(b.board.name(holder)))
+        if archetype is not None and archetype in name:
+            return f"{b.label(holder)} (face-up on the field)"
+    return None
+
+
+def _field_spell_placer(b: GameBuilder, player: Player, cid: str) -> str | None:
+    """The card of ``player``'s whose effect, declared in the last few plays, places the Field
+    Spell ``cid`` face-up on their field (Yummy★Snatchy: 'place 1 "Yummy" Field Spell from
+    your hand or Deck, face-up on your field'), or None. Read from the card's text (the card
+    database has no such fact), only for a Field Spell outside its player's Main Phase."""
+    name = b.board.name(cid) or ""
+    for at, who, used in reversed(b.turn.recent):
+        if b.cursor - at > PLACED_BY_EFFECT_WITHIN:
+            break
+        if who != player or used == cid or not _declared_at(b, at):
+            continue
+        archetype = field_spell_placement(b.knowledge.text(b.board.name(used)))
+        if archetype is not None and archetype in name:
+            return used
+    return None
+
+
+def _declared_at(b: GameBuilder, index: int) -> bool:
+    """True when the play at ``index`` declares an effect or activates a card (the builder
+    also remembers summons, whose triggers the log may never declare)."""
+    raw = b.plays[index].get("play")
+    names = b.names
+    return type(raw) is str and (names.current.get(raw) or names.canonical(raw)) in (
+        "Activate ST", "Declare")
+
+
 def activate(b: GameBuilder, play: Play, player: Player) -> None:
     step, cid, move = b.card_step, b.cid, b.moved()
     known = b.card(cid)
     in_hand = move is not None and move.before is not None and move.before.spot == "hand"
     if move is None and not step.turned:  # a face-up card used again: its effect
         declare(b, play, player)
+        return
+    if move is None and b.read_as(play, _set_card_shown(b, play, cid)):
         return
     if known.kind == "monster" and in_hand:
         to_pendulum = move is not None and move.after is not None and \
@@ -241,6 +329,17 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
     if in_hand and (b.read_as(play, _returned_next(b, play, cid)) or
                     b.read_as(play, _put_straight_back(b, play, player, cid))):
         return
+    if in_hand and known.subtype == "field" and (
+            player != b.turn.player or b.turn.phase not in ("main1", "main2")):
+        placer = _field_spell_placer(b, player, cid)
+        if placer is not None:
+            phases.settle_rewound(b, play, cid)
+            b.emit(play, "move", player, card=cid, to="spell_trap",
+                   note=read("spell.field-placed-by-effect",
+                             f"placed face-up by {b.label(placer)}'s effect, used just before "
+                             f"(not an activation: a placement happens in either player's "
+                             f"turn): followed as a card placed face-up"))
+            return
     if known.kind == "spell" and known.subtype != "quick_play":
         phases.ensure_phase(b, play, player, ("main1", "main2"))
     phases.settle_rewound(b, play, cid)
@@ -248,6 +347,17 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
         _trap_from_hand(b, play, player, cid, "an activation from the hand, as the card "
                                               "allows")
         return
+    if in_hand and known.subtype == "quick_play" and player != b.turn.player:
+        allowed_by = _quick_play_allowance(b, player, cid)
+        if allowed_by is not None:
+            _placed_face_up(b, play, player, cid, "Quick-Play Spells activated from the hand in "
+                                                  "the opponent's turn, as a card allows",
+                            read("spell-trap.quick-play-hand-by-card",
+                                 f"activated from the hand in the opponent's turn, as "
+                                 f"{allowed_by} allows: the contract has no such activation, "
+                                 f"so it is followed as a card placed face-up"))
+            b.remember(player, cid)
+            return
     fields: dict[str, Any] = {"card": cid}
     note = None
     if known.subtype == "equip":

@@ -162,6 +162,8 @@ def enter(b: GameBuilder, play: Play, player: Player, target: str) -> None:
     if snap is not None and snap.lp == b.lp and _put_back(b, snap):
         rewind(b, play, snap)
         return
+    if _answered_at_end_of_main(b, play, target):
+        return
     why = "to a phase this turn never left" if snap is None else \
         "after Life Points changed" if snap.lp != b.lp else \
         "with no card put back where it stood"
@@ -169,6 +171,44 @@ def enter(b: GameBuilder, play: Play, player: Player, target: str) -> None:
            f"a backward click to the {phase_name(target)} {why}: not a rewind, and no "
            f"step (the turn goes on in the {phase_name(b.turn.phase)})")
     b.turn.logged_phase = b.turn.phase
+
+
+#: What the opponent's answer to a phase click is: a card activated, or placed face-up in a
+#: Spell & Trap Zone (Duelingbook's "Placed" click for an activation).
+_ANSWERS: Final = frozenset({"activate", "move"})
+
+
+def _answered_at_end_of_main(b: GameBuilder, play: Play, target: str) -> bool:
+    """A click back to the Main Phase just left, when since the turn player's click out of it
+    only the opponent has played, and used a card: they answered "at the end of the Main
+    Phase" (a Quick Effect used then, as the turn player tried to move on). The game never
+    left the Main Phase: the forward click is taken back, the click back is its correction.
+    True when so read."""
+    if target not in ("main1", "main2"):
+        return False
+    answered = False
+    for index in range(len(b.actions) - 1, -1, -1):
+        action = b.actions[index]
+        if action["player"] != b.turn.player:
+            kind = action["type"]
+            answered = answered or kind == "activate" or (
+                kind == "move" and action.get("to") == "spell_trap")
+            if kind not in _ANSWERS:
+                return False
+            continue
+        if action["type"] != "phase" or action["log"].get("implied") or not answered:
+            return False
+        left = b.rewinds.snapshots[-1] if b.rewinds.snapshots else None
+        if left is None or left.phase != target or left.turn != b.turn.number:
+            return False
+        b.take_back(action)
+        b.turn.phase = target
+        b.note(play, "phase.answered-end-of-main",
+               f"the opponent answered the click to the {phase_name(action['to'])} "
+               f"({action['log']['time']}) at the end of the {phase_name(target)}, and the "
+               f"turn player clicked back: the game never left the {phase_name(target)}")
+        return True
+    return False
 
 
 def _put_back(b: GameBuilder, snap: Snapshot) -> bool:

@@ -381,10 +381,39 @@ def _summoned_by_opponent(b: GameBuilder, play: Play, player: Player, cid: str) 
     return True
 
 
+def _set_for_opponents_summon(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+    """A "Set" click in the opponent's turn just after the opponent used a card whose effect
+    Special Summons a monster from this player's hand to their field (``foe_summons``: R.B.
+    Lambda Cannon), the same monster flipped face-up by its player at once (a Special Summon
+    is face-up): that Special Summon, in face-up Defense Position, the player carrying it
+    out with the wrong click and fixing it."""
+    if player == b.turn.player:
+        return False
+    cause = next((c for at, who, c in reversed(b.turn.recent) if who != player and
+                  b.cursor - at <= FOE_SUMMON_WITHIN and b.card(c).facts.foe_summons),
+                 None)
+    found = b.next_own(play, cid, ("Flip",)) if cause is not None else None
+    if cause is None or found is None or \
+            int(found[1].get("seconds") or 0) - int(play.get("seconds") or 0) > AT_ONCE_SECONDS:
+        return False
+    b.consume(found[0])
+    phases.settle_rewound(b, play, cid)
+    placed = b.emit(play, "special_summon", player, card=cid, position="defense",
+                    note=read("summon.set-for-opponent-effect",
+                              f"a Set click in the opponent's turn just after "
+                              f"{b.label(cause)}'s effect, which Special Summons a monster "
+                              f"to this player's field, flipped face-up by its player at "
+                              f"once: read as that Special Summon"))
+    if placed is not None:
+        b.turn.placed_at[cid] = placed
+    return True
+
+
 def set_monster(b: GameBuilder, play: Play, player: Player) -> None:
     step, cid, move = b.card_step, b.cid, b.moved()
     if move is not None:  # from the hand
-        if _flip_summoned_at_once(b, play, player, cid):
+        if _flip_summoned_at_once(b, play, player, cid) or \
+                _set_for_opponents_summon(b, play, player, cid):
             return
         normal_summon(b, play, player, kind="set_monster", position="facedown_defense")
         return

@@ -80,6 +80,10 @@ OPPONENT_JUST_USED: Final = 8
 #: How recently a card of the player's own whose resolution Sets a Spell or Trap (Dust Tornado:
 #: "then you can Set 1 Spell/Trap") was used, for a Set outside the player's Main Phase.
 SET_BY_EFFECT_WITHIN: Final = 8
+#: How recently a card of the player's own whose effect places a Field Spell face-up (Yummy★
+#: Snatchy) was used, for a Field Spell put on the field outside its player's Main Phase: the
+#: card is searched from the Deck, often by way of the hand, in a dozen clicks.
+PLACED_BY_EFFECT_WITHIN: Final = 16
 #: How far back the opponent's card that Special Summons to this player's field may have been
 #: used.
 FOE_SUMMON_WITHIN: Final = 16

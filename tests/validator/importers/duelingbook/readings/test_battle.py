@@ -215,3 +215,23 @@ def test_a_monster_with_no_such_text_attacking_again_after_a_tie_is_flagged() ->
                         hands=(["Dark Magician", *HAND_A[1:]], ["Summoned Skull", *HAND_B[1:]]))
     assert rule_at(verdict) == ("battle.already-attacked",
                                 'Attacked directly with "Summoned Skull" in M-1')
+
+
+_DIRECT_TWICE = [*A1, "A: End turn | Ended turn", *opening("B", "Sangan"),
+                 'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1',
+                 "B: Enter BP | Entered Battle Phase", DIRECT,
+                 'A: Life points | Lost 1900 LP {"amount": -1900}', DIRECT]
+
+
+def test_an_attack_clicked_again_that_comes_to_nothing_before_main_phase_2() -> None:
+    """A real Advanced game: the attacks clicked again by a player who thought the game won,
+    no damage followed, and Main Phase 2 came next."""
+    imported, verdict = judged(*_DIRECT_TWICE, "B: Enter M2 | Entered Main Phase 2")
+    assert verdict["legal"], verdict["violation"]
+    assert "battle.again-to-no-battle" in readings_of(imported)
+
+
+def test_an_attack_clicked_again_that_deals_damage_is_a_second_attack() -> None:
+    _, verdict = judged(*_DIRECT_TWICE, 'A: Life points | Lost 1900 LP {"amount": -1900}',
+                        "B: Enter M2 | Entered Main Phase 2")
+    assert rule_at(verdict) == ("battle.already-attacked", DIRECT.split(" | ")[1])

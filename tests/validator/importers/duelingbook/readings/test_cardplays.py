@@ -230,3 +230,78 @@ def test_a_set_card_returned_and_set_in_another_zone_in_the_opponents_turn_is_il
     _, verdict = judged(*A1, SET_MF, "A: End turn | Ended turn", *opening("B", "Sangan"),
                         MF_BACK, reset)
     assert rule_at(verdict) == ("turn.not-turn-player", "Set card from hand (6/6) to S-2")
+
+
+_RUNICK_HANDS = (["Runick Fountain", "Runick Tip", "Mystical Space Typhoon", *HAND_A[:2]],
+                 HAND_B)
+_FOUNTAIN = 'A: Activate Field Spell | Activated Field Spell "Runick Fountain" from hand (1/5)'
+
+
+def test_a_quick_play_spell_from_the_hand_in_the_opponents_turn_as_a_field_spell_allows() -> None:
+    imported, verdict = judged(
+        _FOUNTAIN, "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'A: Activate ST | Activated "Runick Tip" from hand (1/4) to S-1', hands=_RUNICK_HANDS,
+        fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-1] == ("move", "runick-tip")
+    assert "spell-trap.quick-play-hand-by-card" in readings_of(imported)
+
+
+def test_a_quick_play_spell_from_the_hand_in_the_opponents_turn_without_such_a_card() -> None:
+    _, verdict = judged(
+        "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'A: Activate ST | Activated "Runick Tip" from hand (2/5) to S-1', hands=_RUNICK_HANDS,
+        fmt="au")
+    assert rule_at(verdict) == ("turn.not-turn-player",
+                                'Activated "Runick Tip" from hand (2/5) to S-1')
+
+
+def test_a_field_spells_permission_covers_only_its_archetypes_quick_play_spells() -> None:
+    _, verdict = judged(
+        _FOUNTAIN, "A: End turn | Ended turn", *opening("B", "Sangan"),
+        'A: Activate ST | Activated "Mystical Space Typhoon" from hand (2/4) to S-1',
+        hands=_RUNICK_HANDS, fmt="au")
+    assert rule_at(verdict) == ("turn.not-turn-player",
+                                'Activated "Mystical Space Typhoon" from hand (2/4) to S-1')
+
+
+_YUMMY_HANDS = (["Yummyusment★Acroquey", *HAND_A[:4]], HAND_B)
+_SNATCHY = ['A: SS ATK | Special Summoned "Yummy★Snatchy" from Extra Deck to Left EMZ (ATK)',
+            'A: Declare | Declared effect of "Yummy★Snatchy" in Left Extra Monster Zone']
+_ACROQUEY = 'A: Activate Field Spell | Activated Field Spell "Yummyusment★Acroquey" from hand (1/5)'
+
+
+def test_a_field_spell_placed_by_a_monsters_effect_in_the_opponents_turn() -> None:
+    imported, verdict = judged("A: End turn | Ended turn", *opening("B", "Sangan"), *_SNATCHY,
+                               _ACROQUEY, hands=_YUMMY_HANDS, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-1] == ("move", "yummyusment-acroquey")
+    assert "spell.field-placed-by-effect" in readings_of(imported)
+
+
+def test_a_field_spell_activated_in_the_opponents_turn_with_no_effect_placing_it() -> None:
+    _, verdict = judged("A: End turn | Ended turn", *opening("B", "Sangan"), _SNATCHY[0],
+                        _ACROQUEY, hands=_YUMMY_HANDS, fmt="au")
+    assert rule_at(verdict) == ("turn.not-turn-player", _ACROQUEY.split(" | ")[1])
+
+
+_POT_SET = [*A1, 'A: Set ST | Set card from hand (6/6) to S-1 || Set "Pot of Greed" from hand '
+                 '(6/6) to S-1', "A: End turn | Ended turn", *opening("B", "Sangan"),
+            'A: Activate ST | Activated Set "Pot of Greed" in S-1',
+            'A: To hand | Returned "Pot of Greed" from S-1 to hand']
+
+
+def test_a_set_card_shown_through_the_hand_and_set_again_where_it_stood() -> None:
+    """A real Advanced game: after "gg", a Set Pre-Preparation of Rites flipped face-up,
+    taken to the hand with the rest of the hand laid out, and Set again in S-3."""
+    imported, verdict = judged(*_POT_SET, 'A: Set ST | Set card from hand (6/6) to S-1 || Set '
+                                          '"Pot of Greed" from hand (6/6) to S-1')
+    assert verdict["legal"], verdict["violation"]
+    assert "shown.set-card-via-hand" in readings_of(imported)
+    assert actions(imported)[-1][0] != "activate"
+
+
+def test_a_set_card_taken_to_the_hand_and_kept_there_was_activated() -> None:
+    _, verdict = judged(*_POT_SET)
+    assert rule_at(verdict) == ("turn.not-turn-player",
+                                'Activated Set "Pot of Greed" in S-1')

@@ -318,3 +318,31 @@ def test_a_draw_after_ended_turn_with_no_such_card_starts_the_next_turn() -> Non
     _, verdict = judged(*_drawn_before_the_draw_phase(),
                         hands=(["Super Rejuvenation", *HAND_A[1:]], HAND_B))
     assert rule_at(verdict) == ("draw.once", 'Drew a card')
+
+
+_B_SETS = [*A1, "A: End turn | Ended turn", *opening("B", "Sangan"),
+           'B: Set ST | Set card from hand (4/6) to S-1 || Set "Trap Dustshoot" from hand (4/6) '
+           'to S-1', "B: End turn | Ended turn", *opening("A", "Sangan"),
+           "A: Enter EP | Entered End Phase"]
+_BACK = ["A: Enter M1 | Entered Main Phase 1",
+         'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/7) to M-1']
+
+
+def test_an_answer_at_the_end_of_the_main_phase_and_the_click_back() -> None:
+    """The turn player clicks End Phase, the opponent answers at the end of Main Phase 1 and
+    the turn player clicks back: the game never left Main Phase 1 (a real Advanced game:
+    'in end of main', Dominus Spiral)."""
+    imported, verdict = judged(*_B_SETS, 'B: Activate ST | Activated Set "Trap Dustshoot" in S-1',
+                               *_BACK)
+    assert verdict["legal"], verdict["violation"]
+    assert "phase.answered-end-of-main" in readings_of(imported)
+    assert ("phase", "end") not in actions(imported)[-4:]
+
+
+def test_a_click_back_after_the_turn_player_went_on_in_the_end_phase_is_no_correction() -> None:
+    """The turn player played on in the End Phase after the answer: it was left."""
+    _, verdict = judged(*_B_SETS, 'B: Activate ST | Activated Set "Trap Dustshoot" in S-1',
+                        'A: To GY | Sent "Sangan" from hand (7/7) to GY', _BACK[0],
+                        'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1')
+    assert rule_at(verdict) == ("phase.restricted-action",
+                                'Normal Summoned "Blade Knight" from hand (1/6) to M-1')

@@ -139,6 +139,31 @@ def test_a_normal_summon_click_after_an_effect_that_summons_to_the_opponents_fie
     assert actions(imported)[-1][:2] == ("special_summon", "gemini-elf")
 
 
+_CANNON = ['A: SS ATK | Special Summoned "R.B. Lambda Cannon" from hand (1/6) to M-1 (ATK)',
+           'A: Declare | Declared effect of "R.B. Lambda Cannon" in M-1',
+           "B: Show hand | Showed hand"]
+_SET_ELF = ('B: Set monster | Set card from hand (1/5) to M-2 || Set "Gemini Elf" from hand '
+            '(1/5) to M-2')
+
+
+def test_a_set_click_flipped_at_once_after_an_effect_that_summons_to_its_field() -> None:
+    """The opponent places the monster R.B. Lambda Cannon Special Summons with "Set", and
+    flips it face-up 2 s later (a real Advanced game: Master Tao the Chanter)."""
+    hands = (["R.B. Lambda Cannon", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(*MAIN_A, *_CANNON, _SET_ELF,
+                               'B: Flip | Flipped Set "Gemini Elf" in M-2', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-1][:2] == ("special_summon", "gemini-elf")
+    assert "summon.set-for-opponent-effect" in readings_of(imported)
+
+
+def test_a_set_in_the_opponents_turn_left_face_down_is_judged() -> None:
+    """With no flip face-up at once, a Set is no Special Summon (those are face-up)."""
+    hands = (["R.B. Lambda Cannon", *HAND_A[1:]], HAND_B)
+    _, verdict = judged(*MAIN_A, *_CANNON, _SET_ELF, hands=hands)
+    assert verdict["violation"]["rule"] == "turn.not-turn-player"
+
+
 def test_a_normal_summon_in_the_opponents_turn_with_no_such_effect_is_judged() -> None:
     _, verdict = judged(*MAIN_A, 'B: Normal Summon | Normal Summoned "Gemini Elf" from hand '
                                  '(1/5) to M-2')
