@@ -282,9 +282,8 @@ def test_a_step_after_another_workers_step_restores_the_record(duels: FlaskClien
 
 # --- the verdicts are those of judging the whole document at once --------------------------
 
-STARTS = [case["document"] for cases in golden_cases().values() for case in cases
-          if case["expect"]["legal"] and "position" not in case["document"]][:40] + \
-    [legal_duel(2)]
+STARTS = [*(case["document"] for cases in golden_cases().values() for case in cases
+            if case["expect"]["legal"]), legal_duel(2), legal_duel(2, ruleset="advanced")]
 
 
 def _candidates(doc: dict[str, Any], kept: list[dict[str, Any]]) -> list[dict[str, Any]]:
