@@ -30,8 +30,10 @@ from marshmallow import ValidationError
 
 from validator import Action, Document, DocumentError, Duel, Verdict, load_document
 from validator.document.actionload import load_action
+from validator.document.crosscheck import check_action
 from validator.document.fastload import Compiler, Fallback, Load
 from validator.document.position_schema import StateSchema
+from validator.document.schema import ActionField
 
 from .record import Record
 
@@ -102,9 +104,11 @@ class _Cache:
 
 #: duel id -> its Document without position or actions (the cards loaded once).
 DOCUMENTS = _Cache()
-#: duel id -> (revision, the Duel at that revision); taken out while a step uses it.
+#: duel id -> (its record as this worker last wrote or read it, the Duel it stands for);
+#: taken out while a step uses it.
 DUELS = _Cache()
 _STATE: list[Load] = []
+_ACTION: list[Load] = []
 
 
 def _position(text: str) -> dict[str, Any]:
@@ -142,7 +146,7 @@ def _document(record: Record) -> Document:
 def _duel_at(record: Record, doc: Document) -> Duel:
     """The duel as its record stands: this worker's own if it has it at that revision."""
     cached = DUELS.pop(record.id)
-    if cached is not None and cached[0] == record.rev:
+    if cached is not None and cached[0].rev == record.rev:
         duel: Duel = cached[1]
         return duel
     return Duel(dataclasses.replace(doc, position=_position(record.state)))
@@ -158,13 +162,27 @@ def load_actions(raw: Sequence[Any], doc: Document) -> list[Action]:
     ...
     validator.errors.DocumentError: actions.1.player: Must be one of: p1, p2.
     """
+    if not _ACTION:
+        _ACTION.append(ActionField().fast_load(Compiler()))
+    fast = _ACTION[0]
+    cards = doc.cards
     out: list[Action] = []
-    errors: dict[str, Any] = {}
+    errors: dict[Any, Any] = {}
     for i, value in enumerate(raw):
         try:
-            out.append(load_action(value, doc.cards, i))
-        except DocumentError as exc:
-            errors.update(exc.errors.get("actions", {}))
+            action = fast(value)
+        except Fallback:  # not plainly valid: the schema words the errors
+            try:
+                action = load_action(value, cards, i)
+            except DocumentError as exc:
+                errors.update(exc.errors["actions"])
+                continue
+        found: dict[Any, Any] = {}
+        check_action(found, i, action, cards, lambda cid: cards[cid].owner,
+                     lambda cid: cards[cid].token)
+        if found:
+            errors.update(found["actions"])
+        out.append(action)
     if errors:
         raise DocumentError({"actions": errors})
     return out
@@ -250,4 +268,16 @@ def remember(record: Record, duel: Duel) -> None:
     """Keep ``duel`` as this worker's copy of the duel at ``record``'s revision (after the
     store kept that revision, or read it unchanged)."""
     duel.move_stack = []
-    DUELS.put(record.id, (record.rev, duel))
+    DUELS.put(record.id, (record, duel))
+
+
+def last_seen(duel_id: str) -> Record | None:
+    """The duel's record as this worker last wrote or read it, if it still has the duel: a
+    step may judge from it at once and let the store's compare-and-set say whether another
+    worker wrote since (then it reads the record and judges again).
+
+    >>> last_seen("z" * 22) is None
+    True
+    """
+    cached = DUELS.get(duel_id)
+    return None if cached is None else cached[0]

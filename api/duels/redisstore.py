@@ -44,17 +44,17 @@ redis.call('PEXPIRE', KEYS[1], ARGV[2])
 redis.call('ZADD', KEYS[2], ms + tonumber(ARGV[2]), ARGV[3])
 return 1
 """
-#: KEYS: duel, index. ARGV: revision read, idle ms, id, then field/value pairs.
+#: KEYS: duel, index. ARGV: revision read, idle ms, id, format, then field/value pairs.
 _WRITE: Final = """
-local rev = redis.call('HGET', KEYS[1], 'rev')
-if not rev then return -1 end
-if rev ~= ARGV[1] then return 0 end
-for i = 4, #ARGV, 1000 do
+local now = redis.call('HMGET', KEYS[1], 'rev', 'format')
+if not now[1] then return -1 end
+if now[1] ~= ARGV[1] or now[2] ~= ARGV[4] then return 0 end
+for i = 5, #ARGV, 1000 do
   redis.call('HSET', KEYS[1], unpack(ARGV, i, math.min(i + 999, #ARGV)))
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
-local now = redis.call('TIME')
-redis.call('ZADD', KEYS[2], 'XX', now[1] * 1000 + math.floor(now[2] / 1000) + ARGV[2], ARGV[3])
+local time = redis.call('TIME')
+redis.call('ZADD', KEYS[2], 'XX', time[1] * 1000 + math.floor(time[2] / 1000) + ARGV[2], ARGV[3])
 return 1
 """
 #: KEYS: duel, index. ARGV: id.
@@ -127,11 +127,12 @@ class RedisStore:
                       float(updated), int(fmt))
 
     def write(self, record: Record, read_rev: int, actions: Sequence[str]) -> Written:
-        """Compare-and-set on the revision, with the new actions, in one script."""
+        """Compare-and-set on the revision (and the record's format), with the new actions,
+        in one script."""
         first = record.actions - len(actions)
         with self._errors():
             done = self._write(keys=[key(record.id), INDEX], args=[
-                read_rev, self.idle_ms, record.id,
+                read_rev, self.idle_ms, record.id, record.format,
                 *_pairs(record, first, actions, ("rev", "actions", "state", "updated"))])
         return {1: Written.KEPT, 0: Written.CONFLICT}.get(done, Written.GONE)
 

@@ -135,21 +135,25 @@ class SqliteStore:
 
     def write(self, record: Record, read_rev: int, actions: Sequence[str]) -> Written:
         """Compare-and-set: the new row and the new actions in one transaction, only if the
-        row still has ``read_rev``."""
+        row still has ``read_rev`` (and the record's format)."""
         now = time.time()
         with self._errors(), self._transaction() as db:
             done = db.execute(
                 "UPDATE duels SET rev = ?, actions = ?, state = ?, updated = ?, expires = ? "
-                "WHERE id = ? AND rev = ? AND expires > ?",
+                "WHERE id = ? AND rev = ? AND format = ? AND expires > ?",
                 (record.rev, record.actions, record.state, record.updated,
-                 record.updated + self.idle, record.id, read_rev, now)).rowcount
+                 record.updated + self.idle, record.id, read_rev, record.format, now)).rowcount
             if not done:
                 alive = db.execute("SELECT 1 FROM duels WHERE id = ? AND expires > ?",
                                    (record.id, now)).fetchone()
                 return Written.CONFLICT if alive else Written.GONE
             first = record.actions - len(actions)
-            db.executemany("INSERT INTO actions VALUES (?, ?, ?)",
-                           [(record.id, first + i, text) for i, text in enumerate(actions)])
+            if len(actions) == 1:
+                db.execute("INSERT INTO actions VALUES (?, ?, ?)",
+                           (record.id, first, actions[0]))
+            else:
+                db.executemany("INSERT INTO actions VALUES (?, ?, ?)",
+                               [(record.id, first + i, text) for i, text in enumerate(actions)])
         return Written.KEPT
 
     def log(self, duel_id: str, count: int) -> list[str] | None:

@@ -10,16 +10,18 @@ import time
 from datetime import UTC, datetime
 from typing import Any, Final, NoReturn
 
-from flask import Flask, Response, current_app, g
+from flask import Flask, Response, current_app, g, request
 from flask.views import MethodView
 from flask_smorest import abort
 from marshmallow import ValidationError, fields, validate
+from webargs.flaskparser import is_json_request
 
 from validator import Document
 from validator.document.schema import ActionField
 from validator.document.strict import Strict, StrictInt
 from validator.document.verdict_schema import VerdictSchema
 
+from ..parser import load_document_json, read_body, unsupported_type
 from ..problems import problem
 from ..views import DOCUMENT_SCHEMA, ERRORS, ApiBlueprint, json_response
 from . import judge
@@ -53,7 +55,8 @@ class _RawActions(fields.List):  # type: ignore[type-arg]
 
 
 class StepSchema(Strict):
-    """The body of ``POST /v1/duels/{id}/actions``."""
+    """The body of ``POST /v1/duels/{id}/actions`` (for the OpenAPI document: the view reads
+    the body itself, :func:`_step_body`)."""
 
     actions = _RawActions(ActionField(), required=True, metadata={
         "description": "the new actions, in order (contract section 2)"})
@@ -205,7 +208,7 @@ class DuelsView(MethodView):
 
 @duels_blp.route("/duels/<string:duel_id>")
 class DuelView(MethodView):
-    @duels_blp.arguments(DuelQuerySchema, location="query", as_kwargs=True)
+    @duels_blp.arguments(DuelQuerySchema(), location="query", as_kwargs=True)
     @duels_blp.response(200, DuelSchema, description="The duel as it stands; with "
                         "?document=1, the whole duel document (a Document).")
     @_unknown_answer
@@ -250,47 +253,101 @@ def _document(record: Record) -> dict[str, Any]:
     return out
 
 
+#: How the step's body is documented (it is read by :func:`_step_body`, not by webargs).
+STEP_BODY: Final = {"requestBody": {"required": True, "description": "The new actions, and how "
+                                    "many the client believes the duel holds.", "content": {
+    "application/json": {"schema": {"$ref": "#/components/schemas/DuelStep"}}}}}
+
+
+def _step_body() -> tuple[list[Any], int | None]:
+    """The step's actions (JSON objects, loaded by the judge) and ``expect``, read as the
+    service reads every body (415, 413, 400, 422 above DUELCHECK_MAX_ACTIONS), with the
+    field errors of a document (422, keyed by path). Read by hand: a step is the hot path, and
+    a schema's machinery would cost more than the rest of the request."""
+    if not is_json_request(request):
+        abort(415, detail=unsupported_type(request.mimetype, False))
+    data = load_document_json(read_body(request), current_app.config["DUELCHECK_MAX_ACTIONS"])
+    if not isinstance(data, dict):
+        abort(422, messages={"_schema": ["Invalid input type."]})
+    errors: dict[str, list[str]] = {key: ["Unknown field."] for key in data
+                                    if key not in ("actions", "expect")}
+    actions = data.get("actions")
+    if actions is None:
+        errors["actions"] = ["Missing data for required field."]
+    elif not isinstance(actions, list):
+        errors["actions"] = ["Not a valid list."]
+    expect = data.get("expect")
+    if expect is not None and (type(expect) is not int or expect < 0):
+        errors["expect"] = ["Not a count of actions (an integer, 0 or more)."]
+    if errors:
+        abort(422, messages=errors)
+    return actions, expect
+
+
 @duels_blp.route("/duels/<string:duel_id>/actions")
 class ActionsView(MethodView):
-    @duels_blp.arguments(StepSchema, location="json",
-                         description="The new actions, and how many the client believes "
-                                     "the duel holds.")
+    @duels_blp.doc(**STEP_BODY)
     @duels_blp.response(200, VerdictSchema, description="The verdict of the new actions "
                         "(index and actions_checked counted within them), as /v1/validate "
                         "answers. The legal ones are kept; an illegal one and those after it "
-                        "are not.")
+                        "are not. The Duel-Actions header gives the number of actions the "
+                        "duel now holds.")
     @duels_blp.alt_response(409, description=f"expect is not the number of actions the duel "
                             f"holds, which the problem's actions member gives (type "
                             f"{CONFLICT}); nothing is kept.", **ERRORS)
-    @duels_blp.alt_response(422, description="A malformed action (errors keyed actions.<i> "
-                            "within the new ones), or more actions than the duel may keep "
-                            f"(type {DUEL_FULL}); nothing is kept.", **ERRORS)
+    @duels_blp.alt_response(422, description="A malformed body or action (errors keyed "
+                            "actions.<i> within the new ones), or more actions than the duel "
+                            f"may keep (type {DUEL_FULL}); nothing is kept.", **ERRORS)
     @_unknown_answer
     @_answers
-    def post(self, body: dict[str, Any], duel_id: str) -> Response:
+    def post(self, duel_id: str) -> Response:
         """Judge the next actions of a held duel and keep the legal ones."""
-        raw = body["actions"]
-        expect = body.get("expect")
+        if not is_id(duel_id):
+            _unknown(duel_id)
+        raw, expect = _step_body()
+        limit: int = current_app.config["DUELCHECK_MAX_DUEL_ACTIONS"]
+        seen = judge.last_seen(duel_id)
+        if seen is not None and expect in (None, seen.actions) and \
+                seen.actions + len(raw) <= limit:
+            answer = _step(seen, raw, fresh=False)  # this worker wrote last: usually so
+            if answer is not None:
+                return answer
         for _ in range(TRIES):
             record = _record(duel_id)
             if expect is not None and expect != record.actions:
                 _conflict(record.actions, expect)
             _too_long(record.actions, len(raw))
-            done = judge.judge_step(record, raw, time.time())
-            written = Written.KEPT if done.record is None else \
-                _store().write(done.record, record.rev, done.kept)
-            if written is Written.KEPT:
-                judge.remember(done.record or record, done.duel)
-                response = Response(done.text, mimetype="application/json")
-                response.headers["Duel-Actions"] = str((done.record or record).actions)
-                return response
-            if written is Written.GONE:
-                _unknown(duel_id)
+            answer = _step(record, raw, fresh=True)
+            if answer is not None:
+                return answer
             if expect is not None:
                 _conflict(None, expect)
         _fail(409, CONFLICT, "Duel changed meanwhile",
               f"Other steps on this duel were kept while this one was judged, {TRIES} times "
               "over; send it again.")
+
+
+def _step(record: Record, raw: list[Any], fresh: bool) -> Response | None:
+    """Judge the step on the duel as ``record`` holds it and write the result (compare-and-
+    set); None when another step was kept since ``record`` (or, for a record not ``fresh``
+    from the store, may have been: nothing kept then, so the store is asked)."""
+    done = judge.judge_step(record, raw, time.time())
+    if done.record is None:
+        if not fresh:
+            now = _store().read(record.id)
+            if now is None or now.rev != record.rev:
+                return None
+    else:
+        written = _store().write(done.record, record.rev, done.kept)
+        if written is Written.GONE:
+            _unknown(record.id)
+        if written is Written.CONFLICT:
+            return None
+    kept = done.record or record
+    judge.remember(kept, done.duel)
+    response = Response(done.text, mimetype="application/json")
+    response.headers["Duel-Actions"] = str(kept.actions)
+    return response
 
 
 def _conflict(held: int | None, expect: int) -> NoReturn:
