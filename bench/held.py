@@ -96,7 +96,13 @@ def measure(port: int, rounds: int = 3) -> dict[str, float]:
 
 
 def report(store: str, m: dict[str, float], say: Callable[[str], object] = print) -> bool:
-    """Print one store's table and targets; whether all are met."""
+    """Print one store's table and targets; whether all are met.
+
+    >>> figures = {"step p50": 1.0, "step p99": 2.0, "healthz p50": 1.0, "healthz p99": 1.0,
+    ...            "at 10": 1.0, "at 10000": 1.0, "steps": 300}
+    >>> report("SQLite", figures, say=lambda line: None)
+    True
+    """
     ms = {k: v * 1e3 for k, v in m.items() if k != "steps"}
     say(f"held duel, {store} store: {m['steps']:.0f} steps of a 300-action duel, one action a "
         f"request, each after a GET /healthz (new connection each)")

@@ -266,7 +266,14 @@ def judge_step(record: Record, raw: Sequence[Any], now: float) -> Judged:
 
 def remember(record: Record, duel: Duel) -> None:
     """Keep ``duel`` as this worker's copy of the duel at ``record``'s revision (after the
-    store kept that revision, or read it unchanged)."""
+    store kept that revision, or read it unchanged).
+
+    >>> raw = {"cards": {}}
+    >>> made = open_duel("r" * 22, raw, load_document(raw), 0.0)
+    >>> remember(made.record, made.duel)
+    >>> last_seen("r" * 22) is made.record
+    True
+    """
     duel.move_stack = []
     DUELS.put(record.id, (record, duel))
 

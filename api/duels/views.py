@@ -363,7 +363,14 @@ def _conflict(held: int | None, expect: int) -> NoReturn:
 
 
 def register_store_errors(app: Flask) -> None:
-    """Answer the store's and the records' failures as 503 problems (logged)."""
+    """Answer the store's and the records' failures as 503 problems (logged).
+
+    >>> from api import create_app
+    >>> app = create_app({"TESTING": True, "DUELCHECK_STORE": "redis://127.0.0.1:1/0"})
+    >>> answer = app.test_client().post("/v1/duels", json={"cards": {}})
+    >>> answer.status_code, answer.get_json()["type"]
+    (503, 'urn:duelcheck:problem:duel-store-unavailable')
+    """
     def down(error: StoreError) -> Response:
         current_app.logger.error("duel store: %s", error)
         return problem(503, f"The duel store cannot be used: {error}", type_=STORE_DOWN,

@@ -317,7 +317,8 @@ function onKey(event) {
   if (!session || $("panel-validate").hidden || $("workbench").hidden) return;
   if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
   const target = event.target;
-  if (target.closest && target.closest("input, textarea, select, [role=tab], dialog, summary")) return;
+  // (the play section has its own buttons: the keys there do not move the game's steps)
+  if (target.closest && target.closest("input, textarea, select, [role=tab], dialog, summary, #play")) return;
   const inList = target.closest && target.closest("#steps");
   const game = currentGame();
   if (!game || !game.steps) return;
