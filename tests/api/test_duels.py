@@ -5,7 +5,6 @@ and the property that a held duel's verdicts are those of judging the whole docu
 from __future__ import annotations
 
 import json
-import random
 import re
 import sqlite3
 import time
@@ -22,8 +21,9 @@ from hypothesis import strategies as st
 from api import create_app
 from api.duels import judge
 from api.duels.record import is_id
+from tests.api.held_play import STARTS, play_and_compare
 from tests.helpers import act
-from validator import DocumentError, validate
+from validator import validate
 from validator.engine.duel import replay
 from validator.rules.catalog import golden_cases
 from validator.synth import legal_duel
@@ -282,20 +282,6 @@ def test_a_step_after_another_workers_step_restores_the_record(duels: FlaskClien
 
 # --- the verdicts are those of judging the whole document at once --------------------------
 
-STARTS = [*(case["document"] for cases in golden_cases().values() for case in cases
-            if case["expect"]["legal"]), legal_duel(2), legal_duel(2, ruleset="advanced")]
-
-
-def _candidates(doc: dict[str, Any], kept: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Legal next actions and illegal ones (the legal ones by the other player, and actions
-    from elsewhere in the document), and now and then one that is not well formed."""
-    legal = [a.raw for a in replay({**doc, "actions": kept}).legal_actions]
-    others = [{**a, "player": "p2" if a["player"] == "p1" else "p1"} for a in legal]
-    unknown = act("draw", card="no-such-card")  # not well formed: 422, nothing judged
-    return legal * 8 + others + list(doc.get("actions", [])) + [act("phase", to="battle"),
-                                                                  unknown]
-
-
 @pytest.fixture(scope="module")
 def held(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FlaskClient]:
     yield make_app(tmp_path_factory.mktemp("held")).test_client()
@@ -308,34 +294,4 @@ def held(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FlaskClient]:
 def test_held_verdicts_are_those_of_the_whole_document(held: FlaskClient, start: dict[str, Any],
                                                        seed: int, steps: int,
                                                        forget: bool) -> None:
-    rng = random.Random(seed)
-    base = {k: v for k, v in start.items() if k != "actions"}
-    duel_id, _ = create(held, base)
-    kept: list[dict[str, Any]] = []
-    for _ in range(steps):
-        pool = _candidates(start, kept)
-        new = [rng.choice(pool) for _ in range(rng.randint(1, 3))]
-        if forget:  # another worker served the last step: this one restores the record
-            judge.DUELS.clear()
-            judge.DOCUMENTS.clear()
-        answer = step(held, duel_id, new, expect=len(kept))
-        try:
-            whole = validate({**base, "actions": kept + new}).to_dict()
-        except DocumentError:
-            assert answer.status_code == 422
-            continue
-        assert answer.status_code == 200, answer.get_json()
-        verdict = answer.get_json()
-        legal_new = whole["actions_checked"] - len(kept) - (0 if whole["legal"] else 1)
-        expected = {**whole, "actions_checked": whole["actions_checked"] - len(kept)}
-        if whole["violation"] is not None:
-            expected["violation"] = {**whole["violation"],
-                                     "index": whole["violation"]["index"] - len(kept)}
-        assert verdict == expected
-        kept += new[:legal_new]
-        if whole["outcome"] is not None and not whole["legal"]:
-            break
-    held_now = held.get(f"/v1/duels/{duel_id}").get_json()
-    assert held_now["actions"] == len(kept)
-    assert held_now["state"] == validate({**base, "actions": kept}).state
-    assert held.get(f"/v1/duels/{duel_id}?document=1").get_json()["actions"] == kept
+    play_and_compare(held, start, seed, steps, forget)

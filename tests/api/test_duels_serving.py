@@ -7,6 +7,7 @@ from __future__ import annotations
 import http.client
 import json
 import os
+import random
 import signal
 import threading
 import time
@@ -20,6 +21,7 @@ import pytest
 import redis
 
 from api import create_app
+from tests.api.held_play import STARTS, play_and_compare
 from tests.api.redis_server import redis_server
 from tests.api.server import Server, start
 from tests.helpers import act
@@ -252,3 +254,12 @@ def test_no_client_text_reaches_a_redis_key(redis_url: str) -> None:
     assert sorted(direct.keys("*")) == sorted([f"duelcheck:duel:{duel_id}", "duelcheck:duels"])
     assert client.get(f"/v1/duels/{duel_id}?document=1").get_json()["cards"] == doc["cards"]
     direct.close()
+
+
+def test_held_verdicts_on_redis_are_those_of_the_whole_document(redis_url: str) -> None:
+    """The property test of tests/api/test_duels.py, on the Redis store: random play from
+    every start, half of it judged from the stored record."""
+    client = create_app({"TESTING": True, "DUELCHECK_STORE": redis_url}).test_client()
+    rng = random.Random(28)
+    for n, doc in enumerate(STARTS):
+        play_and_compare(client, doc, rng.randrange(2**32), rng.randint(1, 6), n % 2 == 0)
