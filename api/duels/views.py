@@ -151,17 +151,23 @@ def _location(duel_id: str) -> str:
     return f"/v1/duels/{duel_id}"
 
 
-_ANSWERS: Final = (
+_BODY_ANSWERS: Final = (
     (400, "The body is not JSON."), (413, "The body is larger than the limit."),
-    (415, "The body is not application/json."),
-    (503, f"The duel store cannot be reached (type {STORE_DOWN}), or the duel was stored by "
-          f"another version's record format (type {RECORD_FORMAT})."))
+    (415, "The body is not application/json."))
+_STORE_ANSWER: Final = (f"The duel store cannot be reached (type {STORE_DOWN}), or the duel "
+                        f"was stored by another version's record format (type "
+                        f"{RECORD_FORMAT}).")
 
 
 def _answers(func: Any) -> Any:
-    for status, why in _ANSWERS:
+    """The body's errors, and the store's."""
+    for status, why in _BODY_ANSWERS:
         func = duels_blp.alt_response(status, description=why, **ERRORS)(func)
-    return func
+    return _store_answer(func)
+
+
+def _store_answer(func: Any) -> Any:
+    return duels_blp.alt_response(503, description=_STORE_ANSWER, **ERRORS)(func)
 
 
 def _unknown_answer(func: Any) -> Any:
@@ -212,7 +218,7 @@ class DuelView(MethodView):
     @duels_blp.response(200, DuelSchema, description="The duel as it stands; with "
                         "?document=1, the whole duel document (a Document).")
     @_unknown_answer
-    @_answers
+    @_store_answer
     def get(self, duel_id: str, document: bool = False) -> Response:
         """The duel as it stands (its state and outcome), or its whole document."""
         record = _record(duel_id)
@@ -227,7 +233,7 @@ class DuelView(MethodView):
 
     @duels_blp.response(204, description="The duel is forgotten.")
     @_unknown_answer
-    @_answers
+    @_store_answer
     def delete(self, duel_id: str) -> Response:
         """Forget the duel (its id answers 404 from now on)."""
         if not is_id(duel_id) or not _store().delete(duel_id):
