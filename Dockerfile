@@ -21,7 +21,8 @@ COPY duelcheck ./duelcheck
 RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
     && DUELCHECK_COMPILE=1 pip install --no-deps --no-build-isolation . \
     && apt-get purge -y --auto-remove gcc libc6-dev && rm -rf /var/lib/apt/lists/* /src \
-    && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin duelcheck
+    && useradd --system --uid 10001 --no-create-home --shell /usr/sbin/nologin duelcheck \
+    && mkdir -p /var/lib/duelcheck && chown duelcheck /var/lib/duelcheck
 
 WORKDIR /home/duelcheck
 USER duelcheck
@@ -31,6 +32,10 @@ USER duelcheck
 # one per CPU the container may use); the README lists the limits' variables.
 ENV HOST=0.0.0.0 PORT=8000 DUELCHECK_ACCESS_LOG=-
 EXPOSE 8000
+# Held duels (docs/duels.md): the SQLite file lives here, on a volume so that it outlives the
+# container; DUELCHECK_STORE=redis://... keeps them in Redis instead.
+ENV DUELCHECK_DATA_DIR=/var/lib/duelcheck
+VOLUME /var/lib/duelcheck
 
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
     CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:' + os.environ.get('PORT', '8000') + '/healthz', timeout=2)"]

@@ -60,6 +60,7 @@ bench: $(VENV)/.dev-stamp $(COMPILED)/.stamp
 
 bench-api: $(VENV)/.dev-stamp $(COMPILED)/.stamp
 	@command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk; }
+	@command -v redis-server >/dev/null || { apt-get update -qq && apt-get install -y -qq redis-server; }
 	PYTHONPATH=$(COMPILED) $(BIN)/python bench/bench_api.py
 
 docs: $(VENV)/.dev-stamp

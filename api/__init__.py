@@ -16,6 +16,7 @@ from . import problems, security
 from .cards import cards_blp
 from .config import Config, load_settings
 from .decks import decks_blp
+from .duels.views import duels_blp, register_store_errors
 from .openapi import register_document_schemas
 from .teaching import assets, page, teach_blp
 from .views import docs_static, health_blp, rules_blp, validate_blp
@@ -41,10 +42,12 @@ def create_app(config: Mapping[str, Any] | object | None = None) -> Flask:
     for blp in (validate_blp, rules_blp, cards_blp, teach_blp, workbench_blp, health_blp):
         api.register_blueprint(blp)
     api.register_blueprint(decks_blp)
+    api.register_blueprint(duels_blp)
     app.register_blueprint(docs_static)
     app.register_blueprint(page)
     app.register_blueprint(assets)
     problems.register(app)
+    register_store_errors(app)
     security.register(app)
     return app
 

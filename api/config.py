@@ -67,6 +67,19 @@ class Settings(BaseSettings):
     max_steps: int = _env("DUELCHECK_MAX_STEPS", 2_000,
                           "most actions of a duel whose board POST /v1/steps shows at every "
                           "step", gt=0)
+    store: str = _env("DUELCHECK_STORE", "sqlite",
+                      "where held duels live: sqlite (a file in DUELCHECK_DATA_DIR) or a "
+                      "redis:// (rediss://, unix://) URL shared by every instance",
+                      pattern=r"^(sqlite|(redis|rediss|unix)://.*)$")
+    data_dir: str | None = _env("DUELCHECK_DATA_DIR", None,
+                                "the folder of the service's own files (the held duels' "
+                                "SQLite file); default $XDG_DATA_HOME/duelcheck or "
+                                "~/.local/share/duelcheck")
+    duel_idle_seconds: int = _env("DUELCHECK_DUEL_IDLE_SECONDS", 86_400,
+                                  "seconds a held duel is kept without an action kept", gt=0)
+    max_duels: int = _env("DUELCHECK_MAX_DUELS", 10_000, "most duels held at once", gt=0)
+    max_duel_actions: int = _env("DUELCHECK_MAX_DUEL_ACTIONS", 20_000,
+                                 "most actions one held duel keeps", gt=0)
 
     def flask_config(self) -> dict[str, Any]:
         """The Flask config keys these settings give.
@@ -81,7 +94,11 @@ class Settings(BaseSettings):
                 "DUELCHECK_MAX_BATCH_BYTES": self.max_batch_bytes,
                 "DUELCHECK_MAX_BATCH_DOCUMENTS": self.max_batch_documents,
                 "DUELCHECK_MAX_BATCH_ACTIONS": self.max_batch_actions,
-                "DUELCHECK_MAX_STEPS": self.max_steps}
+                "DUELCHECK_MAX_STEPS": self.max_steps,
+                "DUELCHECK_STORE": self.store, "DUELCHECK_DATA_DIR": self.data_dir,
+                "DUELCHECK_DUEL_IDLE_SECONDS": self.duel_idle_seconds,
+                "DUELCHECK_MAX_DUELS": self.max_duels,
+                "DUELCHECK_MAX_DUEL_ACTIONS": self.max_duel_actions}
 
 
 #: Environment variable -> what it means (for docs and errors).

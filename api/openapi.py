@@ -11,6 +11,7 @@ from marshmallow import fields
 from validator.document.schema import ACTION_SCHEMAS, ActionField, CardSchema, CardTable, Deck
 
 from .batch import BatchProblemSchema, BatchVerdictSchema
+from .duels.views import StepSchema
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -48,3 +49,4 @@ def register_document_schemas(api: Api) -> None:
         api.spec.components.schema(_action_name(kind), component=body)
     api.spec.components.schema("BatchVerdict", schema=BatchVerdictSchema)
     api.spec.components.schema("BatchProblem", schema=BatchProblemSchema)
+    api.spec.components.schema("DuelStep", schema=StepSchema)

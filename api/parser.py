@@ -109,6 +109,7 @@ class DocumentParser(FlaskParser):
             abort(415, detail=unsupported_type(req.mimetype, bool(g.get("takes_json_lines"))))
         data = load_document_json(read_body(req), current_app.config["DUELCHECK_MAX_ACTIONS"])
         g.looks_like_replay = looks_like_replay(data)
+        g.document_json = data  # the body as sent (a held duel keeps its cards as given)
         return data
 
     def handle_error(self, error: Any, req: Request, schema: Any, *,

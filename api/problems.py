@@ -88,8 +88,10 @@ def http_problem(error: HTTPException) -> dict[str, Any]:
     if status == 413 and not data.get("detail"):
         limit = current_app.config.get("MAX_CONTENT_LENGTH")
         detail = f"The body is larger than this service accepts ({limit} bytes)."
-    return problem_body(status, detail, errors=messages, type_=data.get("type", "about:blank"),
+    body = problem_body(status, detail, errors=messages, type_=data.get("type", "about:blank"),
                         title=data.get("title"))
+    body.update(data.get("extensions") or {})  # RFC 9457 extension members (a problem's own)
+    return body
 
 
 def _http_error(error: HTTPException) -> Response:

@@ -1,10 +1,13 @@
 """``make bench-api``: requests/s and latency of POST /v1/validate under gunicorn, side by side
 with GET /healthz and with the stack's floor (an endpoint of the same app that only parses the
-same JSON body), in alternating rounds of one run.
+same JSON body), in alternating rounds of one run; then a held duel followed one action a
+request, on the SQLite store and on Redis (:mod:`bench.held`).
 
 Starts gunicorn as ``make serve`` does (sync workers, one per core) on a free loopback port
 and drives it with wrk for a bounded time. Targets (issue 10), for the 145-action duel:
 >= 400 requests/s, p99 <= 30 ms, and at least a fifth of /healthz's rate in the same run.
+Targets of the held duels (issue 28): in :mod:`bench.held`. Redis is Debian's
+``redis-server``, started on a free port for the run; ``--held-only`` skips wrk.
 """
 
 from __future__ import annotations
@@ -19,11 +22,14 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from flask import Flask, Response, request
 
 from api import create_app
+from bench import held
 from validator.synth import legal_duel
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,43 +80,92 @@ def wrk(url: str, body_file: str | None, seconds: int, connections: int) -> dict
     return {"rps": rps, "p50": ms("50"), "p99": ms("99")}
 
 
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@contextmanager
+def gunicorn(env: dict[str, str]) -> Iterator[int]:
+    """The bench app under gunicorn (``make serve``'s settings and ``env``); its port."""
+    port = free_port()
+    environ = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), **env}
+    server = Path(sys.executable).with_name("gunicorn")
+    proc = subprocess.Popen([str(server), "-c", "python:api.gunicorn_conf",
+                             "bench.bench_api:create_bench_app()"], cwd=ROOT, env=environ,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield port
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+@contextmanager
+def redis_server(folder: str) -> Iterator[str]:
+    """Debian's redis-server on a free port, saving nothing; its URL."""
+    port = free_port()
+    proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1",
+                             "--dir", folder, "--save", "", "--appendonly", "no"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):
+            with socket.socket() as sock:
+                if sock.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def bench_held() -> bool:
+    """The held duels on each store (:mod:`bench.held`); whether every target was met."""
+    met = True
+    with tempfile.TemporaryDirectory() as folder:
+        with gunicorn({"DUELCHECK_DATA_DIR": folder}) as port:
+            met &= held.report("SQLite", held.measure(port))
+        with redis_server(folder) as url, gunicorn({"DUELCHECK_STORE": url}) as port:
+            met &= held.report("Redis", held.measure(port))
+    return met
+
+
 def main() -> int:
-    """Start gunicorn, measure both endpoints side by side, print the table."""
+    """Start gunicorn, measure both endpoints side by side, print the table; then the held
+    duels."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=int, default=10)
     ap.add_argument("--connections", type=int, default=8)
     ap.add_argument("--rounds", type=int, default=3, help="alternating rounds; medians kept")
+    ap.add_argument("--held-only", action="store_true", help="only the held duels (no wrk)")
     args = ap.parse_args()
+    if args.held_only:
+        return 0 if bench_held() else 1
     doc = duel_of_about(145)
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as body:
         json.dump(doc, body)
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port)}
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    proc = subprocess.Popen([str(gunicorn), "-c", "python:api.gunicorn_conf",
-                             "bench.bench_api:create_bench_app()"], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
+    endpoints = {"validate": ("/v1/validate", body.name), "healthz": ("/healthz", None),
+                 "floor": ("/bench/parse", body.name)}
+    results: dict[str, list[dict[str, float]]] = {name: [] for name in endpoints}
     try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(base + "/healthz", timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        endpoints = {"validate": ("/v1/validate", body.name), "healthz": ("/healthz", None),
-                     "floor": ("/bench/parse", body.name)}
-        results: dict[str, list[dict[str, float]]] = {name: [] for name in endpoints}
-        wrk(base + "/v1/validate", body.name, 2, args.connections)  # warm-up
-        for _ in range(args.rounds):
-            for name, (path, body_file) in endpoints.items():
-                results[name].append(wrk(base + path, body_file, args.seconds,
-                                         args.connections))
+        with tempfile.TemporaryDirectory() as folder, \
+                gunicorn({"DUELCHECK_DATA_DIR": folder}) as port:
+            base = f"http://127.0.0.1:{port}"
+            wrk(base + "/v1/validate", body.name, 2, args.connections)  # warm-up
+            for _ in range(args.rounds):
+                for name, (path, body_file) in endpoints.items():
+                    results[name].append(wrk(base + path, body_file, args.seconds,
+                                             args.connections))
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
         os.unlink(body.name)
 
     def median(name: str, key: str) -> float:
@@ -135,7 +190,9 @@ def main() -> int:
                 rps >= TARGET_SHARE_OF_HEALTHZ * healthz)]
     for text, met in targets:
         print(f"target: POST /v1/validate {text}: {'met' if met else 'MISSED'}")
-    return 0 if all(met for _, met in targets) else 1
+    print()
+    held_met = bench_held()
+    return 0 if all(met for _, met in targets) and held_met else 1
 
 
 if __name__ == "__main__":

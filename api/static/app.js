@@ -3,6 +3,7 @@
 // Boards, steps and rules are drawn by board.js (window.duelboard), which the judge's report
 // uses too. Every call goes to this service's own API.
 import { $, ApiError, api, loadDiagram, markPhase, readAnswer, scrollIntoBox, setStatus } from "./common.js";
+import { initPlay, playFrom } from "./play.js";
 import { initQuiz } from "./quiz.js";
 
 const board = window.duelboard;
@@ -152,8 +153,10 @@ function openGame(index, step = null) {
     summary.textContent = game.error.message;
     for (const id of ["steps", "board", "step-panel"]) $(id).replaceChildren();
     $("rule").hidden = true;
+    $("play-here").hidden = true;
     return;
   }
+  $("play-here").hidden = false;
   const { verdict } = game.steps;
   const v = verdict.violation;
   const actions = game.document.actions || [];
@@ -280,6 +283,10 @@ function showBoard(game, i) {
   } else {
     state = states[i + 1]; title = `Board after step ${i + 1}`;
   }
+  // "Play from here" starts from a board the rules reached (never the one as the log has it)
+  game.playFrom = { state: state === attempted ? verdict.state : state,
+    label: i < 0 ? "the start of the game" : v && i >= v.index
+      ? `the board before step ${v.index + 1}` : `the board after step ${i + 1}` };
   logged.setAttribute("aria-pressed", String(Boolean(session.asLogged)));
   logged.textContent = session.asLogged ? "Show the board before the illegal step" : "Show the board as the log has it";
   const shownIndex = v && i >= v.index ? v.index : i + 1;
@@ -312,7 +319,8 @@ function onKey(event) {
   if (!session || $("panel-validate").hidden || $("workbench").hidden) return;
   if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
   const target = event.target;
-  if (target.closest && target.closest("input, textarea, select, [role=tab], dialog, summary")) return;
+  // (the play section has its own buttons: the keys there do not move the game's steps)
+  if (target.closest && target.closest("input, textarea, select, [role=tab], dialog, summary, #play")) return;
   const inList = target.closest && target.closest("#steps");
   const game = currentGame();
   if (!game || !game.steps) return;
@@ -426,6 +434,7 @@ function selectTab(name, focus = true) {
 }
 
 const quiz = initQuiz();
+initPlay();
 $("validate").addEventListener("click", () => openText($("doc").value, "the pasted JSON"));
 $("upload").addEventListener("change", () => readFile($("upload").files[0]));
 $("download").addEventListener("click", downloadReport);
@@ -440,6 +449,11 @@ $("to-violation").addEventListener("click", () => {
 $("as-logged").addEventListener("click", () => {
   session.asLogged = !session.asLogged;
   showBoard(currentGame(), session.step);
+});
+$("play-here").addEventListener("click", () => {
+  const game = currentGame();
+  if (!game || !game.playFrom) return;
+  playFrom({ cards: game.document.cards || {}, names: game.players, ...game.playFrom });
 });
 $("slider").addEventListener("input", () => goTo(Number($("slider").value)));
 $("turn-select").addEventListener("change", () => goTo(Number($("turn-select").value)));

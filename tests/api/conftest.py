@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,8 +17,8 @@ from tests.api.browser import ARGS, CHROMIUM, EXPECTED, VIEWPORTS, Page, csp_vio
 
 
 @pytest.fixture
-def app() -> Flask:
-    return create_app({"TESTING": True})
+def app(tmp_path: Path) -> Flask:
+    return create_app({"TESTING": True, "DUELCHECK_DATA_DIR": str(tmp_path / "data")})
 
 
 @pytest.fixture
@@ -26,10 +27,12 @@ def client(app: Flask) -> FlaskClient:
 
 
 @pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from werkzeug.serving import make_server
 
-    server = make_server("127.0.0.1", 0, create_app(), threaded=True)
+    data = tmp_path_factory.mktemp("data")  # held duels (the page's "play from here")
+    server = make_server("127.0.0.1", 0, create_app({"DUELCHECK_DATA_DIR": str(data)}),
+                         threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"

@@ -33,7 +33,8 @@ def test_defaults() -> None:
         load_settings({"DUELCHECK_MAX_STEPS": "0"})
 
 
-NUMERIC = [name for name in ENVIRONMENT if name not in ("HOST", "DUELCHECK_ACCESS_LOG")]
+NUMERIC = [name for name in ENVIRONMENT if name not in ("HOST", "DUELCHECK_ACCESS_LOG",
+                                                        "DUELCHECK_DATA_DIR")]
 
 
 @pytest.mark.parametrize("name", NUMERIC)

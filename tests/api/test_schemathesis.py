@@ -7,6 +7,8 @@ run finds what the last one found; a server error it finds is kept as a regular 
 
 from __future__ import annotations
 
+import tempfile
+
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi import checks
@@ -16,7 +18,7 @@ from api import create_app
 # A JSON Lines batch is documented as text (one document per line): send it as text.
 schemathesis.serializer.alias("application/x-ndjson", "text/plain")
 
-APP = create_app({"TESTING": True})
+APP = create_app({"TESTING": True, "DUELCHECK_DATA_DIR": tempfile.mkdtemp()})
 SCHEMA = schemathesis.openapi.from_wsgi("/openapi.json", APP)
 
 #: The document is semantically checked beyond its schema (card ids must exist, a duel's

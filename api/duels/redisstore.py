@@ -1,0 +1,160 @@
+"""Held duels in Redis (``DUELCHECK_STORE=redis://…``): any number of service instances behind a
+load balancer serve the same duels.
+
+A duel is one hash, ``duelcheck:duel:<id>``, whose fields are the record's and, for each kept
+action ``n``, ``a<n>`` (the log, read only by ``?document=1``): a step reads a few fields and
+writes a few, whatever the duel's length, and the duel expires whole by its TTL (the idle time,
+renewed when an action is kept). The sorted set ``duelcheck:duels`` holds every duel's id with
+its expiry time, so that a create counts the duels held without a scan. Creates, steps and
+deletes are Lua scripts: each runs atomically in Redis, so the count and the insert are one,
+and a step's write is a compare-and-set on the revision it read. Ids reach a key only once
+:func:`api.duels.record.is_id` has checked them (URL-safe letters only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, Final
+
+import redis
+
+from .record import Record
+from .store import StoreError, TooManyDuels, Written
+
+PREFIX: Final = "duelcheck:"
+INDEX: Final = PREFIX + "duels"
+#: The record's fields, in :class:`Record`'s order.
+FIELDS: Final = ("id", "rev", "actions", "ruleset", "cards", "start", "state", "created",
+                 "updated", "format")
+#: Fields of the log read (or written) per command: a Lua call takes at most a few thousand
+#: arguments at once.
+CHUNK: Final = 1000
+
+#: KEYS: duel, index. ARGV: max duels, idle ms, id, then field/value pairs.
+_CREATE: Final = """
+local now = redis.call('TIME')
+local ms = now[1] * 1000 + math.floor(now[2] / 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ms)
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[1]) then return 0 end
+for i = 4, #ARGV, 1000 do
+  redis.call('HSET', KEYS[1], unpack(ARGV, i, math.min(i + 999, #ARGV)))
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('ZADD', KEYS[2], ms + tonumber(ARGV[2]), ARGV[3])
+return 1
+"""
+#: KEYS: duel, index. ARGV: revision read, idle ms, id, format, then field/value pairs.
+_WRITE: Final = """
+local now = redis.call('HMGET', KEYS[1], 'rev', 'format')
+if not now[1] then return -1 end
+if now[1] ~= ARGV[1] or now[2] ~= ARGV[4] then return 0 end
+for i = 5, #ARGV, 1000 do
+  redis.call('HSET', KEYS[1], unpack(ARGV, i, math.min(i + 999, #ARGV)))
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+local time = redis.call('TIME')
+redis.call('ZADD', KEYS[2], 'XX', time[1] * 1000 + math.floor(time[2] / 1000) + ARGV[2], ARGV[3])
+return 1
+"""
+#: KEYS: duel, index. ARGV: id.
+_DELETE: Final = """
+redis.call('ZREM', KEYS[2], ARGV[1])
+return redis.call('DEL', KEYS[1])
+"""
+
+
+def key(duel_id: str) -> str:
+    """The key of a duel (its id checked beforehand by :func:`api.duels.record.is_id`).
+
+    >>> key("A" * 22)
+    'duelcheck:duel:AAAAAAAAAAAAAAAAAAAAAA'
+    """
+    return f"{PREFIX}duel:{duel_id}"
+
+
+def _pairs(record: Record, first: int, actions: Sequence[str], only: Sequence[str]) -> list[Any]:
+    out: list[Any] = []
+    for name in only:
+        out += [name, getattr(record, name)]
+    for i, text in enumerate(actions):
+        out += [f"a{first + i}", text]
+    return out
+
+
+class RedisStore:
+    """The Redis store (see the module's docstring). Connections come from redis-py's pool,
+    which opens new ones in a forked worker."""
+
+    def __init__(self, url: str, idle_seconds: int) -> None:
+        self.url = url
+        self.idle_ms = idle_seconds * 1000
+        try:
+            self.redis = redis.Redis.from_url(url, decode_responses=True,
+                                              socket_timeout=5, socket_connect_timeout=5)
+        except ValueError as exc:
+            raise StoreError(f"DUELCHECK_STORE is not a Redis URL: {exc}") from None
+        self._create = self.redis.register_script(_CREATE)
+        self._write = self.redis.register_script(_WRITE)
+        self._delete = self.redis.register_script(_DELETE)
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        try:
+            yield
+        except redis.RedisError as exc:
+            raise StoreError(f"Redis failed: {exc}") from None
+
+    def create(self, record: Record, actions: Sequence[str], max_duels: int) -> None:
+        """Add the duel unless ``max_duels`` are held (one script: count, then add)."""
+        with self._errors():
+            done = self._create(keys=[key(record.id), INDEX], args=[
+                max_duels, self.idle_ms, record.id, *_pairs(record, 0, actions, FIELDS)])
+        if not done:
+            raise TooManyDuels(max_duels)
+
+    def read(self, duel_id: str) -> Record | None:
+        """The record's fields (never the log), or None when the key has expired or gone."""
+        with self._errors():
+            values: list[Any] = self.redis.hmget(key(duel_id), FIELDS)
+        if values[0] is None:
+            return None
+        if None in values:
+            raise StoreError(f"the record of duel {duel_id} lacks "
+                             f"{FIELDS[values.index(None)]}")
+        (id_, rev, actions, ruleset, cards, start, state, created, updated, fmt) = values
+        return Record(id_, int(rev), int(actions), ruleset, cards, start, state, float(created),
+                      float(updated), int(fmt))
+
+    def write(self, record: Record, read_rev: int, actions: Sequence[str]) -> Written:
+        """Compare-and-set on the revision (and the record's format), with the new actions,
+        in one script."""
+        first = record.actions - len(actions)
+        with self._errors():
+            done = self._write(keys=[key(record.id), INDEX], args=[
+                read_rev, self.idle_ms, record.id, record.format,
+                *_pairs(record, first, actions, ("rev", "actions", "state", "updated"))])
+        return {1: Written.KEPT, 0: Written.CONFLICT}.get(done, Written.GONE)
+
+    def log(self, duel_id: str, count: int) -> list[str] | None:
+        """The first ``count`` kept actions, read in chunks (each an HMGET)."""
+        out: list[str] = []
+        with self._errors():
+            for first in range(0, count, CHUNK):
+                names = [f"a{n}" for n in range(first, min(first + CHUNK, count))]
+                values: list[Any] = self.redis.hmget(key(duel_id), names)
+                if any(value is None for value in values):
+                    return None
+                out += values
+        return out
+
+    def delete(self, duel_id: str) -> bool:
+        """Forget the duel (its key and its index entry)."""
+        with self._errors():
+            return bool(self._delete(keys=[key(duel_id), INDEX], args=[duel_id]))
+
+    def held(self) -> int:
+        """Duels whose expiry time has not passed."""
+        with self._errors():
+            now_s, now_us = self.redis.time()
+            return int(self.redis.zcount(INDEX, f"({now_s * 1000 + now_us // 1000}", "+inf"))

@@ -1,0 +1,197 @@
+"""Held duels in one SQLite file: the default store, shared by the gunicorn workers of one
+machine and kept across restarts.
+
+The file is in WAL mode, so that readers never wait for the writer and a committed step is in
+the file before its answer is sent (``synchronous=NORMAL``: a killed process loses nothing
+committed; only a power cut may lose the last steps). Each worker opens its own connection
+(after the fork). A write is one short ``BEGIN IMMEDIATE`` transaction: the update of the duel's
+row on the revision it read (the compare-and-set) and the insert of the new actions into the
+log. Expired duels are swept (rows deleted) at most once a minute per worker, when a duel is
+created; until then a read treats them as gone.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Final
+
+from .record import Record
+from .store import StoreError, TooManyDuels, Written
+
+#: The layout of the file (``PRAGMA user_version``); a newer file is refused, not misread.
+LAYOUT: Final = 1
+#: Seconds between two sweeps of expired duels by one worker.
+SWEEP_EVERY: Final = 60.0
+#: How long a writer waits for another worker's write before the store is said unavailable.
+BUSY_MS: Final = 5_000
+_TABLES: Final = (
+    "CREATE TABLE IF NOT EXISTS duels (id TEXT PRIMARY KEY, format INTEGER NOT NULL, "
+    "rev INTEGER NOT NULL, actions INTEGER NOT NULL, ruleset TEXT NOT NULL, "
+    "cards TEXT NOT NULL, start TEXT NOT NULL, state TEXT NOT NULL, created REAL NOT NULL, "
+    "updated REAL NOT NULL, expires REAL NOT NULL) WITHOUT ROWID",
+    "CREATE INDEX IF NOT EXISTS duels_expires ON duels (expires)",
+    "CREATE TABLE IF NOT EXISTS actions (duel TEXT NOT NULL, n INTEGER NOT NULL, "
+    "action TEXT NOT NULL, PRIMARY KEY (duel, n)) WITHOUT ROWID",
+)
+_READ: Final = ("SELECT id, rev, actions, ruleset, cards, start, state, created, updated, format "
+                "FROM duels WHERE id = ? AND expires > ?")
+
+
+class SqliteStore:
+    """The SQLite store (see the module's docstring).
+
+    >>> import tempfile
+    >>> from .record import Record
+    >>> now = time.time()
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     store = SqliteStore(Path(folder) / "duels.sqlite3", 60)
+    ...     store.create(Record("a" * 22, 0, 1, "classic", "{}", "{}", "{}", now, now),
+    ...                  ['{"type": "draw", "player": "p1"}'], 10)
+    ...     (store.read("a" * 22).actions, store.log("a" * 22, 1), store.read("b" * 22))
+    (1, ['{"type": "draw", "player": "p1"}'], None)
+    """
+
+    def __init__(self, path: Path, idle_seconds: int) -> None:
+        self.path = path
+        self.idle = float(idle_seconds)
+        self._local: dict[int, sqlite3.Connection] = {}
+        self._lock = threading.Lock()
+        self._swept = 0.0
+        try:
+            path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            with self._transaction() as db:
+                layout = db.execute("PRAGMA user_version").fetchone()[0]
+                if layout > LAYOUT:
+                    raise StoreError(f"{path} was written by a newer duelcheck (layout "
+                                     f"{layout}; this one knows {LAYOUT}).")
+                for statement in _TABLES:
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version = {LAYOUT}")
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(f"cannot open {path}: {exc}") from None
+
+    def _connection(self) -> sqlite3.Connection:
+        """This process's and thread's connection (a connection never crosses a fork)."""
+        key = os.getpid() * 1_000_003 + threading.get_ident()
+        db = self._local.get(key)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None,
+                                 check_same_thread=False)
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = NORMAL")
+            db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+            with self._lock:
+                self._local[key] = db
+        return db
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        db = self._connection()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    @contextmanager
+    def _errors(self) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise StoreError(f"the duel store ({self.path.name}) failed: {exc}") from None
+
+    def create(self, record: Record, actions: Sequence[str], max_duels: int) -> None:
+        """Add the duel unless ``max_duels`` are held (the count and the insert are one
+        transaction); sweeps expired duels first, at most once a minute."""
+        now = time.time()
+        with self._errors():
+            if now - self._swept > SWEEP_EVERY:
+                self.sweep(now)
+            with self._transaction() as db:
+                held = db.execute("SELECT count(*) FROM duels WHERE expires > ?",
+                                  (now,)).fetchone()[0]
+                if held >= max_duels:
+                    raise TooManyDuels(held)
+                db.execute("INSERT INTO duels VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           (record.id, record.format, record.rev, record.actions,
+                            record.ruleset, record.cards, record.start, record.state,
+                            record.created, record.updated, record.updated + self.idle))
+                db.executemany("INSERT INTO actions VALUES (?, ?, ?)",
+                               [(record.id, n, text) for n, text in enumerate(actions)])
+
+    def read(self, duel_id: str) -> Record | None:
+        """The record, unless unknown or expired."""
+        with self._errors():
+            row: Any = self._connection().execute(_READ, (duel_id, time.time())).fetchone()
+        return None if row is None else Record(*row)
+
+    def write(self, record: Record, read_rev: int, actions: Sequence[str]) -> Written:
+        """Compare-and-set: the new row and the new actions in one transaction, only if the
+        row still has ``read_rev`` (and the record's format)."""
+        now = time.time()
+        with self._errors(), self._transaction() as db:
+            done = db.execute(
+                "UPDATE duels SET rev = ?, actions = ?, state = ?, updated = ?, expires = ? "
+                "WHERE id = ? AND rev = ? AND format = ? AND expires > ?",
+                (record.rev, record.actions, record.state, record.updated,
+                 record.updated + self.idle, record.id, read_rev, record.format, now)).rowcount
+            if not done:
+                alive = db.execute("SELECT 1 FROM duels WHERE id = ? AND expires > ?",
+                                   (record.id, now)).fetchone()
+                return Written.CONFLICT if alive else Written.GONE
+            first = record.actions - len(actions)
+            if len(actions) == 1:
+                db.execute("INSERT INTO actions VALUES (?, ?, ?)",
+                           (record.id, first, actions[0]))
+            else:
+                db.executemany("INSERT INTO actions VALUES (?, ?, ?)",
+                               [(record.id, first + i, text) for i, text in enumerate(actions)])
+        return Written.KEPT
+
+    def log(self, duel_id: str, count: int) -> list[str] | None:
+        """The first ``count`` kept actions, read in one transaction with the row."""
+        with self._errors():
+            db = self._connection()
+            db.execute("BEGIN")
+            try:
+                if db.execute("SELECT 1 FROM duels WHERE id = ? AND expires > ?",
+                              (duel_id, time.time())).fetchone() is None:
+                    return None
+                rows = db.execute("SELECT action FROM actions WHERE duel = ? AND n < ? "
+                                  "ORDER BY n", (duel_id, count)).fetchall()
+            finally:
+                db.execute("COMMIT")
+        return [text for (text,) in rows]
+
+    def delete(self, duel_id: str) -> bool:
+        """Forget the duel and its log."""
+        with self._errors(), self._transaction() as db:
+            gone = db.execute("DELETE FROM duels WHERE id = ? AND expires > ?",
+                              (duel_id, time.time())).rowcount
+            db.execute("DELETE FROM actions WHERE duel = ?", (duel_id,))
+        return bool(gone)
+
+    def held(self) -> int:
+        """Duels not expired."""
+        with self._errors():
+            count: int = self._connection().execute(
+                "SELECT count(*) FROM duels WHERE expires > ?", (time.time(),)).fetchone()[0]
+        return count
+
+    def sweep(self, now: float | None = None) -> int:
+        """Delete the expired duels and their logs; how many."""
+        now = time.time() if now is None else now
+        self._swept = now
+        with self._errors(), self._transaction() as db:
+            db.execute("DELETE FROM actions WHERE duel IN "
+                       "(SELECT id FROM duels WHERE expires <= ?)", (now,))
+            swept: int = db.execute("DELETE FROM duels WHERE expires <= ?", (now,)).rowcount
+        return swept

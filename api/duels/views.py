@@ -1,0 +1,391 @@
+"""The endpoints of duels held by the service (contract §9): ``POST /v1/duels``,
+``POST /v1/duels/{id}/actions``, ``GET /v1/duels/{id}`` (``?document=1``) and
+``DELETE /v1/duels/{id}``. docs/duels.md says what is kept, where, and for how long."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from datetime import UTC, datetime
+from typing import Any, Final, NoReturn
+
+from flask import Flask, Response, current_app, g, request
+from flask.views import MethodView
+from flask_smorest import abort
+from marshmallow import ValidationError, fields, validate
+from webargs.flaskparser import is_json_request
+
+from validator import Document
+from validator.document.schema import ActionField
+from validator.document.strict import Strict, StrictInt
+from validator.document.verdict_schema import VerdictSchema
+
+from ..parser import load_document_json, read_body, unsupported_type
+from ..problems import problem
+from ..views import DOCUMENT_SCHEMA, ERRORS, ApiBlueprint, json_response
+from . import judge
+from .backends import open_store
+from .record import READS, Record, is_id, new_id, readable
+from .store import DuelStore, StoreError, TooManyDuels, Written
+
+duels_blp = ApiBlueprint("duels", __name__, url_prefix="/v1",
+                         description="Duels held by the service (contract section 9): send "
+                                     "each action as it happens.")
+UNKNOWN_DUEL: Final = "urn:duelcheck:problem:unknown-duel"
+CONFLICT: Final = "urn:duelcheck:problem:duel-conflict"
+TOO_MANY_DUELS: Final = "urn:duelcheck:problem:too-many-duels"
+DUEL_FULL: Final = "urn:duelcheck:problem:too-many-duel-actions"
+STORE_DOWN: Final = "urn:duelcheck:problem:duel-store-unavailable"
+RECORD_FORMAT: Final = "urn:duelcheck:problem:duel-record-format"
+#: Tries of a step without ``expect`` whose write met another step's (each judged afresh).
+TRIES: Final = 5
+
+
+class _RawActions(fields.List):  # type: ignore[type-arg]
+    """A list of actions, documented as actions and left as JSON objects: each is loaded
+    against the duel's cards (:func:`api.duels.judge.load_actions`), its errors keyed
+    ``actions.<i>`` as in a document."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any,
+                     **kwargs: Any) -> list[Any]:
+        if not isinstance(value, list):
+            raise ValidationError("Not a valid list.")
+        return value
+
+
+class StepSchema(Strict):
+    """The body of ``POST /v1/duels/{id}/actions`` (for the OpenAPI document: the view reads
+    the body itself, :func:`_step_body`)."""
+
+    actions = _RawActions(ActionField(), required=True, metadata={
+        "description": "the new actions, in order (contract section 2)"})
+    expect = StrictInt(validate=validate.Range(min=0), metadata={
+        "description": "the number of actions the client believes the duel holds: if it "
+                       "holds another number, 409 and nothing is kept"})
+
+
+class CreatedSchema(Strict):
+    id = fields.String(required=True, metadata={"description": "the duel's id: 128 random "
+                                                               "bits, URL-safe"})
+    actions = fields.Integer(required=True, metadata={"description": "actions kept"})
+    verdict = fields.Nested(VerdictSchema, required=True)
+
+
+class DuelSchema(Strict):
+    id = fields.String(required=True)
+    actions = fields.Integer(required=True, metadata={"description": "actions kept"})
+    state = fields.Dict(required=True, metadata={
+        "description": "the state after the last kept action (a State, contract section 3)"})
+    outcome = fields.Dict(required=True, allow_none=True)
+    created = fields.DateTime(required=True)
+    updated = fields.DateTime(required=True, metadata={"description": "when an action was "
+                                                                      "last kept"})
+    expires = fields.DateTime(required=True, metadata={
+        "description": "when the duel expires unless an action is kept before"})
+
+
+class DuelQuerySchema(Strict):
+    document = fields.Boolean(load_default=False, metadata={
+        "description": "1 (or true) for the whole duel document instead: its cards, its "
+                       "start and every kept action"})
+
+
+def _store() -> DuelStore:
+    """This process's store (opened on first use, after gunicorn's fork)."""
+    config = current_app.config
+    stores: dict[int, DuelStore] = current_app.extensions.setdefault("duelcheck.duels", {})
+    store = stores.get(os.getpid())
+    if store is None:
+        store = stores[os.getpid()] = open_store(config["DUELCHECK_STORE"],
+                                                 config["DUELCHECK_DATA_DIR"],
+                                                 config["DUELCHECK_DUEL_IDLE_SECONDS"])
+    return store
+
+
+def _fail(status: int, type_: str, title: str, detail: str, **extra: Any) -> NoReturn:
+    abort(status, type=type_, title=title, detail=detail, **extra)
+    raise AssertionError("abort raises")
+
+
+def _unknown(duel_id: str) -> NoReturn:
+    _fail(404, UNKNOWN_DUEL, "Unknown duel",
+          "No duel has this id: it never existed, was deleted, or expired after "
+          f"{current_app.config['DUELCHECK_DUEL_IDLE_SECONDS']} s without an action kept.")
+
+
+def _record(duel_id: str) -> Record:
+    """The duel's record, or the problem that says why not (404, 503)."""
+    if not is_id(duel_id):
+        _unknown(duel_id)
+    record = _store().read(duel_id)
+    if record is None:
+        _unknown(duel_id)
+    if not readable(record):
+        _fail(503, RECORD_FORMAT, "Duel stored in an unknown format",
+              f"This duel was stored in record format {record.format} by another version of "
+              f"duelcheck; this service reads formats {', '.join(map(str, sorted(READS)))}. "
+              f"Serve it with that version.")
+    return record
+
+
+def _too_long(held: int, more: int) -> None:
+    limit: int = current_app.config["DUELCHECK_MAX_DUEL_ACTIONS"]
+    if held + more > limit:
+        _fail(422, DUEL_FULL, "Too many actions in one duel",
+              f"A held duel keeps at most {limit} actions; this one holds {held} and the "
+              f"request has {more}. Start a new duel from this one's state (its position).",
+              messages={"actions": [f"At most {limit - held} more actions."]})
+
+
+def _iso(seconds: float) -> str:
+    """A time as RFC 3339, UTC, to the millisecond.
+
+    >>> _iso(0.0)
+    '1970-01-01T00:00:00.000Z'
+    """
+    return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
+def _location(duel_id: str) -> str:
+    return f"/v1/duels/{duel_id}"
+
+
+_BODY_ANSWERS: Final = (
+    (400, "The body is not JSON."), (413, "The body is larger than the limit."),
+    (415, "The body is not application/json."))
+_STORE_ANSWER: Final = (f"The duel store cannot be reached (type {STORE_DOWN}), or the duel "
+                        f"was stored by another version's record format (type "
+                        f"{RECORD_FORMAT}).")
+
+
+def _answers(func: Any) -> Any:
+    """The body's errors, and the store's."""
+    for status, why in _BODY_ANSWERS:
+        func = duels_blp.alt_response(status, description=why, **ERRORS)(func)
+    return _store_answer(func)
+
+
+def _store_answer(func: Any) -> Any:
+    return duels_blp.alt_response(503, description=_STORE_ANSWER, **ERRORS)(func)
+
+
+def _unknown_answer(func: Any) -> Any:
+    return duels_blp.alt_response(404, description=f"No duel has this id: unknown, deleted or "
+                                  f"expired (type {UNKNOWN_DUEL}).", **ERRORS)(func)
+
+
+@duels_blp.route("/duels")
+class DuelsView(MethodView):
+    @duels_blp.arguments(DOCUMENT_SCHEMA, location="json",
+                         description="A duel document (contract section 1), with or without "
+                                     "actions.")
+    @duels_blp.response(201, CreatedSchema, description="The duel is held; Location names "
+                        "it. Its legal actions are kept; the verdict says whether all were.",
+                        headers={"Location": {"description": "/v1/duels/{id}",
+                                              "schema": {"type": "string"}}})
+    @duels_blp.alt_response(422, description="A malformed document, or more actions than "
+                            f"DUELCHECK_MAX_DUEL_ACTIONS (type {DUEL_FULL}).", **ERRORS)
+    @duels_blp.alt_response(503, description=f"DUELCHECK_MAX_DUELS duels are held already "
+                            f"(type {TOO_MANY_DUELS}), or the store cannot be reached.",
+                            **ERRORS)
+    @_answers
+    def post(self, document: Document) -> Response:
+        """Hold a duel: judge its actions, keep the legal ones, answer its id."""
+        data: dict[str, Any] = g.document_json
+        _too_long(0, len(document.actions))
+        duel_id = new_id()
+        made = judge.open_duel(duel_id, data, document, time.time())
+        try:
+            _store().create(made.record, made.kept, current_app.config["DUELCHECK_MAX_DUELS"])
+        except TooManyDuels:
+            limit = current_app.config["DUELCHECK_MAX_DUELS"]
+            _fail(503, TOO_MANY_DUELS, "Too many duels held",
+                  f"This service holds at most {limit} duels at once, and holds that many. "
+                  f"DELETE the duels you no longer follow; the others expire after "
+                  f"{current_app.config['DUELCHECK_DUEL_IDLE_SECONDS']} s without an action.")
+        judge.remember(made.record, made.duel)
+        body = (f'{{"id": "{duel_id}", "actions": {made.record.actions}, '
+                f'"verdict": {made.text}}}')
+        response = Response(body, status=201, mimetype="application/json")
+        response.headers["Location"] = _location(duel_id)
+        return response
+
+
+@duels_blp.route("/duels/<string:duel_id>")
+class DuelView(MethodView):
+    @duels_blp.arguments(DuelQuerySchema(), location="query", as_kwargs=True)
+    @duels_blp.response(200, DuelSchema, description="The duel as it stands; with "
+                        "?document=1, the whole duel document (a Document).")
+    @_unknown_answer
+    @_store_answer
+    def get(self, duel_id: str, document: bool = False) -> Response:
+        """The duel as it stands (its state and outcome), or its whole document."""
+        record = _record(duel_id)
+        if document:
+            return json_response(_document(record))
+        state = json.loads(record.state)
+        idle: int = current_app.config["DUELCHECK_DUEL_IDLE_SECONDS"]
+        return json_response({"id": record.id, "actions": record.actions, "state": state,
+                              "outcome": state.get("outcome"), "created": _iso(record.created),
+                              "updated": _iso(record.updated),
+                              "expires": _iso(record.updated + idle)})
+
+    @duels_blp.response(204, description="The duel is forgotten.")
+    @_unknown_answer
+    @_store_answer
+    def delete(self, duel_id: str) -> Response:
+        """Forget the duel (its id answers 404 from now on)."""
+        if not is_id(duel_id) or not _store().delete(duel_id):
+            _unknown(duel_id)
+        judge.DUELS.pop(duel_id)
+        judge.DOCUMENTS.pop(duel_id)
+        return Response(status=204)
+
+
+def _document(record: Record) -> dict[str, Any]:
+    """The whole duel document: the start, the cards as given, and every kept action."""
+    log = _store().log(record.id, record.actions)
+    if log is None:
+        _unknown(record.id)
+    start: dict[str, Any] = json.loads(record.start)
+    out: dict[str, Any] = {"ruleset": start.pop("ruleset", record.ruleset)}
+    for key in ("turn", "turn_player"):
+        if key in start:
+            out[key] = start.pop(key)
+    out["cards"] = json.loads(record.cards)
+    out.update(start)
+    out["actions"] = [json.loads(text) for text in log]
+    return out
+
+
+#: How the step's body is documented (it is read by :func:`_step_body`, not by webargs).
+STEP_BODY: Final = {"requestBody": {"required": True, "description": "The new actions, and how "
+                                    "many the client believes the duel holds.", "content": {
+    "application/json": {"schema": {"$ref": "#/components/schemas/DuelStep"}}}}}
+
+
+def _step_body() -> tuple[list[Any], int | None]:
+    """The step's actions (JSON objects, loaded by the judge) and ``expect``, read as the
+    service reads every body (415, 413, 400, 422 above DUELCHECK_MAX_ACTIONS), with the
+    field errors of a document (422, keyed by path). Read by hand: a step is the hot path, and
+    a schema's machinery would cost more than the rest of the request."""
+    if not is_json_request(request):
+        abort(415, detail=unsupported_type(request.mimetype, False))
+    data = load_document_json(read_body(request), current_app.config["DUELCHECK_MAX_ACTIONS"])
+    if not isinstance(data, dict):
+        abort(422, messages={"_schema": ["Invalid input type."]})
+    errors: dict[str, list[str]] = {key: ["Unknown field."] for key in data
+                                    if key not in ("actions", "expect")}
+    actions = data.get("actions")
+    if actions is None:
+        errors["actions"] = ["Missing data for required field."]
+    elif not isinstance(actions, list):
+        errors["actions"] = ["Not a valid list."]
+    expect = data.get("expect")
+    if expect is not None and (type(expect) is not int or expect < 0):
+        errors["expect"] = ["Not a count of actions (an integer, 0 or more)."]
+    if errors:
+        abort(422, messages=errors)
+    return actions, expect
+
+
+@duels_blp.route("/duels/<string:duel_id>/actions")
+class ActionsView(MethodView):
+    @duels_blp.doc(**STEP_BODY)
+    @duels_blp.response(200, VerdictSchema, description="The verdict of the new actions "
+                        "(index and actions_checked counted within them), as /v1/validate "
+                        "answers. The legal ones are kept; an illegal one and those after it "
+                        "are not. The Duel-Actions header gives the number of actions the "
+                        "duel now holds.")
+    @duels_blp.alt_response(409, description=f"expect is not the number of actions the duel "
+                            f"holds, which the problem's actions member gives (type "
+                            f"{CONFLICT}); nothing is kept.", **ERRORS)
+    @duels_blp.alt_response(422, description="A malformed body or action (errors keyed "
+                            "actions.<i> within the new ones), or more actions than the duel "
+                            f"may keep (type {DUEL_FULL}); nothing is kept.", **ERRORS)
+    @_unknown_answer
+    @_answers
+    def post(self, duel_id: str) -> Response:
+        """Judge the next actions of a held duel and keep the legal ones."""
+        if not is_id(duel_id):
+            _unknown(duel_id)
+        raw, expect = _step_body()
+        limit: int = current_app.config["DUELCHECK_MAX_DUEL_ACTIONS"]
+        seen = judge.last_seen(duel_id)
+        if seen is not None and expect in (None, seen.actions) and \
+                seen.actions + len(raw) <= limit:
+            answer = _step(seen, raw, fresh=False)  # this worker wrote last: usually so
+            if answer is not None:
+                return answer
+        for _ in range(TRIES):
+            record = _record(duel_id)
+            if expect is not None and expect != record.actions:
+                _conflict(record.actions, expect)
+            _too_long(record.actions, len(raw))
+            answer = _step(record, raw, fresh=True)
+            if answer is not None:
+                return answer
+            if expect is not None:
+                _conflict(None, expect)
+        _fail(409, CONFLICT, "Duel changed meanwhile",
+              f"Other steps on this duel were kept while this one was judged, {TRIES} times "
+              "over; send it again.")
+
+
+def _step(record: Record, raw: list[Any], fresh: bool) -> Response | None:
+    """Judge the step on the duel as ``record`` holds it and write the result (compare-and-
+    set); None when another step was kept since ``record`` (or, for a record not ``fresh``
+    from the store, may have been: nothing kept then, so the store is asked)."""
+    done = judge.judge_step(record, raw, time.time())
+    if done.record is None:
+        if not fresh:
+            now = _store().read(record.id)
+            if now is None or now.rev != record.rev:
+                return None
+    else:
+        written = _store().write(done.record, record.rev, done.kept)
+        if written is Written.GONE:
+            _unknown(record.id)
+        if written is Written.CONFLICT:
+            return None
+    kept = done.record or record
+    judge.remember(kept, done.duel)
+    response = Response(done.text, mimetype="application/json")
+    response.headers["Duel-Actions"] = str(kept.actions)
+    return response
+
+
+def _conflict(held: int | None, expect: int) -> NoReturn:
+    if held is None:
+        _fail(409, CONFLICT, "Duel changed meanwhile",
+              f"Another step on this duel was kept while this one was judged: the duel no "
+              f"longer holds {expect} actions. Nothing was kept; GET the duel and go on "
+              f"from it.")
+    _fail(409, CONFLICT, "Duel holds another number of actions",
+          f"The duel holds {held} actions, not {expect}: another client's step was kept "
+          f"first. Nothing was kept; GET the duel and go on from it.",
+          extensions={"actions": held})
+
+
+def register_store_errors(app: Flask) -> None:
+    """Answer the store's and the records' failures as 503 problems (logged).
+
+    >>> from api import create_app
+    >>> app = create_app({"TESTING": True, "DUELCHECK_STORE": "redis://127.0.0.1:1/0"})
+    >>> answer = app.test_client().post("/v1/duels", json={"cards": {}})
+    >>> answer.status_code, answer.get_json()["type"]
+    (503, 'urn:duelcheck:problem:duel-store-unavailable')
+    """
+    def down(error: StoreError) -> Response:
+        current_app.logger.error("duel store: %s", error)
+        return problem(503, f"The duel store cannot be used: {error}", type_=STORE_DOWN,
+                       title="Duel store unavailable")
+
+    def unreadable(error: judge.RecordError) -> Response:
+        current_app.logger.error("duel record: %s", error)
+        return problem(503, f"This duel's record cannot be read: {error}",
+                       type_=RECORD_FORMAT, title="Duel stored in an unknown format")
+
+    app.register_error_handler(StoreError, down)
+    app.register_error_handler(judge.RecordError, unreadable)

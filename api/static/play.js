@@ -1,0 +1,137 @@
+// "Play from here": a step's board opened as a duel the service holds (POST /v1/duels with the
+// board as the document's position), its legal next actions proposed (POST /v1/legal-actions)
+// and each action the player picks, or writes, judged by the held duel
+// (POST /v1/duels/{id}/actions with expect), so a teacher can let a student try moves from a
+// real game's position. The duel is forgotten (DELETE) when play stops or starts elsewhere.
+import { $, ApiError, api, setStatus } from "./common.js";
+
+const board = window.duelboard;
+const { el } = board;
+
+// play: {id, held (actions kept), state, cards, names, label, moves: [{action, verdict}]}
+let play = null;
+
+function ctx() {
+  return { cards: play.cards, names: play.names, idPrefix: "play" };
+}
+
+function render() {
+  $("play").hidden = false;
+  $("play").dataset.duel = play.id;  // the held duel's id (GET /v1/duels/{id} shows it)
+  $("play-title").textContent = `Playing from ${play.label}`;
+  $("play-board").replaceChildren(board.renderBoard(play.state,
+    { ...ctx(), outcome: play.state.outcome || null }));
+  const list = $("play-moves");
+  list.replaceChildren(...play.moves.map((move, i) => el("li", { class: `step ${move.verdict.legal ? "" : "illegal"}` },
+    board.stepContent(move.action, i, ctx(), move.verdict.legal ? "" : "illegal"))));
+  $("play-moves-box").hidden = !play.moves.length;
+}
+
+function showVerdict(action, verdict) {
+  const box = $("play-verdict");
+  const what = board.describe(action, play.cards, play.names);
+  if (verdict.legal) {
+    box.className = "play-verdict legal";
+    box.replaceChildren(el("p", {}, el("strong", {}, "Legal: "), what + "."),
+      ...(verdict.outcome ? [el("p", { class: "outcome-note" }, board.outcomeText(verdict.outcome, play.names))] : []));
+  } else {
+    const v = verdict.violation;
+    box.className = "play-verdict illegal";
+    box.replaceChildren(el("p", {}, el("strong", {}, "Illegal: "), what + "."),
+      el("p", {}, el("code", {}, v.rule), " ", board.namePlayers(v.message, play.names)),
+      el("p", { class: "hint" }, "It is not kept: the duel stays where it was; try another action."));
+  }
+  box.hidden = false;
+}
+
+async function propose() {
+  const list = $("play-actions");
+  list.replaceChildren();
+  setStatus($("play-status"), "Finding the legal next actions…", "busy");
+  try {
+    const found = await api("/v1/legal-actions", JSON.stringify({ cards: play.cards, position: play.state }));
+    list.replaceChildren(...found.actions.map((action) => el("li", {},
+      el("button", { type: "button", class: "play-action", onclick: () => judge(action) },
+        board.describe(action, play.cards, play.names)))));
+    const more = found.truncated ? " (the first ones only)" : "";
+    setStatus($("play-status"), found.count
+      ? `${found.count} legal next action${found.count === 1 ? "" : "s"}${more}; effects (special summons, moves, damage…) can be written below.`
+      : "No legal next action: the duel is over.");
+  } catch (error) {
+    setStatus($("play-status"), error.message, "error");
+  }
+}
+
+async function judge(action) {
+  setStatus($("play-status"), "Judging…", "busy");
+  try {
+    const verdict = await api(`/v1/duels/${play.id}/actions`,
+      JSON.stringify({ actions: [action], expect: play.held }));
+    play.moves.push({ action, verdict });
+    if (verdict.legal) {
+      play.held += 1;
+      play.state = verdict.state;
+    }
+    render();
+    showVerdict(action, verdict);
+    await propose();
+  } catch (error) {
+    if (error instanceof ApiError && error.problem && error.problem.status === 409) {
+      await resync();  // another tab played on this duel: go on from where it stands
+    }
+    setStatus($("play-status"), error.message, "error");
+  }
+}
+
+async function resync() {
+  const held = await api(`/v1/duels/${play.id}`);
+  play.held = held.actions;
+  play.state = held.state;
+  render();
+}
+
+function tryWritten() {
+  let action;
+  try {
+    action = JSON.parse($("play-json").value);
+  } catch (error) {
+    setStatus($("play-status"), `The action is not JSON: ${error.message}`, "error");
+    return;
+  }
+  judge(action);
+}
+
+// Start a held duel at a board of the open game: {cards, names, state, label}.
+export async function playFrom(start) {
+  await stop(false);
+  $("play").hidden = false;
+  $("play-verdict").hidden = true;
+  setStatus($("play-status"), "Opening the duel…", "busy");
+  try {
+    const made = await api("/v1/duels", JSON.stringify({ cards: start.cards, position: start.state }));
+    play = { id: made.id, held: made.actions, state: made.verdict.state, cards: start.cards,
+      names: start.names, label: start.label, moves: [] };
+    render();
+    $("play-title").focus();
+    await propose();
+  } catch (error) {
+    setStatus($("play-status"), error.message, "error");
+  }
+}
+
+async function stop(hide = true) {
+  if (play) {
+    const id = play.id;
+    play = null;
+    try { await fetch(`/v1/duels/${id}`, { method: "DELETE" }); } catch { /* it expires anyway */ }
+  }
+  if (hide) $("play").hidden = true;
+}
+
+export function initPlay() {
+  $("play-try").addEventListener("click", tryWritten);
+  $("play-stop").addEventListener("click", () => stop(true));
+  window.addEventListener("pagehide", () => {
+    if (play) fetch(`/v1/duels/${play.id}`, { method: "DELETE", keepalive: true }).catch(() => {});
+  });
+}

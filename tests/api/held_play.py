@@ -1,0 +1,73 @@
+"""Random play through a held duel, compared step by step with judging the whole document at
+once (contract §9): what the property tests of both stores share."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from api.duels import judge
+from tests.helpers import act
+from validator import DocumentError, validate
+from validator.engine.duel import replay
+from validator.rules.catalog import golden_cases
+from validator.synth import legal_duel
+
+#: Where the random play starts: every legal golden case (positions and chains among them)
+#: and synthetic duels of both rulesets.
+STARTS = [*(case["document"] for cases in golden_cases().values() for case in cases
+            if case["expect"]["legal"]), legal_duel(2), legal_duel(2, ruleset="advanced")]
+
+
+def _candidates(doc: dict[str, Any], kept: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Legal next actions and illegal ones (the legal ones by the other player, and actions
+    from elsewhere in the document), and now and then one that is not well formed."""
+    legal = [a.raw for a in replay({**doc, "actions": kept}).legal_actions]
+    others = [{**a, "player": "p2" if a["player"] == "p1" else "p1"} for a in legal]
+    unknown = act("draw", card="no-such-card")  # not well formed: 422, nothing judged
+    return legal * 8 + others + list(doc.get("actions", [])) + [act("phase", to="battle"),
+                                                                  unknown]
+
+
+def play_and_compare(client: FlaskClient, start: dict[str, Any], seed: int, steps: int,
+                     forget: bool) -> None:
+    """Hold ``start`` without its actions, send ``steps`` random steps (1 to 3 actions each:
+    legal, illegal, now and then malformed), and check each answer against ``validate`` of
+    the whole document; ``forget`` empties this worker's duels before each step, so that each
+    is judged from the stored record."""
+    rng = random.Random(seed)
+    base = {k: v for k, v in start.items() if k != "actions"}
+    answer = client.post("/v1/duels", json=base)
+    assert answer.status_code == 201
+    duel_id = answer.get_json()["id"]
+    kept: list[dict[str, Any]] = []
+    for _ in range(steps):
+        pool = _candidates(start, kept)
+        new = [rng.choice(pool) for _ in range(rng.randint(1, 3))]
+        if forget:  # another worker served the last step: this one restores the record
+            judge.DUELS.clear()
+            judge.DOCUMENTS.clear()
+        answer = client.post(f"/v1/duels/{duel_id}/actions",
+                             json={"actions": new, "expect": len(kept)})
+        try:
+            whole = validate({**base, "actions": kept + new}).to_dict()
+        except DocumentError:
+            assert answer.status_code == 422
+            continue
+        assert answer.status_code == 200, answer.get_json()
+        verdict = answer.get_json()
+        legal_new = whole["actions_checked"] - len(kept) - (0 if whole["legal"] else 1)
+        expected = {**whole, "actions_checked": whole["actions_checked"] - len(kept)}
+        if whole["violation"] is not None:
+            expected["violation"] = {**whole["violation"],
+                                     "index": whole["violation"]["index"] - len(kept)}
+        assert verdict == expected
+        kept += new[:legal_new]
+        if whole["outcome"] is not None and not whole["legal"]:
+            break
+    held_now = client.get(f"/v1/duels/{duel_id}").get_json()
+    assert held_now["actions"] == len(kept)
+    assert held_now["state"] == validate({**base, "actions": kept}).state
+    assert client.get(f"/v1/duels/{duel_id}?document=1").get_json()["actions"] == kept

@@ -1,0 +1,297 @@
+"""Duels held by the service (contract §9) through the test client, on the SQLite store in a
+folder of the test's own: the four endpoints, what is kept, expect, limits, expiry, records,
+and the property that a held duel's verdicts are those of judging the whole document."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from api import create_app
+from api.duels import judge
+from api.duels.record import is_id
+from tests.api.held_play import STARTS, play_and_compare
+from tests.helpers import act
+from validator import validate
+from validator.engine.duel import replay
+from validator.rules.catalog import golden_cases
+from validator.synth import legal_duel
+
+ID = re.compile(r"[A-Za-z0-9_-]{22}")
+
+
+def make_app(folder: Path, **config: Any) -> Flask:
+    return create_app({"TESTING": True, "DUELCHECK_DATA_DIR": str(folder), **config})
+
+
+@pytest.fixture
+def duels(tmp_path: Path) -> FlaskClient:
+    return make_app(tmp_path).test_client()
+
+
+def create(client: FlaskClient, doc: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    response = client.post("/v1/duels", json=doc)
+    assert response.status_code == 201, response.get_json()
+    body = response.get_json()
+    assert response.headers["Location"] == f"/v1/duels/{body['id']}"
+    return body["id"], body
+
+
+def step(client: FlaskClient, duel_id: str, actions: list[dict[str, Any]],
+         **more: Any) -> Any:
+    return client.post(f"/v1/duels/{duel_id}/actions", json={"actions": actions, **more})
+
+
+DOC = legal_duel(3)
+
+
+def test_a_duel_is_created_with_its_verdict_and_kept_actions(duels: FlaskClient) -> None:
+    duel_id, body = create(duels, DOC)
+    assert ID.fullmatch(duel_id) and list(body) == ["id", "actions", "verdict"]
+    assert body["actions"] == len(DOC["actions"])
+    assert body["verdict"] == validate(DOC).to_dict()
+    held = duels.get(f"/v1/duels/{duel_id}").get_json()
+    assert list(held) == ["id", "actions", "state", "outcome", "created", "updated", "expires"]
+    assert held["state"] == validate(DOC).state and held["outcome"] is None
+    assert held["created"] == held["updated"] and held["created"].endswith("Z")
+
+
+def test_steps_keep_legal_actions_and_answer_the_verdict_itself(duels: FlaskClient) -> None:
+    start = {**DOC, "actions": DOC["actions"][:5]}
+    duel_id, _ = create(duels, start)
+    rest = DOC["actions"][5:]
+    answer = step(duels, duel_id, rest[:3], expect=5)
+    whole = validate({**DOC, "actions": DOC["actions"][:8]}).to_dict()
+    assert answer.status_code == 200 and answer.mimetype == "application/json"
+    assert answer.get_json() == {**whole, "actions_checked": 3}
+    assert answer.headers["Duel-Actions"] == "8"
+    assert duels.get(f"/v1/duels/{duel_id}").get_json()["actions"] == 8
+
+
+def test_an_illegal_action_is_answered_and_not_kept(duels: FlaskClient) -> None:
+    duel_id, _ = create(duels, {"cards": {}, "actions": [act("draw")]})
+    answer = step(duels, duel_id, [act("phase", to="standby"), act("phase", to="battle"),
+                                   act("phase", to="main1")]).get_json()
+    assert not answer["legal"] and answer["violation"]["index"] == 1
+    assert answer["violation"]["rule"] == "turn.phase-order" and answer["actions_checked"] == 2
+    held = duels.get(f"/v1/duels/{duel_id}").get_json()
+    assert held["actions"] == 2 and held["state"]["phase"] == "standby"
+    assert step(duels, duel_id, [act("phase", to="main1")], expect=2).get_json()["legal"]
+
+
+def test_a_document_with_an_illegal_action_keeps_its_legal_ones(duels: FlaskClient) -> None:
+    doc = {"cards": {}, "actions": [act("draw"), act("draw"), act("phase", to="standby")]}
+    duel_id, body = create(duels, doc)
+    assert body["actions"] == 1 and body["verdict"] == validate(doc).to_dict()
+    document = duels.get(f"/v1/duels/{duel_id}?document=1").get_json()
+    assert document["actions"] == [act("draw")]
+
+
+def test_a_refused_action_leaves_an_open_chain_open(duels: FlaskClient) -> None:
+    """An open chain resolves before an action that does not respond to it: the verdict of an
+    illegal action reports that (as validate does), but the duel stays at its last legal state,
+    where a response may still come."""
+    case = next(c for c in golden_cases()["chain.spell-speed"] if c["expect"]["legal"])
+    doc = case["document"]
+    opened = next(i for i in range(len(doc["actions"]), -1, -1)
+                  if replay({**doc, "actions": doc["actions"][:i]}).state.chain)
+    start = {**doc, "actions": doc["actions"][:opened]}
+    duel_id, _ = create(duels, start)
+    illegal = act("phase", player="p2", to="end")
+    answer = step(duels, duel_id, [illegal]).get_json()
+    assert answer == {**validate({**start, "actions": [*start["actions"], illegal]}).to_dict(),
+                      "violation": {**answer["violation"], "index": 0}, "actions_checked": 1}
+    held = duels.get(f"/v1/duels/{duel_id}").get_json()
+    assert held["state"] == validate(start).state and held["state"]["chain"]
+
+
+def test_expect_other_than_the_count_is_409_and_keeps_nothing(duels: FlaskClient) -> None:
+    duel_id, _ = create(duels, {"cards": {}})
+    answer = step(duels, duel_id, [act("draw")], expect=3)
+    body = answer.get_json()
+    assert answer.status_code == 409 and answer.mimetype == "application/problem+json"
+    assert body["type"] == "urn:duelcheck:problem:duel-conflict" and body["actions"] == 0
+    assert duels.get(f"/v1/duels/{duel_id}").get_json()["actions"] == 0
+    assert step(duels, duel_id, [act("draw")], expect=0).status_code == 200
+
+
+def test_a_malformed_action_is_422_keyed_within_the_step(duels: FlaskClient) -> None:
+    duel_id, _ = create(duels, {"cards": {}})
+    answer = step(duels, duel_id, [act("draw"), {"type": "draw", "player": "p1", "card": "x"},
+                                   {"type": "dance", "player": "p1"}])
+    body = answer.get_json()
+    assert answer.status_code == 422
+    assert body["errors"]["actions"]["1"] == {"card": ["Unknown card id 'x'."]}
+    assert "type" in body["errors"]["actions"]["2"]
+    for bad in ({"actions": "draw"}, {"actions": [], "expect": -1}, {"actions": [], "x": 1},
+                {"expect": 0}, {"actions": [], "expect": True}):
+        assert duels.post(f"/v1/duels/{duel_id}/actions", json=bad).status_code == 422, bad
+    assert duels.get(f"/v1/duels/{duel_id}").get_json()["actions"] == 0
+
+
+def test_the_document_of_a_duel_judges_to_its_state(duels: FlaskClient) -> None:
+    doc = {**DOC, "source": {"note": "kept"}, "actions": DOC["actions"][:4]}
+    duel_id, _ = create(duels, doc)
+    step(duels, duel_id, DOC["actions"][4:9])
+    document = duels.get(f"/v1/duels/{duel_id}?document=true").get_json()
+    assert document == {"ruleset": "classic", **{**DOC, "source": {"note": "kept"}},
+                        "actions": DOC["actions"][:9]}
+    assert validate(document).state == duels.get(f"/v1/duels/{duel_id}").get_json()["state"]
+
+
+def test_a_duel_from_a_position_keeps_its_position(duels: FlaskClient) -> None:
+    middle = validate({**DOC, "actions": DOC["actions"][:6]}).state
+    doc = {"cards": DOC["cards"], "position": middle, "actions": DOC["actions"][6:8]}
+    duel_id, body = create(duels, doc)
+    assert body["verdict"] == validate(doc).to_dict()
+    document = duels.get(f"/v1/duels/{duel_id}?document=1").get_json()
+    assert document["position"] == middle and "setup" not in document
+
+
+def test_delete_forgets_the_duel(duels: FlaskClient) -> None:
+    duel_id, _ = create(duels, {"cards": {}})
+    assert duels.delete(f"/v1/duels/{duel_id}").status_code == 204
+    for answer in (duels.get(f"/v1/duels/{duel_id}"), duels.delete(f"/v1/duels/{duel_id}"),
+                   step(duels, duel_id, [act("draw")])):
+        assert answer.status_code == 404
+        assert answer.get_json()["type"] == "urn:duelcheck:problem:unknown-duel"
+
+
+BAD_IDS = ["x", "A" * 21, "A" * 23, "A" * 21 + "*", "A" * 21 + "%", "..%2F..%2Fetc",
+           "A" * 20 + "%20", "%00" + "A" * 21, "A" * 21 + "\u00e9", "' OR 1=1 --",
+           "duelcheck:duels", "*", "A" * 5000]
+
+
+@pytest.mark.parametrize("bad", BAD_IDS)
+def test_an_id_of_another_shape_is_404_before_any_store(duels: FlaskClient, bad: str) -> None:
+    for answer in (duels.get(f"/v1/duels/{bad}"), duels.delete(f"/v1/duels/{bad}"),
+                   step(duels, bad, [])):
+        assert answer.status_code == 404, (bad, answer.status_code)
+
+
+def test_ids_are_random_not_sequential(duels: FlaskClient) -> None:
+    ids = [create(duels, {"cards": {}})[0] for _ in range(30)]
+    assert len(set(ids)) == 30 and all(is_id(i) for i in ids)
+    assert ids != sorted(ids)
+    # no id is near another: 128 random bits differ in about half their bits
+    assert len({i[:4] for i in ids}) > 25
+    unknown = "A" * 22
+    assert duels.get(f"/v1/duels/{unknown}").status_code == 404
+
+
+def test_too_many_duels_has_its_own_problem(tmp_path: Path) -> None:
+    client = make_app(tmp_path, DUELCHECK_MAX_DUELS=2).test_client()
+    first, _ = create(client, {"cards": {}})
+    create(client, {"cards": {}})
+    answer = client.post("/v1/duels", json={"cards": {}})
+    assert answer.status_code == 503
+    assert answer.get_json()["type"] == "urn:duelcheck:problem:too-many-duels"
+    client.delete(f"/v1/duels/{first}")
+    create(client, {"cards": {}})
+
+
+def test_too_many_actions_in_one_duel_has_its_own_problem(tmp_path: Path) -> None:
+    client = make_app(tmp_path, DUELCHECK_MAX_DUEL_ACTIONS=5).test_client()
+    duel_id, _ = create(client, {**DOC, "actions": DOC["actions"][:4]})
+    answer = step(client, duel_id, DOC["actions"][4:6])
+    assert answer.status_code == 422
+    assert answer.get_json()["type"] == "urn:duelcheck:problem:too-many-duel-actions"
+    assert step(client, duel_id, DOC["actions"][4:5]).status_code == 200
+    too_long = client.post("/v1/duels", json={**DOC, "actions": DOC["actions"][:6]})
+    assert too_long.get_json()["type"] == "urn:duelcheck:problem:too-many-duel-actions"
+
+
+def test_an_idle_duel_expires_and_is_swept(tmp_path: Path) -> None:
+    client = make_app(tmp_path, DUELCHECK_DUEL_IDLE_SECONDS=1).test_client()
+    idle, _ = create(client, {"cards": {}})
+    busy, _ = create(client, {"cards": {}})
+    time.sleep(0.6)
+    assert step(client, busy, [act("draw")]).status_code == 200  # kept: its clock restarts
+    time.sleep(0.6)
+    assert client.get(f"/v1/duels/{idle}").status_code == 404
+    assert client.get(f"/v1/duels/{busy}").status_code == 200
+    store = client.application.extensions["duelcheck.duels"]
+    assert next(iter(store.values())).sweep() == 1  # type: ignore[attr-defined]
+    with sqlite3.connect(tmp_path / "duels.sqlite3") as db:
+        assert db.execute("SELECT id FROM duels").fetchall() == [(busy,)]
+
+
+def test_the_sqlite_file_is_in_the_data_dir_in_wal_mode(tmp_path: Path) -> None:
+    client = make_app(tmp_path / "made" / "here").test_client()
+    create(client, {"cards": {}})
+    path = tmp_path / "made" / "here" / "duels.sqlite3"
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        assert db.execute("PRAGMA user_version").fetchone() == (1,)
+
+
+def _edit(path: Path, sql: str, *args: Any) -> None:
+    with sqlite3.connect(path) as db:
+        db.execute(sql, args)
+
+
+def test_a_record_of_a_newer_format_is_refused_clearly(tmp_path: Path) -> None:
+    client = make_app(tmp_path).test_client()
+    duel_id, _ = create(client, {"cards": {}})
+    _edit(tmp_path / "duels.sqlite3", "UPDATE duels SET format = 2")
+    for answer in (client.get(f"/v1/duels/{duel_id}"), step(client, duel_id, [act("draw")])):
+        body = answer.get_json()
+        assert answer.status_code == 503, body
+        assert body["type"] == "urn:duelcheck:problem:duel-record-format"
+        assert "record format 2" in body["detail"]
+
+
+def test_a_record_whose_state_an_older_service_wrote_is_read(tmp_path: Path) -> None:
+    """A state without the fields later revisions added (a Pendulum Summon used, the face-up
+    Extra Deck) is a state all the same: a newer service goes on from it."""
+    client = make_app(tmp_path).test_client()
+    duel_id, _ = create(client, {"cards": {}, "actions": [act("draw")]})
+    old = validate({"cards": {}, "actions": [act("draw")]}).state
+    del old["this_turn"]["pendulum_summon"], old["ruleset"]
+    for side in old["players"].values():
+        del side["extra_face_up"]
+    _edit(tmp_path / "duels.sqlite3", "UPDATE duels SET state = ?", json.dumps(old))
+    judge.DUELS.clear()
+    judge.DOCUMENTS.clear()
+    answer = step(client, duel_id, [act("phase", to="standby")], expect=1)
+    assert answer.status_code == 200 and answer.get_json()["state"]["phase"] == "standby"
+
+
+def test_a_step_after_another_workers_step_restores_the_record(duels: FlaskClient) -> None:
+    """A worker that did not serve the last step goes on from the record's state."""
+    duel_id, _ = create(duels, {**DOC, "actions": DOC["actions"][:3]})
+    for n in range(3, 10):
+        judge.DUELS.clear()
+        if n % 2:
+            judge.DOCUMENTS.clear()
+        assert step(duels, duel_id, [DOC["actions"][n]], expect=n).get_json()["legal"]
+    assert duels.get(f"/v1/duels/{duel_id}").get_json()["state"] == \
+        validate({**DOC, "actions": DOC["actions"][:10]}).state
+
+
+# --- the verdicts are those of judging the whole document at once --------------------------
+
+@pytest.fixture(scope="module")
+def held(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FlaskClient]:
+    yield make_app(tmp_path_factory.mktemp("held")).test_client()
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(start=st.sampled_from(STARTS), seed=st.integers(0, 2**32), steps=st.integers(1, 8),
+       forget=st.booleans())
+def test_held_verdicts_are_those_of_the_whole_document(held: FlaskClient, start: dict[str, Any],
+                                                       seed: int, steps: int,
+                                                       forget: bool) -> None:
+    play_and_compare(held, start, seed, steps, forget)
