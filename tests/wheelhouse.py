@@ -28,16 +28,75 @@ NOT_SOURCE = (".venv", ".git", "build", "dist", "*.egg-info", "__pycache__", ".*
 INSTALL_RECORDS = {"RECORD", "INSTALLER", "REQUESTED", "direct_url.json"}
 
 
+#: What a build of the source reads (setup.cfg's packages, their data, the metadata's
+#: files): a change anywhere else (a test, a doc) builds the same wheel.
+BUILD_INPUTS = ("setup.py", "setup.cfg", "pyproject.toml", "README.md", "validator", "api",
+                "duelcheck", "specs")
+
+
+def source_digest(root: Path) -> str:
+    """A digest of what a build of ``root`` reads (:data:`BUILD_INPUTS`, each file's path and
+    bytes, as a clean copy keeps them), the Python that builds it and the compiler's version.
+    Two trees with the same digest build the same wheel.
+
+    >>> len(source_digest(Path(__file__).parent / "api" / "vendor"))
+    16
+    """
+    ignore = shutil.ignore_patterns(*NOT_SOURCE)
+    digest = hashlib.sha256(f"{sys.version}|{_version_of('mypy')}".encode())
+    todo = []
+    for name in BUILD_INPUTS:
+        path = root / name
+        if path.is_file():
+            digest.update(name.encode() + b"\0" + path.read_bytes())
+        elif path.is_dir():
+            todo.append(path)
+    while todo:
+        folder = todo.pop()
+        names = sorted(n for n in (p.name for p in folder.iterdir()))
+        skipped = ignore(str(folder), names)
+        for name in names:
+            path = folder / name
+            if name in skipped:
+                continue
+            if path.is_dir() and not path.is_symlink():
+                todo.append(path)
+            elif path.is_file():
+                digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+                digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _version_of(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "none"
+
+
 def build_wheel(root: Path, house: Path, scratch: Path) -> Path:
-    """Build duelcheck's wheel from a clean copy of ``root`` (no stale ``build/``), its hot
-    modules compiled by mypyc as a user's build compiles them where it can (setup.py)."""
-    source = scratch / "source"
-    shutil.copytree(root, source, symlinks=True, ignore=shutil.ignore_patterns(*NOT_SOURCE))
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-                    "-q", "-w", str(house), str(source)], check=True, timeout=1200,
-                   capture_output=True)
-    (wheel,) = house.glob("duelcheck-*.whl")
-    return wheel
+    """duelcheck's wheel, built from a clean copy of ``root`` (no stale ``build/``), its hot
+    modules compiled by mypyc as a user's build compiles them where it can (setup.py).
+
+    The compiled build takes most of the suite's time, so it is made once per change: a
+    wheel is kept in ``build/test-wheels/<digest of the source>/`` and used again while the
+    source is the same (:func:`source_digest`); ``make clean`` removes it."""
+    kept = root / "build" / "test-wheels" / source_digest(root)
+    found = sorted(kept.glob("duelcheck-*.whl")) if kept.is_dir() else []
+    if len(found) != 1:
+        source = scratch / "source"
+        shutil.copytree(root, source, symlinks=True,
+                        ignore=shutil.ignore_patterns(*NOT_SOURCE))
+        built = scratch / "built"
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
+                        "--no-build-isolation", "-q", "-w", str(built), str(source)],
+                       check=True, timeout=1200, capture_output=True)
+        (wheel,) = built.glob("duelcheck-*.whl")
+        shutil.rmtree(kept.parent, ignore_errors=True)  # only the newest source's is kept
+        kept.mkdir(parents=True)
+        found = [Path(shutil.copy2(wheel, kept / wheel.name))]
+    house.mkdir(parents=True, exist_ok=True)
+    return Path(shutil.copy2(found[0], house / found[0].name))
 
 
 def requirements_of(wheel: Path) -> list[str]:
