@@ -169,6 +169,38 @@ class FastPath:
         >>> FAST_PATH.fire(s, Action("draw", "p1")), s.phase, s.sides["p1"].hand_size
         (None, 'draw', 1)
         """
+        step, failure = self._passing(state, action)
+        if step is None:
+            return failure
+        if step.before:
+            for effect in step.before:
+                effect(state, action)
+        if step.dest is not None:
+            state.phase = step.dest
+        for effect in step.after:
+            effect(state, action)
+        return None
+
+    def why_not(self, state: DuelState, action: Action) -> Failure | None:
+        """The first rule ``action`` would break in ``state`` (as :meth:`fire` would judge
+        it), or None when it is legal; the guards run (and what the machine prepares before
+        them), the action is not applied. What the legal-actions view asks.
+
+        >>> from validator.engine.state import Side
+        >>> s = DuelState({}, 1, "p1", {p: Side(8000, [], 40) for p in ("p1", "p2")})
+        >>> why = FAST_PATH.why_not
+        >>> why(s, Action("draw", "p2"))[0], why(s, Action("draw", "p1"))
+        ('turn.not-turn-player', None)
+        >>> s.sides["p1"].hand_size
+        0
+        """
+        return self._passing(state, action)[1]
+
+    def _passing(self, state: DuelState,
+                 action: Action) -> tuple[Step | None, Failure | None]:
+        """The first of the trigger's steps whose guards all pass (what the machine prepares
+        before them run first), or None and the last failure: what :meth:`fire` applies and
+        :meth:`why_not` reports."""
         trigger = trigger_of(action)
         steps = self.plans[state.rules][trigger].get(state.phase)
         if steps is None:
@@ -184,47 +216,10 @@ class FastPath:
                     failure = (rule, message)
                     break
             else:
-                if step.before:
-                    for effect in step.before:
-                        effect(state, action)
-                if step.dest is not None:
-                    state.phase = step.dest
-                for effect in step.after:
-                    effect(state, action)
-                return None
-        assert failure is not None, f"no transition of {trigger} from {state.phase}"
-        return failure
-
-
-    def why_not(self, state: DuelState, action: Action) -> Failure | None:
-        """The first rule ``action`` would break in ``state`` (as :meth:`fire` would judge
-        it), or None when it is legal; the guards run (and what the machine prepares before
-        them), the action is not applied. What the legal-actions view asks.
-
-        >>> from validator.engine.state import Side
-        >>> s = DuelState({}, 1, "p1", {p: Side(8000, [], 40) for p in ("p1", "p2")})
-        >>> why = FAST_PATH.why_not
-        >>> why(s, Action("draw", "p2"))[0], why(s, Action("draw", "p1"))
-        ('turn.not-turn-player', None)
-        >>> s.sides["p1"].hand_size
-        0
-        """
-        trigger = trigger_of(action)
-        steps = self.plans[state.rules][trigger].get(state.phase)
-        if steps is None:
-            raise MachineError(f"Can't trigger event {trigger} from state {state.phase}!")
-        failure: Failure | None = None
-        for step in steps:
-            for effect in step.prepare:
-                effect(state, action)
-            for predicate, rule in step.guards:
-                message = predicate(state, action)
-                if message is not None:
-                    failure = (rule, message)
-                    break
-            else:
-                return None
-        return failure
+                return step, None
+        if failure is None:
+            raise MachineError(f"no transition of {trigger} from {state.phase}")
+        return None, failure
 
 
 class TransitionsTrigger:
