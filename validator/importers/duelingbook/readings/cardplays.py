@@ -13,7 +13,11 @@ from validator.importers.duelingbook import logtext
 from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone, is_zone
 from validator.importers.duelingbook.builder import GameBuilder
-from validator.importers.duelingbook.cardtext import field_spell_placement, quick_play_grant
+from validator.importers.duelingbook.cardtext import (
+    deck_to_graveyard,
+    field_spell_placement,
+    quick_play_grant,
+)
 from validator.importers.duelingbook.game import Play, from_hand, stamp, texts, where_said
 from validator.importers.duelingbook.readings import corrections, phases
 from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
@@ -25,6 +29,7 @@ from validator.importers.duelingbook.readings.windows import (
     OPPONENT_JUST_USED,
     PLACED_BY_EFFECT_WITHIN,
     SAME_PLAYER_NEXT,
+    SENT_FROM_DECK_WITHIN,
     SET_BY_EFFECT_WITHIN,
     SHOWN_TOGETHER,
     SHOWN_WITHIN,
@@ -446,7 +451,9 @@ def declare(b: GameBuilder, play: Play, player: Player) -> None:
         b.remember(player, cid)
         return  # it only announces the effect of the card just activated or summoned
     if cid in b.materials.staged:  # the hand effect of a monster placed in a zone as its marker
-        _declare_effect(b, play, player, cid, "hand")
+        came = b.materials.staged[cid]  # (or the GY effect of one the zone stands in the GY for)
+        _declare_effect(b, play, player, cid,
+                        "graveyard" if came is not None and came.spot == "graveyard" else "hand")
         return
     _declare_effect(b, play, player, cid, _place_of(b, cid))
 
@@ -671,6 +678,19 @@ def to_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
     a monster placed there and moved to a Monster Zone next is Special Summoned then."""
     cid, move = b.cid, b.moved()
     known = b.card(cid)
+    if known.kind == "monster" and move is not None and move.before is None and \
+            " from Deck to " in texts(play)[0] and known.effect_kinds("graveyard"):
+        sender = _sent_from_deck_by(b, player, cid)
+        if sender is not None and _declared_after_shuffle(b, play, cid) and \
+                _summoned_from_zone_next(b, cid):
+            b.materials.staged[cid] = Spot(player, "graveyard", None, True)
+            b.emit(play, "move", player, card=cid, to="graveyard",
+                   note=read("shortcut.spell-trap-as-graveyard",
+                             f"{b.label(cid)} placed from the Deck in a Spell & Trap Zone by "
+                             f"{b.label(sender)}'s effect, which sends it to the GY, and its GY "
+                             f"effect declared there next, then moved on to a Monster Zone: "
+                             f"the zone stands in for the GY"))
+            return
     if known.kind == "monster" and move is not None:
         for index, later in b.upcoming(STAGED_MOVE_WITHIN):
             if later.get("play") == "Move" and later.get("username") == play.get("username"):
@@ -687,6 +707,46 @@ def to_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
             return
     phases.settle_rewound(b, play, cid)
     b.emit(play, "move", player, card=cid, to="spell_trap")
+
+
+def _sent_from_deck_by(b: GameBuilder, player: Player, cid: str) -> str | None:
+    """The card of ``player``'s, used in the last few plays, whose effect sends a card of
+    ``cid``'s archetype from the Deck to the GY (K9-17 Izuna: 'send 1 "K9" card from your Deck
+    to the GY'), or None."""
+    name = b.board.name(cid) or ""
+    for at, who, used in reversed(b.turn.recent):
+        if b.cursor - at > SENT_FROM_DECK_WITHIN:
+            break
+        if who != player or used == cid or not _declared_at(b, at):
+            continue
+        archetype = deck_to_graveyard(b.knowledge.text(b.board.name(used)))
+        if archetype is not None and archetype in name:
+            return used
+    return None
+
+
+def _declared_after_shuffle(b: GameBuilder, play: Play, cid: str) -> bool:
+    """True when the same player's next play, past the Deck's shuffle, declares the card's
+    effect."""
+    for index, later in b.upcoming(DECLARED_NEXT):
+        if later.get("username") != play.get("username") or \
+                later.get("play") in ("Shuffle deck", "Stop viewing"):
+            continue
+        step = b.step_at(index)
+        return later.get("play") == "Declare" and step is not None and step.card == cid
+    return False
+
+
+def _summoned_from_zone_next(b: GameBuilder, cid: str) -> bool:
+    """True when the card's next move, within a few plays, takes it on to a Monster Zone (the
+    Special Summon its declared effect makes), not out of its zone to the GY (a marker for the
+    declaration, then sent where it belongs)."""
+    for index, _ in b.upcoming(STAGED_MOVE_WITHIN):
+        step = b.step_at(index)
+        later = step.move_of(cid) if step is not None else None
+        if later is not None:
+            return later.after is not None and is_monster_zone(later.after.spot)
+    return False
 
 
 def move(b: GameBuilder, play: Play, player: Player) -> None:

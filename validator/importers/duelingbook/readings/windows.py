@@ -30,6 +30,10 @@ SAME_PLAYER_NEXT: Final = 4
 DECLARED_NEXT: Final = 3
 #: A monster placed in a Spell & Trap Zone to be moved on to a Monster Zone.
 STAGED_MOVE_WITHIN: Final = 6
+#: How recently the effect that sends a card from the Deck to the GY was declared, for the card
+#: placed from the Deck in a Spell & Trap Zone instead: the player views the Deck and chooses
+#: (with chat between) in about ten clicks.
+SENT_FROM_DECK_WITHIN: Final = 12
 #: The Special Summon that an Equip Spell such as Premature Burial revives, after the clicks of
 #: its resolution.
 EQUIP_REVIVE_WITHIN: Final = 12

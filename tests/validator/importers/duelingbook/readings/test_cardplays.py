@@ -305,3 +305,33 @@ def test_a_set_card_taken_to_the_hand_and_kept_there_was_activated() -> None:
     _, verdict = judged(*_POT_SET)
     assert rule_at(verdict) == ("turn.not-turn-player",
                                 'Activated Set "Pot of Greed" in S-1')
+
+
+_IZUNA_HANDS = (["K9-17 Izuna", *HAND_A[1:]], HAND_B)  # Advanced: no draw in turn 1
+_LUPIS_IN_S3 = ("A: View deck | Viewed deck",
+                'A: To ST | Placed "K9-ØØ Lupis" from Deck to S-3',
+                "A: Stop viewing | Stopped viewing Deck", "A: Shuffle deck | Shuffled deck",
+                'A: Declare | Declared effect of "K9-ØØ Lupis" in S-3',
+                'A: Move | Moved "K9-ØØ Lupis" from S-3 to M-2')
+
+
+def test_a_spell_trap_zone_standing_in_for_the_graveyard() -> None:
+    """advanced-77076141 game 2 [11:30]: Izuna's effect sends a "K9" card from the Deck to the
+    GY; its player places Lupis in S-3 instead and declares its GY effect there."""
+    imported, verdict = judged(
+        'A: Normal Summon | Normal Summoned "K9-17 Izuna" from hand (1/5) to M-1',
+        'A: Declare | Declared effect of "K9-17 Izuna" in M-1', *_LUPIS_IN_S3,
+        hands=_IZUNA_HANDS, fmt="ar")
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-3:] == [("move", "k9-lupis"), ("activate", "k9-lupis"),
+                                      ("special_summon", "k9-lupis")]
+    assert "shortcut.spell-trap-as-graveyard" in readings_of(imported)
+
+
+def test_a_card_placed_from_the_deck_with_no_effect_sending_it_is_not_in_the_graveyard() -> None:
+    """The same plays with Izuna's effect never declared: nothing sends Lupis to the GY, so its
+    declaration in S-3 stays flagged."""
+    _, verdict = judged(
+        'A: Normal Summon | Normal Summoned "K9-17 Izuna" from hand (1/5) to M-1',
+        *_LUPIS_IN_S3, hands=_IZUNA_HANDS, fmt="ar")
+    assert rule_at(verdict) == ("card.not-in-hand", 'Declared effect of "K9-ØØ Lupis" in S-3')
