@@ -22,6 +22,9 @@ from validator.importers.duelingbook.game import Play, from_hand, stamp, texts, 
 from validator.importers.duelingbook.readings import corrections, phases
 from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
+from validator.importers.duelingbook.readings.summons import (
+    _for_an_opponents_effect as for_an_opponents_effect,
+)
 from validator.importers.duelingbook.readings.summons import position_by_effect
 from validator.importers.duelingbook.readings.windows import (
     DECLARED_NEXT,
@@ -332,7 +335,8 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
                 _declare_effect(b, play, player, cid, "hand")
         return
     if in_hand and (b.read_as(play, _returned_next(b, play, cid)) or
-                    b.read_as(play, _put_straight_back(b, play, player, cid))):
+                    b.read_as(play, _put_straight_back(b, play, player, cid)) or
+                    for_an_opponents_effect(b, play, player, cid, known, "activation")):
         return
     if in_hand and known.subtype == "field" and (
             player != b.turn.player or b.turn.phase not in ("main1", "main2")):

@@ -21,7 +21,12 @@ from validator.importers.duelingbook.game import (
     where_said,
 )
 from validator.importers.duelingbook.readings.catalog import read
-from validator.importers.duelingbook.readings.windows import REST_OF_TURN, REWIND_WINDOW
+from validator.importers.duelingbook.readings.explain import explaining
+from validator.importers.duelingbook.readings.windows import (
+    REST_OF_TURN,
+    REWIND_WINDOW,
+    TURN_STARTS_WITHIN,
+)
 from validator.rules.checks.turn import phase_name
 
 if TYPE_CHECKING:
@@ -307,10 +312,24 @@ def before(b: GameBuilder, kind: str, player: Player, play: Play) -> None:
                    f"Phase\": {drawing}'s draw in the ending turn's End Phase, as its text "
                    f"says")
             return
-    if kind in TURN_PLAYS or (kind == "Draw card" and not b.turn.effect_since_end):
+    if kind in TURN_PLAYS or (kind == "Draw card" and not b.turn.effect_since_end and
+                              not _turn_starts_next(b, play, player)):
         b.note(play, "turn.implied-start",
                "the turn passed with no \"Entered Draw Phase\": implied")
         pass_turn(b)
+
+
+def _turn_starts_next(b: GameBuilder, play: Play, player: Player) -> bool:
+    """True when the drawing player's own "Entered Draw Phase" follows within a few plays and
+    a card of the ending turn can make them draw: the turn has not passed, and the draw is
+    that card's, taken late (Mulcharmy Fuwalos's for the turn's last Special Summon), judged
+    in the ending turn. An unexplained draw there starts the next turn (its second draw
+    flagged)."""
+    for _, later in b.upcoming(TURN_STARTS_WITHIN):
+        if later.get("play") == "Start turn":
+            return later.get("username") == play.get("username") and \
+                explaining(b, "draws", player) is not None
+    return False
 
 
 def _end_phase_draw(b: GameBuilder, player: Player) -> str | None:

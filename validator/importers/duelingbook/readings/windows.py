@@ -69,6 +69,10 @@ REWIND_WINDOW: Final = 24
 #: Plays after an "Ended turn" clicked while the opponent's trigger was still to resolve: its
 #: resolution (a Token, a search) and the turn player's next play, in their Main Phase 2.
 EARLY_END_WITHIN: Final = 6
+#: A draw between "Ended turn" and the next player's own "Entered Draw Phase" a few clicks
+#: later (an effect's draw taken late, the opponent's last clicks between) is no implied start
+#: of their turn.
+TURN_STARTS_WITHIN: Final = 4
 #: A player who left the duel coming back (or quitting) before the game is read as conceded.
 REJOIN_WITHIN: Final = 40
 

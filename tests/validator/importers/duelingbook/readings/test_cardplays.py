@@ -335,3 +335,25 @@ def test_a_card_placed_from_the_deck_with_no_effect_sending_it_is_not_in_the_gra
         'A: Normal Summon | Normal Summoned "K9-17 Izuna" from hand (1/5) to M-1',
         *_LUPIS_IN_S3, hands=_IZUNA_HANDS, fmt="ar")
     assert rule_at(verdict) == ("card.not-in-hand", 'Declared effect of "K9-ØØ Lupis" in S-3')
+
+
+def _moved_for_b(*used: str) -> list[str]:
+    return [*A1, "A: End turn | Ended turn", *opening("B", "Sangan"), *used,
+            'A: Activate ST | Activated "Book of Moon" from hand (3/6) to S-3',
+            'A: To B Deck | Returned "Book of Moon" from S-3 to bottom of deck']
+
+
+def test_a_card_activated_from_the_hand_for_the_opponents_effect_is_a_move() -> None:
+    """advanced-77525222 game 1 [1:46]: Triple Tactics Talent chose Pre-Preparation of Rites
+    from Chopin's hand to shuffle into the Deck; he dragged it through S-3 to the Deck."""
+    imported, verdict = judged(*_moved_for_b(
+        'B: Activate ST | Activated "Pot of Greed" from hand (3/6) to S-1'))
+    assert verdict["legal"], verdict["violation"]
+    assert ("activate", "book-of-moon") not in actions(imported)
+    assert "shortcut.opponent-effect-to-deck" in readings_of(imported)
+
+
+def test_a_card_activated_from_the_hand_with_no_opponents_effect_is_activated() -> None:
+    imported, _ = judged(*_moved_for_b())
+    assert ("activate", "book-of-moon") in actions(imported)
+    assert "shortcut.opponent-effect-to-deck" not in readings_of(imported)

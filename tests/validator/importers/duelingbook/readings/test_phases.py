@@ -346,3 +346,16 @@ def test_a_click_back_after_the_turn_player_went_on_in_the_end_phase_is_no_corre
                         'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1')
     assert rule_at(verdict) == ("phase.restricted-action",
                                 'Normal Summoned "Blade Knight" from hand (1/6) to M-1')
+
+
+def test_a_draw_after_ended_turn_a_card_of_that_turn_explains_is_that_turns() -> None:
+    """advanced-77525222 game 1 [5:46]: Chopin's draw for Mulcharmy Fuwalos, taken after
+    dingoe12's "Ended turn" and just before his own "Entered Draw Phase": no second draw of
+    his turn."""
+    _, verdict = judged(*[*A1, "A: End turn | Ended turn", *opening("B", "Sangan"),
+                          'B: Activate ST | Activated "Pot of Greed" from hand (3/6) to S-1',
+                          'B: To GY | Sent "Pot of Greed" from S-1 to GY',
+                          "B: End turn | Ended turn", 'A: Draw card | Drew a card || Drew "Sangan"',
+                          "A: Start turn | Entered Draw Phase",
+                          'A: Draw card | Drew a card || Drew "Vorse Raider"'])
+    assert verdict["legal"], verdict["violation"]
