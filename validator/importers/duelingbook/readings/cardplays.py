@@ -30,6 +30,7 @@ from validator.importers.duelingbook.readings.windows import (
     DECLARED_NEXT,
     EQUIP_REVIVE_WITHIN,
     OPPONENT_JUST_USED,
+    OVERLAY_UNDONE_WITHIN,
     PLACED_BY_EFFECT_WITHIN,
     SAME_PLAYER_NEXT,
     SENT_FROM_DECK_WITHIN,
@@ -506,6 +507,8 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
         return  # already there (a card added to the hand it is in)
     before = move.before
     place = before.spot if before else ""
+    if to == "graveyard" and b.read_as(play, _overlay_undone(b, play, cid)):
+        return
     if to == "graveyard":
         _set_card_activated(b, play, player, cid, before)
     if before is not None and before.spot == "hand" and to == "graveyard":
@@ -711,6 +714,55 @@ def to_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
             return
     phases.settle_rewound(b, play, cid)
     b.emit(play, "move", player, card=cid, to="spell_trap")
+
+
+def _overlay_undone(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
+    """All three plays read as no step, with the overlay before them, when a monster laid
+    onto another ("Overlayed A onto B", no Xyz Summon yet, nothing moved since) is sent to the
+    GY with the pile (the monster under it comes up in the zone, as Duelingbook shows it), and
+    its player's next two card plays Special Summon both back, each to the zone it stood in
+    before the overlay: a premature overlay undone (the opponent still reading)."""
+    step = b.card_step
+    sent = step.move_of(cid)
+    under = next((m for m in step.moves if m.card != cid and m.before is not None and
+                  m.before.spot == "material"), None)
+    if sent is None or sent.before is None or under is None or under.after is None or \
+            not is_monster_zone(sent.before.spot) or under.after.spot != sent.before.spot:
+        return None
+    before: str | None = None
+    for index in range(b.cursor - 1, max(b.cursor - 1 - OVERLAY_UNDONE_WITHIN, -1), -1):
+        earlier = b.step_at(index)
+        if earlier is None or not earlier.moves:
+            continue
+        laid = earlier.move_of(cid) if b.plays[index].get("play") == "Overlay" else None
+        if laid is None or laid.before is None or earlier.move_of(under.card) is None or \
+                b.plays[index].get("username") != play.get("username"):
+            return None  # something moved since, or no overlay of these two
+        before = laid.before.spot
+        break
+    if before is None:
+        return None
+    wanted = {under.card: under.after.spot, cid: before}
+    found: list[int] = []
+    for index, later in b.upcoming(OVERLAY_UNDONE_WITHIN):
+        nxt = b.step_at(index)
+        if nxt is None or nxt.card is None:
+            continue
+        back = nxt.move_of(nxt.card)
+        where = back.after.spot if back is not None and back.after is not None else \
+            wanted.get(nxt.card) if back is None and nxt.card == under.card else None
+        if later.get("username") != play.get("username") or \
+                later.get("play") not in ("SS ATK", "SS DEF") or wanted.get(nxt.card) != where:
+            return None
+        del wanted[nxt.card]
+        found.append(index)
+        if not wanted:
+            return ReadAs("slip.overlay-undone",
+                          f"{b.label(cid)} laid onto {b.label(under.card)} with no Xyz Summon, "
+                          f"the pile sent to the GY and both Special Summoned straight back to "
+                          f"their zones ({before}, {under.after.spot}): the overlay undone, "
+                          f"neither is a step", consumes=tuple(found))
+    return None
 
 
 def _sent_from_deck_by(b: GameBuilder, player: Player, cid: str) -> str | None:

@@ -73,6 +73,10 @@ EARLY_END_WITHIN: Final = 6
 #: later (an effect's draw taken late, the opponent's last clicks between) is no implied start
 #: of their turn.
 TURN_STARTS_WITHIN: Final = 4
+#: An overlay with no Xyz Summon taken back: the plays from the overlay to the pile's send to the
+#: GY (the opponent's chat, viewing the Extra Deck between), and from the send to both cards
+#: Special Summoned back to their zones.
+OVERLAY_UNDONE_WITHIN: Final = 8
 #: A player who left the duel coming back (or quitting) before the game is read as conceded.
 REJOIN_WITHIN: Final = 40
 

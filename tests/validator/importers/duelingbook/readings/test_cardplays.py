@@ -357,3 +357,31 @@ def test_a_card_activated_from_the_hand_with_no_opponents_effect_is_activated() 
     imported, _ = judged(*_moved_for_b())
     assert ("activate", "book-of-moon") in actions(imported)
     assert "shortcut.opponent-effect-to-deck" not in readings_of(imported)
+
+
+def _overlaid_and_back(zone: str) -> list[str]:
+    """The plays carry Duelingbook's card object ids (1 Vorse Raider, 2 Blade Knight), as a
+    real log does: the card Special Summoned "from GY" is the one that left the pile."""
+    return [*A1, 'A: Normal Summon | Normal Summoned "Vorse Raider" from hand (2/6) to M-1 '
+                 '{"id": 1}',
+            'A: SS ATK | Special Summoned "Blade Knight" from hand (1/5) to M-2 (ATK) {"id": 2}',
+            'A: Overlay | Overlayed "Blade Knight" in M-2 onto "Vorse Raider" in M-1 '
+            '{"start_id": 2, "end_id": 1}',
+            'A: To GY | Sent "Blade Knight" from M-1 to GY {"id": 2}',
+            'A: SS ATK | Special Summoned "Vorse Raider" from GY to M-1 (ATK) {"id": 1}',
+            f'A: SS ATK | Special Summoned "Blade Knight" from GY to {zone} (ATK) {{"id": 2}}']
+
+
+def test_an_overlay_sent_to_the_graveyard_and_summoned_straight_back_is_undone() -> None:
+    """advanced-77237724 game 1 [22:46]: Eldam laid onto Swen while the opponent read; the
+    pile sent to the GY and both put back in M-3 and M-4."""
+    imported, verdict = judged(*_overlaid_and_back("M-2"))
+    assert verdict["legal"], verdict["violation"]
+    assert "slip.overlay-undone" in readings_of(imported)
+
+
+def test_an_overlay_whose_top_comes_back_elsewhere_is_no_undo() -> None:
+    imported, verdict = judged(*_overlaid_and_back("M-3"))
+    assert rule_at(verdict) == ("summon.special-source",
+                                'Special Summoned "Vorse Raider" from GY to M-1 (ATK)')
+    assert "slip.overlay-undone" not in readings_of(imported)
