@@ -39,6 +39,8 @@ _QUICK_PLAY_GRANT = re.compile(r'\byou can activate (?:1 |a )?(?:"(?P<archetype>
                                r"Quick-Play Spell Cards?\b[^.]*\bfrom your hand", re.I)
 _FIELD_PLACED = re.compile(r'\bplace (?:1|a) (?:"(?P<archetype>[^"]+)" )?Field Spell\b[^.]*'
                            r"\bface-up on your field", re.I)
+_SENT_FROM_DECK = re.compile(r'\bsend (?:1|one) "(?P<archetype>[^"]+)" (?:card|monster)\b[^.]*?'
+                             r"\bfrom your Deck to the (?:GY|Graveyard)", re.I)
 _NUMBERS: Final = {"one": 1, "two": 2, "three": 3}
 _END_PHASE_DRAW = re.compile(r"\bduring the End Phase\b[^.]*?\bdraw", re.I)
 _LP_COST = re.compile(r"\bpay (\d+) (?:Life Points|LP)\b", re.I)
@@ -85,6 +87,21 @@ def field_spell_placement(text: str) -> str | None:
     """
     found = _FIELD_PLACED.search(text or "")
     return None if found is None else found["archetype"] or ""
+
+
+@cache
+def deck_to_graveyard(text: str) -> str | None:
+    """Which archetype's card a card's effect sends from its player's Deck to the GY (its quoted
+    name), or None. Read from the text: the card database has no such fact.
+
+    >>> deck_to_graveyard('If this card is Special Summoned: You can send 1 "K9" card from your '
+    ...                   'Deck to the GY, except "K9-17 Izuna".')
+    'K9'
+    >>> deck_to_graveyard('Add 1 "K9" card from your Deck to your hand.') is None
+    True
+    """
+    found = _SENT_FROM_DECK.search(text or "")
+    return None if found is None else found["archetype"]
 
 
 def effect_kinds(text: str) -> set[str]:

@@ -13,18 +13,27 @@ from validator.importers.duelingbook import logtext
 from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone, is_zone
 from validator.importers.duelingbook.builder import GameBuilder
-from validator.importers.duelingbook.cardtext import field_spell_placement, quick_play_grant
+from validator.importers.duelingbook.cardtext import (
+    deck_to_graveyard,
+    field_spell_placement,
+    quick_play_grant,
+)
 from validator.importers.duelingbook.game import Play, from_hand, stamp, texts, where_said
 from validator.importers.duelingbook.readings import corrections, phases
 from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
+from validator.importers.duelingbook.readings.summons import (
+    _for_an_opponents_effect as for_an_opponents_effect,
+)
 from validator.importers.duelingbook.readings.summons import position_by_effect
 from validator.importers.duelingbook.readings.windows import (
     DECLARED_NEXT,
     EQUIP_REVIVE_WITHIN,
     OPPONENT_JUST_USED,
+    OVERLAY_UNDONE_WITHIN,
     PLACED_BY_EFFECT_WITHIN,
     SAME_PLAYER_NEXT,
+    SENT_FROM_DECK_WITHIN,
     SET_BY_EFFECT_WITHIN,
     SHOWN_TOGETHER,
     SHOWN_WITHIN,
@@ -327,7 +336,8 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
                 _declare_effect(b, play, player, cid, "hand")
         return
     if in_hand and (b.read_as(play, _returned_next(b, play, cid)) or
-                    b.read_as(play, _put_straight_back(b, play, player, cid))):
+                    b.read_as(play, _put_straight_back(b, play, player, cid)) or
+                    for_an_opponents_effect(b, play, player, cid, known, "activation")):
         return
     if in_hand and known.subtype == "field" and (
             player != b.turn.player or b.turn.phase not in ("main1", "main2")):
@@ -446,7 +456,9 @@ def declare(b: GameBuilder, play: Play, player: Player) -> None:
         b.remember(player, cid)
         return  # it only announces the effect of the card just activated or summoned
     if cid in b.materials.staged:  # the hand effect of a monster placed in a zone as its marker
-        _declare_effect(b, play, player, cid, "hand")
+        came = b.materials.staged[cid]  # (or the GY effect of one the zone stands in the GY for)
+        _declare_effect(b, play, player, cid,
+                        "graveyard" if came is not None and came.spot == "graveyard" else "hand")
         return
     _declare_effect(b, play, player, cid, _place_of(b, cid))
 
@@ -495,6 +507,8 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
         return  # already there (a card added to the hand it is in)
     before = move.before
     place = before.spot if before else ""
+    if to == "graveyard" and b.read_as(play, _overlay_undone(b, play, cid)):
+        return
     if to == "graveyard":
         _set_card_activated(b, play, player, cid, before)
     if before is not None and before.spot == "hand" and to == "graveyard":
@@ -671,6 +685,19 @@ def to_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
     a monster placed there and moved to a Monster Zone next is Special Summoned then."""
     cid, move = b.cid, b.moved()
     known = b.card(cid)
+    if known.kind == "monster" and move is not None and move.before is None and \
+            " from Deck to " in texts(play)[0] and known.effect_kinds("graveyard"):
+        sender = _sent_from_deck_by(b, player, cid)
+        if sender is not None and _declared_after_shuffle(b, play, cid) and \
+                _summoned_from_zone_next(b, cid):
+            b.materials.staged[cid] = Spot(player, "graveyard", None, True)
+            b.emit(play, "move", player, card=cid, to="graveyard",
+                   note=read("shortcut.spell-trap-as-graveyard",
+                             f"{b.label(cid)} placed from the Deck in a Spell & Trap Zone by "
+                             f"{b.label(sender)}'s effect, which sends it to the GY, and its GY "
+                             f"effect declared there next, then moved on to a Monster Zone: "
+                             f"the zone stands in for the GY"))
+            return
     if known.kind == "monster" and move is not None:
         for index, later in b.upcoming(STAGED_MOVE_WITHIN):
             if later.get("play") == "Move" and later.get("username") == play.get("username"):
@@ -687,6 +714,95 @@ def to_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
             return
     phases.settle_rewound(b, play, cid)
     b.emit(play, "move", player, card=cid, to="spell_trap")
+
+
+def _overlay_undone(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
+    """All three plays read as no step, with the overlay before them, when a monster laid
+    onto another ("Overlayed A onto B", no Xyz Summon yet, nothing moved since) is sent to the
+    GY with the pile (the monster under it comes up in the zone, as Duelingbook shows it), and
+    its player's next two card plays Special Summon both back, each to the zone it stood in
+    before the overlay: a premature overlay undone (the opponent still reading)."""
+    step = b.card_step
+    sent = step.move_of(cid)
+    under = next((m for m in step.moves if m.card != cid and m.before is not None and
+                  m.before.spot == "material"), None)
+    if sent is None or sent.before is None or under is None or under.after is None or \
+            not is_monster_zone(sent.before.spot) or under.after.spot != sent.before.spot:
+        return None
+    before: str | None = None
+    for index in range(b.cursor - 1, max(b.cursor - 1 - OVERLAY_UNDONE_WITHIN, -1), -1):
+        earlier = b.step_at(index)
+        if earlier is None or not earlier.moves:
+            continue
+        laid = earlier.move_of(cid) if b.plays[index].get("play") == "Overlay" else None
+        if laid is None or laid.before is None or earlier.move_of(under.card) is None or \
+                b.plays[index].get("username") != play.get("username"):
+            return None  # something moved since, or no overlay of these two
+        before = laid.before.spot
+        break
+    if before is None:
+        return None
+    wanted = {under.card: under.after.spot, cid: before}
+    found: list[int] = []
+    for index, later in b.upcoming(OVERLAY_UNDONE_WITHIN):
+        nxt = b.step_at(index)
+        if nxt is None or nxt.card is None:
+            continue
+        back = nxt.move_of(nxt.card)
+        where = back.after.spot if back is not None and back.after is not None else \
+            wanted.get(nxt.card) if back is None and nxt.card == under.card else None
+        if later.get("username") != play.get("username") or \
+                later.get("play") not in ("SS ATK", "SS DEF") or wanted.get(nxt.card) != where:
+            return None
+        del wanted[nxt.card]
+        found.append(index)
+        if not wanted:
+            return ReadAs("slip.overlay-undone",
+                          f"{b.label(cid)} laid onto {b.label(under.card)} with no Xyz Summon, "
+                          f"the pile sent to the GY and both Special Summoned straight back to "
+                          f"their zones ({before}, {under.after.spot}): the overlay undone, "
+                          f"neither is a step", consumes=tuple(found))
+    return None
+
+
+def _sent_from_deck_by(b: GameBuilder, player: Player, cid: str) -> str | None:
+    """The card of ``player``'s, used in the last few plays, whose effect sends a card of
+    ``cid``'s archetype from the Deck to the GY (K9-17 Izuna: 'send 1 "K9" card from your Deck
+    to the GY'), or None."""
+    name = b.board.name(cid) or ""
+    for at, who, used in reversed(b.turn.recent):
+        if b.cursor - at > SENT_FROM_DECK_WITHIN:
+            break
+        if who != player or used == cid or not _declared_at(b, at):
+            continue
+        archetype = deck_to_graveyard(b.knowledge.text(b.board.name(used)))
+        if archetype is not None and archetype in name:
+            return used
+    return None
+
+
+def _declared_after_shuffle(b: GameBuilder, play: Play, cid: str) -> bool:
+    """True when the same player's next play, past the Deck's shuffle, declares the card's
+    effect."""
+    for index, later in b.upcoming(DECLARED_NEXT):
+        if later.get("username") != play.get("username") or \
+                later.get("play") in ("Shuffle deck", "Stop viewing"):
+            continue
+        step = b.step_at(index)
+        return later.get("play") == "Declare" and step is not None and step.card == cid
+    return False
+
+
+def _summoned_from_zone_next(b: GameBuilder, cid: str) -> bool:
+    """True when the card's next move, within a few plays, takes it on to a Monster Zone (the
+    Special Summon its declared effect makes), not out of its zone to the GY (a marker for the
+    declaration, then sent where it belongs)."""
+    for index, _ in b.upcoming(STAGED_MOVE_WITHIN):
+        step = b.step_at(index)
+        later = step.move_of(cid) if step is not None else None
+        if later is not None:
+            return later.after is not None and is_monster_zone(later.after.spot)
+    return False
 
 
 def move(b: GameBuilder, play: Play, player: Player) -> None:

@@ -83,9 +83,11 @@ def _nearby(b: GameBuilder) -> Iterator[str]:
 
 def _window(b: GameBuilder) -> Iterator[int]:
     """The indexes of the plays of the current one's turn before it, and up to
-    :data:`.windows.EXPLAINED_AFTER` ahead of it."""
+    :data:`.windows.EXPLAINED_AFTER` ahead of it. A play after the turn's "Ended turn" is in
+    its End Phase: the turn's plays before that click are its turn's too."""
+    ending = b.turn.ending
     for index in range(b.cursor - 1, -1, -1):
-        if _edge(b, index):
+        if _edge(b, index) and b.plays[index] is not ending:
             break
         yield index
     for index in range(b.cursor + 1, min(b.cursor + 1 + EXPLAINED_AFTER, len(b.plays))):

@@ -4,6 +4,7 @@ next player's "Entered Draw Phase" (docs/duelingbook.md)."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any, Final
 
 from validator.document.model import Player
@@ -21,7 +22,12 @@ from validator.importers.duelingbook.game import (
     where_said,
 )
 from validator.importers.duelingbook.readings.catalog import read
-from validator.importers.duelingbook.readings.windows import REST_OF_TURN, REWIND_WINDOW
+from validator.importers.duelingbook.readings.explain import explaining
+from validator.importers.duelingbook.readings.windows import (
+    REST_OF_TURN,
+    REWIND_WINDOW,
+    TURN_STARTS_WITHIN,
+)
 from validator.rules.checks.turn import phase_name
 
 if TYPE_CHECKING:
@@ -123,12 +129,52 @@ def phase_action(b: GameBuilder, play: Play, player: Player, target: str, *, imp
             b.signs.setdefault("no draw in the first player's first turn", where_said(play))
             note = read("draw.first-turn-classic",
                         "no draw in the first turn: later rules, which classic does not model")
+        elif b.turn.number == 2:
+            redone = _first_choice_redone(b, player)
+            if redone is not None:
+                fields["by_effect"] = True
+                note = read("turn.first-choice-redone",
+                            f"no draw: the choice of who goes first done over as the players "
+                            f"agreed in chat ({redone}), the first turn passed with nothing "
+                            f"played: this is the duel's first turn for its player")
     if at is not None and note is None:
         note = read("phase.before-tributes",
                     "the log still showed the earlier phase: the phase change comes before the " \
                     "monsters sent just before this play, its Tributes")
     b.emit(play, "phase", player, implied=implied, note=note, just_before=at, **fields)
     b.turn.phase = target
+
+
+#: A player saying their choice of who goes first was a slip ("i missclicked", "i wanted to go
+#: first"), and the opponent's answer letting them go first ("and i pass", "ok").
+_WANTED_FIRST: Final = re.compile(r"\bmiss?-?clicked\b|\bwanted to go first\b", re.I)
+_LETS_GO_FIRST: Final = re.compile(r"\b(?:i pass|ok|okay|k|sure|np|go ahead)\b", re.I)
+
+
+def _first_choice_redone(b: GameBuilder, player: Player) -> str | None:
+    """When the second turn's player said in chat, before it, that their choice of who goes
+    first was a slip, the opponent answered letting them go first, and the first turn passed
+    with nothing in it but its phases: the times of the two messages, as the note names them;
+    else None."""
+    if any(a["type"] not in ("phase", "end_turn") for a in b.actions):
+        return None  # the first turn was played: no do-over
+    user = b.game.players[player]
+    asked: str | None = None
+    for index in range(b.cursor - 1, -1, -1):
+        if b.plays[index].get("play") == "Pick first":
+            break
+    else:
+        return None
+    for earlier in b.plays[index + 1:b.cursor]:
+        if earlier.get("play") != "Duel message":
+            continue
+        said = str(earlier.get("message", ""))
+        if earlier.get("username") == user and _WANTED_FIRST.search(said):
+            asked = asked or where_said(earlier)
+        elif asked is not None and earlier.get("username") != user and \
+                _LETS_GO_FIRST.search(said):
+            return f"{asked}, {where_said(earlier)}"
+    return None
 
 
 def enter(b: GameBuilder, play: Play, player: Player, target: str) -> None:
@@ -307,10 +353,24 @@ def before(b: GameBuilder, kind: str, player: Player, play: Play) -> None:
                    f"Phase\": {drawing}'s draw in the ending turn's End Phase, as its text "
                    f"says")
             return
-    if kind in TURN_PLAYS or (kind == "Draw card" and not b.turn.effect_since_end):
+    if kind in TURN_PLAYS or (kind == "Draw card" and not b.turn.effect_since_end and
+                              not _turn_starts_next(b, play, player)):
         b.note(play, "turn.implied-start",
                "the turn passed with no \"Entered Draw Phase\": implied")
         pass_turn(b)
+
+
+def _turn_starts_next(b: GameBuilder, play: Play, player: Player) -> bool:
+    """True when the drawing player's own "Entered Draw Phase" follows within a few plays and
+    a card of the ending turn can make them draw: the turn has not passed, and the draw is
+    that card's, taken late (Mulcharmy Fuwalos's for the turn's last Special Summon), judged
+    in the ending turn. An unexplained draw there starts the next turn (its second draw
+    flagged)."""
+    for _, later in b.upcoming(TURN_STARTS_WITHIN):
+        if later.get("play") == "Start turn":
+            return later.get("username") == play.get("username") and \
+                explaining(b, "draws", player) is not None
+    return False
 
 
 def _end_phase_draw(b: GameBuilder, player: Player) -> str | None:

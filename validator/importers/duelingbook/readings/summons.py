@@ -303,11 +303,13 @@ def _taken_back(b: GameBuilder, play: Play, cid: str, zone: str | None,
 
 
 def _for_an_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: str,
-                             known: CardKnowledge) -> bool:
+                             known: CardKnowledge, what: str = "Summon") -> bool:
     """The moves a player makes to carry out an opponent's effect (Trap Dustshoot: the
-    chosen monster dragged to the field, then returned to the Deck): the card only goes
-    from the hand to where it ends, no Summon. Read so when the opponent used a card just
-    before and the card goes to the Deck within a few plays, unused."""
+    chosen monster dragged to the field, then returned to the Deck; Triple Tactics Talent:
+    the chosen Spell dragged to a Spell & Trap Zone, then to the Deck): the card only goes
+    from the hand to where it ends, no ``what`` (Summon, activation). Read so when the
+    opponent used a card just before and the card goes to the Deck within a few plays,
+    unused."""
     if not any(who != player and b.cursor - at <= OPPONENT_USED_WITHIN
                for at, who, _ in b.turn.recent):
         return False
@@ -325,7 +327,7 @@ def _for_an_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: st
         b.emit(play, "move", player, card=cid, to="deck",
                note=read("shortcut.opponent-effect-to-deck",
                          f"{b.label(cid)} moved from the hand to the field and on to the Deck to "
-                         f"carry out the opponent's effect: no Summon"))
+                         f"carry out the opponent's effect: no {what}"))
         return True
     return False
 

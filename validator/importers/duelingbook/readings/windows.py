@@ -30,6 +30,10 @@ SAME_PLAYER_NEXT: Final = 4
 DECLARED_NEXT: Final = 3
 #: A monster placed in a Spell & Trap Zone to be moved on to a Monster Zone.
 STAGED_MOVE_WITHIN: Final = 6
+#: How recently the effect that sends a card from the Deck to the GY was declared, for the card
+#: placed from the Deck in a Spell & Trap Zone instead: the player views the Deck and chooses
+#: (with chat between) in about ten clicks.
+SENT_FROM_DECK_WITHIN: Final = 12
 #: The Special Summon that an Equip Spell such as Premature Burial revives, after the clicks of
 #: its resolution.
 EQUIP_REVIVE_WITHIN: Final = 12
@@ -65,6 +69,14 @@ REWIND_WINDOW: Final = 24
 #: Plays after an "Ended turn" clicked while the opponent's trigger was still to resolve: its
 #: resolution (a Token, a search) and the turn player's next play, in their Main Phase 2.
 EARLY_END_WITHIN: Final = 6
+#: A draw between "Ended turn" and the next player's own "Entered Draw Phase" a few clicks
+#: later (an effect's draw taken late, the opponent's last clicks between) is no implied start
+#: of their turn.
+TURN_STARTS_WITHIN: Final = 4
+#: An overlay with no Xyz Summon taken back: the plays from the overlay to the pile's send to the
+#: GY (the opponent's chat, viewing the Extra Deck between), and from the send to both cards
+#: Special Summoned back to their zones.
+OVERLAY_UNDONE_WITHIN: Final = 8
 #: A player who left the duel coming back (or quitting) before the game is read as conceded.
 REJOIN_WITHIN: Final = 40
 

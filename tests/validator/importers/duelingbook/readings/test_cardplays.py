@@ -305,3 +305,83 @@ def test_a_set_card_taken_to_the_hand_and_kept_there_was_activated() -> None:
     _, verdict = judged(*_POT_SET)
     assert rule_at(verdict) == ("turn.not-turn-player",
                                 'Activated Set "Pot of Greed" in S-1')
+
+
+_IZUNA_HANDS = (["K9-17 Izuna", *HAND_A[1:]], HAND_B)  # Advanced: no draw in turn 1
+_LUPIS_IN_S3 = ("A: View deck | Viewed deck",
+                'A: To ST | Placed "K9-ØØ Lupis" from Deck to S-3',
+                "A: Stop viewing | Stopped viewing Deck", "A: Shuffle deck | Shuffled deck",
+                'A: Declare | Declared effect of "K9-ØØ Lupis" in S-3',
+                'A: Move | Moved "K9-ØØ Lupis" from S-3 to M-2')
+
+
+def test_a_spell_trap_zone_standing_in_for_the_graveyard() -> None:
+    """advanced-77076141 game 2 [11:30]: Izuna's effect sends a "K9" card from the Deck to the
+    GY; its player places Lupis in S-3 instead and declares its GY effect there."""
+    imported, verdict = judged(
+        'A: Normal Summon | Normal Summoned "K9-17 Izuna" from hand (1/5) to M-1',
+        'A: Declare | Declared effect of "K9-17 Izuna" in M-1', *_LUPIS_IN_S3,
+        hands=_IZUNA_HANDS, fmt="ar")
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-3:] == [("move", "k9-lupis"), ("activate", "k9-lupis"),
+                                      ("special_summon", "k9-lupis")]
+    assert "shortcut.spell-trap-as-graveyard" in readings_of(imported)
+
+
+def test_a_card_placed_from_the_deck_with_no_effect_sending_it_is_not_in_the_graveyard() -> None:
+    """The same plays with Izuna's effect never declared: nothing sends Lupis to the GY, so its
+    declaration in S-3 stays flagged."""
+    _, verdict = judged(
+        'A: Normal Summon | Normal Summoned "K9-17 Izuna" from hand (1/5) to M-1',
+        *_LUPIS_IN_S3, hands=_IZUNA_HANDS, fmt="ar")
+    assert rule_at(verdict) == ("card.not-in-hand", 'Declared effect of "K9-ØØ Lupis" in S-3')
+
+
+def _moved_for_b(*used: str) -> list[str]:
+    return [*A1, "A: End turn | Ended turn", *opening("B", "Sangan"), *used,
+            'A: Activate ST | Activated "Book of Moon" from hand (3/6) to S-3',
+            'A: To B Deck | Returned "Book of Moon" from S-3 to bottom of deck']
+
+
+def test_a_card_activated_from_the_hand_for_the_opponents_effect_is_a_move() -> None:
+    """advanced-77525222 game 1 [1:46]: Triple Tactics Talent chose Pre-Preparation of Rites
+    from Chopin's hand to shuffle into the Deck; he dragged it through S-3 to the Deck."""
+    imported, verdict = judged(*_moved_for_b(
+        'B: Activate ST | Activated "Pot of Greed" from hand (3/6) to S-1'))
+    assert verdict["legal"], verdict["violation"]
+    assert ("activate", "book-of-moon") not in actions(imported)
+    assert "shortcut.opponent-effect-to-deck" in readings_of(imported)
+
+
+def test_a_card_activated_from_the_hand_with_no_opponents_effect_is_activated() -> None:
+    imported, _ = judged(*_moved_for_b())
+    assert ("activate", "book-of-moon") in actions(imported)
+    assert "shortcut.opponent-effect-to-deck" not in readings_of(imported)
+
+
+def _overlaid_and_back(zone: str) -> list[str]:
+    """The plays carry Duelingbook's card object ids (1 Vorse Raider, 2 Blade Knight), as a
+    real log does: the card Special Summoned "from GY" is the one that left the pile."""
+    return [*A1, 'A: Normal Summon | Normal Summoned "Vorse Raider" from hand (2/6) to M-1 '
+                 '{"id": 1}',
+            'A: SS ATK | Special Summoned "Blade Knight" from hand (1/5) to M-2 (ATK) {"id": 2}',
+            'A: Overlay | Overlayed "Blade Knight" in M-2 onto "Vorse Raider" in M-1 '
+            '{"start_id": 2, "end_id": 1}',
+            'A: To GY | Sent "Blade Knight" from M-1 to GY {"id": 2}',
+            'A: SS ATK | Special Summoned "Vorse Raider" from GY to M-1 (ATK) {"id": 1}',
+            f'A: SS ATK | Special Summoned "Blade Knight" from GY to {zone} (ATK) {{"id": 2}}']
+
+
+def test_an_overlay_sent_to_the_graveyard_and_summoned_straight_back_is_undone() -> None:
+    """advanced-77237724 game 1 [22:46]: Eldam laid onto Swen while the opponent read; the
+    pile sent to the GY and both put back in M-3 and M-4."""
+    imported, verdict = judged(*_overlaid_and_back("M-2"))
+    assert verdict["legal"], verdict["violation"]
+    assert "slip.overlay-undone" in readings_of(imported)
+
+
+def test_an_overlay_whose_top_comes_back_elsewhere_is_no_undo() -> None:
+    imported, verdict = judged(*_overlaid_and_back("M-3"))
+    assert rule_at(verdict) == ("summon.special-source",
+                                'Special Summoned "Vorse Raider" from GY to M-1 (ATK)')
+    assert "slip.overlay-undone" not in readings_of(imported)

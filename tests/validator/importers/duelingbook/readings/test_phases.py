@@ -346,3 +346,39 @@ def test_a_click_back_after_the_turn_player_went_on_in_the_end_phase_is_no_corre
                         'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1')
     assert rule_at(verdict) == ("phase.restricted-action",
                                 'Normal Summoned "Blade Knight" from hand (1/6) to M-1')
+
+
+def test_a_draw_after_ended_turn_a_card_of_that_turn_explains_is_that_turns() -> None:
+    """advanced-77525222 game 1 [5:46]: Chopin's draw for Mulcharmy Fuwalos, taken after
+    dingoe12's "Ended turn" and just before his own "Entered Draw Phase": no second draw of
+    his turn."""
+    _, verdict = judged(*[*A1, "A: End turn | Ended turn", *opening("B", "Sangan"),
+                          'B: Activate ST | Activated "Pot of Greed" from hand (3/6) to S-1',
+                          'B: To GY | Sent "Pot of Greed" from S-1 to GY',
+                          "B: End turn | Ended turn", 'A: Draw card | Drew a card || Drew "Sangan"',
+                          "A: Start turn | Entered Draw Phase",
+                          'A: Draw card | Drew a card || Drew "Vorse Raider"'])
+    assert verdict["legal"], verdict["violation"]
+
+
+def _first_turn_passed(*chat: str) -> list[str]:
+    return [*chat, "A: End turn | Ended turn", "B: Start turn | Entered Draw Phase",
+            "B: Enter M1 | Entered Main Phase 1"]
+
+
+_MISCLICKED = 'B: Duel message | "i missclicked" {"message": "i missclicked"}'
+
+
+def test_a_choice_of_who_goes_first_done_over_in_chat_has_no_draw() -> None:
+    """advanced-77277143 game 3 [9:22]-[9:56]: Chopin chose to go second by mistake; Luna
+    offered to pass ('and i pass') and ended her first turn at once; Chopin took his turn as
+    the first player's, with no draw."""
+    imported, verdict = judged(*_first_turn_passed(
+        _MISCLICKED, 'A: Duel message | "and i pass" {"message": "and i pass"}'), fmt="ar")
+    assert verdict["legal"], verdict["violation"]
+    assert "turn.first-choice-redone" in readings_of(imported)
+
+
+def test_a_second_turn_with_no_draw_and_no_agreement_stays_flagged() -> None:
+    _, verdict = judged(*_first_turn_passed(_MISCLICKED), fmt="ar")
+    assert rule_at(verdict) == ("draw.required", "Entered Main Phase 1")
