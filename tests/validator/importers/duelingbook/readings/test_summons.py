@@ -406,6 +406,24 @@ def test_an_xyz_monster_laid_on_a_monster_takes_it_as_material() -> None:
     assert _pile(verdict, "gear-gigant-x") == ("M4", 3)
 
 
+def test_an_xyz_summoned_onto_a_card_overlaid_on_an_xyz_monster_takes_the_whole_stack() -> None:
+    """advanced-76292955 game 1 [13:21]: Ext Ryzeal Overlaid onto Number 41 (read as its
+    material), then Eclipse Twins Summoned "onto Ext Ryzeal": Duelingbook laid it on top."""
+    imported, verdict = judged(
+        *_GEAR_XYZ,
+        'A: Normal Summon | Normal Summoned "Sangan" from hand (3/3) to M-1 {"id": 501}',
+        'A: Overlay | Overlayed "Sangan" in M-1 onto "Gear Gigant X" in M-4 '
+        '{"zone": "M-4", "start_id": 501}',
+        'A: OL ATK | Special Summoned "Number 39: Utopia" from Extra Deck onto "Sangan" in '
+        'M-4 (ATK) {"zone": "M-4", "end_id": 501}',
+        'A: SS ATK | Special Summoned "Vorse Raider" from hand (2/2) to M-1 (ATK)',
+        hands=_GEAR_HANDS, fmt="au")
+    assert imported.stopped is None, imported.stopped
+    assert verdict["legal"], verdict["violation"]
+    assert _ghosts(imported) == []
+    assert _pile(verdict, "number-39-utopia") == ("M4", 4)
+
+
 def test_a_pile_waiting_for_its_xyz_summon_leaves_its_lower_card_when_the_top_goes() -> None:
     imported, verdict = judged(
         *_GEAR_XYZ[:5], 'A: To hand | Returned "Geargiano Mk-II" from M-4 to hand',
