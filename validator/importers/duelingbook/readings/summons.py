@@ -614,7 +614,8 @@ def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
                f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
     if b.read_as(play, _summoned_where_it_stands(b, play, cid, move)) or \
-            b.read_as(play, _back_at_once(b, play, cid, move)):
+            b.read_as(play, _back_at_once(b, play, cid, move)) or \
+            b.read_as(play, corrections.extra_deck_card_shown(b, play, cid, move)):
         return
     if move is not None and move.before is not None and move.before.spot == "hand" and \
             _for_an_opponents_effect(b, play, player, cid, b.card(cid)):
@@ -622,8 +623,30 @@ def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
     position = move.after.position if move and move.after and move.after.position else "attack"
     phases.settle_rewound(b, play, cid)
     _note_signs(b, play, cid)
-    b.emit(play, "special_summon", player, card=cid, position=position)
+    b.emit(play, "special_summon", player, card=cid, position=position,
+           note=_zone_fixed_at_once(b, play, cid, move))
     b.remember(player, cid)
+
+
+def _zone_fixed_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> Reading | None:
+    """A monster Special Summoned from the Extra Deck to a Main Monster Zone and moved to an
+    Extra Monster Zone by its player's very next play, before anything else (its Link
+    Materials sent after): a zone slip fixed at once, the Summon made into the Extra Monster
+    Zone. The move is read now, so the Summon is judged in the zone it ended in."""
+    if move is None or move.after is None or not move.after.spot.startswith("M-") or \
+            (move.before.spot if move.before is not None  # a card seen first: its line
+             else logtext.source_pile(texts(play)[1])) != "extra":
+        return None
+    found = b.next_own(play, cid, ("Move",))
+    moved = found[2].move_of(cid) if found is not None else None
+    if found is None or moved is None or moved.after is None or \
+            not moved.after.spot.startswith("EMZ") or moved.after.side != move.after.side:
+        return None
+    b.consume(found[0])
+    return read("slip.summon-zone-fixed",
+                f"{b.label(cid)} Special Summoned from the Extra Deck to {move.after.spot} and "
+                f"moved to the Extra Monster Zone by its player's next play, before anything "
+                f"else: a zone slip fixed at once, the Summon made there")
 
 
 def _summoned_where_it_stands(b: GameBuilder, play: Play, cid: str,

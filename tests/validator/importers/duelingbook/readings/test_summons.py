@@ -602,3 +602,44 @@ def test_the_summoners_own_life_points_between_them_part_them() -> None:
                         hands=SKULL_HANDS)
     assert rule_at(verdict) == ("summon.tribute-count", 'Normal Summoned "Summoned Skull" from '
                                                         'hand (1/5) to M-1')
+
+
+# -- a Link Monster from the Extra Deck in a Main Monster Zone ----------------------------------
+_LINK_OPEN = ["A: Enter SP | Entered Standby Phase", "A: Enter M1 | Entered Main Phase 1",
+              'A: Normal Summon | Normal Summoned "Sangan" from hand (5/6) to M-1']
+_LINK_TO_M2 = 'A: SS ATK | Special Summoned "Linkuriboh" from Extra Deck to M-2 (ATK)'
+_LINK_MATERIAL = 'A: To GY | Sent "Sangan" from M-1 to GY'
+
+
+def test_a_link_summon_moved_to_the_extra_monster_zone_at_once_is_made_there() -> None:
+    """advanced-77552227 game 1 [15:49]: Dharc the Dark Charmer, Gloomy landed in M-5 and
+    was moved to the Right EMZ 3 s later, before its Link Materials were sent."""
+    imported, verdict = judged(*_LINK_OPEN, _LINK_TO_M2,
+                               'A: Move | Moved "Linkuriboh" from M-2 to Left EMZ',
+                               _LINK_MATERIAL, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert readings_of(imported) == ["slip.summon-zone-fixed"]
+    summon = next(a for a in imported.document["actions"] if a["type"] == "special_summon")
+    assert summon["zone"] == "EMZ-L"
+
+
+def test_a_link_summon_left_in_a_main_monster_zone_is_judged() -> None:
+    _, verdict = judged(*_LINK_OPEN, _LINK_TO_M2, _LINK_MATERIAL, fmt="au")
+    assert rule_at(verdict) == ("zone.extra-deck-summon", _LINK_TO_M2[len("A: SS ATK | "):])
+
+
+def test_an_extra_deck_card_put_down_and_back_as_the_opponent_asked_is_shown() -> None:
+    """advanced-77363716 game 2 [15:50]: 'can i read the link 2', R.B. VALCan Booster put
+    in M-2 and returned to the Extra Deck."""
+    imported, verdict = judged(
+        *_LINK_OPEN, 'B: Duel message | can i read it {"message": "can i read it"}',
+        _LINK_TO_M2, 'A: To ED | Returned "Linkuriboh" from M-2 to Extra Deck', fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert readings_of(imported) == ["shown.extra-deck-on-request"]
+    assert ("special_summon", "linkuriboh") not in actions(imported)
+
+
+def test_an_extra_deck_card_put_down_and_back_unasked_is_judged() -> None:
+    _, verdict = judged(*_LINK_OPEN, _LINK_TO_M2,
+                        'A: To ED | Returned "Linkuriboh" from M-2 to Extra Deck', fmt="au")
+    assert rule_at(verdict) == ("zone.extra-deck-summon", _LINK_TO_M2[len("A: SS ATK | "):])
