@@ -448,10 +448,17 @@ def xyz_summon(f: Follower, play: Play, player: Player) -> None:
     names = logtext.names_in(text)
     xyz = f.find(play, player, text, key="start_id", name=names[0] if names else None,
                  pile="extra", zone="")
-    base = f.field_card(play, player, text, key="end_id",
-                        name=names[1] if len(names) > 1 else None,
-                        zone=logtext.zone_in(text) or (str(play["zone"]) if play.get("zone")
-                                                       else None))
+    zone = logtext.zone_in(text) or (str(play["zone"]) if play.get("zone") else None)
+    base = f.find(play, player, text, key="end_id", name=names[1] if len(names) > 1 else None,
+                  zone=zone)
+    # A card Overlaid onto an Xyz Monster is read as its material, but Duelingbook may have
+    # laid it on top of the stack (Ext Ryzeal onto Number 41): the log then names it as the
+    # card this Xyz is Summoned onto. The stack it stands in is the same pile either way.
+    base = next((holder for holder, below in f.board.under.items() if base in below
+                 and f.board.on_field(holder)), base)
+    if not f.board.on_field(base):
+        raise CannotFollow(f"the log has {f.label(base)} on the field, where the import "
+                           f"does not")
     step = f.step
     assert step is not None
     step.card, step.other = xyz, base

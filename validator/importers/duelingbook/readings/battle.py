@@ -13,7 +13,7 @@ from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import Declaration, Play, where_said
 from validator.importers.duelingbook.readings import phases
 from validator.importers.duelingbook.readings.catalog import ReadAs, read
-from validator.importers.duelingbook.readings.windows import ATTACK_RESULT_WITHIN
+from validator.importers.duelingbook.readings.windows import ATTACK_RESULT_WITHIN, SWEPT_LATE_WITHIN
 
 
 def attack(b: GameBuilder, play: Play, player: Player) -> None:
@@ -69,7 +69,8 @@ def attack(b: GameBuilder, play: Play, player: Player) -> None:
                f"log cannot tell whether the monsters were still there (an effect "
                f"resolving, not shown), so the attack is not judged")
         return
-    if direct and foes and _removed_late(b, play, player, foes):
+    if direct and foes and (_removed_late(b, play, player, foes) or
+                            _swept_late(b, play, player, foes)):
         foes = b.foes(side)
     if direct and foes:
         meant = _meant_a_monster(b, play, player, foes)
@@ -169,16 +170,7 @@ def _removed_late(b: GameBuilder, play: Play, player: Player, foes: frozenset[st
     field in the next plays, before any damage (Raiza the Storm Monarch: "place that target
     on the top of the Deck", carried out late). Those moves are read first, as made before
     the attack; True when they were."""
-    pending: dict[str, tuple[int, str]] = {}
-    for index, later in b.upcoming(ATTACK_RESULT_WITHIN):
-        if later.get("play") == "Life points":
-            break
-        step = b.step_at(index)
-        move = step.move_of(step.card) if step is not None and step.card in foes else None
-        if step is not None and step.card is not None and move is not None and \
-                move.after is not None and move.after.spot in _PILES and \
-                later.get("username") != play.get("username"):
-            pending[step.card] = (index, move.after.spot)
+    pending = _moved_off_next(b, play, foes, ATTACK_RESULT_WITHIN)
     first = min((at for at, who, _ in b.turn.recent if who == player), default=None)
     if set(pending) != foes or first is None:
         return False
@@ -200,6 +192,60 @@ def _removed_late(b: GameBuilder, play: Play, player: Player, foes: frozenset[st
                          f"{b.label(foe)}, pointed at by {b.game.players[player]} after an "
                          f"effect of theirs this turn, is moved off the field by its owner only "
                          f"after the attack clicks: the effect carried out late, read first"))
+    return True
+
+
+def _moved_off_next(b: GameBuilder, play: Play, foes: frozenset[str], within: int
+                    ) -> dict[str, tuple[int, str]]:
+    """The defender's monsters their owner moves off the field in the next ``within`` plays,
+    before any Life Points change: each with the play's index and the pile it goes to."""
+    pending: dict[str, tuple[int, str]] = {}
+    for index, later in b.upcoming(within):
+        if later.get("play") == "Life points":
+            break
+        step = b.step_at(index)
+        move = step.move_of(step.card) if step is not None and step.card in foes else None
+        if step is not None and step.card is not None and move is not None and \
+                move.after is not None and move.after.spot in _PILES and \
+                later.get("username") != play.get("username"):
+            pending[step.card] = (index, move.after.spot)
+    return pending
+
+
+#: A card's text that destroys every monster the opponent controls (R.B. Ga10 Pile Bunker:
+#: "destroy all cards your opponent controls and this card"; Dark Hole's own wording names
+#: every monster on the field, both players', and is not this).
+_SWEEPS: Final = re.compile(r"\bdestroy all (?:cards|monsters) your opponent controls\b", re.I)
+
+
+def _swept_late(b: GameBuilder, play: Play, player: Player, foes: frozenset[str]) -> bool:
+    """A direct attack while the defender still shows monsters that an effect of the
+    attacker's had destroyed: a card the attacker used this turn destroys all cards (or
+    monsters) the opponent controls by its own text (the replay's card object), and the
+    defender sends every one of those monsters to the Graveyard in the next plays, before
+    any damage (R.B. Ga10 Pile Bunker, declared on an attack, carried out late). Those moves
+    are read first, as made before the attack; True when they were."""
+    sweeper = None
+    for _, who, cid in reversed(b.turn.recent):
+        name = b.board.name(cid)
+        text = (b.knowledge.objects.get(name) or {}).get("effect") if name else None
+        if who == player and isinstance(text, str) and _SWEEPS.search(text):
+            sweeper = cid
+            break
+    if sweeper is None:
+        return False
+    pending = _moved_off_next(b, play, foes, SWEPT_LATE_WITHIN)
+    if set(pending) != foes or any(pile != "graveyard" for _, pile in pending.values()):
+        return False
+    for foe, (index, pile) in pending.items():
+        b.consume(index)
+        b.emit(b.plays[index], "move", other(player), card=foe, to=pile,
+               note=read("shortcut.swept-late",
+                         f"{b.label(foe)} was destroyed by {b.label(sweeper)} "
+                         f"(\"destroy all ... your opponent controls\"), used by "
+                         f"{b.game.players[player]} this turn, and is sent to the GY by its "
+                         f"owner only after the attack clicks: the effect carried out late, "
+                         f"read first"))
     return True
 
 

@@ -825,6 +825,13 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
     if is_monster_zone(src) and is_monster_zone(dst):
         b.emit(play, "take_control", dst_side, card=cid)
         return
+    if is_monster_zone(src) and dst in ("S-1", "S-5") and src_side == dst_side and \
+            b.rules.pendulum and (b.card(cid).definition or {}).get("pendulum"):
+        b.emit(play, "move", dst_side, card=cid, to="spell_trap",
+               note=read("pendulum.placed-from-field",
+                         "a Pendulum Monster moved from its Monster Zone to its player's "
+                         "Pendulum Zone: placed there by an effect (Enneapolis), no Equip"))
+        return
     if is_monster_zone(src) and not is_monster_zone(dst):
         equipper = b.attacks.last_declared.get(dst_side)
         held = b.board.where.get(equipper) if equipper else None

@@ -10,14 +10,14 @@ stays what it looks like (docs/duelingbook.md, "Readings")."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from validator.document.model import Player
 from validator.importers.duelingbook import logtext
 from validator.importers.duelingbook.board.follow import Move
 from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone, is_zone
 from validator.importers.duelingbook.builder import GameBuilder
-from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play
+from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play, texts
 from validator.importers.duelingbook.readings.catalog import ReadAs, read
 from validator.importers.duelingbook.readings.windows import (
     AT_ONCE_SECONDS,
@@ -226,6 +226,36 @@ def set_card_shown(b: GameBuilder, play: Play, player: Player, cid: str) -> Read
                   f"{b.label(cid)} flipped face-up and Set again in its zone by its player, "
                   f"with nothing resolved between, as the opponent asked in chat: a Set card "
                   f"shown, not activated", drops=(action,))
+
+
+def extra_deck_card_shown(b: GameBuilder, play: Play, cid: str, move: Any) -> ReadAs | None:
+    """A card Special Summoned from the Extra Deck to a Main Monster Zone (where Duelingbook
+    lays a card down to show it) and returned to the Extra Deck by its player's very next
+    play (nothing done with it between), the opponent having written in chat since the
+    player's play before it (asking to read it): a card shown on request, neither play is a
+    step.
+
+    >>> from validator.importers.duelingbook.readings.catalog import catalog
+    >>> catalog()["shown.extra-deck-on-request"].family
+    'shown'
+    """
+    if move is None or move.after is None or not move.after.spot.startswith("M-") or \
+            (move.before.spot if move.before is not None  # a card seen first: its line
+             else logtext.source_pile(texts(play)[1])) != "extra":
+        return None
+    found = b.next_own(play, cid, ("To ED",))
+    if found is None:
+        return None
+    user = play.get("username")
+    before = next((i for i in range(b.cursor - 1, -1, -1)
+                   if b.plays[i].get("username") == user and
+                   b.plays[i].get("play") not in b.names.quiet), None)
+    if before is None or not _opponent_spoke(b, play, before):
+        return None
+    return ReadAs("shown.extra-deck-on-request",
+                  f"{b.label(cid)} put on the field from the Extra Deck and returned there by "
+                  f"its player's next play, as the opponent asked in chat: a card shown, "
+                  f"neither is a step", consumes=(found[0],))
 
 
 def summon_position_undone(b: GameBuilder, play: Play, cid: str,

@@ -118,6 +118,13 @@ def draw(b: GameBuilder, play: Play, player: Player) -> None:
     normal = player == b.turn.player and b.turn.phase == "draw" and not b.turn.drew
     fields: dict[str, Any] = {"card": cid} if b.board.name(cid) else {}
     note = None
+    if normal and b.turn.number == 1 and not b.rules.first_turn_draw:
+        drawer = _drawing_effect_used(b, player)
+        if drawer is not None:  # no normal draw in turn 1: the draws are the effect's
+            normal = False
+            note = read("draw.first-turn-effect",
+                        f"a draw in the first turn, which has no normal draw, after "
+                        f"{b.label(drawer)} was used: that card's effect draws")
     if not normal and b.read_as(play, _put_back_at_once(b, play, cid)):
         return
     if normal and b.read_as(play, _drawn_before_shuffle(b, play, cid)):
@@ -132,12 +139,21 @@ def draw(b: GameBuilder, play: Play, player: Player) -> None:
                    "(they leave or admit defeat after it): a look at the next card "
                    "once the duel was given up, not judged as a step")
             return
-        else:
+        elif note is None:
             note = read("draw.by-rules",
                         "no card that makes a player draw was used around this draw, nor stands " \
                         "face-up on the field (the card database): a draw by the rules, judged so")
     b.turn.drew = b.turn.drew or normal
     b.emit(play, "draw", player, note=note, **fields)
+
+
+def _drawing_effect_used(b: GameBuilder, player: Player) -> str | None:
+    """The card of the player's own that makes them draw (the card database's ``draws``
+    fact) whose effect they used this turn, the latest first; None when none was."""
+    for _, who, cid in reversed(b.turn.recent):
+        if who == player and b.card(cid).facts.draws:
+            return cid
+    return None
 
 
 #: Plays after which a player's draw is a look at the next card: the game is given up.

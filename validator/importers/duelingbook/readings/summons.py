@@ -6,7 +6,8 @@ Special Summons, tokens and Xyz Summons."""
 
 from __future__ import annotations
 
-from typing import Any
+import re
+from typing import Any, Final
 
 from validator.document.model import Player, other
 from validator.importers.duelingbook import logtext
@@ -15,7 +16,7 @@ from validator.importers.duelingbook.board.tracker import is_monster_zone
 from validator.importers.duelingbook.board.zones import contract_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.cards import CardKnowledge
-from validator.importers.duelingbook.game import Play, texts
+from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play, texts
 from validator.importers.duelingbook.readings import corrections, phases
 from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
 from validator.importers.duelingbook.readings.windows import (
@@ -169,6 +170,8 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
             (kind == "normal_summon" and _summoned_by_opponent(b, play, player, cid)) or \
             _for_own_resolving_spell(b, play, player, cid):
         return
+    if kind == "set_monster" and _set_by_declared_effect(b, play, player, cid):
+        return  # (a Normal Set it could also be: the declaration says which it is)
     phases.settle_rewound(b, play, cid)
     granted = _grant(b, player)
     own_turn = player == b.turn.player
@@ -208,7 +211,12 @@ def _banished_tributes(b: GameBuilder, play: Play, player: Player, tributes: lis
     Graveyard, so a ``move`` to ``banished`` follows, and both boards agree."""
     for tribute in tributes:
         spot = b.board.where.get(tribute)
-        if spot is not None and spot.spot == "banished":
+        if spot is not None and spot.spot == "extra":  # a Pendulum Monster: face-up there
+            b.emit(play, "move", player, card=tribute, to="extra",
+                   note=read("summon.tribute-to-extra",
+                             f"the Tribute {b.label(tribute)}, a Pendulum Monster, goes "
+                             f"face-up to the Extra Deck, as the log shows, not to the GY"))
+        elif spot is not None and spot.spot == "banished":
             b.emit(play, "move", player, card=tribute, to="banished",
                    note=read("summon.tribute-banished",
                              f"the Tribute {b.label(tribute)} is banished, as the log shows (a "
@@ -260,6 +268,53 @@ def _own_special_summon(b: GameBuilder, play: Play, player: Player, cid: str,
                      f"where its Normal Summon would break the rules: read as that Special Summon"))
     b.remember(player, cid)
     return True
+
+
+#: A card's text that Special Summons a monster from the hand face-down, which Duelingbook
+#: players place with the "Set" click (the Enneacraft reveal effects: "You can reveal this
+#: card in your hand; Special Summon 1 monster from your hand in face-down Defense Position").
+_SETS_FROM_HAND: Final = re.compile(r'Special Summon 1 (?:"[^"]+" )?monster from your hand '
+                                    r'in face-down Defense Position', re.I)
+
+
+def _set_by_declared_effect(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+    """A "Set" click that resolves the player's last declared effect this turn, whose text in
+    the replay Special Summons a monster from the hand in face-down Defense Position: that
+    Special Summon. Between the declaration and the Set the player only moved cards (a cost,
+    the card shown, the opponent's chain answered), so each declaration places one monster."""
+    user, quiet = play.get("username"), b.names.quiet
+    declared = None
+    for index in range(b.cursor - 1, -1, -1):
+        earlier = b.plays[index]
+        kind = earlier.get("play")
+        if kind in GAME_BOUNDARIES or kind == "Start turn":
+            return False
+        if earlier.get("username") != user or kind in quiet:
+            continue
+        if kind == "Declare":
+            step = b.step_at(index)
+            declared = step.card if step is not None else None
+            break
+        if kind not in _WHILE_RESOLVING:
+            return False
+    if declared is None:
+        return False
+    name = b.board.name(declared)
+    text = (b.knowledge.objects.get(name) or {}).get("effect") if name else None
+    if not isinstance(text, str) or _SETS_FROM_HAND.search(text) is None:
+        return False
+    b.emit(play, "special_summon", player, card=cid, position="facedown_defense",
+           note=read("summon.set-by-declared-effect",
+                     f"a Set click resolving {b.label(declared)}'s declared effect, which "
+                     f"Special Summons a monster from the hand in face-down Defense Position "
+                     f"(its text): read as that Special Summon"))
+    b.remember(player, cid)
+    return True
+
+
+#: The player's own plays that may come between an effect's declaration and the Set that
+#: resolves it: cards moved (a cost paid, the card shown and put back), no other play.
+_WHILE_RESOLVING: Final = frozenset({"To GY", "To hand", "To ST", "Banish", "Move"})
 
 
 def _where_it_stands(b: GameBuilder, play: Play, player: Player, cid: str,
@@ -616,7 +671,8 @@ def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
                f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
     if b.read_as(play, _summoned_where_it_stands(b, play, cid, move)) or \
-            b.read_as(play, _back_at_once(b, play, cid, move)):
+            b.read_as(play, _back_at_once(b, play, cid, move)) or \
+            b.read_as(play, corrections.extra_deck_card_shown(b, play, cid, move)):
         return
     if move is not None and move.before is not None and move.before.spot == "hand" and \
             _for_an_opponents_effect(b, play, player, cid, b.card(cid)):
@@ -624,8 +680,30 @@ def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
     position = move.after.position if move and move.after and move.after.position else "attack"
     phases.settle_rewound(b, play, cid)
     _note_signs(b, play, cid)
-    b.emit(play, "special_summon", player, card=cid, position=position)
+    b.emit(play, "special_summon", player, card=cid, position=position,
+           note=_zone_fixed_at_once(b, play, cid, move))
     b.remember(player, cid)
+
+
+def _zone_fixed_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> Reading | None:
+    """A monster Special Summoned from the Extra Deck to a Main Monster Zone and moved to an
+    Extra Monster Zone by its player's very next play, before anything else (its Link
+    Materials sent after): a zone slip fixed at once, the Summon made into the Extra Monster
+    Zone. The move is read now, so the Summon is judged in the zone it ended in."""
+    if move is None or move.after is None or not move.after.spot.startswith("M-") or \
+            (move.before.spot if move.before is not None  # a card seen first: its line
+             else logtext.source_pile(texts(play)[1])) != "extra":
+        return None
+    found = b.next_own(play, cid, ("Move",))
+    moved = found[2].move_of(cid) if found is not None else None
+    if found is None or moved is None or moved.after is None or \
+            not moved.after.spot.startswith("EMZ") or moved.after.side != move.after.side:
+        return None
+    b.consume(found[0])
+    return read("slip.summon-zone-fixed",
+                f"{b.label(cid)} Special Summoned from the Extra Deck to {move.after.spot} and "
+                f"moved to the Extra Monster Zone by its player's next play, before anything "
+                f"else: a zone slip fixed at once, the Summon made there")
 
 
 def _summoned_where_it_stands(b: GameBuilder, play: Play, cid: str,

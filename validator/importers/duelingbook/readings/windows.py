@@ -18,6 +18,10 @@ from typing import Final
 #: A battle's result (Life Points lost, a monster removed, a concession, the attack another
 #: monster makes instead) follows its declaration within the damage step's few clicks.
 ATTACK_RESULT_WITHIN: Final = 4
+#: A sweep of the defender's field (R.B. Ga10 Pile Bunker: "destroy all cards your opponent
+#: controls") carried out by its owner after the attacker's next clicks: the attack clicked
+#: again and another monster's attack come first, then one move for each monster.
+SWEPT_LATE_WITHIN: Final = 6
 #: The rest of the turn: an attack later in it shows that a Battle Phase click was no step back.
 REST_OF_TURN: Final = 60
 

@@ -158,6 +158,32 @@ def test_a_monster_nobody_pointed_at_is_still_there_for_the_direct_attack() -> N
                                 TSUKUYOMI_DIRECT[len("B: Attack directly | "):])
 
 
+#: Raigeki's text as a replay's card object carries it (Pile Bunker's "destroy all cards
+#: your opponent controls" reads the same).
+RAIGEKI = ('B: Activate ST | Activated "Raigeki" from hand (6/6) to S-1 {"card": {"name": '
+           '"Raigeki", "card_type": "Spell", "type": "Normal", "effect": "Destroy all '
+           'monsters your opponent controls."}}')
+SWEPT = [*A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/6) to M-1',
+         "A: End turn | Ended turn", *opening("B", "Raigeki"),
+         'B: Normal Summon | Normal Summoned "Tsukuyomi" from hand (2/6) to M-1', RAIGEKI,
+         "B: Enter BP | Entered Battle Phase", TSUKUYOMI_DIRECT]
+SENT = 'A: To GY | Sent "Blade Knight" from M-1 to GY'
+
+
+def test_monsters_the_attackers_sweep_destroyed_and_their_owner_sends_late_are_gone() -> None:
+    """advanced-77261721 game 3 [36:16]: R.B. Ga10 Pile Bunker declared on an attack, its
+    destruction carried out by the defender after the next direct attack clicks."""
+    imported, verdict = judged(*SWEPT, SENT)
+    assert verdict["legal"], verdict["violation"]
+    assert "shortcut.swept-late" in readings_of(imported)
+
+
+def test_monsters_sent_after_the_damage_were_there_for_the_direct_attack() -> None:
+    _, verdict = judged(*SWEPT, "A: Life points | Lost 1100 LP", SENT)
+    assert rule_at(verdict) == ("battle.invalid-target",
+                                TSUKUYOMI_DIRECT[len("B: Attack directly | "):])
+
+
 def _two_battles(lost: int) -> list[str]:
     """Gemini Elf (1900) destroys Blade Knight (1600); Tsukuyomi (1100) attacks directly; then
     ``lost`` Life Points, Tragoedia by its own effect, and Tsukuyomi's attack on it."""

@@ -242,6 +242,27 @@ def test_no_draw_in_the_first_turn_of_a_later_format_is_said_not_failed() -> Non
     assert signs["no draw in the first player's first turn"].startswith("[0:02] Alice:")
 
 
+_VISION_HAND = ["Super Rejuvenation", "Sangan", "Blade Knight", "Vorse Raider", "Gemini Elf"]
+
+
+def test_a_draw_in_a_first_turn_without_draw_after_a_drawing_quick_play_is_its_effect() -> None:
+    """advanced-77359189 game 1 [1:03]: Radiant Typhoon Vision activated in the Draw Phase
+    of turn 1 (which has no normal draw), then its two draws."""
+    imported, verdict = judged(
+        'A: Activate ST | Activated "Super Rejuvenation" from hand (1/5) to S-1',
+        'A: Draw card | Drew a card || Drew "Tsukuyomi"', "A: Enter SP | Entered Standby Phase",
+        "A: Enter M1 | Entered Main Phase 1", hands=(_VISION_HAND, HAND_B), fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert readings_of(imported) == ["draw.first-turn-effect"]
+
+
+def test_a_draw_in_a_first_turn_without_draw_and_no_drawing_card_is_judged() -> None:
+    _, verdict = judged(
+        'A: Draw card | Drew a card || Drew "Tsukuyomi"', "A: Enter SP | Entered Standby Phase",
+        "A: Enter M1 | Entered Main Phase 1", hands=(_VISION_HAND, HAND_B), fmt="au")
+    assert rule_at(verdict) == ("draw.first-turn", "Drew a card")
+
+
 def test_no_draw_in_the_first_turn_of_goat_is_judged() -> None:
     _, verdict = judged("A: Enter SP | Entered Standby Phase", fmt="gu")
     assert rule_at(verdict) == ("draw.required", "Entered Standby Phase")

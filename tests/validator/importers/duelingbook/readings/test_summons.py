@@ -4,6 +4,7 @@ Summons."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tests.validator.importers.duelingbook.replays import (
@@ -406,6 +407,24 @@ def test_an_xyz_monster_laid_on_a_monster_takes_it_as_material() -> None:
     assert _pile(verdict, "gear-gigant-x") == ("M4", 3)
 
 
+def test_an_xyz_summoned_onto_a_card_overlaid_on_an_xyz_monster_takes_the_whole_stack() -> None:
+    """advanced-76292955 game 1 [13:21]: Ext Ryzeal Overlaid onto Number 41 (read as its
+    material), then Eclipse Twins Summoned "onto Ext Ryzeal": Duelingbook laid it on top."""
+    imported, verdict = judged(
+        *_GEAR_XYZ,
+        'A: Normal Summon | Normal Summoned "Sangan" from hand (3/3) to M-1 {"id": 501}',
+        'A: Overlay | Overlayed "Sangan" in M-1 onto "Gear Gigant X" in M-4 '
+        '{"zone": "M-4", "start_id": 501}',
+        'A: OL ATK | Special Summoned "Number 39: Utopia" from Extra Deck onto "Sangan" in '
+        'M-4 (ATK) {"zone": "M-4", "end_id": 501}',
+        'A: SS ATK | Special Summoned "Vorse Raider" from hand (2/2) to M-1 (ATK)',
+        hands=_GEAR_HANDS, fmt="au")
+    assert imported.stopped is None, imported.stopped
+    assert verdict["legal"], verdict["violation"]
+    assert _ghosts(imported) == []
+    assert _pile(verdict, "number-39-utopia") == ("M4", 4)
+
+
 def test_a_pile_waiting_for_its_xyz_summon_leaves_its_lower_card_when_the_top_goes() -> None:
     imported, verdict = judged(
         *_GEAR_XYZ[:5], 'A: To hand | Returned "Geargiano Mk-II" from M-4 to hand',
@@ -584,3 +603,103 @@ def test_the_summoners_own_life_points_between_them_part_them() -> None:
                         hands=SKULL_HANDS)
     assert rule_at(verdict) == ("summon.tribute-count", 'Normal Summoned "Summoned Skull" from '
                                                         'hand (1/5) to M-1')
+
+
+# -- a Link Monster from the Extra Deck in a Main Monster Zone ----------------------------------
+_LINK_OPEN = ["A: Enter SP | Entered Standby Phase", "A: Enter M1 | Entered Main Phase 1",
+              'A: Normal Summon | Normal Summoned "Sangan" from hand (5/6) to M-1']
+_LINK_TO_M2 = 'A: SS ATK | Special Summoned "Linkuriboh" from Extra Deck to M-2 (ATK)'
+_LINK_MATERIAL = 'A: To GY | Sent "Sangan" from M-1 to GY'
+
+
+def test_a_link_summon_moved_to_the_extra_monster_zone_at_once_is_made_there() -> None:
+    """advanced-77552227 game 1 [15:49]: Dharc the Dark Charmer, Gloomy landed in M-5 and
+    was moved to the Right EMZ 3 s later, before its Link Materials were sent."""
+    imported, verdict = judged(*_LINK_OPEN, _LINK_TO_M2,
+                               'A: Move | Moved "Linkuriboh" from M-2 to Left EMZ',
+                               _LINK_MATERIAL, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert readings_of(imported) == ["slip.summon-zone-fixed"]
+    summon = next(a for a in imported.document["actions"] if a["type"] == "special_summon")
+    assert summon["zone"] == "EMZ-L"
+
+
+def test_a_link_summon_left_in_a_main_monster_zone_is_judged() -> None:
+    _, verdict = judged(*_LINK_OPEN, _LINK_TO_M2, _LINK_MATERIAL, fmt="au")
+    assert rule_at(verdict) == ("zone.extra-deck-summon", _LINK_TO_M2[len("A: SS ATK | "):])
+
+
+def test_an_extra_deck_card_put_down_and_back_as_the_opponent_asked_is_shown() -> None:
+    """advanced-77363716 game 2 [15:50]: 'can i read the link 2', R.B. VALCan Booster put
+    in M-2 and returned to the Extra Deck."""
+    imported, verdict = judged(
+        *_LINK_OPEN, 'B: Duel message | can i read it {"message": "can i read it"}',
+        _LINK_TO_M2, 'A: To ED | Returned "Linkuriboh" from M-2 to Extra Deck', fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert readings_of(imported) == ["shown.extra-deck-on-request"]
+    assert ("special_summon", "linkuriboh") not in actions(imported)
+
+
+def test_an_extra_deck_card_put_down_and_back_unasked_is_judged() -> None:
+    _, verdict = judged(*_LINK_OPEN, _LINK_TO_M2,
+                        'A: To ED | Returned "Linkuriboh" from M-2 to Extra Deck', fmt="au")
+    assert rule_at(verdict) == ("zone.extra-deck-summon", _LINK_TO_M2[len("A: SS ATK | "):])
+
+
+# -- a "Set" click that resolves a declared reveal effect (Enneacraft) ---------------------------
+#: Enneacraft - Atori.MAR as the replay's card object carries it (a Level 9 Pendulum Monster).
+_ATORI = json.dumps({"card": {
+    "name": "Enneacraft - Atori.MAR", "card_type": "Monster", "type": "Machine", "level": 9,
+    "atk": "3000", "def": "2500", "is_effect": 1, "pendulum": 1,
+    "effect": "You can reveal this card in your hand; Special Summon 1 monster from your hand "
+              "in face-down Defense Position."}})
+_ATORI_HANDS = (["Enneacraft - Atori.MAR", "Summoned Skull", "Sangan", "Blade Knight",
+                 "Vorse Raider"], HAND_B)
+_ATORI_OPEN = ["A: Enter SP | Entered Standby Phase", "A: Enter M1 | Entered Main Phase 1"]
+_ATORI_DECLARE = f'A: Declare | Declared effect of "Enneacraft - Atori.MAR" in hand (1/5) {_ATORI}'
+_ATORI_SET = ('A: Set monster | Set card from hand (1/5) to M-3 || Set "Enneacraft - Atori.MAR" '
+              f'from hand (1/5) to M-3 {_ATORI}')
+_ATORI_UP = 'A: To ED FU | Returned Set "Enneacraft - Atori.MAR" from M-3 to Extra Deck'
+_SKULL = 'A: Normal Summon | Normal Summoned "Summoned Skull" from hand (1/4) to M-3'
+
+
+def test_a_set_click_resolving_a_declared_reveal_effect_is_its_special_summon() -> None:
+    """advanced-78081346 games 1-3: an Enneacraft's reveal ("Special Summon 1 monster from
+    your hand in face-down Defense Position") declared, then a Level 9 placed with "Set"; the
+    turn's Normal Summon Tributes it, and as a Pendulum Monster it goes face-up to the
+    Extra Deck."""
+    imported, verdict = judged(*_ATORI_OPEN, _ATORI_DECLARE, _ATORI_SET, _ATORI_UP, _SKULL,
+                               hands=_ATORI_HANDS, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert readings_of(imported) == ["summon.set-by-declared-effect", "summon.tribute-to-extra"]
+
+
+def test_a_set_click_with_no_declared_effect_is_a_normal_set() -> None:
+    _, verdict = judged(*_ATORI_OPEN, _ATORI_SET, hands=_ATORI_HANDS, fmt="au")
+    assert rule_at(verdict) == ("summon.tribute-count", "Set card from hand (1/5) to M-3")
+
+
+def test_a_normal_summon_with_no_pendulum_monster_sent_has_no_tribute() -> None:
+    _, verdict = judged(*_ATORI_OPEN, _ATORI_DECLARE, _ATORI_SET, _SKULL,
+                        hands=_ATORI_HANDS, fmt="au")
+    assert rule_at(verdict) == ("summon.tribute-count", _SKULL[len("A: Normal Summon | "):])
+
+
+def test_a_pendulum_monster_moved_to_its_pendulum_zone_is_placed_there() -> None:
+    """advanced-78081346 game 1 [6:57]: oknirIA moved from M-5 to S-5 by Enneapolis's
+    "place it in your Pendulum Zone"; the engine keeps it there, as the log does."""
+    imported, verdict = judged(*_ATORI_OPEN, _ATORI_DECLARE, _ATORI_SET,
+                               'A: Move | Moved "Enneacraft - Atori.MAR" from M-3 to S-5',
+                               hands=_ATORI_HANDS, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert "pendulum.placed-from-field" in readings_of(imported)
+    spell_traps = verdict["state"]["players"]["p1"]["spell_traps"]
+    assert [s["card"] for s in spell_traps] == ["enneacraft-atori-mar"]
+
+
+def test_another_monster_moved_to_a_spell_trap_zone_is_equipped() -> None:
+    imported, _ = judged(*_ATORI_OPEN,
+                         'A: Normal Summon | Normal Summoned "Sangan" from hand (3/5) to M-1',
+                         'A: Move | Moved "Sangan" from M-1 to S-5', hands=_ATORI_HANDS, fmt="au")
+    assert "pendulum.placed-from-field" not in readings_of(imported)
+    assert "equip.by-effect" in readings_of(imported)
