@@ -128,3 +128,17 @@ def test_the_batch_is_in_the_openapi_document(client: FlaskClient) -> None:
     assert NDJSON in post["requestBody"]["content"]
     assert NDJSON in post["responses"]["200"]["content"]
     assert "line" in spec["components"]["schemas"]["BatchVerdict"]["properties"]
+
+
+def test_a_document_that_is_not_an_object_is_told_so_in_one_wording(
+        client: FlaskClient) -> None:
+    """A `[]` body was `"_schema": ["Invalid input type."]` as a document and "A duel document
+    is a JSON object" as a batch line: one message, keyed the same, either way."""
+    for body in ("[]", "3", "null"):
+        whole = client.post("/v1/validate", data=body, content_type="application/json")
+        line = client.post("/v1/validate", data=body + "\n",
+                           content_type="application/x-ndjson")
+        first = json.loads(line.get_data(as_text=True).splitlines()[0])
+        assert whole.status_code == 422 and first["status"] == 422
+        assert whole.get_json()["errors"] == first["errors"] == {
+            "_document": ["A duel document is a JSON object."]}, body

@@ -501,9 +501,11 @@ class DocumentSchema(FastSchema, _Base):
 
     @pre_load
     def _default_setup(self, data: Any, **kwargs: Any) -> Any:
-        """A missing ``setup`` is every default; a ``position`` replaces all three fields."""
+        """A missing ``setup`` is every default; a ``position`` replaces all three fields.
+        A body that is not an object is told so in the words every other way of sending a
+        document uses (``load_document``, a batch line), not marshmallow's own."""
         if not isinstance(data, Mapping):
-            return data
+            raise ValidationError({"_document": ["A duel document is a JSON object."]})
         if "position" in data:
             clash = [key for key in ("turn", "turn_player", "setup") if key in data]
             if clash:
