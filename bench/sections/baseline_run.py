@@ -7,6 +7,7 @@ Usage: ``python bench/sections/baseline_run.py FOLDER REPEATS``.
 
 from __future__ import annotations
 
+import importlib
 import json
 import statistics
 import sys
@@ -16,11 +17,21 @@ from pathlib import Path
 from typing import Any
 
 
+def _importer() -> Any:
+    """The Duelingbook importer's module in whichever tree this process runs: the current one
+    (``validator.importers.duelingbook.replay``) or a baseline from before validator/ was in
+    packages (``validator.importers.duelingbook``, then a module)."""
+    module = importlib.import_module("validator.importers.duelingbook")
+    if hasattr(module, "import_replay"):
+        return module
+    return importlib.import_module("validator.importers.duelingbook.replay")
+
+
 def stages(replays: list[dict[str, Any]]) -> dict[str, Callable[[], None]]:
     """The two stages timed on ``replays``: importing them, and importing plus judging every
     game (the corpus section times the same two, beside checking alone)."""
     from validator import validate  # whichever validator this process finds
-    from validator.importers.duelingbook.replay import import_replay
+    import_replay = _importer().import_replay
 
     def importing() -> None:
         for replay in replays:
@@ -48,8 +59,7 @@ def main() -> None:
             func()
             times.append(time.process_time() - start)
         out[name] = plays / statistics.median(times)
-    from validator.importers.duelingbook import replay as module
-    out["compiled"] = not str(module.__file__).endswith(".py")
+    out["compiled"] = not str(_importer().__file__).endswith(".py")
     print(json.dumps(out))
 
 
