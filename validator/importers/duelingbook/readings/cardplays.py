@@ -6,6 +6,7 @@ back into the hand, placements in a Spell & Trap Zone and moves between zones.""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any, Final
 
 from validator.document.model import Player, other
@@ -292,16 +293,7 @@ def _field_spell_placer(b: GameBuilder, player: Player, cid: str) -> str | None:
     Spell ``cid`` face-up on their field (Yummy★Snatchy: 'place 1 "Yummy" Field Spell from
     your hand or Deck, face-up on your field'), or None. Read from the card's text (the card
     database has no such fact), only for a Field Spell outside its player's Main Phase."""
-    name = b.board.name(cid) or ""
-    for at, who, used in reversed(b.turn.recent):
-        if b.cursor - at > PLACED_BY_EFFECT_WITHIN:
-            break
-        if who != player or used == cid or not _declared_at(b, at):
-            continue
-        archetype = field_spell_placement(b.knowledge.text(b.board.name(used)))
-        if archetype is not None and archetype in name:
-            return used
-    return None
+    return _declared_for(b, player, cid, PLACED_BY_EFFECT_WITHIN, field_spell_placement)
 
 
 def _declared_at(b: GameBuilder, index: int) -> bool:
@@ -769,13 +761,20 @@ def _sent_from_deck_by(b: GameBuilder, player: Player, cid: str) -> str | None:
     """The card of ``player``'s, used in the last few plays, whose effect sends a card of
     ``cid``'s archetype from the Deck to the GY (K9-17 Izuna: 'send 1 "K9" card from your Deck
     to the GY'), or None."""
+    return _declared_for(b, player, cid, SENT_FROM_DECK_WITHIN, deck_to_graveyard)
+
+
+def _declared_for(b: GameBuilder, player: Player, cid: str, within: int,
+                  archetype_of: Callable[[str], str | None]) -> str | None:
+    """The latest card of ``player``'s whose effect was declared within ``within`` plays and
+    whose text (``archetype_of``) names an archetype in ``cid``'s name, or None."""
     name = b.board.name(cid) or ""
     for at, who, used in reversed(b.turn.recent):
-        if b.cursor - at > SENT_FROM_DECK_WITHIN:
+        if b.cursor - at > within:
             break
         if who != player or used == cid or not _declared_at(b, at):
             continue
-        archetype = deck_to_graveyard(b.knowledge.text(b.board.name(used)))
+        archetype = archetype_of(b.knowledge.text(b.board.name(used)))
         if archetype is not None and archetype in name:
             return used
     return None
