@@ -19,7 +19,7 @@ from validator.document.model import Document
 from validator.engine.duel import load_document
 from validator.importers.duelingbook.replay import Game, format_name
 from validator.rules.catalog import rules
-from validator.teaching.steps import card_json, trace
+from validator.teaching.steps import trace
 
 
 def game_json(game: Game) -> dict[str, Any]:
@@ -53,7 +53,7 @@ def game_report(document: Mapping[str, Any] | str | bytes | Document,
     verdict = judged.verdict.to_dict()
     violation = judged.verdict.violation
     return {"label": label, "source": doc.source, "ruleset": doc.ruleset,
-            "cards": {cid: card_json(card) for cid, card in doc.cards.items()},
+            "cards": judged.cards,
             "actions": [action.raw for action in doc.actions], "verdict": verdict,
             "attempted": judged.attempted,
             "rule": rules()[violation.rule].to_dict() if violation else None}
