@@ -1,39 +1,27 @@
-"""Judging a held duel: its first actions when it is created, then each step's new actions from
-the state its record holds, with the verdict that judging the whole document at once gives.
+"""Judging a held duel for the service: the judge's held duels (:mod:`validator.engine.held`)
+read from and written to a store's :class:`~api.duels.record.Record`, with what each worker
+keeps loaded.
 
-A step goes on from the record's state (the contract's ``position``): the verdict is the one of
-judging every kept action and the new ones at once, with ``index`` and ``actions_checked``
-counted within the new ones (§1, §9). An illegal action and those after it are not kept: the
-record's next state is the one after the last legal action, judged again from the record's
-state when the illegal action moved the duel on first (an open chain resolves before an action
-that does not respond to it; the verdict reports that state, as ``validate`` does, but the
-duel stays where the last legal action left it, so that the client may still respond).
-
-Each worker keeps, for the duels it served last, the loaded cards (loading a card table costs
-far more than a step) and the duel itself at the revision it wrote or read: a step on a duel
-this worker served last judges at once; after another worker's step it restores the state from
-the record (the compiled state loader and :func:`validator.document.position.restore`). Either
-way the verdict is the same: the property tests judge through both.
+The verdicts are the judge's (:func:`validator.engine.held.begin` and ``go_on``): this module
+only turns a record into the judge's cards and kept state, and a step's result into the record
+to write. Each worker keeps, for the duels it served last, the loaded cards (loading a card
+table costs far more than a step) and the duel itself at the revision it wrote or read: a step on
+a duel this worker served last judges at once; after another worker's step it restores the state
+from the record. Either way the verdict is the same: the property tests judge through both.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
-from marshmallow import ValidationError
-
-from validator import Action, Document, DocumentError, Duel, Verdict, load_document
-from validator.document.actionload import load_action
-from validator.document.crosscheck import check_action
-from validator.document.fastload import Compiler, Fallback, Load
-from validator.document.position_schema import StateSchema
-from validator.document.schema import ActionField
+from validator import Document, Duel, Verdict
+from validator.engine import held
+from validator.engine.held import load_actions
 
 from .record import Record
 
@@ -41,10 +29,6 @@ from .record import Record
 CACHED: Final = 512
 #: The document fields that say where a duel starts (kept in the record's ``start``).
 START_KEYS: Final = ("ruleset", "turn", "turn_player", "setup", "position", "source")
-
-
-class RecordError(Exception):
-    """A record this service cannot read (its state is not a state): a 503, never a verdict."""
 
 
 @dataclass(slots=True)
@@ -107,139 +91,52 @@ DOCUMENTS = _Cache()
 #: duel id -> (its record as this worker last wrote or read it, the Duel it stands for);
 #: taken out while a step uses it.
 DUELS = _Cache()
-_STATE: list[Load] = []
-_ACTION: list[Load] = []
-
-
-def _position(text: str) -> dict[str, Any]:
-    """A record's state as a loaded position: the compiled loader of the state schema (the
-    record was written by a service), marshmallow for anything it is not sure of."""
-    if not _STATE:
-        _STATE.append(Compiler().schema(StateSchema()))
-    try:
-        data = json.loads(text)
-        try:
-            loaded: dict[str, Any] = _STATE[0](data)
-        except Fallback:
-            loaded = StateSchema().load(data)
-    except (ValueError, ValidationError) as exc:
-        raise RecordError(f"the duel's stored state cannot be read: {exc}") from None
-    return loaded
 
 
 def _document(record: Record) -> Document:
     """The duel's document with its cards loaded (cached), without position or actions."""
     doc: Document | None = DOCUMENTS.get(record.id)
     if doc is None:
-        try:
-            data = {"cards": json.loads(record.cards), "position": json.loads(record.state)}
-        except ValueError as exc:
-            raise RecordError(f"the duel's stored cards cannot be read: {exc}") from None
-        try:
-            doc = dataclasses.replace(load_document(data), position=None, actions=())
-        except DocumentError as exc:
-            raise RecordError(f"the duel's stored cards and state do not load: {exc}") from None
+        doc = held.held_document(record.cards, record.state)
         DOCUMENTS.put(record.id, doc)
     return doc
 
 
-def _duel_at(record: Record, doc: Document) -> Duel:
-    """The duel as its record stands: this worker's own if it has it at that revision."""
+def _duel_at(record: Record) -> Duel | None:
+    """This worker's own duel as ``record`` stands, if it has it at that revision."""
     cached = DUELS.pop(record.id)
     if cached is not None and cached[0].rev == record.rev:
         duel: Duel = cached[1]
         return duel
-    return Duel(dataclasses.replace(doc, position=_position(record.state)))
-
-
-def load_actions(raw: Sequence[Any], doc: Document) -> list[Action]:
-    """The new actions, each checked against the duel's cards: a :class:`DocumentError`
-    with every action's errors keyed ``actions.<i>...`` (counted within the new ones).
-
-    >>> doc = load_document({"cards": {}})
-    >>> load_actions([{"type": "draw", "player": "p1"}, {"type": "draw", "player": "p3"}], doc)
-    Traceback (most recent call last):
-    ...
-    validator.errors.DocumentError: actions.1.player: Must be one of: p1, p2.
-    """
-    if not _ACTION:
-        _ACTION.append(ActionField().fast_load(Compiler()))
-    fast = _ACTION[0]
-    cards = doc.cards
-    out: list[Action] = []
-    errors: dict[Any, Any] = {}
-    for i, value in enumerate(raw):
-        try:
-            action = fast(value)
-        except Fallback:  # not plainly valid: the schema words the errors
-            try:
-                action = load_action(value, cards, i)
-            except DocumentError as exc:
-                errors.update(exc.errors["actions"])
-                continue
-        found: dict[Any, Any] = {}
-        check_action(found, i, action, cards, lambda cid: cards[cid].owner,
-                     lambda cid: cards[cid].token)
-        if found:
-            errors.update(found["actions"])
-        out.append(action)
-    if errors:
-        raise DocumentError({"actions": errors})
-    return out
-
-
-def verdict_text(verdict: Verdict, state: str) -> str:
-    """The verdict as JSON, the state given as its JSON text (written once for the answer and
-    the record alike), in the library's own key order.
-
-    >>> from validator import validate
-    >>> v = validate({"cards": {}})
-    >>> json.loads(verdict_text(v, json.dumps(v.state))) == v.to_dict()
-    True
-    """
-    violation = json.dumps(verdict.violation.to_dict()) if verdict.violation else "null"
-    return (f'{{"legal": {"true" if verdict.legal else "false"}, "violation": {violation}, '
-            f'"outcome": {json.dumps(verdict.outcome)}, '
-            f'"actions_checked": {verdict.actions_checked}, "state": {state}}}')
-
-
-def _kept_state(duel: Duel, verdict: Verdict, start: Duel | None,
-                actions: Sequence[Action]) -> tuple[str, Duel]:
-    """The state to keep and the duel in it: the verdict's, unless an illegal action moved
-    the duel on before it was refused (then the legal ones again, from ``start``)."""
-    if verdict.violation is None or start is None:
-        return json.dumps(verdict.state), duel
-    start.judge(actions[:duel.pushed])
-    return json.dumps(start.position()), start
+    return None
 
 
 def open_duel(duel_id: str, data: Mapping[str, Any], doc: Document, now: float) -> Opened:
     """A new held duel from a loaded document (``data`` is its JSON object, kept as given):
     its first actions judged, the legal ones kept.
 
+    >>> from validator import load_document
     >>> raw = {"cards": {}, "actions": [{"type": "draw", "player": "p1"}]}
     >>> made = open_duel("d" * 22, raw, load_document(raw), 0.0)
     >>> made.verdict.legal, made.record.actions, made.kept
     (True, 1, ['{"type": "draw", "player": "p1"}'])
     """
-    duel = Duel(doc)
-    verdict = duel.judge(doc.actions)
-    kept = duel.pushed
-    state, duel = _kept_state(duel, verdict, Duel(doc) if verdict.violation else None,
-                              doc.actions)
+    step = held.begin(doc)
     start = {key: data[key] for key in START_KEYS if key in data}
-    record = Record(duel_id, 0, kept, duel.state.rules.name, json.dumps(data["cards"]),
-                    json.dumps(start), state, now, now)
-    DOCUMENTS.put(duel_id, dataclasses.replace(doc, position=None, actions=()))
-    text = verdict_text(verdict, state) if verdict.legal else json.dumps(verdict.to_dict())
-    return Opened(verdict, text, record, [json.dumps(a.raw) for a in doc.actions[:kept]], duel)
+    record = Record(duel_id, 0, step.kept, step.duel.state.rules.name, json.dumps(data["cards"]),
+                    json.dumps(start), step.state, now, now)
+    DOCUMENTS.put(duel_id, replace(doc, position=None, actions=()))
+    return Opened(step.verdict, step.text, record,
+                  [json.dumps(a.raw) for a in doc.actions[:step.kept]], step.duel)
 
 
 def judge_step(record: Record, raw: Sequence[Any], now: float) -> Judged:
     """The verdict of a step's new actions (JSON objects) on the duel ``record`` holds, and
     the record to write (None when no action is kept). Raises :class:`DocumentError` for an
-    action that is not well formed (nothing is judged) and :class:`RecordError`.
+    action that is not well formed (nothing is judged) and
+    :class:`~validator.engine.held.KeptStateError` for a record whose state does not load.
 
+    >>> from validator import load_document
     >>> base = {"cards": {}, "actions": []}
     >>> made = open_duel("e" * 22, base, load_document(base), 0.0)
     >>> done = judge_step(made.record, [{"type": "draw", "player": "p1"},
@@ -249,25 +146,19 @@ def judge_step(record: Record, raw: Sequence[Any], now: float) -> Judged:
     """
     doc = _document(record)
     actions = load_actions(raw, doc)
-    duel = _duel_at(record, doc)
-    verdict = duel.judge(actions)
-    kept = duel.pushed
-    if verdict.violation is not None:
-        start = Duel(dataclasses.replace(doc, position=_position(record.state)))
-        state, duel = _kept_state(duel, verdict, start, actions)
-        text = json.dumps(verdict.to_dict())
-    else:
-        state = json.dumps(verdict.state)
-        text = verdict_text(verdict, state)
-    new = None if kept == 0 else dataclasses.replace(
-        record, rev=record.rev + 1, actions=record.actions + kept, state=state, updated=now)
-    return Judged(verdict, text, new, [json.dumps(a.raw) for a in actions[:kept]], duel)
+    step = held.go_on(doc, record.state, actions, _duel_at(record))
+    new = None if step.kept == 0 else replace(
+        record, rev=record.rev + 1, actions=record.actions + step.kept, state=step.state,
+        updated=now)
+    return Judged(step.verdict, step.text, new,
+                  [json.dumps(a.raw) for a in actions[:step.kept]], step.duel)
 
 
 def remember(record: Record, duel: Duel) -> None:
     """Keep ``duel`` as this worker's copy of the duel at ``record``'s revision (after the
     store kept that revision, or read it unchanged).
 
+    >>> from validator import load_document
     >>> raw = {"cards": {}}
     >>> made = open_duel("r" * 22, raw, load_document(raw), 0.0)
     >>> remember(made.record, made.duel)

@@ -20,6 +20,7 @@ from validator import Document
 from validator.document.schema import ActionField
 from validator.document.strict import Strict, StrictInt
 from validator.document.verdict_schema import VerdictSchema
+from validator.engine.held import KeptStateError
 
 from ..parser import load_document_json, read_body, unsupported_type
 from ..problems import problem
@@ -44,7 +45,7 @@ TRIES: Final = 5
 
 class _RawActions(fields.List):  # type: ignore[type-arg]
     """A list of actions, documented as actions and left as JSON objects: each is loaded
-    against the duel's cards (:func:`api.duels.judge.load_actions`), its errors keyed
+    against the duel's cards (:func:`validator.engine.held.load_actions`), its errors keyed
     ``actions.<i>`` as in a document."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any,
@@ -382,10 +383,10 @@ def register_store_errors(app: Flask) -> None:
         return problem(503, f"The duel store cannot be used: {error}", type_=STORE_DOWN,
                        title="Duel store unavailable")
 
-    def unreadable(error: judge.RecordError) -> Response:
+    def unreadable(error: KeptStateError) -> Response:
         current_app.logger.error("duel record: %s", error)
         return problem(503, f"This duel's record cannot be read: {error}",
                        type_=RECORD_FORMAT, title="Duel stored in an unknown format")
 
     app.register_error_handler(StoreError, down)
-    app.register_error_handler(judge.RecordError, unreadable)
+    app.register_error_handler(KeptStateError, unreadable)
