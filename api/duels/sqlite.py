@@ -6,8 +6,11 @@ the file before its answer is sent (``synchronous=NORMAL``: a killed process los
 committed; only a power cut may lose the last steps). Each worker opens its own connection
 (after the fork). A write is one short ``BEGIN IMMEDIATE`` transaction: the update of the duel's
 row on the revision it read (the compare-and-set) and the insert of the new actions into the
-log. Expired duels are swept (rows deleted) at most once a minute per worker, when a duel is
-created; until then a read treats them as gone.
+log. What never changes after a duel is created (its cards and its start) is a row of its own
+(``starts``), so that a step rewrites only the small row of what changes: a step's commit puts
+a page or two in the write-ahead log, not the duel's card table again (layout 2; a layout-1
+file is moved to it when the service opens it). Expired duels are swept (rows deleted) at most
+once a minute per worker, when a duel is created; until then a read treats them as gone.
 """
 
 from __future__ import annotations
@@ -24,23 +27,40 @@ from typing import Any, Final
 from .record import Record
 from .store import StoreError, TooManyDuels, Written
 
-#: The layout of the file (``PRAGMA user_version``); a newer file is refused, not misread.
-LAYOUT: Final = 1
+#: The layout of the file (``PRAGMA user_version``); a newer file is refused, not misread, and
+#: an older one moved to this layout when the service opens it (:data:`_UPGRADE`).
+LAYOUT: Final = 2
 #: Seconds between two sweeps of expired duels by one worker.
 SWEEP_EVERY: Final = 60.0
 #: How long a writer waits for another worker's write before the store is said unavailable.
 BUSY_MS: Final = 5_000
-_TABLES: Final = (
-    "CREATE TABLE IF NOT EXISTS duels (id TEXT PRIMARY KEY, format INTEGER NOT NULL, "
+_DUELS: Final = (
+    "CREATE TABLE duels (id TEXT PRIMARY KEY, format INTEGER NOT NULL, "
     "rev INTEGER NOT NULL, actions INTEGER NOT NULL, ruleset TEXT NOT NULL, "
-    "cards TEXT NOT NULL, start TEXT NOT NULL, state TEXT NOT NULL, created REAL NOT NULL, "
-    "updated REAL NOT NULL, expires REAL NOT NULL) WITHOUT ROWID",
+    "state TEXT NOT NULL, created REAL NOT NULL, updated REAL NOT NULL, "
+    "expires REAL NOT NULL) WITHOUT ROWID")
+_TABLES: Final = (
+    _DUELS.replace("CREATE TABLE", "CREATE TABLE IF NOT EXISTS"),
     "CREATE INDEX IF NOT EXISTS duels_expires ON duels (expires)",
+    "CREATE TABLE IF NOT EXISTS starts (id TEXT PRIMARY KEY, cards TEXT NOT NULL, "
+    "start TEXT NOT NULL) WITHOUT ROWID",
     "CREATE TABLE IF NOT EXISTS actions (duel TEXT NOT NULL, n INTEGER NOT NULL, "
     "action TEXT NOT NULL, PRIMARY KEY (duel, n)) WITHOUT ROWID",
 )
-_READ: Final = ("SELECT id, rev, actions, ruleset, cards, start, state, created, updated, format "
-                "FROM duels WHERE id = ? AND expires > ?")
+#: Layout 1 to 2: a duel's cards and start leave its row for a row of ``starts``.
+_UPGRADE: Final = (
+    "CREATE TABLE IF NOT EXISTS starts (id TEXT PRIMARY KEY, cards TEXT NOT NULL, "
+    "start TEXT NOT NULL) WITHOUT ROWID",
+    "INSERT INTO starts SELECT id, cards, start FROM duels",
+    _DUELS.replace("TABLE duels", "TABLE duels_2"),
+    "INSERT INTO duels_2 SELECT id, format, rev, actions, ruleset, state, created, updated, "
+    "expires FROM duels",
+    "DROP TABLE duels",
+    "ALTER TABLE duels_2 RENAME TO duels",
+)
+_READ: Final = ("SELECT d.id, rev, actions, ruleset, cards, start, state, created, updated, "
+                "format FROM duels d JOIN starts s ON s.id = d.id "
+                "WHERE d.id = ? AND expires > ?")
 
 
 class SqliteStore:
@@ -70,6 +90,9 @@ class SqliteStore:
                 if layout > LAYOUT:
                     raise StoreError(f"{path} was written by a newer duelcheck (layout "
                                      f"{layout}; this one knows {LAYOUT}).")
+                if layout == 1:
+                    for statement in _UPGRADE:
+                        db.execute(statement)
                 for statement in _TABLES:
                     db.execute(statement)
                 db.execute(f"PRAGMA user_version = {LAYOUT}")
@@ -120,10 +143,12 @@ class SqliteStore:
                                   (now,)).fetchone()[0]
                 if held >= max_duels:
                     raise TooManyDuels(held)
-                db.execute("INSERT INTO duels VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                db.execute("INSERT INTO duels VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                            (record.id, record.format, record.rev, record.actions,
-                            record.ruleset, record.cards, record.start, record.state,
-                            record.created, record.updated, record.updated + self.idle))
+                            record.ruleset, record.state, record.created, record.updated,
+                            record.updated + self.idle))
+                db.execute("INSERT INTO starts VALUES (?, ?, ?)",
+                           (record.id, record.cards, record.start))
                 db.executemany("INSERT INTO actions VALUES (?, ?, ?)",
                                [(record.id, n, text) for n, text in enumerate(actions)])
 
@@ -176,6 +201,7 @@ class SqliteStore:
         with self._errors(), self._transaction() as db:
             gone = db.execute("DELETE FROM duels WHERE id = ? AND expires > ?",
                               (duel_id, time.time())).rowcount
+            db.execute("DELETE FROM starts WHERE id = ?", (duel_id,))
             db.execute("DELETE FROM actions WHERE duel = ?", (duel_id,))
         return bool(gone)
 
@@ -191,7 +217,8 @@ class SqliteStore:
         now = time.time() if now is None else now
         self._swept = now
         with self._errors(), self._transaction() as db:
-            db.execute("DELETE FROM actions WHERE duel IN "
-                       "(SELECT id FROM duels WHERE expires <= ?)", (now,))
+            for table, key in (("actions", "duel"), ("starts", "id")):
+                db.execute(f"DELETE FROM {table} WHERE {key} IN "
+                           "(SELECT id FROM duels WHERE expires <= ?)", (now,))
             swept: int = db.execute("DELETE FROM duels WHERE expires <= ?", (now,)).rowcount
         return swept

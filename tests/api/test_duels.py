@@ -10,7 +10,7 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import pytest
 from flask import Flask
@@ -233,7 +233,45 @@ def test_the_sqlite_file_is_in_the_data_dir_in_wal_mode(tmp_path: Path) -> None:
     path = tmp_path / "made" / "here" / "duels.sqlite3"
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
-        assert db.execute("PRAGMA user_version").fetchone() == (1,)
+        assert db.execute("PRAGMA user_version").fetchone() == (2,)
+
+
+#: A file as the first service that held duels left it (layout 1): a duel's cards and start in
+#: its row.
+LAYOUT_1: Final = (
+    "CREATE TABLE duels (id TEXT PRIMARY KEY, format INTEGER NOT NULL, rev INTEGER NOT NULL, "
+    "actions INTEGER NOT NULL, ruleset TEXT NOT NULL, cards TEXT NOT NULL, start TEXT NOT NULL, "
+    "state TEXT NOT NULL, created REAL NOT NULL, updated REAL NOT NULL, expires REAL NOT NULL) "
+    "WITHOUT ROWID",
+    "CREATE INDEX duels_expires ON duels (expires)",
+    "CREATE TABLE actions (duel TEXT NOT NULL, n INTEGER NOT NULL, action TEXT NOT NULL, "
+    "PRIMARY KEY (duel, n)) WITHOUT ROWID",
+    "PRAGMA user_version = 1")
+
+
+def test_a_file_of_the_first_layout_is_moved_to_this_one_and_its_duels_go_on(
+        tmp_path: Path) -> None:
+    doc = {**DOC, "actions": DOC["actions"][:4]}
+    state = validate(doc).state
+    now = time.time()
+    with sqlite3.connect(tmp_path / "duels.sqlite3") as db:
+        for statement in LAYOUT_1:
+            db.execute(statement)
+        db.execute("INSERT INTO duels VALUES (?, 1, 3, 4, 'classic', ?, ?, ?, ?, ?, ?)",
+                   ("L" * 22, json.dumps(DOC["cards"]), json.dumps({"setup": DOC["setup"]}),
+                    json.dumps(state), now, now, now + 3600))
+        db.executemany("INSERT INTO actions VALUES (?, ?, ?)",
+                       [("L" * 22, n, json.dumps(a)) for n, a in enumerate(doc["actions"])])
+    client = make_app(tmp_path).test_client()
+    answer = step(client, "L" * 22, DOC["actions"][4:6], expect=4)
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["state"] == validate({**DOC, "actions": DOC["actions"][:6]}).state
+    whole = client.get(f"/v1/duels/{'L' * 22}?document=1").get_json()
+    assert whole["cards"] == DOC["cards"] and whole["actions"] == DOC["actions"][:6]
+    with sqlite3.connect(tmp_path / "duels.sqlite3") as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (2,)
+        columns = [row[1] for row in db.execute("PRAGMA table_info(duels)")]
+        assert "cards" not in columns and "start" not in columns
 
 
 def _edit(path: Path, sql: str, *args: Any) -> None:
