@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 #: and the constant expressions (``EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O``) its setters take.
 _ON_ITSELF = re.compile(r"(\bc|e:GetHandler\(\)):RegisterEffect\((\w+)")
 _ON_OTHERS = re.compile(r"(?<![\w.:])(\w+)[:.]RegisterEffect\((\w+)")
-_HANDLER = re.compile(r"\blocal\s+c\s*=\s*e:GetHandler\(\)")
+#: ``local c=e:GetHandler()``: in a function, ``c`` is the card itself.
+HANDLER = re.compile(r"\blocal\s+c\s*=\s*e:GetHandler\(\)")
 _CARD_PARAMETER = re.compile(r"\s*(?:local\s+)?function\b[^(]*\(\s*\w+\s*,\s*c\s*[,)]")
 _CONSTANTS = re.compile(r"\s*[A-Z][A-Z0-9_]*(?:\s*[+|]\s*[A-Z][A-Z0-9_]*)*\s*")
 #: The kinds of activated effects, in the order ``effects`` lists them.
@@ -172,7 +173,7 @@ def _registered_in(c: Constants, text: str, card_is_c: bool = False,
         before = text[:call.start()]
         if on_others and call[1] in ("c", "e"):
             continue  # ``c`` is the card itself, as scripts name it
-        if not on_others and call[1] == "c" and not (card_is_c or _HANDLER.search(before)):
+        if not on_others and call[1] == "c" and not (card_is_c or HANDLER.search(before)):
             continue
         name = call[2]
         made = [m.end() for m in re.finditer(rf"\b{name}\s*=\s*Effect\.CreateEffect\(",

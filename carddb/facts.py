@@ -28,6 +28,7 @@ scripts' own ``constant.lua`` (:class:`.constants.Constants`), never a number wr
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +44,22 @@ from .constants import (
     Constants,
 )
 from .scripts import Registered, Script
+
+
+#: A function of the script's own table (``function s.flipflop(c)``), and a reference to one.
+_DEFINED = re.compile(r"^function\s+s\.(\w+)\s*\(", re.M)
+_REFERENCED = re.compile(r"\bs\.(\w+)\b")
+
+
+def _function_at(script: str, start: int) -> str:
+    """The text of the top-level function starting at ``start``: up to its closing ``end``
+    at the start of a line (EDOPro's scripts close a top-level function there)."""
+    line_end = script.find("\n", start)
+    line = script[start:line_end if line_end >= 0 else len(script)]
+    if re.search(r"\bend\s*$", line):
+        return line  # written on one line
+    found = re.compile(r"^end\b", re.M).search(script, start)
+    return script[start:found.end() if found else len(script)]
 
 
 @dataclass
@@ -117,6 +134,37 @@ class Reader:
         if lines is None:
             lines = self._lines[chunk] = self.texts.get(chunk, "").splitlines()
         return "\n".join(lines[max(first - 1, 0):last])
+
+    def helpers(self, where: tuple[str, int, int], depth: int = 3) -> list[str]:
+        """The texts of the script's own functions (``s.name``) that a function calls or
+        hands on (``g:ForEach(s.flip)``), and those they call in turn, ``depth`` deep: an
+        operation's work is often written in a helper (Sol and Luna's ``s.flipflop``).
+
+        >>> text = "function s.op(e)\\n s.flip(e)\\nend\\nfunction s.flip(c)\\n x()\\nend"
+        >>> Reader({}, {"c1.lua": text}).helpers(("c1.lua", 1, 3))
+        ['function s.flip(c)\\n x()\\nend']
+        """
+        chunk, first, last = where
+        script = self.texts.get(chunk, "")
+        defined = {m[1]: m.start() for m in _DEFINED.finditer(script)}
+        found: list[str] = []
+        seen: set[str] = set()
+        texts = [self.source_of(where)]
+        for _ in range(depth):
+            later: list[str] = []
+            for text in texts:
+                for name in _REFERENCED.findall(text):
+                    if name in seen or name not in defined:
+                        continue
+                    seen.add(name)
+                    line = script.count("\n", 0, defined[name]) + 1
+                    if first <= line <= last:
+                        continue  # the function itself
+                    body = _function_at(script, defined[name])
+                    found.append(body)
+                    later.append(body)
+            texts = later
+        return found
 
     def has(self, value: int, name: str) -> bool:
         """True when the bit mask ``value`` has the constant ``name``'s bits."""

@@ -574,6 +574,71 @@ end
 function s.condition(e,c)
   return c:IsRace(RACE_FAIRY) or c:IsLevel(7)
 end""",
+    # a Spell whose operation changes positions in a helper of its own, both ways
+    # (Sol and Luna: face-up to face-down, face-down to face-up Defense)
+    146: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_ACTIVATE)
+  e:SetCode(EVENT_FREE_CHAIN)
+  e:SetOperation(s.activate)
+  c:RegisterEffect(e)
+end
+function s.flipflop(c)
+  Duel.ChangePosition(c,c:IsFaceup() and POS_FACEDOWN_DEFENSE or POS_FACEUP_DEFENSE)
+end
+function s.activate(e,tp,eg,ep,ev,re,r,rp)
+  local g=Duel.GetTargetCards(e)
+  for tc in g:Iter() do s.flipflop(tc) end
+end""",
+    # a Tribute Summon with the opponent's monsters as Tributes, to their field
+    # (The Winged Dragon of Ra - Sphere Mode)
+    147: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_LIMIT_SUMMON_PROC)
+  e:SetCondition(s.ttcon)
+  e:SetTarget(s.tttg)
+  c:RegisterEffect(e)
+end
+function s.ttcon(e,c,minc)
+  if c==nil then return true end
+  local tp=c:GetControler()
+  local mg=Duel.GetMatchingGroup(nil,tp,0,LOCATION_MZONE,nil)
+  return Duel.CheckTribute(c,3,3,mg,1-tp)
+end
+function s.tttg(e,tp,eg,ep,ev,re,r,rp,chk,c)
+  local mg=Duel.GetMatchingGroup(nil,tp,0,LOCATION_MZONE,nil)
+  local g=Duel.SelectTribute(tp,c,3,3,mg,1-tp)
+  return true
+end""",
+    # Special Summons itself with another monster, in one group (Wizard @Ignister), and
+    # from the Graveyard with a group it adds itself to
+    148: """local s,id=GetID()
+function s.initial_effect(c)
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_IGNITION)
+  e1:SetRange(LOCATION_HAND)
+  e1:SetOperation(s.spop)
+  c:RegisterEffect(e1)
+  local e2=Effect.CreateEffect(c)
+  e2:SetType(EFFECT_TYPE_IGNITION)
+  e2:SetRange(LOCATION_GRAVE)
+  e2:SetOperation(s.gyop)
+  c:RegisterEffect(e2)
+end
+function s.spop(e,tp,eg,ep,ev,re,r,rp)
+  local c=e:GetHandler()
+  local tc=Duel.GetFirstTarget()
+  Duel.SpecialSummon(Group.FromCards(c,tc),0,tp,tp,false,false,POS_FACEUP_DEFENSE)
+end
+function s.gyop(e,tp,eg,ep,ev,re,r,rp)
+  local c=e:GetHandler()
+  local g=Duel.GetMatchingGroup(nil,tp,LOCATION_HAND,0,nil)
+  local sg=g+c
+  Duel.SpecialSummon(sg,0,tp,tp,false,false,POS_FACEUP)
+end""",
 }
 
 #: Scripts of pre-errata/, by passcode: a card kept only there (Red-Eyes Darkness Metal
@@ -645,6 +710,9 @@ CARDS: dict[int, dict[str, Any]] = {
     144: {"card_type": "Monster", "monster_type_line": "Fiend / Effect", "level": 2,
           "series": ["Testarch"]},
     145: {"card_type": "Monster", "monster_type_line": "Fairy / Effect", "level": 4},
+    146: {"card_type": "Spell", "property": "Quick-Play"},
+    147: {"card_type": "Monster", "monster_type_line": "Divine-Beast / Effect", "level": 10},
+    148: {"card_type": "Monster", "monster_type_line": "Cyberse / Effect", "level": 4},
 }
 #: A card file with no passcode whose name is a scripted card's (a new Normal Monster named
 #: as an old Ritual Monster is): never that card.
@@ -920,6 +988,23 @@ def test_what_a_double_tribute_is_for(built: Any) -> None:
     # not read: said so, and (validator/cards) no double_tribute in the document
     assert facts(built, 145) == {"double_tribute": True, "double_tribute_for": "unread"}
     assert "not read" in built.details["145"]["sources"]["double_tribute_for"]
+
+
+def test_a_position_change_written_in_a_helper_names_every_position(built: Any) -> None:
+    # the run takes one side of the choice; the helper's code names both (issue 25)
+    assert facts(built, 146) == {"positions": [["any", "facedown_defense"],
+                                               ["any", "defense"]]}
+    assert "helper" in built.details["146"]["sources"]["positions"]
+
+
+def test_a_tribute_summon_with_the_opponents_monsters_tributes_foes(built: Any) -> None:
+    assert facts(built, 147).get("tributes_foes") is True
+    assert "1-tp" in built.details["147"]["sources"]["tributes_foes"]
+
+
+def test_a_card_special_summoned_in_a_group_with_another_summons_itself(built: Any) -> None:
+    assert facts(built, 148) == {"effects": [{"kind": "ignition", "from": ["hand", "graveyard"]}],
+                                 "self_summon": ["hand", "graveyard"]}
 
 
 def test_the_builders_facts_are_card_facts_fields() -> None:

@@ -75,6 +75,19 @@ def test_facts_the_audit_of_issue_25_found(passcode: int, fact: str, value: obje
     assert database().card(passcode).facts.to_json().get(fact) == value
 
 
+@pytest.mark.parametrize(("passcode", "fact", "value"), [
+    # Sol and Luna: face-up to face-down, and face-down to face-up Defense (its helper's code)
+    (19739265, "positions", [["any", "facedown_defense"], ["any", "defense"]]),
+    # The Winged Dragon of Ra - Sphere Mode: 3 Tributes from the opponent's side
+    (10000080, "tributes_foes", True),
+    # Wizard @Ignister: "Special Summon both this card in your hand and that monster"
+    (3723262, "self_summon", ["hand"]),
+])
+def test_facts_the_second_audit_of_issue_25_found(passcode: int, fact: str,
+                                                  value: object) -> None:
+    assert database().card(passcode).facts.to_json().get(fact) == value
+
+
 def test_a_summon_procedure_that_names_its_count_in_a_helper() -> None:
     """Flamvell Commando: "Requires 1 'Flamvell' monster Tribute": 1, the Level rule's count
     for a Level 6, never 0."""
