@@ -45,7 +45,6 @@ from .constants import (
 )
 from .scripts import Registered, Script
 
-
 #: A function of the script's own table (``function s.flipflop(c)``), and a reference to one.
 _DEFINED = re.compile(r"^function\s+s\.(\w+)\s*\(", re.M)
 _REFERENCED = re.compile(r"\bs\.(\w+)\b")
