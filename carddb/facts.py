@@ -34,7 +34,7 @@ from typing import Any
 
 from validator.cards.facts import CardFacts
 
-from . import codefacts, effects, resolution, summons
+from . import codefacts, effects, limits, locks, materials, resolution, summons
 from .constants import (
     ALL_PLACES,
     EVENT_PLACES,
@@ -94,6 +94,11 @@ class Facts:
     discards: bool = False
     foe_summons: bool = False
     set_turn: list[str] = field(default_factory=list)
+    activations_per_turn: int | None = None
+    summons_per_turn: int | None = None
+    #: the procedures' materials, or ``"unread"``
+    materials: list[dict[str, Any]] | str = field(default_factory=list)
+    locks: list[dict[str, Any]] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
 
     def note(self, fact: str, source: str) -> None:
@@ -255,10 +260,13 @@ class Reader:
         where = script.path
         summons.read(self, script, card, facts, where)
         effects.activated(self, script, card, facts, where)
-        effects.on_itself(self, script, card, facts, where)
+        entries = effects.on_itself(self, script, card, facts, where)
         effects.granted_direct_attack(self, script, card, facts, where)
         resolution.read(self, script, card, facts, where)
         codefacts.read(self, script, facts)
+        limits.read(self, script, card, facts, where)
+        materials.read(self, script, card, facts, where)
+        locks.read(self, script, card, facts, where, entries)
         return facts
 
 
