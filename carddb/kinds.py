@@ -4,8 +4,9 @@ RACE_CYBERSE)``, ``s.matfilter``), what a Special Summon lock still allows (``fu
 return not c:IsRace(RACE_CYBERSE) end``). A filter is terms joined by ``and``, each one of
 ``c:IsAttribute(ATTRIBUTE_X)`` (``attribute``), ``c:IsRace(RACE_X)`` (``race``),
 ``c:IsType(TYPE_X)`` (``type``), ``c:IsSetCard(SET_X)`` (``series``: an archetype, resolved
-into ``cards`` by the build), ``c:IsCode(n)`` (``cards``) and ``c:GetBaseAttack()<=n``
-(``atk_max``); anything else is not read (None), and the caller says so ("unread").
+into ``cards`` by the build), ``c:IsCode(n)`` (``cards``) and ``c:GetBaseAttack()<=n`` or
+``c:IsAttackBelow(n)`` (``atk_max``: a monster Summoned from the Extra Deck or the hand has its
+printed ATK); anything else is not read (None), and the caller says so ("unread").
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from .stats import ATTRIBUTES, RACES, TYPE_BITS
 #: One term: ``c:IsRace(RACE_CYBERSE)``, extra arguments allowed (``c:IsRace(RACE_X,lc,st,tp)``).
 _TERM: Final = re.compile(r"(\w+):Is(Attribute|Race|Type|SetCard|Code)\(\s*([A-Z][A-Z0-9_]*|\d+)"
                           r"\s*(?:,[^()]*)?\)")
-_ATK: Final = re.compile(r"(\w+):(?:GetBaseAttack|GetTextAttack)\(\)\s*<=\s*(\d+)")
+_ATK: Final = re.compile(r"(\w+):(?:(?:GetBaseAttack|GetTextAttack|GetAttack)\(\)\s*<=\s*(\d+)|"
+                         r"IsAttackBelow\(\s*(\d+)\s*\))")
 #: ``aux.FilterBoolFunctionEx(Card.IsRace,RACE_X)`` (or ``FilterBoolFunction``).
 _BOOL_FUNCTION: Final = re.compile(r"aux\.FilterBoolFunction(?:Ex)?\(\s*Card\.Is(Attribute|Race|"
                                    r"Type|SetCard|Code)\s*,\s*([A-Z][A-Z0-9_]*|\d+)\s*\)")
@@ -55,6 +57,8 @@ def conjunction(body: str, param: str) -> dict[str, Any] | None:
     {'attribute': 'DARK', 'race': 'Cyberse'}
     >>> conjunction("c:IsRace(RACE_MACHINE) and c:GetBaseAttack()<=1500", "c")
     {'race': 'Machine', 'atk_max': 1500}
+    >>> conjunction("c:IsRace(RACE_MACHINE) and c:IsAttackBelow(1500)", "c")
+    {'race': 'Machine', 'atk_max': 1500}
     >>> conjunction("c:IsLevelAbove(5)", "c") is None
     True
     """
@@ -68,7 +72,7 @@ def conjunction(body: str, param: str) -> dict[str, Any] | None:
         if found is not None and found[1] == param:
             key, value = term(found[2], found[3])
         elif (atk := _ATK.fullmatch(part)) is not None and atk[1] == param:
-            key, value = "atk_max", int(atk[2])
+            key, value = "atk_max", int(atk[2] or atk[3])
         else:
             return None
         if key is None or key in out:

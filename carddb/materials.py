@@ -152,7 +152,11 @@ def _non_tuner(arg: str | None) -> str | None:
 
 
 def _kinds(out: dict[str, Any], key: str, arg: str | None, functions: dict[str, str]) -> None:
+    """What the materials of a filter must be; an ATK a material's filter names is its ATK on
+    the field, which an effect may have changed: not read."""
     found = kinds.argument_filter(arg or "nil", functions)
+    if isinstance(found, dict) and "atk_max" in found:
+        found = "unread"
     if found is not None:
         out[key] = found
 
