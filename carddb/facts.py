@@ -5,8 +5,9 @@ every reading shares, and :meth:`Reader.read`, which runs the readings), :func:`
 (the one place :class:`Facts` becomes the database's :class:`~validator.cards.CardFacts`, where
 each fact is declared) and :func:`facts_dict` (the facts as the database stores them).
 
-The contract's facts: ``tributes``, ``normal_summon``, ``gemini``, ``effects`` (kind and
-places), ``grants``; the importer's are the others. Each reading has its module, run in this
+The contract's facts: ``tributes``, ``normal_summon``, ``gemini``, ``effects`` (kind, places
+and limit), ``grants``, ``trap_from_hand``, ``double_tribute``, and revision 4's limits; the
+importer's are the others. Each reading has its module, run in this
 order (a card's sources are listed in the order its facts were found):
 
 - :mod:`.summons`: how the card is Summoned (``normal_summon``, ``tributes``, ``gemini``,
@@ -20,7 +21,12 @@ order (a card's sources are listed in the order its facts were found):
   ``lp_for_tributes`` and ``takes_control`` by :func:`.summons.own_summons`), the position
   changes among them read by :mod:`.positions` (``positions``);
 - :mod:`.codefacts`: what is read from the whole script's code (``draws``, ``discards``,
-  ``foe_summons``, ``set_turn``).
+  ``foe_summons``, ``set_turn``);
+- the card limits of revision 4 (contract §8): :mod:`.limits` (``once`` and ``shared`` on each
+  entry of ``effects``, which :mod:`.effects` lists by limit; ``activations_per_turn``,
+  ``summons_per_turn``), :mod:`.materials` (``materials``; a Ritual Monster's from its Ritual
+  Spells, by the build) and :mod:`.locks` (``locks``), the kinds of monster their filters name
+  read by :mod:`.kinds`.
 
 docs/cards.md explains each reading. Every reading takes an EDOPro constant's value from the
 scripts' own ``constant.lua`` (:class:`.constants.Constants`), never a number written here.
