@@ -21,6 +21,8 @@ _TERM: Final = re.compile(r"(\w+):Is(Attribute|Race|Type|SetCard|Code)\(\s*([A-Z
                           r"\s*(?:,[^()]*)?\)")
 _ATK: Final = re.compile(r"(\w+):(?:(?:GetBaseAttack|GetTextAttack|GetAttack)\(\)\s*<=\s*(\d+)|"
                          r"IsAttackBelow\(\s*(\d+)\s*\))")
+#: ``c:IsSynchroMonster()`` and its like: a card type.
+_KIND: Final = re.compile(r"(\w+):Is(Fusion|Synchro|Xyz|Link|Ritual|Pendulum)Monster\(\)")
 #: ``aux.FilterBoolFunctionEx(Card.IsRace,RACE_X)`` (or ``FilterBoolFunction``).
 _BOOL_FUNCTION: Final = re.compile(r"aux\.FilterBoolFunction(?:Ex)?\(\s*Card\.Is(Attribute|Race|"
                                    r"Type|SetCard|Code)\s*,\s*([A-Z][A-Z0-9_]*|\d+)\s*\)")
@@ -59,6 +61,8 @@ def conjunction(body: str, param: str) -> dict[str, Any] | None:
     {'race': 'Machine', 'atk_max': 1500}
     >>> conjunction("c:IsRace(RACE_MACHINE) and c:IsAttackBelow(1500)", "c")
     {'race': 'Machine', 'atk_max': 1500}
+    >>> conjunction("c:IsSynchroMonster()", "c")
+    {'type': 'Synchro'}
     >>> conjunction("c:IsLevelAbove(5)", "c") is None
     True
     """
@@ -73,6 +77,8 @@ def conjunction(body: str, param: str) -> dict[str, Any] | None:
             key, value = term(found[2], found[3])
         elif (atk := _ATK.fullmatch(part)) is not None and atk[1] == param:
             key, value = "atk_max", int(atk[2] or atk[3])
+        elif (kind := _KIND.fullmatch(part)) is not None and kind[1] == param:
+            key, value = "type", kind[2]  # c:IsSynchroMonster(): a Synchro Monster
         else:
             return None
         if key is None or key in out:

@@ -25,6 +25,10 @@ if TYPE_CHECKING:
 _LOCK: Final = re.compile(r"(\w+):SetCode\(\s*EFFECT_CANNOT_SPECIAL_SUMMON\s*\)")
 _TURN: Final = re.compile(r"Get(?:Custom)?ActivityCount\([^()]*ACTIVITY_SPSUMMON")
 _EXTRA: Final = re.compile(r"^(\w+):IsLocation\(\s*LOCATION_EXTRA\s*\)$")
+#: A monster of another Attribute or Type than X (``c:IsAttributeExcept(ATTRIBUTE_X)``,
+#: ``c:GetRace()~=RACE_X``).
+_EXCEPT: Final = re.compile(r"(\w+):(?:Is(Attribute|Race)Except\(\s*([A-Z][A-Z0-9_]*)\s*\)|"
+                            r"Get(Attribute|Race)\(\)\s*~=\s*([A-Z][A-Z0-9_]*))")
 
 
 def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts, where: str,
@@ -91,6 +95,11 @@ def target_function(text: str) -> tuple[str, list[dict[str, Any]] | str]:
     ('extra_deck', [{'type': 'Fusion'}, {'type': 'Synchro'}])
     >>> target_function("function s.splimit(e,c) return c:IsLocation(LOCATION_EXTRA) end")
     ('extra_deck', [])
+    >>> target_function("function(e,c) return c:IsAttributeExcept(ATTRIBUTE_DARK) end")
+    ('all', [{'attribute': 'DARK'}])
+    >>> target_function("function(e,c) return c:IsLocation(LOCATION_EXTRA) and "
+    ...                 "not c:IsSynchroMonster() end")
+    ('extra_deck', [{'type': 'Synchro'}])
     >>> target_function("function s.splimit(e,c) return c:IsLevelAbove(5) end")
     ('all', 'unread')
     """
@@ -115,6 +124,11 @@ def target_function(text: str) -> tuple[str, list[dict[str, Any]] | str]:
         return applies, []
     if rest == ["true"]:
         return applies, []
+    if len(rest) == 1 and (other := _EXCEPT.fullmatch(rest[0])) is not None and \
+            other[1] == param:
+        # c:IsAttributeExcept(ATTRIBUTE_X), c:GetRace()~=RACE_X: all but X are forbidden
+        key, value = kinds.term(other[2] or other[4], other[3] or other[5])
+        return (applies, [{key: value}]) if key is not None else (applies, "unread")
     if len(rest) != 1 or not rest[0].startswith("not "):
         return applies, "unread"
     allowed = rest[0].removeprefix("not ").strip()

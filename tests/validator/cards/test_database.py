@@ -313,3 +313,27 @@ def test_a_double_tribute_the_builder_could_not_read_is_not_in_the_document() ->
     entry = card.entry()
     assert "double_tribute" not in entry and "double_tribute_for" not in entry
     assert card.facts.double_tribute is True  # the importer's fact stays
+
+
+@pytest.mark.parametrize(("passcode", "fact", "value"), [
+    # "You can only use each of the following effects ... once per turn": an entry each
+    (99193444, "effects", [{"kind": "ignition", "from": ["hand"], "once": "name"},
+                           {"kind": "trigger", "from": ["field"], "once": "name"}]),
+    # "You can only use 1 "Shaddoll Beast" effect per turn": one count, one entry
+    (3717252, "effects", [{"kind": "trigger", "from": ["field", "graveyard"], "once": "name"}]),
+    (45171524, "activations_per_turn", 1),   # Mitsurugi Prayers
+    (2463794, "summons_per_turn", 1),        # Fiendsmith's Requiem
+    (39138610, "materials", [{"summon": "link", "min": 3, "max": 5, "rating": 5,
+                              "kinds": {"type": "Effect"}}]),  # Allied Code Talker @Ignister
+    (73082255, "materials", [{"summon": "xyz", "min": 2, "max": 99, "level": 8}]),
+    (5109321, "locks", [{"applies": "extra_deck",             # R.B. Stage Landing
+                         "allows": [{"race": "Machine", "atk_max": 1500}], "scope": "turn",
+                         "by": "activation"}]),
+    (613496, "locks", [{"applies": "extra_deck", "allows": [{"type": "Synchro"}],  # Over Tuning
+                        "scope": "rest_of_turn", "by": "activation"}]),
+    (39030883, "locks", [{"applies": "all", "allows": [{"attribute": "DARK"}],  # DAD Punisher
+                          "scope": "rest_of_turn", "by": 0}]),
+])
+def test_card_limits_of_cards_a_judge_knows(passcode: int, fact: str, value: object) -> None:
+    """Revision 4's limits (§8), among them the examples of issue 27."""
+    assert database().card(passcode).facts.to_json().get(fact) == value
