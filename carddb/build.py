@@ -20,6 +20,7 @@ from typing import Any, Final
 
 from validator.cards.facts import CardFacts
 
+from . import materials
 from .facts import Reader, facts_dict
 from .scripts import Runner, Script
 from .sources import Tree
@@ -188,8 +189,92 @@ def build(yaml_yugi: Tree, card_scripts: Tree, babel: Tree | None) -> Built:
             detail["pendulum_text"] = card["pendulum_text"]
     if babel is not None:
         _goat(babel, card_scripts, runner, reader, built)
+    _rituals(built, texts, series)
     _archetypes(built, series)
+    _kinds_of_archetypes(built, series)
     return built
+
+
+def _members(series: dict[int, list[str]]) -> dict[str, list[int]]:
+    """Each archetype's cards, by its name's letters (case aside)."""
+    members: dict[str, list[int]] = {}
+    for code in sorted(series):
+        for name in dict.fromkeys(_letters(n) for n in series[code]):
+            members.setdefault(name, []).append(code)
+    return members
+
+
+def _letters(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def _rituals(built: Built, texts: dict[str, str], series: dict[int, list[str]]) -> None:
+    """A Ritual Monster's ``materials`` from the Ritual Spells that name it (by passcode or
+    archetype, :func:`.materials.ritual_spell`): the Level its Tributes make, ``equal`` or
+    ``at_least`` (``at_least`` when any such Spell allows more: the reading that flags
+    least). A Ritual Monster no Spell names so has no ``materials``."""
+    members = _members(series)
+    found: dict[int, list[tuple[str, int | None, str]]] = {}
+    for passcode, card in built.cards.items():
+        if card.get("kind") != "spell" or card.get("subtype") != "ritual":
+            continue
+        path = built.details.get(passcode, {}).get("sources", {}).get("script", "")
+        for ritual, monster, level in materials.ritual_spell(texts.get(path, "")):
+            codes = [monster] if isinstance(monster, int) else \
+                members.get(_letters(monster), [])
+            for code in codes:
+                found.setdefault(code, []).append((ritual, level, card["name"]))
+    for code, spells in sorted(found.items()):
+        summoned = built.cards.get(str(code))
+        if summoned is None or "Ritual" not in summoned.get("types", ()) or \
+                not isinstance(summoned.get("level"), int):
+            continue
+        card = summoned
+        levels = {level if level is not None else card["level"] for _, level, _ in spells}
+        if len(levels) != 1:
+            continue  # Spells asking for other Levels: none judged
+        ritual = "at_least" if any(r == "at_least" for r, _, _ in spells) else "equal"
+        facts = CardFacts.from_json(card.get("facts", {}))
+        entry = {"summon": "ritual", "level_sum": levels.pop(), "ritual": ritual}
+        card["facts"] = CardFacts.from_json({**facts.to_json(),
+                                             "materials": [entry]}).to_json()
+        names = ", ".join(sorted({name for _, _, name in spells}))
+        built.details.setdefault(str(code), {}).setdefault("sources", {})["materials"] = \
+            f"the Ritual Spells naming it ({names}): Tributes whose Levels make " \
+            f"{entry['level_sum']} ({ritual})"
+
+
+def _kinds_of_archetypes(built: Built, series: dict[int, list[str]]) -> None:
+    """An archetype named by a material's filter or a lock's (``{"series": "CYBERSE"}``) as
+    its cards (yaml-yugi's series); an archetype no card names makes the filter ``"unread"``.
+    """
+    members = _members(series)
+
+    def resolved(kinds: Any) -> Any:
+        if not isinstance(kinds, dict) or "series" not in kinds:
+            return kinds
+        cards = members.get(_letters(kinds["series"]), [])
+        if not cards:
+            return "unread"
+        out = {k: v for k, v in kinds.items() if k != "series"}
+        out["cards"] = sorted(set(cards) & set(out.get("cards", cards)))
+        return out
+
+    for card in built.cards.values():
+        held = [card, *card.get("variants", {}).values()]
+        for holder in held:
+            facts = holder.get("facts")
+            if not facts:
+                continue
+            if isinstance(facts.get("materials"), list):
+                for m in facts["materials"]:
+                    for key in ("kinds", "tuner_kinds"):
+                        if key in m:
+                            m[key] = resolved(m[key])
+            for lock in facts.get("locks", ()):
+                if isinstance(lock["allows"], list):
+                    allows = [resolved(k) for k in lock["allows"]]
+                    lock["allows"] = "unread" if "unread" in allows else allows
 
 
 def _archetypes(built: Built, series: dict[int, list[str]]) -> None:

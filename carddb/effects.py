@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from . import limits
 from .constants import PLACE_ORDER
 from .scripts import Registered
 
@@ -22,7 +23,8 @@ if TYPE_CHECKING:
 #: and the constant expressions (``EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O``) its setters take.
 _ON_ITSELF = re.compile(r"(\bc|e:GetHandler\(\)):RegisterEffect\((\w+)")
 _ON_OTHERS = re.compile(r"(?<![\w.:])(\w+)[:.]RegisterEffect\((\w+)")
-_HANDLER = re.compile(r"\blocal\s+c\s*=\s*e:GetHandler\(\)")
+#: ``local c=e:GetHandler()``: in a function, ``c`` is the card itself.
+HANDLER = re.compile(r"\blocal\s+c\s*=\s*e:GetHandler\(\)")
 _CARD_PARAMETER = re.compile(r"\s*(?:local\s+)?function\b[^(]*\(\s*\w+\s*,\s*c\s*[,)]")
 _CONSTANTS = re.compile(r"\s*[A-Z][A-Z0-9_]*(?:\s*[+|]\s*[A-Z][A-Z0-9_]*)*\s*")
 #: The kinds of activated effects, in the order ``effects`` lists them.
@@ -31,11 +33,15 @@ _KINDS = ("ignition", "trigger", "quick")
 
 def activated(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
               where: str) -> None:
-    """``effects``: the card's activated effects, each kind once with every place an effect of
-    that kind works from; ``pendulum_activation``: a monster's Spell activation (a Pendulum
-    Monster's, EFFECT_TYPE_ACTIVATE)."""
-    merged: dict[str, list[str]] = {}
-    for e in script.effects:
+    """``effects``: the card's activated effects, with every place each works from and its
+    limit (``once``, ``shared``: :func:`.limits.limit_of`). Effects of one kind with no limit
+    are one entry, as before revision 4 (a card with no limited effect lists each kind
+    once); effects of one kind with one hard limit (one count code: "You can only use this
+    effect of X once per turn", an effect and its clone for another event) are one entry;
+    every other limited effect is an entry of its own (docs/cards.md). ``pendulum_activation``:
+    a monster's Spell activation (a Pendulum Monster's, EFFECT_TYPE_ACTIVATE)."""
+    merged: dict[tuple[str, str | None, str | None], _Entry] = {}
+    for n, e in enumerate(script.effects):
         if e.type & reader.c["EFFECT_TYPE_ACTIVATE"] and card.get("kind") == "monster":
             facts.pendulum_activation = True
             facts.note("pendulum_activation", f"{where}: {reader.describe(e)}")
@@ -46,40 +52,80 @@ def activated(reader: Reader, script: Script, card: dict[str, Any], facts: Facts
         places = reader.effect_places(e, kind, bool(card.get("pendulum")))
         if not places:
             continue  # used only from the face-down Extra Deck: no place of the contract's
-        _merge(merged, kind, places)
+        once, key = limits.limit_of(reader, script, e, n)
+        _merge(merged, kind, places, once, key, n)
         facts.note("effects", f"{where}: {reader.describe(e)} -> {kind} from "
-                              f"{', '.join(places)}")
+                              f"{', '.join(places)}" + (f", once: {once}" if once else ""))
     facts.effects = _listed(merged)
 
 
+#: An entry of ``effects`` being built: its places, its limit and the script's effects in it.
+_Entry = tuple[list[str], list[int]]
+
+
 def on_itself(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
-              where: str) -> None:
+              where: str) -> dict[int, int]:
     """An operation's registrations on the card itself: its activated effects (merged into
-    ``effects``), a direct attack, further attacks."""
+    ``effects``), a direct attack, further attacks. Returns which entry of ``effects`` holds
+    each of the script's effects (by index), now that the list is final."""
     c = reader.c
-    merged = {e["kind"]: list(e["from"]) for e in facts.effects}
+    merged: dict[tuple[str, str | None, str | None], _Entry] = {
+        (e["kind"], e.get("once"), e.get("_key")): (list(e["from"]), list(e["_of"]))
+        for e in facts.effects}
     for e, how in registered_on_itself(reader, script):
         kind = reader.kind(e)
         places = [] if kind is None else \
             reader.effect_places(e, kind, bool(card.get("pendulum")))
         if kind is not None and places:  # (none: used only from the face-down Extra Deck)
-            _merge(merged, kind, places)
+            origin = e.source_effect if e.source_effect is not None else -1
+            once, key = limits.limit_of(reader, script, e, 1000 + len(merged))
+            _merge(merged, kind, places, once, key, origin)
             facts.note("effects", f"{where}: {how} {reader.describe(e)} -> {kind} from "
                                   f"{', '.join(places)}")
         if card.get("kind") != "monster" or not e.type & c["EFFECT_TYPE_SINGLE"]:
             continue
         attacks(reader, e, facts, f"{where}: {how} {reader.describe(e)}")
     facts.effects = _listed(merged)
+    return _final(facts)
 
 
-def _merge(merged: dict[str, list[str]], kind: str, places: list[str]) -> None:
-    known = merged.setdefault(kind, [])
+def _merge(merged: dict[tuple[str, str | None, str | None], _Entry], kind: str,
+           places: list[str], once: str | None, key: str | None, index: int) -> None:
+    known, of = merged.setdefault((kind, once, key), ([], []))
     known += [p for p in places if p not in known]
+    if index not in of:
+        of.append(index)
 
 
-def _listed(merged: dict[str, list[str]]) -> list[dict[str, Any]]:
-    return [{"kind": kind, "from": sorted(merged[kind], key=PLACE_ORDER.index)}
-            for kind in _KINDS if kind in merged]
+def _listed(merged: dict[tuple[str, str | None, str | None], _Entry]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for kind in _KINDS:
+        for (k, once, key), (places, of) in merged.items():
+            if k != kind:
+                continue
+            entry: dict[str, Any] = {"kind": kind,
+                                     "from": sorted(places, key=PLACE_ORDER.index)}
+            if once is not None:
+                entry["once"] = once
+            out.append({**entry, "_key": key, "_of": of})
+    return out
+
+
+def _final(facts: Facts) -> dict[int, int]:
+    """``effects`` as written: a limit's key kept as ``shared`` where it spans entries (a
+    soft limit's own key, ``#n``, never does), the builder's bookkeeping dropped."""
+    spans: dict[str, int] = {}
+    for e in facts.effects:
+        if e["_key"] is not None:
+            spans[e["_key"]] = spans.get(e["_key"], 0) + 1
+    where: dict[int, int] = {}
+    for position, e in enumerate(facts.effects):
+        key, of = e.pop("_key"), e.pop("_of")
+        if key is not None and spans[key] > 1:
+            e["shared"] = key
+        for index in of:
+            where.setdefault(index, position)
+    return where
 
 
 def attacks(reader: Reader, e: Registered, facts: Facts, source: str) -> None:
@@ -172,7 +218,7 @@ def _registered_in(c: Constants, text: str, card_is_c: bool = False,
         before = text[:call.start()]
         if on_others and call[1] in ("c", "e"):
             continue  # ``c`` is the card itself, as scripts name it
-        if not on_others and call[1] == "c" and not (card_is_c or _HANDLER.search(before)):
+        if not on_others and call[1] == "c" and not (card_is_c or HANDLER.search(before)):
             continue
         name = call[2]
         made = [m.end() for m in re.finditer(rf"\b{name}\s*=\s*Effect\.CreateEffect\(",

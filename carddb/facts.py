@@ -5,8 +5,9 @@ every reading shares, and :meth:`Reader.read`, which runs the readings), :func:`
 (the one place :class:`Facts` becomes the database's :class:`~validator.cards.CardFacts`, where
 each fact is declared) and :func:`facts_dict` (the facts as the database stores them).
 
-The contract's facts: ``tributes``, ``normal_summon``, ``gemini``, ``effects`` (kind and
-places), ``grants``; the importer's are the others. Each reading has its module, run in this
+The contract's facts: ``tributes``, ``normal_summon``, ``gemini``, ``effects`` (kind, places
+and limit), ``grants``, ``trap_from_hand``, ``double_tribute``, and revision 4's limits; the
+importer's are the others. Each reading has its module, run in this
 order (a card's sources are listed in the order its facts were found):
 
 - :mod:`.summons`: how the card is Summoned (``normal_summon``, ``tributes``, ``gemini``,
@@ -20,7 +21,12 @@ order (a card's sources are listed in the order its facts were found):
   ``lp_for_tributes`` and ``takes_control`` by :func:`.summons.own_summons`), the position
   changes among them read by :mod:`.positions` (``positions``);
 - :mod:`.codefacts`: what is read from the whole script's code (``draws``, ``discards``,
-  ``foe_summons``, ``set_turn``).
+  ``foe_summons``, ``set_turn``);
+- the card limits of revision 4 (contract §8): :mod:`.limits` (``once`` and ``shared`` on each
+  entry of ``effects``, which :mod:`.effects` lists by limit; ``activations_per_turn``,
+  ``summons_per_turn``), :mod:`.materials` (``materials``; a Ritual Monster's from its Ritual
+  Spells, by the build) and :mod:`.locks` (``locks``), the kinds of monster their filters name
+  read by :mod:`.kinds`.
 
 docs/cards.md explains each reading. Every reading takes an EDOPro constant's value from the
 scripts' own ``constant.lua`` (:class:`.constants.Constants`), never a number written here.
@@ -28,12 +34,13 @@ scripts' own ``constant.lua`` (:class:`.constants.Constants`), never a number wr
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from validator.cards.facts import CardFacts
 
-from . import codefacts, effects, resolution, summons
+from . import codefacts, effects, limits, locks, materials, resolution, summons
 from .constants import (
     ALL_PLACES,
     EVENT_PLACES,
@@ -43,6 +50,21 @@ from .constants import (
     Constants,
 )
 from .scripts import Registered, Script
+
+#: A function of the script's own table (``function s.flipflop(c)``), and a reference to one.
+_DEFINED = re.compile(r"^function\s+s\.(\w+)\s*\(", re.M)
+_REFERENCED = re.compile(r"\bs\.(\w+)\b")
+
+
+def _function_at(script: str, start: int) -> str:
+    """The text of the top-level function starting at ``start``: up to its closing ``end``
+    at the start of a line (EDOPro's scripts close a top-level function there)."""
+    line_end = script.find("\n", start)
+    line = script[start:line_end if line_end >= 0 else len(script)]
+    if re.search(r"\bend\s*$", line):
+        return line  # written on one line
+    found = re.compile(r"^end\b", re.M).search(script, start)
+    return script[start:found.end() if found else len(script)]
 
 
 @dataclass
@@ -78,6 +100,11 @@ class Facts:
     discards: bool = False
     foe_summons: bool = False
     set_turn: list[str] = field(default_factory=list)
+    activations_per_turn: int | None = None
+    summons_per_turn: int | None = None
+    #: the procedures' materials, or ``"unread"``
+    materials: list[dict[str, Any]] | str = field(default_factory=list)
+    locks: list[dict[str, Any]] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
 
     def note(self, fact: str, source: str) -> None:
@@ -117,6 +144,37 @@ class Reader:
         if lines is None:
             lines = self._lines[chunk] = self.texts.get(chunk, "").splitlines()
         return "\n".join(lines[max(first - 1, 0):last])
+
+    def helpers(self, where: tuple[str, int, int], depth: int = 3) -> list[str]:
+        """The texts of the script's own functions (``s.name``) that a function calls or
+        hands on (``g:ForEach(s.flip)``), and those they call in turn, ``depth`` deep: an
+        operation's work is often written in a helper (Sol and Luna's ``s.flipflop``).
+
+        >>> text = "function s.op(e)\\n s.flip(e)\\nend\\nfunction s.flip(c)\\n x()\\nend"
+        >>> Reader({}, {"c1.lua": text}).helpers(("c1.lua", 1, 3))
+        ['function s.flip(c)\\n x()\\nend']
+        """
+        chunk, first, last = where
+        script = self.texts.get(chunk, "")
+        defined = {m[1]: m.start() for m in _DEFINED.finditer(script)}
+        found: list[str] = []
+        seen: set[str] = set()
+        texts = [self.source_of(where)]
+        for _ in range(depth):
+            later: list[str] = []
+            for text in texts:
+                for name in _REFERENCED.findall(text):
+                    if name in seen or name not in defined:
+                        continue
+                    seen.add(name)
+                    line = script.count("\n", 0, defined[name]) + 1
+                    if first <= line <= last:
+                        continue  # the function itself
+                    body = _function_at(script, defined[name])
+                    found.append(body)
+                    later.append(body)
+            texts = later
+        return found
 
     def has(self, value: int, name: str) -> bool:
         """True when the bit mask ``value`` has the constant ``name``'s bits."""
@@ -208,10 +266,13 @@ class Reader:
         where = script.path
         summons.read(self, script, card, facts, where)
         effects.activated(self, script, card, facts, where)
-        effects.on_itself(self, script, card, facts, where)
+        entries = effects.on_itself(self, script, card, facts, where)
         effects.granted_direct_attack(self, script, card, facts, where)
         resolution.read(self, script, card, facts, where)
         codefacts.read(self, script, facts)
+        limits.read(self, script, card, facts, where)
+        materials.read(self, script, card, facts, where)
+        locks.read(self, script, card, facts, where, entries)
         return facts
 
 

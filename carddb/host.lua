@@ -208,9 +208,17 @@ Effect.SetTargetRange = setter("target_range")
 Effect.SetHintTiming = setter("hint")
 function Effect.SetProperty(e, p, p2) rawset(e, "property", p or 0); return e end
 function Effect.SetDescription(e, d) rawset(e, "description", d); return e end
+-- A count limit: its number of uses, its code (a number, or {code, n}: the n-th limit of
+-- that code) and its flags (EFFECT_COUNT_CODE_OATH, _DUEL, _SINGLE, _CHAIN).
 function Effect.SetCountLimit(e, n, code, flags)
 	rawset(e, "count", n)
-	rawset(e, "count_code", code)
+	if lua_type(code) == "table" then
+		rawset(e, "count_code", code[1])
+		rawset(e, "count_index", code[2])
+	else
+		rawset(e, "count_code", code)
+	end
+	rawset(e, "count_flags", flags)
 	return e
 end
 function Effect.SetReset(e, r, n) rawset(e, "reset", r); rawset(e, "reset_count", n); return e end

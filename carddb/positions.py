@@ -70,10 +70,12 @@ def words(c: Constants, values: Iterable[int]) -> list[str]:
     return out
 
 
-def in_code(text: str, facts: Facts, where: str, key: str) -> None:
+def in_code(text: str, facts: Facts, where: str, key: str, card_is_c: bool = True) -> None:
     """The ``Duel.ChangePosition`` calls of an operation's or cost's code (``key``), read where
-    the stand-ins could not run it as far: the positions each names, of the card itself
-    (``c``, ``e:GetHandler()``) or any monster.
+    the stand-ins could not run it as far: the positions each names (every one its arguments
+    name: ``c:IsFaceup() and POS_FACEDOWN_DEFENSE or POS_FACEUP_DEFENSE`` is both), of the
+    card itself (``e:GetHandler()``, and ``c`` unless ``card_is_c`` is False: a helper's
+    parameter) or any monster.
 
     >>> from carddb.facts import Facts
     >>> facts = Facts()
@@ -84,7 +86,8 @@ def in_code(text: str, facts: Facts, where: str, key: str) -> None:
     # Duel.ChangePosition calls only: c:IsCanChangePosition() asks, it changes nothing
     for call in re.finditer(r"\bDuel\.ChangePosition\(([^\n]*)", text):
         argument = call[1]
-        scope = "self" if re.match(r"\s*(?:c|e:GetHandler\(\))\s*,", argument) else "any"
+        itself = r"\s*(?:c|e:GetHandler\(\))\s*," if card_is_c else r"\s*e:GetHandler\(\)\s*,"
+        scope = "self" if re.match(itself, argument) else "any"
         found = [w for m in _POSITIONS.finditer(argument)
                  for w in _POSITION_WORDS[m[1]]] or ["any"]
         for word in dict.fromkeys(found):

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from . import positions, summons
 from .codefacts import COMMENT, QUERY
+from .effects import HANDLER
 
 if TYPE_CHECKING:
     from .facts import Facts, Reader
@@ -117,6 +118,12 @@ def _scan(reader: Reader, e: Registered, facts: Facts, grants: dict[str, str],
                                            f"Duel.SSet")
         if "Duel.ChangePosition(" in text:
             positions.in_code(text, facts, where, key)
+        for helper in reader.helpers(e.functions[key]):
+            # its work written in a function of the script's own (Sol and Luna's
+            # s.flipflop(c), whose ``c`` is the target, not the card itself)
+            if "Duel.ChangePosition(" in helper:
+                positions.in_code(helper, facts, where, f"{key}'s helper",
+                                  card_is_c=bool(HANDLER.search(helper)))
         if _registers("EFFECT_SKIP_DP", text) and not facts.skips_draws:
             facts.skips_draws = 1
             facts.note("skips_draws", f"{where}: its operation's code registers "

@@ -41,6 +41,11 @@ class Registered:
     on_card: bool
     source_effect: int | None = None  # for an operation's registration: the effect's index
     target_range: int | None = None  # a Field effect's SetTargetRange: its controller's side
+    #: its count limit's code (``SetCountLimit(1, id)``; None: no code, a soft limit), the
+    #: index of a ``{id, n}`` code, and its flags (``EFFECT_COUNT_CODE_OATH``...)
+    count_code: int | None = None
+    count_index: int | None = None
+    count_flags: int | None = None
 
 
 @dataclass
@@ -135,4 +140,5 @@ class Runner:
             count=number("count"), value=number("value"), description=number("description"),
             reset=number("reset"), reset_count=number("reset_count"), functions=functions,
             on_card=bool(get(e, "_on_card")), source_effect=number("_from"),
-            target_range=number("target_range"))
+            target_range=number("target_range"), count_code=number("count_code"),
+            count_index=number("count_index"), count_flags=number("count_flags"))

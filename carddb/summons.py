@@ -48,8 +48,14 @@ _NEVER = re.compile(r"\)\s*(?:if\s+(?:c\s*==\s*nil|not\s+c)\s+then\s+return\s+tr
                     r"return\s+false\s+end\s*$")
 #: ``Duel.SpecialSummon(c,...)`` or ``(e:GetHandler(),...)``, or its step form
 #: ``Duel.SpecialSummonStep(c,...)`` (PSY-Framegear Gamma Summons itself with the Driver):
-#: the card Summons itself.
-_SUMMONS_ITSELF = re.compile(r"Duel\.SpecialSummon(?:Step)?\(\s*(?:c|e:GetHandler\(\))\s*,")
+#: the card Summons itself; so does a group holding it, ``Group.FromCards(c,tc)`` or ``g+c``
+#: (Wizard @Ignister: "Special Summon both this card and that monster"), written in the call
+#: or in a variable the function sets so (``local g=Group.FromCards(c,tc)``).
+_SPECIAL_SUMMON_OF = re.compile(r"Duel\.SpecialSummon(?:Step)?\(\s*([^,()]+(?:\([^()]*\))?"
+                                r"(?:\s*\+\s*[^,()]+)?)\s*,")
+_ITSELF = r"(?:\bc\b|e:GetHandler\(\))"
+_HOLDS_ITSELF = re.compile(rf"^(?:{_ITSELF}|Group\.FromCards\([^()]*{_ITSELF}[^()]*\)|"
+                           rf"\w+\s*\+\s*{_ITSELF}|{_ITSELF}\s*\+\s*\w+)$")
 #: The calls that Special Summon (one at once, or one step of several).
 _SPECIAL_SUMMONS = ("Duel.SpecialSummon", "Duel.SpecialSummonStep")
 #: A Normal Summon within the turn's count (``Duel.SummonOrSet(tp,sc,false,...)``).
@@ -63,6 +69,7 @@ def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
     _normal_summon(reader, script, card, facts, where)
     _own_effects(reader, script, facts, where)
     _tributes(reader, script, card, facts, where)
+    _foe_tributes(reader, script, facts, where)
     _procedures(reader, script, facts, where)
 
 
@@ -335,6 +342,29 @@ def condition_counts(condition: str) -> tuple[set[int], str]:
     return set(), ""
 
 
+#: A Tribute Summon procedure's ``Duel.CheckTribute(c,3,3,mg,1-tp,...)`` or
+#: ``Duel.SelectTribute(tp,c,3,3,mg,1-tp,...)``: the Tributes are the opponent's monsters, the
+#: monster Summoned to their field (The Winged Dragon of Ra - Sphere Mode).
+_FOE_TRIBUTE = re.compile(r"\b(?:CheckTribute|SelectTribute)\([^\n]*?\b1\s*-\s*tp\b")
+
+
+def _foe_tributes(reader: Reader, script: Script, facts: Facts, where: str) -> None:
+    """``tributes_foes`` from the card's own Normal Summon procedure whose Tributes are the
+    opponent's monsters ("Requires 3 Tributes from either side of the field")."""
+    c = reader.c
+    codes = (c["EFFECT_SUMMON_PROC"], c["EFFECT_SET_PROC"], c["EFFECT_LIMIT_SUMMON_PROC"],
+             c["EFFECT_LIMIT_SET_PROC"])
+    for e in script.effects:
+        if e.code not in codes:
+            continue
+        for key in ("condition", "target"):
+            if key in e.functions and _FOE_TRIBUTE.search(reader.source_of(e.functions[key])):
+                facts.tributes_foes = True
+                facts.note("tributes_foes", f"{where}: {reader.describe(e)}'s {key} Tributes "
+                                            f"the opponent's monsters (1-tp)")
+                return
+
+
 def _procedures(reader: Reader, script: Script, facts: Facts, where: str) -> None:
     """``procedures``: the card's own Special Summon procedures (EFFECT_SPSUMMON_PROC), where
     each starts and the kind of Summon it is."""
@@ -363,6 +393,27 @@ def _place_key(place: str) -> int:
     return order.index(place) if place in order else len(order)
 
 
+def summons_itself(text: str) -> bool:
+    """True when a function's code Special Summons the card itself, alone or in a group.
+
+    >>> summons_itself("Duel.SpecialSummon(Group.FromCards(c,tc),0,tp,tp,false,false,POS_FACEUP)")
+    True
+    >>> summons_itself("local sg=g+c\\nDuel.SpecialSummon(sg,0,tp,tp,false,false,POS_FACEUP)")
+    True
+    >>> summons_itself("Duel.SpecialSummon(tc,0,tp,tp,false,false,POS_FACEUP)")
+    False
+    """
+    for call in _SPECIAL_SUMMON_OF.finditer(text):
+        summoned = call[1].strip()
+        if _HOLDS_ITSELF.match(summoned):
+            return True
+        if re.fullmatch(r"\w+", summoned):
+            made = re.findall(rf"\b{summoned}\s*=\s*([^\n]+)", text[:call.start()])
+            if made and _HOLDS_ITSELF.match(made[-1].strip()):
+                return True
+    return False
+
+
 def own_summons(reader: Reader, script: Script, facts: Facts, where: str,
                 pendulum: bool = False) -> None:
     """``self_summon``: the places an activated effect of the card Special Summons the
@@ -382,7 +433,7 @@ def own_summons(reader: Reader, script: Script, facts: Facts, where: str,
     for n, e in enumerate(script.effects):
         text = reader.source_of(e.functions["operation"]) if "operation" in e.functions \
             else ""
-        if _SUMMONS_ITSELF.search(text):
+        if summons_itself(text):
             summoning.add(n)
         if "GetControl(" in text and not facts.takes_control:
             facts.takes_control = True

@@ -31,7 +31,8 @@ _CODES = ["EFFECT_SUMMON_PROC", "EFFECT_SET_PROC", "EFFECT_LIMIT_SUMMON_PROC",
           "EFFECT_QP_ACT_IN_NTPHAND", "EFFECT_EXTRA_SUMMON_COUNT", "EFFECT_SET_SUMMON_COUNT_LIMIT",
           "EFFECT_SKIP_DP", "EFFECT_EXTRA_RELEASE", "EFFECT_EXTRA_RELEASE_NONSUM",
           "EFFECT_SET_POSITION", "EFFECT_EXTRA_RELEASE_SUM", "EFFECT_MATERIAL_CHECK",
-          "EFFECT_TRAP_ACT_IN_SET_TURN", "EFFECT_QP_ACT_IN_SET_TURN"]
+          "EFFECT_TRAP_ACT_IN_SET_TURN", "EFFECT_QP_ACT_IN_SET_TURN",
+          "EFFECT_CANNOT_SPECIAL_SUMMON"]
 _EVENTS = ["EVENT_FREE_CHAIN", "EVENT_TO_GRAVE", "EVENT_SUMMON_SUCCESS", "EVENT_SPSUMMON_SUCCESS",
            "EVENT_DAMAGE", "EVENT_FLIP", "EVENT_DESTROYED"]
 _OTHER = {"EVENT_PHASE": 1 << 20, "PHASE_END": 1 << 9, "PHASE_DRAW": 1, "RESET_PHASE": 1 << 30,
@@ -41,7 +42,10 @@ _OTHER = {"EVENT_PHASE": 1 << 20, "PHASE_END": 1 << 9, "PHASE_DRAW": 1, "RESET_P
           "SUMMON_TYPE_SYNCHRO": 0x56000000, "SUMMON_TYPE_RITUAL": 0x55000000,
           "SUMMON_TYPE_FUSION": 0x53000000, "TYPE_MONSTER": 1, "TYPE_SYNCHRO": 0x2000,
           "STATUS_COPYING_EFFECT": 0x8000, "CATEGORY_DRAW": 1 << 5, "CATEGORY_HANDES": 1 << 7,
-          "REASON_DISCARD": 1 << 11}
+          "REASON_DISCARD": 1 << 11, "EFFECT_COUNT_CODE_OATH": 1, "EFFECT_COUNT_CODE_DUEL": 2,
+          "EFFECT_COUNT_CODE_SINGLE": 4, "EFFECT_COUNT_CODE_CHAIN": 8, "ACTIVITY_SPSUMMON": 3,
+          "RACE_CYBERSE": 1 << 24, "RACE_DRAGON": 1 << 13, "TYPE_EFFECT": 0x20,
+          "TYPE_FUSION": 0x40}
 
 
 def _constants() -> str:
@@ -56,6 +60,16 @@ def _constants() -> str:
 UTILITY = """
 Auxiliary = {}
 aux = Auxiliary
+function aux.FilterBoolFunctionEx(f,v) return function(c) return f(c,v) end end
+Link, Xyz, Synchro, Fusion, Ritual = {}, {}, {}, {}, {}
+Xyz.InfiniteMats = 99
+function Link.AddProcedure(c) end
+function Xyz.AddProcedure(c) end
+function Synchro.AddProcedure(c) end
+function Synchro.AddMajesticProcedure(c) end
+function Synchro.NonTunerEx(f,v) return f end
+function Fusion.AddProcMixN(c) end
+function Ritual.AddProcGreaterCode(c) end
 function GetID() return self_table, self_code end
 Gemini = {}
 function Gemini.AddProcedure(c)
@@ -574,6 +588,185 @@ end
 function s.condition(e,c)
   return c:IsRace(RACE_FAIRY) or c:IsLevel(7)
 end""",
+    # a Spell whose operation changes positions in a helper of its own, both ways
+    # (Sol and Luna: face-up to face-down, face-down to face-up Defense)
+    146: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_ACTIVATE)
+  e:SetCode(EVENT_FREE_CHAIN)
+  e:SetOperation(s.activate)
+  c:RegisterEffect(e)
+end
+function s.flipflop(c)
+  Duel.ChangePosition(c,c:IsFaceup() and POS_FACEDOWN_DEFENSE or POS_FACEUP_DEFENSE)
+end
+function s.activate(e,tp,eg,ep,ev,re,r,rp)
+  local g=Duel.GetTargetCards(e)
+  for tc in g:Iter() do s.flipflop(tc) end
+end""",
+    # a Tribute Summon with the opponent's monsters as Tributes, to their field
+    # (The Winged Dragon of Ra - Sphere Mode)
+    147: """local s,id=GetID()
+function s.initial_effect(c)
+  local e=Effect.CreateEffect(c)
+  e:SetType(EFFECT_TYPE_SINGLE)
+  e:SetCode(EFFECT_LIMIT_SUMMON_PROC)
+  e:SetCondition(s.ttcon)
+  e:SetTarget(s.tttg)
+  c:RegisterEffect(e)
+end
+function s.ttcon(e,c,minc)
+  if c==nil then return true end
+  local tp=c:GetControler()
+  local mg=Duel.GetMatchingGroup(nil,tp,0,LOCATION_MZONE,nil)
+  return Duel.CheckTribute(c,3,3,mg,1-tp)
+end
+function s.tttg(e,tp,eg,ep,ev,re,r,rp,chk,c)
+  local mg=Duel.GetMatchingGroup(nil,tp,0,LOCATION_MZONE,nil)
+  local g=Duel.SelectTribute(tp,c,3,3,mg,1-tp)
+  return true
+end""",
+    # Special Summons itself with another monster, in one group (Wizard @Ignister), and
+    # from the Graveyard with a group it adds itself to
+    148: """local s,id=GetID()
+function s.initial_effect(c)
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_IGNITION)
+  e1:SetRange(LOCATION_HAND)
+  e1:SetOperation(s.spop)
+  c:RegisterEffect(e1)
+  local e2=Effect.CreateEffect(c)
+  e2:SetType(EFFECT_TYPE_IGNITION)
+  e2:SetRange(LOCATION_GRAVE)
+  e2:SetOperation(s.gyop)
+  c:RegisterEffect(e2)
+end
+function s.spop(e,tp,eg,ep,ev,re,r,rp)
+  local c=e:GetHandler()
+  local tc=Duel.GetFirstTarget()
+  Duel.SpecialSummon(Group.FromCards(c,tc),0,tp,tp,false,false,POS_FACEUP_DEFENSE)
+end
+function s.gyop(e,tp,eg,ep,ev,re,r,rp)
+  local c=e:GetHandler()
+  local g=Duel.GetMatchingGroup(nil,tp,LOCATION_HAND,0,nil)
+  local sg=g+c
+  Duel.SpecialSummon(sg,0,tp,tp,false,false,POS_FACEUP)
+end""",
+    # effects with hard, soft, shared and once-per-Duel limits; Special Summoned once a turn;
+    # its hand effect locks its player to Cyberse monsters for the rest of the turn
+    149: """local s,id=GetID()
+function s.initial_effect(c)
+  c:SetSPSummonOnce(id)
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_IGNITION)
+  e1:SetRange(LOCATION_HAND)
+  e1:SetCountLimit(1,id)
+  e1:SetOperation(s.lockop)
+  c:RegisterEffect(e1)
+  local e2=Effect.CreateEffect(c)
+  e2:SetType(EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O)
+  e2:SetCode(EVENT_SUMMON_SUCCESS)
+  e2:SetCountLimit(1,{id,1})
+  c:RegisterEffect(e2)
+  local e3=e2:Clone()
+  e3:SetCode(EVENT_SPSUMMON_SUCCESS)
+  c:RegisterEffect(e3)
+  local e4=Effect.CreateEffect(c)
+  e4:SetType(EFFECT_TYPE_IGNITION)
+  e4:SetRange(LOCATION_MZONE)
+  e4:SetCountLimit(1)
+  c:RegisterEffect(e4)
+  local e5=Effect.CreateEffect(c)
+  e5:SetType(EFFECT_TYPE_QUICK_O)
+  e5:SetCode(EVENT_FREE_CHAIN)
+  e5:SetRange(LOCATION_GRAVE)
+  e5:SetCountLimit(1,{id,2},EFFECT_COUNT_CODE_DUEL)
+  c:RegisterEffect(e5)
+  local e6=Effect.CreateEffect(c)
+  e6:SetType(EFFECT_TYPE_QUICK_O)
+  e6:SetCode(EVENT_FREE_CHAIN)
+  e6:SetRange(LOCATION_HAND)
+  e6:SetCountLimit(1,{id,1})
+  c:RegisterEffect(e6)
+end
+function s.lockop(e,tp,eg,ep,ev,re,r,rp)
+  local e1=Effect.CreateEffect(e:GetHandler())
+  e1:SetType(EFFECT_TYPE_FIELD)
+  e1:SetCode(EFFECT_CANNOT_SPECIAL_SUMMON)
+  e1:SetTargetRange(1,0)
+  e1:SetTarget(function(e,c) return not c:IsRace(RACE_CYBERSE) end)
+  Duel.RegisterEffect(e1,tp)
+end""",
+    # "You can only activate 1 per turn"; "You cannot Special Summon from the Extra Deck the
+    # turn you activate this card, except Fusion Monsters"; a second lock not read
+    150: """local s,id=GetID()
+function s.initial_effect(c)
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_ACTIVATE)
+  e1:SetCode(EVENT_FREE_CHAIN)
+  e1:SetCountLimit(1,id,EFFECT_COUNT_CODE_OATH)
+  e1:SetCost(s.cost)
+  e1:SetOperation(s.op)
+  c:RegisterEffect(e1)
+  Duel.AddCustomActivityCounter(id,ACTIVITY_SPSUMMON,function(c) return c:IsType(TYPE_FUSION) end)
+end
+function s.cost(e,tp,eg,ep,ev,re,r,rp,chk)
+  if chk==0 then return Duel.GetCustomActivityCount(id,tp,ACTIVITY_SPSUMMON)==0 end
+  local e1=Effect.CreateEffect(e:GetHandler())
+  e1:SetType(EFFECT_TYPE_FIELD)
+  e1:SetCode(EFFECT_CANNOT_SPECIAL_SUMMON)
+  e1:SetTargetRange(1,0)
+  e1:SetTarget(s.splimit)
+  Duel.RegisterEffect(e1,tp)
+end
+function s.splimit(e,c,sump,sumtype,sumpos,targetp,se)
+  return c:IsLocation(LOCATION_EXTRA) and not c:IsType(TYPE_FUSION)
+end
+function s.op(e,tp,eg,ep,ev,re,r,rp)
+  local e2=Effect.CreateEffect(e:GetHandler())
+  e2:SetType(EFFECT_TYPE_FIELD)
+  e2:SetCode(EFFECT_CANNOT_SPECIAL_SUMMON)
+  e2:SetTargetRange(1,0)
+  e2:SetTarget(function(e,c) return c:IsLevelAbove(5) end)
+  Duel.RegisterEffect(e2,tp)
+end""",
+    # "2+ Effect Monsters" (a Link-3)
+    151: """local s,id=GetID()
+function s.initial_effect(c)
+  Link.AddProcedure(c,aux.FilterBoolFunctionEx(Card.IsType,TYPE_EFFECT),2)
+end""",
+    # "2+ Level 4 monsters", or 1 monster its own filter names
+    152: """local s,id=GetID()
+function s.initial_effect(c)
+  Xyz.AddProcedure(c,nil,4,2,s.ovfilter,nil,Xyz.InfiniteMats)
+end
+function s.ovfilter(c) return c:IsFaceup() end""",
+    # "1 Tuner + 1+ non-Tuner Dragon monsters"
+    153: """local s,id=GetID()
+function s.initial_effect(c)
+  Synchro.AddProcedure(c,nil,1,1,Synchro.NonTunerEx(Card.IsRace,RACE_DRAGON),1,99)
+end""",
+    # "3 monsters of its filter"
+    154: """local s,id=GetID()
+function s.initial_effect(c)
+  Fusion.AddProcMixN(c,true,true,s.ffilter,3)
+end
+function s.ffilter(c,fc,sumtype,tp) return c:IsRace(RACE_DRAGON,fc,sumtype,tp) end""",
+    # a Ritual Monster, and its Ritual Spell: Tributes whose Levels make 8 or more
+    155: """local s,id=GetID()
+function s.initial_effect(c)
+  c:EnableReviveLimit()
+end""",
+    156: """local s,id=GetID()
+function s.initial_effect(c)
+  Ritual.AddProcGreaterCode(c,8,nil,155)
+end""",
+    # a Synchro procedure the builder does not read
+    157: """local s,id=GetID()
+function s.initial_effect(c)
+  Synchro.AddMajesticProcedure(c,nil,true,nil,true,nil,true)
+end""",
 }
 
 #: Scripts of pre-errata/, by passcode: a card kept only there (Red-Eyes Darkness Metal
@@ -645,6 +838,19 @@ CARDS: dict[int, dict[str, Any]] = {
     144: {"card_type": "Monster", "monster_type_line": "Fiend / Effect", "level": 2,
           "series": ["Testarch"]},
     145: {"card_type": "Monster", "monster_type_line": "Fairy / Effect", "level": 4},
+    146: {"card_type": "Spell", "property": "Quick-Play"},
+    147: {"card_type": "Monster", "monster_type_line": "Divine-Beast / Effect", "level": 10},
+    148: {"card_type": "Monster", "monster_type_line": "Cyberse / Effect", "level": 4},
+    149: {"card_type": "Monster", "monster_type_line": "Cyberse / Effect", "level": 4},
+    150: {"card_type": "Spell", "property": "Normal"},
+    151: {"card_type": "Monster", "monster_type_line": "Cyberse / Link / Effect",
+          "link_arrows": ["⬅", "➡", "⬇"]},
+    152: {"card_type": "Monster", "monster_type_line": "Machine / Xyz / Effect", "rank": 4},
+    153: {"card_type": "Monster", "monster_type_line": "Dragon / Synchro / Effect", "level": 8},
+    154: {"card_type": "Monster", "monster_type_line": "Dragon / Fusion / Effect", "level": 8},
+    155: {"card_type": "Monster", "monster_type_line": "Warrior / Ritual / Effect", "level": 8},
+    156: {"card_type": "Spell", "property": "Ritual"},
+    157: {"card_type": "Monster", "monster_type_line": "Dragon / Synchro / Effect", "level": 10},
 }
 #: A card file with no passcode whose name is a scripted card's (a new Normal Monster named
 #: as an old Ritual Monster is): never that card.
@@ -920,6 +1126,63 @@ def test_what_a_double_tribute_is_for(built: Any) -> None:
     # not read: said so, and (validator/cards) no double_tribute in the document
     assert facts(built, 145) == {"double_tribute": True, "double_tribute_for": "unread"}
     assert "not read" in built.details["145"]["sources"]["double_tribute_for"]
+
+
+def test_a_position_change_written_in_a_helper_names_every_position(built: Any) -> None:
+    # the run takes one side of the choice; the helper's code names both (issue 25)
+    assert facts(built, 146) == {"positions": [["any", "facedown_defense"],
+                                               ["any", "defense"]]}
+    assert "helper" in built.details["146"]["sources"]["positions"]
+
+
+def test_a_tribute_summon_with_the_opponents_monsters_tributes_foes(built: Any) -> None:
+    assert facts(built, 147).get("tributes_foes") is True
+    assert "1-tp" in built.details["147"]["sources"]["tributes_foes"]
+
+
+def test_a_card_special_summoned_in_a_group_with_another_summons_itself(built: Any) -> None:
+    assert facts(built, 148) == {"effects": [{"kind": "ignition", "from": ["hand", "graveyard"]}],
+                                 "self_summon": ["hand", "graveyard"]}
+
+
+def test_each_limited_effect_is_an_entry_with_its_limit(built: Any) -> None:
+    """An effect and its clone for another event share one hard limit: one entry; effects
+    of one kind with other limits: an entry each; one key on entries of two kinds: shared."""
+    assert facts(built, 149)["effects"] == [
+        {"kind": "ignition", "from": ["hand"], "once": "name"},
+        {"kind": "ignition", "from": ["field"], "once": "copy"},
+        {"kind": "trigger", "from": ["field"], "once": "name", "shared": "149:1"},
+        {"kind": "quick", "from": ["graveyard"], "once": "duel"},
+        {"kind": "quick", "from": ["hand"], "once": "name", "shared": "149:1"}]
+    assert facts(built, 149)["summons_per_turn"] == 1
+    # effects with no limit keep one entry a kind, as before revision 4
+    assert facts(built, 103)["effects"] == [{"kind": "trigger", "from": ["hand", "graveyard"]}]
+
+
+def test_the_cards_activations_a_turn_and_its_locks(built: Any) -> None:
+    assert facts(built, 150)["activations_per_turn"] == 1
+    assert facts(built, 150)["locks"] == [
+        {"applies": "extra_deck", "allows": [{"type": "Fusion"}], "scope": "turn",
+         "by": "activation"},
+        {"applies": "all", "allows": "unread", "scope": "turn", "by": "activation"}]
+    assert facts(built, 149)["locks"] == [
+        {"applies": "all", "allows": [{"race": "Cyberse"}], "scope": "rest_of_turn", "by": 0}]
+
+
+def test_materials_of_each_summon_procedure(built: Any) -> None:
+    assert facts(built, 151)["materials"] == [
+        {"summon": "link", "min": 2, "max": 3, "rating": 3, "kinds": {"type": "Effect"}}]
+    assert facts(built, 152)["materials"] == [
+        {"summon": "xyz", "min": 2, "max": 99, "level": 4},
+        {"summon": "xyz", "min": 1, "max": 1, "kinds": "unread"}]
+    assert facts(built, 153)["materials"] == [
+        {"summon": "synchro", "min": 2, "max": 99, "tuners": [1, 1], "level_sum": 8,
+         "kinds": {"race": "Dragon"}}]
+    assert facts(built, 154)["materials"] == [{"summon": "fusion", "min": 3, "max": 3}]
+    assert facts(built, 155)["materials"] == [
+        {"summon": "ritual", "level_sum": 8, "ritual": "at_least"}]
+    assert facts(built, 157)["materials"] == "unread"
+    assert "not read" in built.details["157"]["sources"]["materials"]
 
 
 def test_the_builders_facts_are_card_facts_fields() -> None:

@@ -143,6 +143,11 @@ class CardInfo:
             if key.startswith("double_tribute") and (
                     self.kind != "monster" or facts.double_tribute_for == "unread"):
                 continue  # a filter the builder could not read: no double Tribute (cards.md)
+            if key in ("materials", "locks") and key in written:
+                found = _judged(key, written[key])
+                if found:
+                    out[key] = found
+                continue
             if key != "effects" and key in written:
                 out[key] = written[key]
         return out
@@ -190,6 +195,24 @@ class CardInfo:
 
 #: (passcode, variant) -> (the card's data, its document entry): entries are built once.
 _ENTRIES: dict[tuple[int, str | None], tuple[dict[str, Any], dict[str, Any]]] = {}
+
+
+def _judged(key: str, value: Any) -> list[dict[str, Any]]:
+    """What a document's entry holds of ``materials`` or ``locks``: what the builder could
+    not read is left out, so that the judge does not flag it (docs/cards.md): ``materials``
+    of a procedure not read are none at all (another way to Summon the card may be it), a
+    filter not read is no ``kinds``, a lock whose target was not read is no lock.
+
+    >>> _judged("materials", [{"summon": "link", "min": 2, "max": 2, "kinds": "unread"}])
+    [{'summon': 'link', 'min': 2, 'max': 2}]
+    >>> _judged("materials", "unread"), _judged("locks", [{"allows": "unread"}])
+    ([], [])
+    """
+    if not isinstance(value, list):
+        return []
+    if key == "locks":
+        return [lock for lock in value if lock["allows"] != "unread"]
+    return [{k: v for k, v in m.items() if v != "unread"} for m in value]
 
 
 def _effects(facts: CardFacts) -> list[dict[str, Any]]:

@@ -37,24 +37,135 @@ class Effect:
     used from (JSON ``{"kind": ..., "from": [...]}``).
 
     >>> Effect.from_json({"kind": "trigger", "from": ["graveyard"]})
-    Effect(kind='trigger', places=('graveyard',))
+    Effect(kind='trigger', places=('graveyard',), once=None, shared=None)
     """
 
     #: ``ignition``, ``trigger`` or ``quick``
     kind: str
     #: ``field``, ``hand``, ``graveyard``, ``banished``, ``extra`` (the face-up Extra Deck)
     places: tuple[str, ...]
+    #: (revision 4, §8) its limit: ``name`` (hard: every copy shares it), ``copy`` (soft: each
+    #: copy its own), ``duel`` (once per Duel); None, none
+    once: str | None = None
+    #: (revision 4, §8) a key naming the card's effects that share one use
+    shared: str | None = None
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> Effect:
-        """An effect as ``cards.json`` holds it."""
-        _only(raw, ("kind", "from"), "effects")
-        return cls(raw["kind"], tuple(raw["from"]))
+        """An effect as ``cards.json`` holds it.
+
+        >>> Effect.from_json({"kind": "ignition", "from": ["field"], "once": "name"}).once
+        'name'
+        """
+        _only(raw, ("kind", "from", "once", "shared"), "effects")
+        return cls(raw["kind"], tuple(raw["from"]), raw.get("once"), raw.get("shared"))
 
     def to_json(self) -> dict[str, Any]:
         """The effect as ``cards.json`` and a document's entry hold it (``kind``, then
-        ``from``: the contract's own key order)."""
-        return {"kind": self.kind, "from": list(self.places)}
+        ``from``: the contract's own key order; then its limit, if any)."""
+        out: dict[str, Any] = {"kind": self.kind, "from": list(self.places)}
+        if self.once is not None:
+            out["once"] = self.once
+        if self.shared is not None:
+            out["shared"] = self.shared
+        return out
+
+
+class Kinds(TypedDict, total=False):
+    """Kinds of monster a filter names (a material's, what a lock still allows): all of its
+    keys must hold. ``atk_max``: an original ATK of at most that."""
+
+    attribute: str
+    race: str
+    type: str
+    cards: list[int]
+    atk_max: int
+
+
+@dataclass(frozen=True, slots=True)
+class Materials:
+    """What one Summon procedure of an Extra Deck or Ritual monster takes (§8 ``materials``;
+    JSON ``{"summon": ..., "min": ..., "max": ..., ...}``, a key left out where it does not
+    apply or is not known).
+
+    >>> Materials.from_json({"summon": "link", "min": 2, "max": 4, "rating": 4}).to_json()
+    {'summon': 'link', 'min': 2, 'max': 4, 'rating': 4}
+    """
+
+    #: ``link``, ``xyz``, ``synchro``, ``fusion``, ``ritual``
+    summon: str
+    #: how many materials (None: not fixed by the procedure, as a Ritual's Tributes)
+    min: int | None = None
+    max: int | None = None
+    #: a Link Monster's: the Link Rating the materials' ratings add up to (a Link Monster as
+    #: material counting 1 or its rating)
+    rating: int | None = None
+    #: an Xyz Monster's: the Level every material has
+    level: int | None = None
+    #: a Synchro Monster's: how many Tuners (``[min, max]``)
+    tuners: tuple[int, int] | None = None
+    #: a Synchro Monster's: the Level the materials' Levels add up to; a Ritual Monster's: the
+    #: Level the Tributes' Levels make (``ritual``: ``equal`` or ``at_least``)
+    level_sum: int | None = None
+    ritual: str | None = None
+    #: what every material must be (a Synchro Monster's non-Tuners), ``"unread"`` where the
+    #: filter is code the builder could not reduce (nothing judged of the kinds)
+    kinds: Kinds | Literal["unread"] | None = None
+    #: a Synchro Monster's Tuners: what they must be
+    tuner_kinds: Kinds | Literal["unread"] | None = None
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> Materials:
+        """A procedure's materials as ``cards.json`` holds them."""
+        _only(raw, tuple(f.name for f in fields(cls)), "materials")
+        tuners = raw.get("tuners")
+        return cls(**{**raw, "tuners": None if tuners is None else tuple(tuners)})
+
+    def to_json(self) -> dict[str, Any]:
+        """The materials as ``cards.json`` and a document's entry hold them."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is not None:
+                out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Lock:
+    """A Special Summon restriction one of the card's effects puts on its controller (§8
+    ``locks``; JSON ``{"applies": ..., "allows": [...], "scope": ..., "by": ...}``).
+
+    >>> Lock.from_json({"applies": "extra_deck", "allows": [{"type": "Fusion"}],
+    ...                 "scope": "turn", "by": "activation"}).scope
+    'turn'
+    """
+
+    #: ``extra_deck`` (Special Summons from the Extra Deck) or ``all`` (every Special Summon)
+    applies: str
+    #: the kinds of monster it still allows (any one of them; none: no Special Summon at
+    #: all), or ``"unread"``: a filter the builder could not reduce (never judged)
+    allows: tuple[Kinds, ...] | Literal["unread"]
+    #: ``turn`` ("the turn you activate this card": the whole turn) or ``rest_of_turn`` (from
+    #: its resolution)
+    scope: str
+    #: which effect imposes it: its index in the card's ``effects``, or ``activation`` (a
+    #: Spell or Trap card's own)
+    by: int | str
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> Lock:
+        """A lock as ``cards.json`` holds it."""
+        _only(raw, ("applies", "allows", "scope", "by"), "locks")
+        allows = raw["allows"]
+        return cls(raw["applies"], "unread" if allows == "unread" else tuple(allows),
+                   raw["scope"], raw["by"])
+
+    def to_json(self) -> dict[str, Any]:
+        """The lock as ``cards.json`` and a document's entry hold it."""
+        allows = self.allows if isinstance(self.allows, str) else \
+            [dict(k) for k in self.allows]
+        return {"applies": self.applies, "allows": allows, "scope": self.scope, "by": self.by}
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +218,8 @@ class CardFacts:
     {'normal_summon': False, 'unscripted': True}
     >>> DOCUMENT_FACTS
     ('tributes', 'normal_summon', 'gemini', 'effects', 'grants', 'trap_from_hand', \
-'double_tribute', 'double_tribute_for')
+'double_tribute', 'double_tribute_for', 'activations_per_turn', 'summons_per_turn', 'materials', \
+'locks')
     """
 
     #: the numbers of Tributes its Normal Summon or Set may have (None: the Level rule's)
@@ -167,6 +279,17 @@ class CardFacts:
                                                                       metadata=_DOCUMENT)
     #: an Effect Monster no script describes: its effects are not known (the laxest reading)
     unscripted: bool = field(default=False, metadata=_IMPORTER)
+    #: (revision 4, §8) how many times a turn the card may be activated (a Spell's or Trap's
+    #: "You can only activate 1 "X" per turn"; None: no limit)
+    activations_per_turn: int | None = field(default=None, metadata=_DOCUMENT)
+    #: (revision 4, §8) how many times a turn it may be Special Summoned (None: no limit)
+    summons_per_turn: int | None = field(default=None, metadata=_DOCUMENT)
+    #: (revision 4, §8) an Extra Deck or Ritual monster's Summon procedures and what each
+    #: takes (any one of them); ``"unread"``: one the builder could not read (none judged)
+    materials: tuple[Materials, ...] | Literal["unread"] = field(default=(),
+                                                                 metadata=_DOCUMENT)
+    #: (revision 4, §8) the Special Summon restrictions its effects put on its controller
+    locks: tuple[Lock, ...] = field(default=(), metadata=_DOCUMENT)
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> CardFacts:
@@ -229,6 +352,9 @@ _READ: Final[dict[str, Callable[[Any], Any]]] = {
     "effects": lambda v: tuple(Effect.from_json(e) for e in v),
     "procedures": lambda v: tuple(Procedure.from_json(p) for p in v),
     "positions": _positions,
+    "materials": lambda v: v if isinstance(v, str) else tuple(Materials.from_json(m)
+                                                              for m in v),
+    "locks": lambda v: tuple(Lock.from_json(k) for k in v),
 }
 _WRITE: Final[dict[str, Callable[[Any], Any]]] = {
     "tributes": list, "grants": list, "self_summon": list, "set_turn": list,
@@ -236,6 +362,8 @@ _WRITE: Final[dict[str, Callable[[Any], Any]]] = {
     "procedures": lambda v: [p.to_json() for p in v],
     "positions": lambda v: [list(p) for p in v],
     "double_tribute_for": lambda v: v if isinstance(v, str) else dict(v),
+    "materials": lambda v: v if isinstance(v, str) else [m.to_json() for m in v],
+    "locks": lambda v: [k.to_json() for k in v],
 }
 #: Each fact, in the fields' order: its default and its two conversions.
 _JSON: Final = {f.name: (f.default, _READ.get(f.name), _WRITE.get(f.name))

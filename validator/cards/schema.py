@@ -43,7 +43,11 @@ class CardInfoSchema(Schema):
     printed = fields.Dict(required=True, metadata={
         "description": "types, race, attribute, Level/Rank/Link and arrows, ATK/DEF, Scale"})
     facts = fields.Dict(required=True, metadata={
-        "description": "every fact: the contract's and the importer's (docs/cards.md)"})
+        "description": "every fact: the contract's and the importer's (docs/cards.md), with "
+                       "the card limits of revision 4 (§8: effects' once and shared, "
+                       "activations_per_turn, summons_per_turn, materials, locks; \"unread\" "
+                       "where the builder could not read a filter, which the document entry "
+                       "leaves out)"})
     sources = fields.Dict(keys=fields.String(), values=fields.String(), required=True,
                           metadata={"description": "fact -> the script and what in it says so"})
     text = fields.String(required=True)

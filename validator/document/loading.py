@@ -64,12 +64,45 @@ def make_card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
         tributes=None if tributes is None else tuple(sorted(tributes)),
         normal_summon=get("normal_summon", True), gemini=get("gemini", False),
         effects=None if effects is None else tuple(
-            m.EffectFact(e["kind"], frozenset(e["from_"])) for e in effects),
+            m.EffectFact(e["kind"], frozenset(e["from_"]), e.get("once"), e.get("shared"))
+            for e in effects),
         grants=tuple(grants or ()), trap_from_hand=get("trap_from_hand", False),
         double_tribute=get("double_tribute", False),
         double_tribute_for=_tribute_filter(get("double_tribute_for")), link=get("link"),
         link_arrows=tuple(get("link_arrows") or ()),
-        pendulum=get("pendulum", False), scale=get("scale"))
+        pendulum=get("pendulum", False), scale=get("scale"),
+        activations_per_turn=get("activations_per_turn"),
+        summons_per_turn=get("summons_per_turn"),
+        materials=None if get("materials") is None else tuple(
+            _materials(x) for x in raw["materials"]),
+        locks=tuple(m.Lock(k["applies"], tuple(_kinds(a) for a in k["allows"]), k["scope"],
+                           k["by"]) for k in get("locks") or ()))
+
+
+def _kinds(raw: Mapping[str, Any]) -> m.MonsterKinds:
+    """Loaded kinds of monster (a material's, a lock's) as the card holds them.
+
+    >>> _kinds({"race": "Cyberse"}).race
+    'Cyberse'
+    """
+    cards = raw.get("cards")
+    return m.MonsterKinds(raw.get("attribute"), raw.get("race"), raw.get("type"),
+                          None if cards is None else frozenset(cards), raw.get("atk_max"))
+
+
+def _materials(raw: Mapping[str, Any]) -> m.Materials:
+    """A loaded Summon procedure's materials as the card holds them.
+
+    >>> _materials({"summon": "synchro", "min": 2, "max": 99, "tuners": [1, 1]}).tuners
+    (1, 1)
+    """
+    tuners = raw.get("tuners")
+    kinds, tuner_kinds = raw.get("kinds"), raw.get("tuner_kinds")
+    return m.Materials(raw["summon"], raw.get("min"), raw.get("max"), raw.get("rating"),
+                       raw.get("level"), None if tuners is None else (tuners[0], tuners[1]),
+                       raw.get("level_sum"), raw.get("ritual"),
+                       None if kinds is None else _kinds(kinds),
+                       None if tuner_kinds is None else _kinds(tuner_kinds))
 
 
 def _tribute_filter(raw: Mapping[str, Any] | None) -> m.TributeFilter | None:

@@ -28,6 +28,12 @@ EFFECT_PLACES: Final = ("field", "hand", "graveyard", "banished", "extra")
 ATTRIBUTES: Final = ("EARTH", "WATER", "FIRE", "WIND", "LIGHT", "DARK", "DIVINE")
 #: What resolving a card lets its controller do this turn (§1 ``grants``).
 GRANTS: Final = ("normal_summon", "attack")
+#: (revision 4, §8) an effect's limit, a Summon procedure's kind, a lock's reach and scope.
+ONCE: Final = ("name", "copy", "duel")
+MATERIAL_SUMMONS: Final = ("link", "xyz", "synchro", "fusion", "ritual")
+RITUAL_LEVELS: Final = ("equal", "at_least")
+LOCK_APPLIES: Final = ("extra_deck", "all")
+LOCK_SCOPES: Final = ("turn", "rest_of_turn")
 #: A Link Monster's arrows (§6), as its controller sees them.
 LINK_ARROWS: Final = ("top-left", "top", "top-right", "left", "right", "bottom-left", "bottom",
                       "bottom-right")
@@ -74,11 +80,70 @@ class EffectFact:
 
     kind: str
     places: frozenset[str]
+    #: (revision 4, §8) its limit: ``name``, ``copy``, ``duel`` (None: none)
+    once: str | None = None
+    #: (revision 4, §8) a key naming the card's effects that share one use
+    shared: str | None = None
 
     @property
     def speed(self) -> int:
         """Its spell speed: 2 for a quick effect, else 1."""
         return 2 if self.kind == "quick" else 1
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterKinds:
+    """Kinds of monster a card's text names (§8: a material's kinds, what a lock still
+    allows): a monster of every property named.
+
+    >>> MonsterKinds(race="Cyberse").race
+    'Cyberse'
+    """
+
+    attribute: str | None = None
+    race: str | None = None
+    type: str | None = None
+    cards: frozenset[int] | None = None
+    #: an original ATK of at most this
+    atk_max: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Materials:
+    """What one Summon procedure of an Extra Deck or Ritual monster takes (§8 ``materials``).
+
+    >>> Materials("link", 2, 4, rating=4).summon
+    'link'
+    """
+
+    summon: str
+    min: int | None = None
+    max: int | None = None
+    rating: int | None = None
+    level: int | None = None
+    tuners: tuple[int, int] | None = None
+    level_sum: int | None = None
+    ritual: str | None = None
+    kinds: MonsterKinds | None = None
+    tuner_kinds: MonsterKinds | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Lock:
+    """A Special Summon restriction a card's effect puts on its controller (§8 ``locks``).
+
+    >>> Lock("extra_deck", (MonsterKinds(type="Fusion"),), "turn", "activation").scope
+    'turn'
+    """
+
+    #: ``extra_deck`` or ``all``
+    applies: str
+    #: the kinds it still allows (any one; none: no Special Summon at all)
+    allows: tuple[MonsterKinds, ...]
+    #: ``turn`` or ``rest_of_turn``
+    scope: str
+    #: the index of the imposing effect in the card's ``effects``, or ``activation``
+    by: int | str
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +213,12 @@ class Card:
     link_arrows: tuple[str, ...] = ()
     pendulum: bool = False
     scale: int | None = None
+    #: (revision 4, §8) the card's own limits: activations and Special Summons a turn (None:
+    #: no limit), its Summon procedures' materials (None: not given), its Special Summon locks
+    activations_per_turn: int | None = None
+    summons_per_turn: int | None = None
+    materials: tuple[Materials, ...] | None = None
+    locks: tuple[Lock, ...] = ()
 
     @property
     def label(self) -> str:

@@ -24,6 +24,7 @@ from validator.document import model as m
 from validator.document.crosscheck import cross_check, cross_check_position
 from validator.document.fastload import Compiler, Load, LoadWith, marshmallow_load
 from validator.document.fastschema import FastSchema
+from validator.document.limits_schema import LockSchema, MaterialsSchema
 from validator.document.loading import action_loader, card_table, make_action, make_card
 from validator.document.position import owners as position_owners
 from validator.document.position_schema import StateSchema
@@ -103,6 +104,12 @@ class EffectSchema(_Base):
     from_ = fields.List(fields.String(validate=validate.OneOf(m.EFFECT_PLACES)),
                         data_key="from", required=True, validate=[
                             validate.Length(min=1, max=len(m.EFFECT_PLACES)), _unique])
+    # revision 4 (§8): its limit
+    once = fields.String(validate=validate.OneOf(m.ONCE), metadata={
+        "description": "name: once per turn for every copy (a hard limit); copy: once per "
+                       "turn for each copy on the field (a soft one); duel: once per Duel"})
+    shared = fields.String(validate=validate.Length(min=1, max=40), metadata={
+        "description": "a key naming the card's effects that share one use"})
 
 
 class TributeFilterSchema(_Base):
@@ -168,6 +175,16 @@ class CardSchema(_Base):
                               validate=_unique)
     pendulum = StrictBool()
     scale = StrictInt(validate=validate.Range(0, 13))
+    # revision 4 (§8): the card's own limits
+    activations_per_turn = StrictInt(validate=validate.Range(1, 9), metadata={
+        "description": "how many times a turn the card may be activated"})
+    summons_per_turn = StrictInt(validate=validate.Range(1, 9), metadata={
+        "description": "how many times a turn it may be Special Summoned"})
+    materials = fields.List(fields.Nested(MaterialsSchema), validate=validate.Length(min=1),
+                            metadata={"description": "an Extra Deck or Ritual monster's "
+                                                     "Summon procedures (any one of them)"})
+    locks = fields.List(fields.Nested(LockSchema), metadata={
+        "description": "the Special Summon restrictions its effects put on its controller"})
 
     @validates_schema
     def _kind_fields(self, data: dict[str, Any], **kwargs: Any) -> None:
@@ -193,7 +210,7 @@ class CardSchema(_Base):
         else:
             for key in ("level", "atk", "def_", "token", "tributes", "normal_summon", "gemini",
                         "double_tribute", "double_tribute_for", "link", "link_arrows",
-                        "pendulum", "scale"):
+                        "pendulum", "scale", "summons_per_turn", "materials"):
                 if key in data:
                     name = "def" if key == "def_" else key
                     raise ValidationError(f"A {kind} card has no {name}.", name)

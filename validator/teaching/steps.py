@@ -17,7 +17,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from validator.document.model import EFFECT_PLACES, Action, Card, Document
+from validator.document.model import (
+    EFFECT_PLACES,
+    Action,
+    Card,
+    Document,
+    EffectFact,
+    MonsterKinds,
+)
 from validator.document.verdict import Verdict, state_report
 from validator.engine import apply
 from validator.engine.duel import Duel, load_document
@@ -159,10 +166,60 @@ def card_json(card: Card) -> dict[str, Any]:
                  "cards": None if allowed.cards is None else sorted(allowed.cards)}
         out["double_tribute_for"] = {k: v for k, v in found.items() if v is not None}
     if card.effects is not None:
-        out["effects"] = [{"kind": e.kind, "from": sorted(e.places, key=EFFECT_PLACES.index)}
-                          for e in card.effects]
+        out["effects"] = [_effect_json(e) for e in card.effects]
     if card.grants:
         out["grants"] = list(card.grants)
     if card.link_arrows:
         out["link_arrows"] = list(card.link_arrows)
+    out.update(_limits_json(card))
+    return out
+
+
+def _effect_json(effect: EffectFact) -> dict[str, Any]:
+    """One of a card's effects back as the document's JSON (its limit too, revision 4).
+
+    >>> _effect_json(EffectFact("quick", frozenset({"hand"}), "name"))
+    {'kind': 'quick', 'from': ['hand'], 'once': 'name'}
+    """
+    out: dict[str, Any] = {"kind": effect.kind,
+                           "from": sorted(effect.places, key=EFFECT_PLACES.index)}
+    if effect.once is not None:
+        out["once"] = effect.once
+    if effect.shared is not None:
+        out["shared"] = effect.shared
+    return out
+
+
+def _kinds_json(kinds: MonsterKinds) -> dict[str, Any]:
+    found = {"attribute": kinds.attribute, "race": kinds.race, "type": kinds.type,
+             "cards": None if kinds.cards is None else sorted(kinds.cards),
+             "atk_max": kinds.atk_max}
+    return {k: v for k, v in found.items() if v is not None}
+
+
+def _limits_json(card: Card) -> dict[str, Any]:
+    """A card's limits (revision 4, §8) back as the document's JSON; its locks said either
+    way for a card the database fills (its own field wins).
+
+    >>> _limits_json(Card("r", "monster", level=4, summons_per_turn=1))
+    {'summons_per_turn': 1}
+    """
+    out: dict[str, Any] = {}
+    for key, value in (("activations_per_turn", card.activations_per_turn),
+                       ("summons_per_turn", card.summons_per_turn)):
+        if value is not None:
+            out[key] = value
+    if card.materials is not None:
+        out["materials"] = []
+        for m in card.materials:
+            found: dict[str, Any] = {
+                "summon": m.summon, "min": m.min, "max": m.max, "rating": m.rating,
+                "level": m.level, "tuners": None if m.tuners is None else list(m.tuners),
+                "level_sum": m.level_sum, "ritual": m.ritual,
+                "kinds": None if m.kinds is None else _kinds_json(m.kinds),
+                "tuner_kinds": None if m.tuner_kinds is None else _kinds_json(m.tuner_kinds)}
+            out["materials"].append({k: v for k, v in found.items() if v is not None})
+    if card.locks or card.passcode is not None:
+        out["locks"] = [{"applies": k.applies, "allows": [_kinds_json(a) for a in k.allows],
+                         "scope": k.scope, "by": k.by} for k in card.locks]
     return out

@@ -13,6 +13,7 @@ import pytest
 from tests.helpers import CORPUS, ROOT, opening
 from validator import DocumentError, load_document, validate
 from validator.cards import CardFacts, CardInfo, database, normalized
+from validator.cards.facts import Materials
 
 
 def test_a_card_is_found_by_passcode_and_by_name_loosely() -> None:
@@ -75,6 +76,19 @@ def test_facts_the_audit_of_issue_25_found(passcode: int, fact: str, value: obje
     assert database().card(passcode).facts.to_json().get(fact) == value
 
 
+@pytest.mark.parametrize(("passcode", "fact", "value"), [
+    # Sol and Luna: face-up to face-down, and face-down to face-up Defense (its helper's code)
+    (19739265, "positions", [["any", "facedown_defense"], ["any", "defense"]]),
+    # The Winged Dragon of Ra - Sphere Mode: 3 Tributes from the opponent's side
+    (10000080, "tributes_foes", True),
+    # Wizard @Ignister: "Special Summon both this card in your hand and that monster"
+    (3723262, "self_summon", ["hand"]),
+])
+def test_facts_the_second_audit_of_issue_25_found(passcode: int, fact: str,
+                                                  value: object) -> None:
+    assert database().card(passcode).facts.to_json().get(fact) == value
+
+
 def test_a_summon_procedure_that_names_its_count_in_a_helper() -> None:
     """Flamvell Commando: "Requires 1 'Flamvell' monster Tribute": 1, the Level rule's count
     for a Level 6, never 0."""
@@ -99,7 +113,9 @@ def test_document_facts_of_revision_4_are_in_the_entry() -> None:
 def test_the_ritual_monster_keeps_its_passcode() -> None:
     """A new Normal Monster named "Black Luster Soldier" once replaced the Ritual Monster."""
     bls = database().card(5405694)
-    assert bls.types == ("Ritual",) and bls.facts == CardFacts(normal_summon=False)
+    # its Ritual Spell (Black Luster Ritual): Tributes whose Levels make 8 or more
+    assert bls.types == ("Ritual",) and bls.facts == CardFacts(
+        normal_summon=False, materials=(Materials("ritual", level_sum=8, ritual="at_least"),))
     assert bls.details()["text"].startswith('You can Ritual Summon this card with "Black Luster')
 
 
@@ -134,6 +150,26 @@ def test_an_entry_is_a_document_card_and_loads_as_one() -> None:
     assert entry["passcode"] == 75498415 and entry["level"] == 5 and entry["tributes"] == [0, 1]
     doc = load_document({"cards": {"s": {**entry, "owner": "p1"}}})
     assert doc.cards["s"].tributes == (0, 1)
+
+
+def test_every_entry_and_goat_version_loads_as_a_document_card() -> None:
+    """What the builder writes of revision 4's limits is what a document may hold: no entry
+    is refused for them (a count over 99, an unread filter left in the entry). (Its other
+    facts are the older tests' to check.)"""
+    db = database()
+    kept = ("kind", "level", "link", "link_arrows", "subtype", "effects", "pendulum", "scale",
+            "activations_per_turn", "summons_per_turn", "materials", "locks")
+    entries = {}
+    for card in db:
+        entries[str(card.passcode)] = card.entry()
+        goat = db.card(card.passcode, "goat")
+        if goat is not None and goat.variant == "goat":
+            entries[f"{card.passcode}-goat"] = goat.entry()
+    keys = sorted(entries)
+    for start in range(0, len(keys), 2000):
+        load_document({"cards": {f"c{k}": {**{f: v for f, v in entries[k].items()
+                                              if f in kept}, "owner": "p1"}
+                                 for k in keys[start:start + 2000]}})
 
 
 def test_every_fact_has_a_source_and_every_card_its_text() -> None:
@@ -277,3 +313,27 @@ def test_a_double_tribute_the_builder_could_not_read_is_not_in_the_document() ->
     entry = card.entry()
     assert "double_tribute" not in entry and "double_tribute_for" not in entry
     assert card.facts.double_tribute is True  # the importer's fact stays
+
+
+@pytest.mark.parametrize(("passcode", "fact", "value"), [
+    # "You can only use each of the following effects ... once per turn": an entry each
+    (99193444, "effects", [{"kind": "ignition", "from": ["hand"], "once": "name"},
+                           {"kind": "trigger", "from": ["field"], "once": "name"}]),
+    # "You can only use 1 "Shaddoll Beast" effect per turn": one count, one entry
+    (3717252, "effects", [{"kind": "trigger", "from": ["field", "graveyard"], "once": "name"}]),
+    (45171524, "activations_per_turn", 1),   # Mitsurugi Prayers
+    (2463794, "summons_per_turn", 1),        # Fiendsmith's Requiem
+    (39138610, "materials", [{"summon": "link", "min": 3, "max": 5, "rating": 5,
+                              "kinds": {"type": "Effect"}}]),  # Allied Code Talker @Ignister
+    (73082255, "materials", [{"summon": "xyz", "min": 2, "max": 99, "level": 8}]),
+    (5109321, "locks", [{"applies": "extra_deck",             # R.B. Stage Landing
+                         "allows": [{"race": "Machine", "atk_max": 1500}], "scope": "turn",
+                         "by": "activation"}]),
+    (613496, "locks", [{"applies": "extra_deck", "allows": [{"type": "Synchro"}],  # Over Tuning
+                        "scope": "rest_of_turn", "by": "activation"}]),
+    (39030883, "locks", [{"applies": "all", "allows": [{"attribute": "DARK"}],  # DAD Punisher
+                          "scope": "rest_of_turn", "by": 0}]),
+])
+def test_card_limits_of_cards_a_judge_knows(passcode: int, fact: str, value: object) -> None:
+    """Revision 4's limits (§8), among them the examples of issue 27."""
+    assert database().card(passcode).facts.to_json().get(fact) == value

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from validator.cards import DOCUMENT_FACTS, IMPORTER_FACTS, CardFacts, database
-from validator.cards.facts import Effect, Procedure
+from validator.cards.facts import Effect, Materials, Procedure
 from validator.importers.duelingbook.cards import Knowledge
 from validator.importers.duelingbook.cardtext import read
 
@@ -52,7 +52,8 @@ def test_real_entries_read_as_typed_facts() -> None:
     assert db.card(37576645).facts.skips_draws == 2  # Reckless Greed
     assert db.card(23558733).facts.effects == (Effect("trigger", ("graveyard",)),)
     assert db.card(17444133).facts.double_tribute_for == {"attribute": "LIGHT"}  # Kaiser
-    assert db.card(5405694).facts == CardFacts(normal_summon=False)  # Black Luster Soldier
+    assert db.card(5405694).facts == CardFacts(  # Black Luster Soldier, by its Ritual Spell
+        normal_summon=False, materials=(Materials("ritual", level_sum=8, ritual="at_least"),))
     assert db.card(423705).as_variant("goat").facts == CardFacts()  # no fact: all defaults
 
 
@@ -81,7 +82,8 @@ def test_an_unknown_key_is_an_error_naming_it(raw: dict[str, Any], named: str) -
 
 def test_where_each_fact_goes_is_declared_beside_it() -> None:
     assert DOCUMENT_FACTS == ("tributes", "normal_summon", "gemini", "effects", "grants",
-                              "trap_from_hand", "double_tribute", "double_tribute_for")
+                              "trap_from_hand", "double_tribute", "double_tribute_for",
+                              "activations_per_turn", "summons_per_turn", "materials", "locks")
     assert set(IMPORTER_FACTS) == {
         "procedures", "positions", "skips_draws", "tributes_foes", "direct_attack",
         "grants_direct_attack", "extra_attack", "pendulum_activation", "sets_spell_traps",

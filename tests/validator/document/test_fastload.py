@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from marshmallow import Schema, ValidationError, fields, validate
 
 from tests.helpers import corpus, load_cases, needs_corpus
+from tests.validator.document.limited import LIMITED, LINK, SYNCHRO
 from tests.validator.document.malformed import BAD
 from validator.document.fastload import Compiler, Fallback
 from validator.document.fastschema import FastSchema
@@ -89,6 +90,17 @@ def test_every_corpus_game_loads_compiled() -> None:
 def test_synthetic_duels_load_compiled() -> None:
     for turns in (1, 5, 30):
         assert_agree(legal_duel(turns, seed=turns), well_formed=True)
+
+
+def test_the_limits_of_revision_4_load_compiled() -> None:
+    doc = {"cards": {"k": LIMITED, "l": LINK, "s": SYNCHRO,
+                     "p": {"kind": "spell", "subtype": "normal", "owner": "p1",
+                           "activations_per_turn": 1}}}
+    assert_agree(doc, well_formed=True)
+    for bad in ({**LIMITED, "locks": [{"applies": "all", "allows": [], "scope": "turn",
+                                       "by": True}]},
+                {**LINK, "materials": [{"summon": "link", "min": "2"}]}):
+        assert_agree({"cards": {"k": bad}}, well_formed=False)
 
 
 @pytest.mark.parametrize(("name", "doc", "path", "fragment"), BAD, ids=[b[0] for b in BAD])

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tests.helpers import act, document
+from tests.validator.document.limited import LIMITED, LINK, SYNCHRO
 from tests.validator.document.malformed import BAD
 from validator import DocumentError, load_document, validate
 
@@ -130,3 +131,45 @@ def test_double_tribute_is_true_or_true_with_what_it_is_for() -> None:
     errors = errors_of({"cards": {"s": {"kind": "spell", "subtype": "normal", "owner": "p1",
                                         "double_tribute_for": {"race": "Dragon"}}}})
     assert "double_tribute_for" in errors["cards"]["s"]
+
+
+def test_the_limits_of_revision_4_load_into_the_card() -> None:
+    cards = load_document({"cards": {"k": LIMITED, "l": LINK, "s": SYNCHRO,
+                                     "p": {"kind": "spell", "subtype": "normal", "owner": "p1",
+                                           "activations_per_turn": 1}}}).cards
+    k = cards["k"]
+    assert k.effects is not None and [(e.once, e.shared) for e in k.effects] == [
+        ("name", None), ("name", "a"), ("duel", "a")]
+    assert k.summons_per_turn == 1 and k.materials is None
+    assert k.locks[0].applies == "extra_deck" and k.locks[0].by == 0
+    assert k.locks[0].allows[0].race == "Machine" and k.locks[0].allows[0].atk_max == 1500
+    assert k.locks[1].allows == () and k.locks[1].by == "activation"
+    link = cards["l"].materials
+    assert link is not None and (link[0].summon, link[0].min, link[0].max, link[0].rating) == (
+        "link", 2, 3, 3) and link[0].kinds is not None and link[0].kinds.type == "Effect"
+    synchro = cards["s"].materials
+    assert synchro is not None and synchro[0].tuners == (1, 1) and synchro[0].level_sum == 8
+    assert cards["p"].activations_per_turn == 1
+
+
+@pytest.mark.parametrize(("card", "path"), [
+    ({**LIMITED, "effects": [{"kind": "ignition", "from": ["hand"], "once": "twice"}]},
+     "effects"),
+    ({**LIMITED, "effects": [{"kind": "ignition", "from": ["hand"], "shared": ""}]}, "effects"),
+    ({**LIMITED, "summons_per_turn": 0}, "summons_per_turn"),
+    ({**LIMITED, "locks": [{"applies": "deck", "allows": [], "scope": "turn", "by": 0}]},
+     "locks"),
+    ({**LIMITED, "locks": [{"applies": "all", "allows": [], "scope": "turn", "by": "x"}]},
+     "locks"),
+    ({**LIMITED, "locks": [{"applies": "all", "allows": [{}], "scope": "turn", "by": 0}]},
+     "locks"),
+    ({**LINK, "materials": [{"summon": "pendulum", "min": 2, "max": 2}]}, "materials"),
+    ({**LINK, "materials": [{"min": 2, "max": 2}]}, "materials"),
+    ({**SYNCHRO, "materials": [{"summon": "synchro", "tuners": [1]}]}, "materials"),
+    ({**LINK, "materials": []}, "materials"),
+    ({"kind": "spell", "subtype": "normal", "owner": "p1", "materials": LINK["materials"]},
+     "materials"),
+])
+def test_a_malformed_limit_is_an_error_naming_its_field(card: dict[str, object],
+                                                        path: str) -> None:
+    assert path in errors_of({"cards": {"k": card}})["cards"]["k"]

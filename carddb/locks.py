@@ -1,0 +1,166 @@
+"""The Special Summon restrictions a card's effects put on its controller (``locks``, contract
+§8), read from the code of each activated effect (its cost, target and operation, and the
+script's own functions they call): an ``EFFECT_CANNOT_SPECIAL_SUMMON`` registered for the player
+(``Duel.RegisterEffect(e1,tp)``), with what its target function still allows
+(``function(e,c) return not c:IsRace(RACE_CYBERSE) end``: Cyberse monsters), where it applies
+(``c:IsLocation(LOCATION_EXTRA) and ...``: from the Extra Deck), its scope (``turn`` when the
+effect checks the turn's Special Summons, ``Duel.GetCustomActivityCount(id,tp,
+ACTIVITY_SPSUMMON)``: "the turn you activate this card"; else ``rest_of_turn``) and which
+effect imposes it. A target function not read is ``allows: "unread"`` (never judged).
+docs/cards.md explains it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Final
+
+from . import kinds
+from .codefacts import COMMENT
+
+if TYPE_CHECKING:
+    from .facts import Facts, Reader
+    from .scripts import Script
+
+_LOCK: Final = re.compile(r"(\w+):SetCode\(\s*EFFECT_CANNOT_SPECIAL_SUMMON\s*\)")
+_TURN: Final = re.compile(r"Get(?:Custom)?ActivityCount\([^()]*ACTIVITY_SPSUMMON")
+_EXTRA: Final = re.compile(r"^(\w+):IsLocation\(\s*LOCATION_EXTRA\s*\)$")
+#: A monster of another Attribute or Type than X (``c:IsAttributeExcept(ATTRIBUTE_X)``,
+#: ``c:GetRace()~=RACE_X``).
+_EXCEPT: Final = re.compile(r"(\w+):(?:Is(Attribute|Race)Except\(\s*([A-Z][A-Z0-9_]*)\s*\)|"
+                            r"Get(Attribute|Race)\(\)\s*~=\s*([A-Z][A-Z0-9_]*))")
+
+
+def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts, where: str,
+         entries: dict[int, int]) -> None:
+    """``locks`` from the card's effects, each once (``entries``: which entry of ``effects``
+    holds each of the script's effects)."""
+    code = COMMENT.sub("", reader.texts.get(script.path, ""))
+    functions = kinds.script_functions(code)
+    for n, e in enumerate(script.effects):
+        activation = bool(e.type & reader.c["EFFECT_TYPE_ACTIVATE"]) and \
+            card.get("kind") != "monster"
+        if not activation and n not in entries:
+            continue
+        texts = [reader.source_of(e.functions[k]) for k in ("cost", "target", "operation")
+                 if k in e.functions]
+        for k in ("cost", "target", "operation"):
+            if k in e.functions:
+                texts += reader.helpers(e.functions[k])
+        checks = [*texts, reader.source_of(e.functions["condition"])] \
+            if "condition" in e.functions else texts
+        scope = "turn" if any(_TURN.search(t) for t in checks) else "rest_of_turn"
+        by: int | str = "activation" if activation else entries[n]
+        for text in texts:
+            text = COMMENT.sub("", text)
+            for found in _LOCK.finditer(text):
+                if not re.search(r"Duel\.RegisterEffect\(\s*" + found[1] + r"\b", text):
+                    continue
+                applies, allows = _target(text, found[1], found.end(), functions)
+                lock = {"applies": applies, "allows": allows, "scope": scope, "by": by}
+                if lock not in facts.locks:
+                    facts.locks.append(lock)
+                    facts.note("locks", f"{where}: {reader.describe(e)} registers "
+                                        f"EFFECT_CANNOT_SPECIAL_SUMMON for its player ({scope}"
+                                        + (", its target not read" if allows == "unread"
+                                           else "") + ")")
+
+
+def _target(text: str, name: str, start: int,
+            functions: dict[str, str]) -> tuple[str, list[dict[str, Any]] | str]:
+    """Where a lock applies and what it still allows, from its ``SetTarget``."""
+    setter = re.compile(rf"\b{name}:SetTarget\(").search(text, start)
+    if setter is None:
+        return "all", []  # no target: no Special Summon at all
+    args = kinds.split_arguments(text, setter.end() - 1)
+    if not args:
+        return "all", "unread"
+    arg = args[0]
+    named = re.fullmatch(r"s\.(\w+)", arg)
+    function = functions.get(named[1], "") if named is not None else arg
+    return target_function(function)
+
+
+def target_function(text: str) -> tuple[str, list[dict[str, Any]] | str]:
+    """A lock's target function (true for a monster it forbids) as where it applies and what
+    it still allows.
+
+    >>> target_function("function(e,c) return not c:IsRace(RACE_CYBERSE) end")
+    ('all', [{'race': 'Cyberse'}])
+    >>> target_function("function(e,c) return c:IsLocation(LOCATION_EXTRA) and not "
+    ...                 "(c:IsRace(RACE_MACHINE) and c:GetBaseAttack()<=1500) end")
+    ('extra_deck', [{'race': 'Machine', 'atk_max': 1500}])
+    >>> target_function("function s.splimit(e,c) return c:IsLocation(LOCATION_EXTRA) and "
+    ...                 "not (c:IsType(TYPE_FUSION) or c:IsType(TYPE_SYNCHRO)) end")
+    ('extra_deck', [{'type': 'Fusion'}, {'type': 'Synchro'}])
+    >>> target_function("function s.splimit(e,c) return c:IsLocation(LOCATION_EXTRA) end")
+    ('extra_deck', [])
+    >>> target_function("function(e,c) return c:IsAttributeExcept(ATTRIBUTE_DARK) end")
+    ('all', [{'attribute': 'DARK'}])
+    >>> target_function("function(e,c) return c:IsLocation(LOCATION_EXTRA) and "
+    ...                 "not c:IsSynchroMonster() end")
+    ('extra_deck', [{'type': 'Synchro'}])
+    >>> target_function("function s.splimit(e,c) return c:IsLevelAbove(5) end")
+    ('all', 'unread')
+    """
+    found = kinds.FUNCTION.search(text.strip())
+    if found is None:
+        return "all", "unread"
+    params = [p.strip() for p in found[1].split(",")]
+    body = re.sub(r"\s+", " ", found[2].strip())
+    if len(params) < 2 or not body.startswith("return "):
+        return "all", "unread"
+    param = params[1]
+    terms = _top_level(body.removeprefix("return "), "and")
+    applies = "all"
+    rest: list[str] = []
+    for term in terms:
+        extra = _EXTRA.match(term)
+        if extra is not None and extra[1] == param:
+            applies = "extra_deck"
+        else:
+            rest.append(term)
+    if not rest:
+        return applies, []
+    if rest == ["true"]:
+        return applies, []
+    if len(rest) == 1 and (other := _EXCEPT.fullmatch(rest[0])) is not None and \
+            other[1] == param:
+        # c:IsAttributeExcept(ATTRIBUTE_X), c:GetRace()~=RACE_X: all but X are forbidden
+        key, value = kinds.term(other[2] or other[4], other[3] or other[5])
+        return (applies, [{key: value}]) if key is not None else (applies, "unread")
+    if len(rest) != 1 or not rest[0].startswith("not "):
+        return applies, "unread"
+    allowed = rest[0].removeprefix("not ").strip()
+    while allowed.startswith("(") and allowed.endswith(")") and \
+            kinds.split_arguments(allowed, 0) == [allowed[1:-1]]:
+        allowed = allowed[1:-1].strip()
+    out: list[dict[str, Any]] = []
+    for option in _top_level(allowed, "or"):
+        one = kinds.conjunction(option, param)
+        if one is None:
+            return applies, "unread"
+        out.append(one)
+    return applies, out
+
+
+def _top_level(text: str, word: str) -> list[str]:
+    """``text`` split at ``word`` (``and``, ``or``) outside parentheses.
+
+    >>> _top_level("a and (b and c) and d", "and")
+    ['a', '(b and c)', 'd']
+    """
+    parts, depth, current = [], 0, ""
+    tokens = re.split(r"(\(|\)|\s+)", text)
+    for token in tokens:
+        if token == "(":
+            depth += 1
+        elif token == ")":
+            depth -= 1
+        if depth == 0 and token == word:
+            parts.append(current.strip())
+            current = ""
+            continue
+        current += token
+    parts.append(current.strip())
+    return [p for p in parts if p]

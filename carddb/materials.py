@@ -1,0 +1,258 @@
+"""What an Extra Deck monster's own Summon procedures take (``materials``, contract §8), read
+from the procedure helpers its script calls, as written in its code (docs/cards.md):
+``Link.AddProcedure(c,f,min,max)`` (the count; the rating the materials' ratings add up to, the
+card's own), ``Xyz.AddProcedure(c,f,lv,ct,alterf,desc,maxct)`` (the count, the Level of every
+material; an alternative procedure ``alterf`` is a second way, its material not read),
+``Synchro.AddProcedure(c,f1,min1,max1,f2,min2,max2)`` (the Tuners ``f1`` and the others ``f2``,
+the Level sum, the card's own), and the Fusion helpers (``Fusion.AddProcMix``, ``AddProcMixN``,
+``AddProcMixRep``, ``AddProcCode2``...: the count). A filter naming kinds of monster is read
+where it is plain (:mod:`.kinds`), else ``"unread"``; a procedure helper not known here, or
+counts not written as numbers, make the card's whole ``materials`` ``"unread"`` (the judge then
+judges none). Ritual Monsters get theirs from the Ritual Spells that name them (the build's
+:func:`ritual_spell`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Final
+
+from . import kinds
+from .codefacts import COMMENT
+
+if TYPE_CHECKING:
+    from .facts import Facts, Reader
+    from .scripts import Script
+
+#: A Summon procedure helper's call as a script writes it.
+_CALL: Final = re.compile(r"\b(Link|Xyz|Synchro|Fusion)\.(Add\w+)\(")
+#: Helpers that are no Summon procedure of the card's (Contact Fusion is a procedure of its own,
+#: ``procedures``; a hand material is a material's, not the card's).
+_NOT_PROCEDURES: Final = frozenset({"AddContactProc", "AddHandMaterialEffect"})
+#: Fusion helpers whose count is fixed by their name (``Fusion.AddProcCode3``): the count.
+_FIXED: Final = {"AddProcCode2": 2, "AddProcCode3": 3, "AddProcCode4": 4, "AddProcFun2": 2}
+#: Fusion helpers that repeat a material: the arguments that give (fixed materials, min, max).
+_REPEATED: Final = {"AddProcCodeRep": (1, 2, 2), "AddProcCodeRep2": (1, 2, 3),
+                    "AddProcCodeFun": (2, 3, 3), "AddProcFunRep": (1, 2, 2),
+                    "AddProcFunRep2": (1, 2, 3), "AddProcFunFun": (2, 3, 3),
+                    "AddProcFunFunRep": (2, 3, 4), "AddProcCodeFunRep": (2, 3, 4),
+                    "AddProcCode2FunRep": (3, 4, 5)}
+#: "any number" of materials (Xyz.InfiniteMats, a ``max`` left out of a Synchro's others).
+MANY: Final = 99
+
+
+def _int(arg: str | None) -> int | None:
+    return int(arg) if arg is not None and re.fullmatch(r"\d+", arg.strip()) else None
+
+
+def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
+         where: str) -> None:
+    """``materials`` of an Extra Deck monster from its procedure helpers' calls."""
+    types = set(card.get("types", ()))
+    if card.get("kind") != "monster" or not types & {"Fusion", "Synchro", "Xyz", "Link"}:
+        return
+    code = COMMENT.sub("", reader.texts.get(script.path, ""))
+    functions = kinds.script_functions(code)
+    found: list[dict[str, Any]] = []
+    unread: list[str] = []
+    for call in _CALL.finditer(code):
+        family, helper = call[1], call[2]
+        if helper in _NOT_PROCEDURES:
+            continue
+        args = kinds.split_arguments(code, call.end() - 1)
+        read_one = None if args is None else _procedure(family, helper, args, card, functions)
+        if read_one is None:
+            unread.append(f"{family}.{helper}")
+            continue
+        found += read_one
+    if unread:
+        facts.materials = "unread"
+        facts.note("materials", f"{where}: {', '.join(unread)} not read (no material judged)")
+        return
+    if not found:
+        return
+    facts.materials = found
+    facts.note("materials", f"{where}: " + "; ".join(
+        f"{m['summon']} {m.get('min')}-{m.get('max')}" + (
+            " (its filter not read)" if "unread" in (m.get("kinds"), m.get("tuner_kinds"))
+            else "") for m in found))
+
+
+def _procedure(family: str, helper: str, args: list[str], card: dict[str, Any],
+               functions: dict[str, str]) -> list[dict[str, Any]] | None:
+    """The materials of one helper's call (None: not read)."""
+    def arg(n: int) -> str | None:
+        return args[n] if n < len(args) and args[n] not in ("", "nil") else None
+
+    if family == "Link" and helper == "AddProcedure":
+        low = _int(arg(2))
+        high = _int(arg(3)) if arg(3) is not None else card.get("link")
+        if low is None or not isinstance(high, int):
+            return None
+        out: dict[str, Any] = {"summon": "link", "min": low, "max": high}
+        if isinstance(card.get("link"), int):
+            out["rating"] = card["link"]
+        _kinds(out, "kinds", arg(1), functions)
+        return [out]
+    if family == "Xyz" and helper == "AddProcedure":
+        low, level = _int(arg(3)), _int(arg(2))
+        high = low if arg(6) is None else (MANY if "InfiniteMats" in (arg(6) or "")
+                                           else _int(arg(6)))
+        if low is None or high is None or (arg(2) is not None and level is None):
+            return None
+        out = {"summon": "xyz", "min": low, "max": high}
+        if level is not None:
+            out["level"] = level
+        _kinds(out, "kinds", arg(1), functions)
+        alternatives = [out]
+        if arg(4) is not None:  # "You can also Xyz Summon this card by using ...": 1 material
+            alternatives.append({"summon": "xyz", "min": 1, "max": 1, "kinds": "unread"})
+        return alternatives
+    if family == "Synchro" and helper == "AddProcedure":
+        t_low, t_high = _int(arg(2)), _int(arg(3))
+        o_low = _int(arg(5))
+        o_high = MANY if arg(6) is None else _int(arg(6))
+        if t_low is None or t_high is None or o_low is None or o_high is None:
+            return None
+        out = {"summon": "synchro", "min": t_low + o_low, "max": min(t_high + o_high, MANY),
+               "tuners": [t_low, t_high]}
+        if isinstance(card.get("level"), int):
+            out["level_sum"] = card["level"]
+        _kinds(out, "kinds", _non_tuner(arg(4)), functions)
+        _kinds(out, "tuner_kinds", arg(1), functions)
+        return [out]
+    if family == "Fusion":
+        count = _fusion_count(helper, args)
+        if count is None:
+            return None
+        return [{"summon": "fusion", "min": min(count[0], MANY), "max": min(count[1], MANY)}]
+    return None
+
+
+def _non_tuner(arg: str | None) -> str | None:
+    """A Synchro's others' filter without its ``Synchro.NonTuner`` wrapper (the Tuners are
+    counted apart): ``Synchro.NonTuner(nil)`` is any, ``Synchro.NonTunerEx(Card.IsRace,X)``
+    the filter ``aux.FilterBoolFunctionEx(Card.IsRace,X)``.
+
+    >>> _non_tuner("Synchro.NonTunerEx(Card.IsRace,RACE_DRAGON)")
+    'aux.FilterBoolFunctionEx(Card.IsRace,RACE_DRAGON)'
+    >>> _non_tuner("Synchro.NonTuner(nil)") is None
+    True
+    """
+    if arg is None:
+        return None
+    found = re.fullmatch(r"Synchro\.NonTuner\(\s*(nil)?\s*\)", arg)
+    if found is not None:
+        return None
+    found = re.fullmatch(r"Synchro\.NonTunerEx\(\s*(Card\.Is\w+\s*,\s*\w+)\s*\)", arg)
+    if found is not None:
+        return f"aux.FilterBoolFunctionEx({found[1]})"
+    found = re.fullmatch(r"Synchro\.NonTuner\(\s*(s\.\w+)\s*\)", arg)
+    return found[1] if found is not None else arg
+
+
+def _kinds(out: dict[str, Any], key: str, arg: str | None, functions: dict[str, str]) -> None:
+    """What the materials of a filter must be; an ATK a material's filter names is its ATK on
+    the field, which an effect may have changed: not read."""
+    found = kinds.argument_filter(arg or "nil", functions)
+    if isinstance(found, dict) and "atk_max" in found:
+        found = "unread"
+    if found is not None:
+        out[key] = found
+
+
+def _fusion_count(helper: str, args: list[str]) -> tuple[int, int] | None:
+    """How many materials a Fusion helper's call names (None: not read).
+
+    >>> _fusion_count("AddProcMix", ["c", "true", "true", "1", "s.f"])
+    (2, 2)
+    >>> _fusion_count("AddProcMixN", ["c", "true", "true", "s.f", "3", "2", "1"])
+    (4, 4)
+    >>> _fusion_count("AddProcMixRep", ["c", "true", "true", "s.f", "1", "99", "2"])
+    (2, 100)
+    >>> _procedure("Fusion", "AddProcMixRep", ["c", "true", "true", "s.f", "1", "99", "2"], {},
+    ...            {})
+    [{'summon': 'fusion', 'min': 2, 'max': 99}]
+    """
+    if helper in _FIXED:
+        return _FIXED[helper], _FIXED[helper]
+    if helper == "AddProcMix":
+        return (len(args) - 3,) * 2 if len(args) > 3 else None
+    if helper == "AddProcMixN":
+        counts = [_int(a) for a in args[4::2]]
+        if len(args) < 5 or None in counts:
+            return None
+        total = sum(n for n in counts if n is not None)
+        return total, total
+    if helper == "AddProcMixRep":
+        low, high = (_int(args[4]), _int(args[5])) if len(args) > 5 else (None, None)
+        if low is None or high is None:
+            return None
+        rest = len(args) - 6
+        return low + rest, high + rest
+    if helper in _REPEATED:
+        fixed, low_at, high_at = _REPEATED[helper]
+        low = _int(args[low_at]) if low_at < len(args) else None
+        high = _int(args[high_at]) if high_at < len(args) else None
+        if low is None or high is None:
+            return None
+        return fixed - 1 + low, fixed - 1 + high
+    return None
+
+
+#: A Ritual Spell's procedure helper, as its script writes it.
+_RITUAL: Final = re.compile(r"\bRitual\.(AddProcGreaterCode|AddProcEqualCode|AddProcGreater|"
+                            r"AddProcEqual)\s*(\(|\{)")
+#: Named arguments of a Ritual procedure that change what the Tributes are (their Levels from
+#: another source, other places, a requirement of its own): such a Spell is not read.
+_RITUAL_OTHER: Final = ("lv", "requirementfunc", "extrafil", "location", "matfilter",
+                        "customoperation", "specificmatfilter", "forcedselection")
+
+
+def ritual_spell(text: str) -> list[tuple[str, int | str, int | None]]:
+    """What a Ritual Spell's script Ritual Summons by code or archetype, and how its Tributes'
+    Levels count: ``(ritual, monster, level)``, ``ritual`` being ``equal`` or ``at_least``, the
+    monster a passcode or an archetype (``SET_X``'s name), the Level the Tributes make when the
+    Spell fixes one (else the monster's); a procedure whose Tributes are counted otherwise
+    (an ``extrafil``, a ``requirementfunc`` of its own) is left out.
+
+    >>> ritual_spell("Ritual.AddProcGreaterCode(c,4,nil,71408082)")
+    [('at_least', 71408082, 4)]
+    >>> ritual_spell("Ritual.AddProcEqual{handler=c,"
+    ...              "filter=aux.FilterBoolFunction(Card.IsSetCard,SET_NEKROZ)}")
+    [('equal', 'NEKROZ', None)]
+    >>> ritual_spell("Ritual.AddProcGreater({handler=c,filter=s.f,extrafil=s.x})")
+    []
+    """
+    out: list[tuple[str, int | str, int | None]] = []
+    code = COMMENT.sub("", text)
+    functions = kinds.script_functions(code)
+    for call in _RITUAL.finditer(code):
+        helper = call[1]
+        ritual = "at_least" if "Greater" in helper else "equal"
+        args = kinds.split_arguments(code, call.end() - 1)
+        if args is None:
+            continue
+        if helper.endswith("Code"):
+            level = _int(args[1]) if len(args) > 1 else None
+            if len(args) > 3 and (level is not None or args[1] == "nil"):
+                out += [(ritual, int(a), level) for a in args[3:] if _int(a) is not None]
+            continue
+        if call[2] == "{" or (args and args[0].startswith("{")):
+            table = args if call[2] == "{" else (kinds.split_arguments(args[0], 0) or [])
+            named = {m[1]: m[2].strip() for a in table
+                     if (m := re.match(r"\s*(\w+)\s*=\s*(.*)$", a, re.S)) is not None}
+        else:
+            named = {k: v for k, v in zip(("handler", "filter", "lv"), args, strict=False)
+                     if v not in ("", "nil")}
+        if any(k in named for k in _RITUAL_OTHER if k != "lv"):
+            continue
+        level = _int(named.get("lv"))
+        if "lv" in named and level is None:
+            continue  # a Level of another source (the monster's ATK)
+        found = kinds.argument_filter(named.get("filter", "nil"), functions)
+        if isinstance(found, dict) and set(found) == {"cards"}:
+            out += [(ritual, n, level) for n in found["cards"]]
+        elif isinstance(found, dict) and set(found) == {"series"}:
+            out.append((ritual, found["series"], level))
+    return out
