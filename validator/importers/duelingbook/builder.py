@@ -25,7 +25,8 @@ from validator.importers.duelingbook.game import (
     texts,
     where_said,
 )
-from validator.importers.duelingbook.readings.catalog import Note, ReadAs, Reading, read
+from validator.importers.duelingbook.readings.catalog import Note, Reading, read
+from validator.importers.duelingbook.readings.result import Emit, ReadAs
 from validator.importers.duelingbook.readings.windows import RECENT_EFFECTS
 from validator.importers.duelingbook.state import Attacks, Materials, Rewinds, Turn
 from validator.rules.rulesets import RULESETS, Ruleset
@@ -259,17 +260,89 @@ class GameBuilder:
                                    if id(s[0]) not in gone}
 
     def read_as(self, play: Play, found: ReadAs | None) -> bool:
-        """Apply what a reading found ``play`` to be (the one place a :class:`ReadAs` takes
-        effect): its actions taken back, its later plays consumed, its note; True when a
-        reading found something, so that a handler can try readings in turn."""
+        """Apply what a reading found ``play`` to be: the one place a :class:`ReadAs` takes
+        effect, in the order its docstring gives. True when a reading found something, so
+        that a handler can try readings in turn (``b.read_as(play, r1(...)) or ...``)."""
         if found is None:
             return False
+        for sign, where in found.signs:
+            self.signs.setdefault(sign, where)
+        for cid in found.restores:
+            self.rewinds.pending.pop(cid, None)
         if found.drops:
             self.drop(list(found.drops))
+        for action in found.takes_back:
+            self.take_back(action)
+        if found.rewind is not None:
+            self._rewind(found.rewind)
         for index in found.consumes:
             self.consume(index)
-        self.note(play, found.reading, found.text)
+        for revise in found.revises:
+            revise.action.update(revise.fields)
+            if revise.reading is not None:
+                self.annotate(revise.action, revise.reading, replace=revise.replace)
+        if found.phase is not None:
+            self.turn.phase = found.phase
+        if found.logged_phase is not None:
+            self.turn.logged_phase = found.logged_phase
+        if found.draw_skipped is not None:
+            self.skips[found.draw_skipped].pop(0)
+        placed: list[str] = []
+        for each in found.actions:
+            if self._made(play, each) is not None and each.placed:
+                placed.append(each.fields["card"])
+        for player, cid in found.uses:
+            self.remember(player, cid)
+        for cid in placed:
+            self.turn.placed_used[cid] = False
+        if found.reading is not None:
+            self.note(play, found.reading, found.text)
+        for then in found.then:
+            self.read_as(play, then)
         return True
+
+    def _rewind(self, snap: Snapshot) -> None:
+        """Back to the moment the turn left ``snap``'s phase; cards the players did not put
+        back yet are pending (the engine still has them where they stood)."""
+        self.rewind_to(snap)
+        self.turn.phase, self.turn.drew = snap.phase, snap.drew
+        self.attacks.declared = dict(snap.declared)
+        for cid, spot in self.board.since(snap.board).items():
+            if self.board.where.get(cid) != spot:
+                self.rewinds.pending[cid] = spot
+
+    def next_turn(self) -> None:
+        """The turn has passed: the next player's, with nothing of this one kept but what
+        :meth:`Turn.next` keeps."""
+        self.turn = self.turn.next()
+        self.attacks.declared.clear()
+        self.materials.sends.clear()
+        self.forget_snapshots()
+        self.board.forget()
+
+    def _made(self, play: Play, each: Emit) -> Action | None:
+        """One action of a :class:`ReadAs` emitted, with what the builder keeps of it."""
+        if each.phase_left:
+            turn = self.turn
+            self.rewinds.snapshots.append(Snapshot(
+                turn.number, turn.phase, self.log.mark(each.before), self.board.snapshot(),
+                dict(self.lp), turn.drew,
+                dict(self.attacks.declared) if self.attacks.declared else {}))
+        action = self.emit(each.play if each.play is not None else play, each.type,
+                           each.player, note=each.note, implied=each.implied,
+                           just_before=each.before, **each.fields)
+        if each.phase_left:
+            self.turn.phase = each.fields["to"]
+        if action is not None and each.placed:
+            self.turn.placed_at[each.fields["card"]] = action
+        sent = each.sent
+        if sent is not None:
+            if action is not None:
+                self.materials.sends.append((action, sent.card))
+            self.materials.graveyard_from[sent.card] = sent.side
+            if action is not None and sent.spot is not None:
+                self.materials.sent_from[sent.card] = (action, sent.spot, sent.user)
+        return action
 
     def take_back(self, action: Action) -> None:
         """Take back one action and the snapshots taken after it (a phase click read as

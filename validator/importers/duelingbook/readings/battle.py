@@ -12,7 +12,8 @@ from validator.importers.duelingbook.board.tracker import is_monster_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import Declaration, Play, where_said
 from validator.importers.duelingbook.readings import phases
-from validator.importers.duelingbook.readings.catalog import ReadAs, read
+from validator.importers.duelingbook.readings.catalog import read
+from validator.importers.duelingbook.readings.result import ReadAs
 from validator.importers.duelingbook.readings.windows import ATTACK_RESULT_WITHIN, SWEPT_LATE_WITHIN
 
 

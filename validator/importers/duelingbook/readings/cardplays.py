@@ -21,8 +21,9 @@ from validator.importers.duelingbook.cardtext import (
 )
 from validator.importers.duelingbook.game import Play, from_hand, stamp, texts, where_said
 from validator.importers.duelingbook.readings import corrections, phases
-from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
+from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
+from validator.importers.duelingbook.readings.result import ReadAs
 from validator.importers.duelingbook.readings.summons import (
     _for_an_opponents_effect as for_an_opponents_effect,
 )

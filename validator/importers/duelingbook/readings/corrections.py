@@ -18,7 +18,8 @@ from validator.importers.duelingbook.board.follow import Move
 from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone, is_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play, texts
-from validator.importers.duelingbook.readings.catalog import ReadAs, read
+from validator.importers.duelingbook.readings.catalog import read
+from validator.importers.duelingbook.readings.result import ReadAs
 from validator.importers.duelingbook.readings.windows import (
     AT_ONCE_SECONDS,
     SAME_PLAYER_NEXT,

@@ -17,8 +17,9 @@ from validator.importers.duelingbook.board.tracker import is_monster_zone, is_zo
 from validator.importers.duelingbook.board.zones import contract_zone
 from validator.importers.duelingbook.game import Play, texts, where_said
 from validator.importers.duelingbook.readings import cardplays, corrections, phases
-from validator.importers.duelingbook.readings.catalog import ReadAs, read
+from validator.importers.duelingbook.readings.catalog import read
 from validator.importers.duelingbook.readings.pendulum import scale_activation
+from validator.importers.duelingbook.readings.result import ReadAs
 
 if TYPE_CHECKING:
     from validator.importers.duelingbook.board.follow import Move

@@ -15,8 +15,9 @@ from validator.importers.duelingbook.cardtext import lp_costs
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, CannotFollow, Play
 from validator.importers.duelingbook.readings import phases
 from validator.importers.duelingbook.readings.cardplays import send
-from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
+from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
+from validator.importers.duelingbook.readings.result import ReadAs
 from validator.importers.duelingbook.readings.windows import (
     EARLY_END_WITHIN,
     PUT_BACK_WITHIN,

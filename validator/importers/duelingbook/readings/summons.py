@@ -18,7 +18,8 @@ from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.cards import CardKnowledge
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play, texts
 from validator.importers.duelingbook.readings import corrections, phases
-from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
+from validator.importers.duelingbook.readings.catalog import Reading, read
+from validator.importers.duelingbook.readings.result import ReadAs
 from validator.importers.duelingbook.readings.windows import (
     AT_ONCE_SECONDS,
     CARRIED_OUT_WITHIN,

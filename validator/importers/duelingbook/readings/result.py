@@ -1,0 +1,122 @@
+"""What a reading found a play to be: a small typed result that the builder applies in one
+place (:meth:`~validator.importers.duelingbook.builder.GameBuilder.read_as`), so that a
+reading only tests and returns, and can be tried, or tried in another order, without changing
+the game (docs/architecture.md, "The importer's reading model").
+
+A :class:`ReadAs` says which actions a play becomes (:class:`Emit`, in order), which later
+plays it reads with it (consumed), which actions already emitted it takes back or revises,
+which effects it uses, and the note it leaves under its reading id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from validator.document.model import Player
+from validator.importers.duelingbook.actions import Action
+from validator.importers.duelingbook.board.tracker import Spot
+from validator.importers.duelingbook.game import Snapshot
+from validator.importers.duelingbook.readings.catalog import Reading
+
+
+@dataclass(frozen=True, slots=True)
+class Sent:
+    """A monster an action sends off the field, which a summon that follows may claim as its
+    Tribute or material: who controlled it, and (when the log had it in a zone) where it
+    stood and who clicked, so that bringing it straight back reads as a slip undone.
+
+    >>> Sent("c1", "p1").side
+    'p1'
+    """
+
+    card: str
+    side: Player
+    spot: Spot | None = None
+    user: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Emit:
+    """One action a play becomes: its type, its player, its fields, and what the builder
+    keeps of it. ``note`` is what a reading says of it; ``implied`` an action the log skips;
+    ``before`` inserts it just before an action already emitted (a phase change read before
+    the Tributes just logged); ``play`` is the later play it comes from, when not the play
+    read (a material logged after its summon); ``placed`` marks the turn's Normal Summon or
+    Set of its card; ``sent`` a monster sent off the field; ``phase_left`` a phase change
+    of the turn (a snapshot of the phase left is taken first, for rewinds).
+
+    >>> Emit("move", "p1", {"card": "c1", "to": "graveyard"}).fields["to"]
+    'graveyard'
+    """
+
+    type: str
+    player: Player
+    fields: dict[str, Any] = field(default_factory=dict)
+    note: Reading | None = None
+    implied: bool = False
+    before: Action | None = None
+    play: Any = None
+    placed: bool = False
+    sent: Sent | None = None
+    phase_left: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Revise:
+    """An action already emitted, read again: its fields now, and what the reading says of
+    it (``replace``: its words instead of the action's earlier note).
+
+    >>> Revise({"type": "special_summon"}, {"position": "defense"}).fields
+    {'position': 'defense'}
+    """
+
+    action: Action
+    fields: dict[str, Any]
+    reading: Reading | None = None
+    replace: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ReadAs:
+    """What a reading found a play to be, for the builder to apply in one place, in this
+    order: the signs of rules the game shows, the cards put back after a rewind, the actions
+    it takes back (``drops``; ``takes_back``: a phase click read as not made, with the
+    rewinds after it; ``rewind``: back to a snapshot of the turn, what the engine was told
+    since taken back), the later plays read with it (``consumes``: their board steps applied
+    now, not read again), the actions it revises, the turn's phase (and the phase the log shows), a
+    draw an effect skipped, the actions it becomes (``actions``), the effects used (``uses``:
+    player and card), its note on the game (``reading`` and ``text``; none when ``reading``
+    is None), and last the results that follow it (``then``, each applied so in turn). A
+    reading that returns one only tests: it changes nothing itself.
+
+    >>> ReadAs("slip.taken-back", "returned at once", consumes=(12,)).consumes
+    (12,)
+    >>> ReadAs(actions=(Emit("draw", "p1"),)).reading is None
+    True
+    """
+
+    reading: str | None = None
+    text: str = ""
+    consumes: tuple[int, ...] = ()
+    drops: tuple[Action, ...] = ()
+    takes_back: tuple[Action, ...] = ()
+    actions: tuple[Emit, ...] = ()
+    uses: tuple[tuple[Player, str], ...] = ()
+    revises: tuple[Revise, ...] = ()
+    signs: tuple[tuple[str, str], ...] = ()
+    restores: tuple[str, ...] = ()
+    phase: str | None = None
+    logged_phase: str | None = None
+    draw_skipped: Player | None = None
+    rewind: Snapshot | None = None
+    then: tuple[ReadAs, ...] = ()
+
+
+def emitting(*actions: Emit, uses: tuple[tuple[Player, str], ...] = ()) -> ReadAs:
+    """A play read as the actions it plainly is (no reading of its own).
+
+    >>> len(emitting(Emit("draw", "p1")).actions)
+    1
+    """
+    return ReadAs(actions=actions, uses=uses)
