@@ -287,6 +287,11 @@ class GameBuilder:
             self.turn.logged_phase = found.logged_phase
         if found.draw_skipped is not None:
             self.skips[found.draw_skipped].pop(0)
+        self.turn.drew = self.turn.drew or found.drew
+        for decl in found.damaged:
+            decl.damaged = True
+        for decl in found.closes:
+            decl.battle_done = decl.damaged = True
         placed: list[str] = []
         for each in found.actions:
             if self._made(play, each) is not None and each.placed:
@@ -310,6 +315,19 @@ class GameBuilder:
         for cid, spot in self.board.since(snap.board).items():
             if self.board.where.get(cid) != spot:
                 self.rewinds.pending[cid] = spot
+
+    def audit_lp(self, play: Play, player: Player) -> None:
+        """The Life Points the log says after ``play``, against the imported actions': a
+        difference is noted and the log's count kept; at 0 the game is over."""
+        logged = play.get("life")
+        if isinstance(logged, int) and not isinstance(logged, bool) and logged != self.lp[player]:
+            self.note(None, "import.lp-audit", f"LP audit: at {self.actions[-1]['log']['time']} "
+                      f"the log says {play.get('username')} has {logged} LP; the imported "
+                      f"actions give {self.lp[player]}")
+            self.lp[player] = logged
+        if self.lp[player] <= 0:
+            self.finish(play, read("game.zero-lp",
+                                   f"{play.get('username')} has 0 Life Points: the game is over"))
 
     def next_turn(self) -> None:
         """The turn has passed: the next player's, with nothing of this one kept but what
@@ -521,25 +539,3 @@ class GameBuilder:
                 decl.changed_after_activation = decl.activated_since
                 if not decl.activated_since:
                     decl.battle_done = True
-
-    def life_changed(self, lost: int = 0) -> Reading | None:
-        """Life Points changed: every battle declared so far has had its result. Unless the
-        loss is exactly the damage of a battle that already had its other result (its target
-        left the field) and not yet its damage, while the one battle still pending was
-        declared after it and would deal another amount (the cards' printed ATK): that
-        earlier battle's damage, logged after the next declaration; the pending battle goes
-        on (the reading's words, then)."""
-        declared = self.attacks.declared
-        earlier = [d for d in declared.values() if d.battle_done and not d.damaged and
-                   lost and d.damage == lost] if lost else []
-        pending = [d for d in declared.values() if not d.battle_done]
-        if len(earlier) == 1 and len(pending) == 1 and pending[0].at > earlier[0].at and \
-                pending[0].damage is not None and pending[0].damage != lost:
-            earlier[0].damaged = True
-            return read("battle.earlier-damage",
-                        f"{lost} damage: the result of the battle before, whose target had left "
-                        f"the field, logged after the next declaration (which would deal "
-                        f"another amount): that attack goes on")
-        for decl in declared.values():
-            decl.battle_done = decl.damaged = True
-        return None

@@ -5,6 +5,7 @@ any battle, and a direct attack clicked for an attack on a monster."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Final
 
 from validator.document.model import Player, other
@@ -12,7 +13,7 @@ from validator.importers.duelingbook.board.tracker import is_monster_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import Declaration, Play, where_said
 from validator.importers.duelingbook.readings import phases
-from validator.importers.duelingbook.readings.catalog import read
+from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.result import ReadAs
 from validator.importers.duelingbook.readings.windows import ATTACK_RESULT_WITHIN, SWEPT_LATE_WITHIN
 
@@ -332,3 +333,34 @@ def _direct_by_text(b: GameBuilder, play: Play, attacker: str, foes: frozenset[s
     b.note(play, "battle.direct-by-text",
            f"{b.label(attacker)} attacks directly past the opponent's monsters, as its "
            f"text allows: rules classic does not model it, so the attack is not judged")
+
+
+@dataclass(frozen=True, slots=True)
+class LifeChange:
+    """What a Life Point change says of the battles declared: what the reading says of it,
+    the battles it closes (they had their result) and the battle whose damage it is."""
+
+    note: Reading | None
+    closes: tuple[Declaration, ...] = ()
+    damaged: tuple[Declaration, ...] = ()
+
+
+def life_changed(b: GameBuilder, lost: int = 0) -> LifeChange:
+    """Life Points changed: every battle declared so far has had its result. Unless the
+    loss is exactly the damage of a battle that already had its other result (its target
+    left the field) and not yet its damage, while the one battle still pending was
+    declared after it and would deal another amount (the cards' printed ATK): that
+    earlier battle's damage, logged after the next declaration; the pending battle goes
+    on (the reading's words, then)."""
+    declared = b.attacks.declared
+    earlier = [d for d in declared.values() if d.battle_done and not d.damaged and
+               lost and d.damage == lost] if lost else []
+    pending = [d for d in declared.values() if not d.battle_done]
+    if len(earlier) == 1 and len(pending) == 1 and pending[0].at > earlier[0].at and \
+            pending[0].damage is not None and pending[0].damage != lost:
+        return LifeChange(read("battle.earlier-damage",
+                               f"{lost} damage: the result of the battle before, whose target "
+                               f"had left the field, logged after the next declaration (which "
+                               f"would deal another amount): that attack goes on"),
+                          damaged=(earlier[0],))
+    return LifeChange(None, closes=tuple(declared.values()))

@@ -14,10 +14,11 @@ from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.cardtext import lp_costs
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, CannotFollow, Play
 from validator.importers.duelingbook.readings import phases
+from validator.importers.duelingbook.readings.battle import life_changed
 from validator.importers.duelingbook.readings.cardplays import send
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
-from validator.importers.duelingbook.readings.result import ReadAs
+from validator.importers.duelingbook.readings.result import Emit, ReadAs, emitting
 from validator.importers.duelingbook.readings.windows import (
     EARLY_END_WITHIN,
     PUT_BACK_WITHIN,
@@ -54,14 +55,14 @@ def start_turn(b: GameBuilder, play: Play, player: Player) -> None:
     if b.turn.ending is not None and player != b.turn.player:
         phases.pass_turn(b)
     elif player != b.turn.player and (b.turn.number > 1 or b.actions):
-        b.note(play, "turn.implied-end", f"the turn began with no \"Ended turn\" by "
-                     f"{b.game.players[b.turn.player]}: the turn's end is implied")
+        b.read_as(play, ReadAs("turn.implied-end", f"the turn began with no \"Ended turn\" by "
+                               f"{b.game.players[b.turn.player]}: the turn's end is implied"))
         phases.pass_turn(b, play)
 
 
 def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
     if player != b.turn.player:
-        b.emit(play, "end_turn", player)  # the engine says who may
+        b.read_as(play, emitting(Emit("end_turn", player)))  # the engine says who may
         return
     if b.turn.ending is not None:
         return  # "Ended turn" clicked again
@@ -115,7 +116,12 @@ def _ended_too_early(b: GameBuilder, play: Play, player: Player) -> ReadAs | Non
 
 
 def draw(b: GameBuilder, play: Play, player: Player) -> None:
-    cid = b.cid
+    b.read_as(play, drawn(b, play, player, b.cid))
+
+
+def drawn(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs | None:
+    """A draw: the turn's normal draw, a slip fixed, an effect's draw, a look once the duel
+    was given up, or a draw by the rules (judged so)."""
     normal = player == b.turn.player and b.turn.phase == "draw" and not b.turn.drew
     fields: dict[str, Any] = {"card": cid} if b.board.name(cid) else {}
     note = None
@@ -126,26 +132,24 @@ def draw(b: GameBuilder, play: Play, player: Player) -> None:
             note = read("draw.first-turn-effect",
                         f"a draw in the first turn, which has no normal draw, after "
                         f"{b.label(drawer)} was used: that card's effect draws")
-    if not normal and b.read_as(play, _put_back_at_once(b, play, cid)):
-        return
-    if normal and b.read_as(play, _drawn_before_shuffle(b, play, cid)):
-        return
+    found = _put_back_at_once(b, play, cid) if not normal else \
+        _drawn_before_shuffle(b, play, cid)
+    if found is not None:
+        return found
     if not normal:
         cause = explaining(b, "draws", player)
         if cause is not None:
             fields["by_effect"] = True
         elif _last_of_player(b, play):
-            b.note(play, "draw.look-after-giving-up",
-                   "a draw no card explains, and its player's last play of the game "
-                   "(they leave or admit defeat after it): a look at the next card "
-                   "once the duel was given up, not judged as a step")
-            return
+            return ReadAs("draw.look-after-giving-up",
+                          "a draw no card explains, and its player's last play of the game "
+                          "(they leave or admit defeat after it): a look at the next card "
+                          "once the duel was given up, not judged as a step")
         elif note is None:
             note = read("draw.by-rules",
                         "no card that makes a player draw was used around this draw, nor stands " \
                         "face-up on the field (the card database): a draw by the rules, judged so")
-    b.turn.drew = b.turn.drew or normal
-    b.emit(play, "draw", player, note=note, **fields)
+    return ReadAs(actions=(Emit("draw", player, fields, note=note),), drew=normal)
 
 
 def _drawing_effect_used(b: GameBuilder, player: Player) -> str | None:
@@ -229,24 +233,21 @@ def life_points(b: GameBuilder, play: Play, player: Player) -> None:
     if amount == 0:
         return
     b.lp[player] += amount
+    b.read_as(play, life_point_change(b, play, player, amount))
+    b.audit_lp(play, player)
+
+
+def life_point_change(b: GameBuilder, play: Play, player: Player, amount: int) -> ReadAs:
+    """A Life Point change: a card's cost paid while an attack waits for its damage, or a
+    gain or loss that closes the battles declared so far (:func:`.battle.life_changed`)."""
     cost = _paid_as_cost(b, play, player, amount) if amount < 0 else None
     if cost is None:
-        earlier = b.life_changed(-amount if amount < 0 else 0)
-        b.emit(play, "gain_lp" if amount > 0 else "damage", player, amount=abs(amount),
-               note=earlier)
-    else:
-        b.emit(play, "damage", player, amount=-amount, note=cost[0])
-        if cost[1] is not None:
-            b.remember(player, cost[1])  # its effect used again: what it grants follows
-    logged = play.get("life")
-    if isinstance(logged, int) and not isinstance(logged, bool) and logged != b.lp[player]:
-        b.note(None, "import.lp-audit", f"LP audit: at {b.actions[-1]['log']['time']} the log says "
-                     f"{play.get('username')} has {logged} LP; the imported actions give "
-                     f"{b.lp[player]}")
-        b.lp[player] = logged
-    if b.lp[player] <= 0:
-        b.finish(play, read("game.zero-lp",
-                        f"{play.get('username')} has 0 Life Points: the game is over"))
+        closed = life_changed(b, -amount if amount < 0 else 0)
+        return ReadAs(actions=(Emit("gain_lp" if amount > 0 else "damage", player,
+                                    {"amount": abs(amount)}, note=closed.note),),
+                      closes=closed.closes, damaged=closed.damaged)
+    return ReadAs(actions=(Emit("damage", player, {"amount": -amount}, note=cost[0]),),
+                  uses=((player, cost[1]),) if cost[1] is not None else ())
 
 
 def _paid_as_cost(b: GameBuilder, play: Play, player: Player,
@@ -293,12 +294,12 @@ def _costs(b: GameBuilder, cid: str) -> frozenset[int]:
 
 def surrender(b: GameBuilder, play: Play, player: Player) -> None:
     if b.kind == "Admit defeat":
-        _shown_before_defeat(b, play, player)
-    b.emit(play, "surrender", player)
+        b.read_as(play, _shown_before_defeat(b, play, player))
+    b.read_as(play, emitting(Emit("surrender", player)))
     b.finish(play, None)
 
 
-def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> None:
+def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> ReadAs | None:
     """Plays a player makes just before admitting defeat to show the cards they held (a
     summon or an activation no rule allows then): not steps of the duel. Read so for the
     player's own trailing actions in the last seconds, back to the opponent's last play."""
@@ -319,13 +320,13 @@ def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> None:
             break
         shown.append(action)
     if not shown:
-        return
+        return None
     first = shown[-1]["log"]["time"]
-    b.drop(shown)
-    b.note(play, "game.shown-before-conceding",
-           f"{len(shown)} play(s) of {b.game.players[player]} from {first} on, in the "
-           f"last {REVEAL_SECONDS} seconds before admitting defeat (showing the cards "
-           f"they held or would draw, a last try): not judged as steps of the duel")
+    return ReadAs("game.shown-before-conceding",
+                  f"{len(shown)} play(s) of {b.game.players[player]} from {first} on, in the "
+                  f"last {REVEAL_SECONDS} seconds before admitting defeat (showing the cards "
+                  f"they held or would draw, a last try): not judged as steps of the duel",
+                  drops=tuple(shown))
 
 
 def _seconds(stamp: str) -> int | None:
@@ -339,9 +340,8 @@ def _seconds(stamp: str) -> int | None:
 
 def game_loss(b: GameBuilder, play: Play, player: Player) -> None:
     """A game loss a judge or the site gives: that player concedes the game."""
-    b.emit(play, "surrender", player, note=read("game.loss",
-                                                f"{play['play']}: read as {play.get('username')} "
-                                                f"losing the game"))
+    b.read_as(play, emitting(Emit("surrender", player, note=read(
+        "game.loss", f"{play['play']}: read as {play.get('username')} losing the game"))))
     b.finish(play, None)
 
 
@@ -363,8 +363,8 @@ def left(b: GameBuilder, play: Play, player: Player) -> None:
             return
         if kind in GAME_BOUNDARIES:
             break
-    b.emit(play, "surrender", player,
-           note=read("game.left", "left the duel and never came back: read as conceding the game"))
+    b.read_as(play, emitting(Emit("surrender", player, note=read(
+        "game.left", "left the duel and never came back: read as conceding the game"))))
     b.finish(play, None)
 
 
@@ -405,9 +405,9 @@ kind this importer does not know)", at='[0:00]')
         b.card_step, b.cid = step, step.card  # what send reads, as the loop gives a known kind
         pile = moved.after.spot
         send(b, play, player, to=pile)
-        b.note(play, "import.unknown-kind-followed",
-               f"play {kind!r}, a kind this importer does not know, followed by its line: "
-               f"a card moved to the {pile}")
+        b.read_as(play, ReadAs("import.unknown-kind-followed",
+                               f"play {kind!r}, a kind this importer does not know, followed "
+                               f"by its line: a card moved to the {pile}"))
         return
-    b.note(play, "import.unknown-kind",
-           f"play {kind!r} not imported (a kind this importer does not know)")
+    b.read_as(play, ReadAs("import.unknown-kind",
+                           f"play {kind!r} not imported (a kind this importer does not know)"))

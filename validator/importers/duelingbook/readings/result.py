@@ -16,7 +16,7 @@ from typing import Any
 from validator.document.model import Player
 from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.board.tracker import Spot
-from validator.importers.duelingbook.game import Snapshot
+from validator.importers.duelingbook.game import Declaration, Snapshot
 from validator.importers.duelingbook.readings.catalog import Reading
 
 
@@ -80,15 +80,17 @@ class Revise:
 @dataclass(frozen=True, slots=True)
 class ReadAs:
     """What a reading found a play to be, for the builder to apply in one place, in this
-    order: the signs of rules the game shows, the cards put back after a rewind, the actions
-    it takes back (``drops``; ``takes_back``: a phase click read as not made, with the
-    rewinds after it; ``rewind``: back to a snapshot of the turn, what the engine was told
-    since taken back), the later plays read with it (``consumes``: their board steps applied
-    now, not read again), the actions it revises, the turn's phase (and the phase the log shows), a
-    draw an effect skipped, the actions it becomes (``actions``), the effects used (``uses``:
-    player and card), its note on the game (``reading`` and ``text``; none when ``reading``
-    is None), and last the results that follow it (``then``, each applied so in turn). A
-    reading that returns one only tests: it changes nothing itself.
+    order: the signs of rules the game shows; the cards put back after a rewind
+    (``restores``); the actions it takes back (``drops``; ``takes_back``: a phase click read
+    as not made, with the rewinds after it; ``rewind``: back to a snapshot of the turn, what
+    the engine was told since taken back); the later plays read with it (``consumes``: their
+    board steps applied now, not read again); the actions it revises; the turn's phase (and
+    the phase the log shows); a draw an effect skipped; the turn's normal draw made
+    (``drew``); the battles a Life Point change closes (``closes``: they had their result;
+    ``damaged``: this is their damage); the actions it becomes (``actions``); the effects
+    used (``uses``: player and card); its note on the game (``reading`` and ``text``; none
+    when ``reading`` is None); and last the results that follow it (``then``, each applied
+    so in turn). A reading that returns one only tests: it changes nothing itself.
 
     >>> ReadAs("slip.taken-back", "returned at once", consumes=(12,)).consumes
     (12,)
@@ -109,6 +111,9 @@ class ReadAs:
     phase: str | None = None
     logged_phase: str | None = None
     draw_skipped: Player | None = None
+    drew: bool = False
+    closes: tuple[Declaration, ...] = ()
+    damaged: tuple[Declaration, ...] = ()
     rewind: Snapshot | None = None
     then: tuple[ReadAs, ...] = ()
 
