@@ -300,6 +300,7 @@ class GameBuilder:
             self.remember(player, cid)
         for cid in placed:
             self.turn.placed_used[cid] = False
+        self.unzoned.update(found.unzoned)
         if found.reading is not None:
             self.note(play, found.reading, found.text)
         for then in found.then:

@@ -37,7 +37,7 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
     step, cid, move = b.card_step, b.cid, b.moved()
     before = move.before if move is not None else None
     if before is not None and before.spot == "hand" and b.rules.pendulum and \
-            scale_activation(b, play, player, cid, move):
+            b.read_as(play, scale_activation(b, play, player, cid, move)):
         return
     if move is None and step.turned and _set_turn_activation(b, play, player, cid):
         return

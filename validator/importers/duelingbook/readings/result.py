@@ -89,7 +89,8 @@ class ReadAs:
     (``drew``); the battles a Life Point change closes (``closes``: they had their result;
     ``damaged``: this is their damage); the actions it becomes (``actions``); the effects
     used (``uses``: player and card); its note on the game (``reading`` and ``text``; none
-    when ``reading`` is None); and last the results that follow it (``then``, each applied
+    when ``reading`` is None; ``unzoned``: Link Monsters whose zone is the judge's choice);
+    and last the results that follow it (``then``, each applied
     so in turn). A reading that returns one only tests: it changes nothing itself.
 
     >>> ReadAs("slip.taken-back", "returned at once", consumes=(12,)).consumes
@@ -115,6 +116,7 @@ class ReadAs:
     closes: tuple[Declaration, ...] = ()
     damaged: tuple[Declaration, ...] = ()
     rewind: Snapshot | None = None
+    unzoned: tuple[str, ...] = ()
     then: tuple[ReadAs, ...] = ()
 
 
@@ -125,3 +127,15 @@ def emitting(*actions: Emit, uses: tuple[tuple[Player, str], ...] = ()) -> ReadA
     1
     """
     return ReadAs(actions=actions, uses=uses)
+
+
+def seq(*results: ReadAs | None) -> ReadAs | None:
+    """Results applied one after the other (None where there is none; None when none is).
+
+    >>> seq(None, ReadAs("slip.taken-back", "at once")).then[0].reading
+    'slip.taken-back'
+    >>> seq(None, None) is None
+    True
+    """
+    found = tuple(r for r in results if r is not None)
+    return ReadAs(then=found) if found else None
