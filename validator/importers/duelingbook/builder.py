@@ -292,6 +292,8 @@ class GameBuilder:
             decl.damaged = True
         for decl in found.closes:
             decl.battle_done = decl.damaged = True
+        for attacker in found.attacks_ended:
+            self.attacks.declared.pop(attacker, None)
         placed: list[str] = []
         for each in found.actions:
             if self._made(play, each) is not None and each.placed:
@@ -300,6 +302,8 @@ class GameBuilder:
             self.remember(player, cid)
         for cid in placed:
             self.turn.placed_used[cid] = False
+        self.attacks.flipped.update(found.flips)
+        self.attacks.declared.update(found.declares)
         self.unzoned.update(found.unzoned)
         if found.reading is not None:
             self.note(play, found.reading, found.text)

@@ -87,11 +87,13 @@ class ReadAs:
     board steps applied now, not read again); the actions it revises; the turn's phase (and
     the phase the log shows); a draw an effect skipped; the turn's normal draw made
     (``drew``); the battles a Life Point change closes (``closes``: they had their result;
-    ``damaged``: this is their damage); the actions it becomes (``actions``); the effects
-    used (``uses``: player and card); its note on the game (``reading`` and ``text``; none
-    when ``reading`` is None; ``unzoned``: Link Monsters whose zone is the judge's choice);
-    and last the results that follow it (``then``, each applied
-    so in turn). A reading that returns one only tests: it changes nothing itself.
+    ``damaged``: this is their damage); attacks that are over (``attacks_ended``: their
+    monster left and came back); the actions it becomes (``actions``); the effects used
+    (``uses``: player and card); the attacks it declares (``declares``, and the face-down
+    targets the engine flips face-up, ``flips``); Link Monsters whose zone is the judge's
+    choice (``unzoned``); its note on the game (``reading`` and ``text``; none when
+    ``reading`` is None); and last the results that follow it (``then``, each applied so in
+    turn). A reading that returns one only tests: it changes nothing itself.
 
     >>> ReadAs("slip.taken-back", "returned at once", consumes=(12,)).consumes
     (12,)
@@ -117,6 +119,9 @@ class ReadAs:
     damaged: tuple[Declaration, ...] = ()
     rewind: Snapshot | None = None
     unzoned: tuple[str, ...] = ()
+    attacks_ended: tuple[str, ...] = ()
+    declares: tuple[tuple[str, Declaration], ...] = ()
+    flips: tuple[str, ...] = ()
     then: tuple[ReadAs, ...] = ()
 
 
