@@ -294,6 +294,7 @@ class GameBuilder:
             decl.battle_done = decl.damaged = True
         for attacker in found.attacks_ended:
             self.attacks.declared.pop(attacker, None)
+        self.trap_monsters.update(found.trap_monsters)
         placed: list[str] = []
         for each in found.actions:
             if self._made(play, each) is not None and each.placed:
@@ -303,6 +304,10 @@ class GameBuilder:
         for cid in placed:
             self.turn.placed_used[cid] = False
         self.attacks.flipped.update(found.flips)
+        for cid, setter in found.set_by_effect:
+            self.turn.set_cards.add(cid)
+            if setter is not None:
+                self.set_by[cid] = setter
         self.attacks.declared.update(found.declares)
         self.unzoned.update(found.unzoned)
         if found.reading is not None:

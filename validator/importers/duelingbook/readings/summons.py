@@ -182,7 +182,7 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
         (used and granted is None and own_turn) or \
         (_available(b, player, cid, counts) < min(counts) and not _lp_paid(b, player))
     if illegal and (_own_special_summon(b, play, player, cid, known, position) or
-                    corrections.summon_redone(b, play, player, cid, move)):
+                    b.read_as(play, corrections.summon_redone(b, play, player, cid, move))):
         return
     if own_turn and not (granted is not None and used):
         phases.ensure_phase(b, play, player, ("main1", "main2"), tributes=max(counts) > 0)
