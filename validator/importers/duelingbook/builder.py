@@ -107,20 +107,25 @@ class GameBuilder:
         return self.board.name(cid) or "a card the log does not name"
 
     def unflip(self, play: Play, cid: str) -> None:
+        """Apply :meth:`unflipped`."""
+        self.read_as(play, self.unflipped(cid))
+
+    def unflipped(self, cid: str) -> ReadAs | None:
         """A face-down monster attacked (the engine turned it face-up then) that the log
         still shows face-down: the battle never reached damage, so it stays face-down."""
         if cid not in self.attacks.flipped:
-            return
-        self.attacks.flipped.discard(cid)
+            return None
         spot = self.board.where.get(cid)
         turned = self.step.turned if self.step is not None else []
         shown = next((before for card, before, _ in turned if card == cid), spot)
         if spot is None or shown is None or shown.position != "facedown_defense":
-            return
-        self.emit(play, "change_position", spot.side, card=cid, to="facedown_defense",
-                  by_effect=True, note=read("battle.never-reached-damage",
-                                            "the attack on it never reached damage (the log never "
-                                            "flips it): it stays face-down"))
+            return ReadAs(flips_seen=(cid,))
+        return ReadAs(flips_seen=(cid,), actions=(Emit(
+            "change_position", spot.side, {"card": cid, "to": "facedown_defense",
+                                           "by_effect": True},
+            note=read("battle.never-reached-damage",
+                      "the attack on it never reached damage (the log never flips it): it "
+                      "stays face-down")),))
 
     def finish(self, play: Play, why: Reading | None = None) -> None:
         """The game is over: later plays are not imported (``why`` noted, if given)."""
@@ -178,6 +183,12 @@ class GameBuilder:
     def _where(self) -> str:
         play = self.plays[self.cursor] if self.cursor < len(self.plays) else {}
         return where_said(play) if isinstance(play, dict) else ""
+
+    def restores(self, move: Move | None) -> bool:
+        """True when a move only puts back a card a rewind left out of place (the engine
+        never saw it leave: no action; a result's ``restores`` says it is back)."""
+        return move is not None and move.card in self.rewinds.pending and \
+            self.rewinds.pending[move.card] == move.after
 
     def restoring(self, move: Move | None) -> bool:
         """True when a move only puts back a card a rewind left out of place (the engine
@@ -273,10 +284,13 @@ class GameBuilder:
             self.drop(list(found.drops))
         for action in found.takes_back:
             self.take_back(action)
+        if found.tributes_claimed:
+            self.materials.sends.clear()
         if found.rewind is not None:
             self._rewind(found.rewind)
         for index in found.consumes:
             self.consume(index)
+        self.materials.graveyard_from.update(found.controllers)
         for revise in found.revises:
             revise.action.update(revise.fields)
             if revise.reading is not None:
@@ -294,14 +308,17 @@ class GameBuilder:
             decl.battle_done = decl.damaged = True
         for attacker in found.attacks_ended:
             self.attacks.declared.pop(attacker, None)
+        self.attacks.flipped.difference_update(found.flips_seen)
         self.trap_monsters.update(found.trap_monsters)
-        placed: list[str] = []
+        if found.grant_used is not None:
+            self.turn.granted[found.grant_used[0]].remove(found.grant_used[1])
+        for cid, counts in found.widened:
+            self.overrides.setdefault(cid, {})["tributes"] = list(counts)
         for each in found.actions:
-            if self._made(play, each) is not None and each.placed:
-                placed.append(each.fields["card"])
+            self._made(play, each)
         for player, cid in found.uses:
             self.remember(player, cid)
-        for cid in placed:
+        for cid in found.fresh:
             self.turn.placed_used[cid] = False
         self.attacks.flipped.update(found.flips)
         for cid, setter in found.set_by_effect:

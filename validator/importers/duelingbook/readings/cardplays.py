@@ -107,7 +107,7 @@ def turn_face_down(b: GameBuilder, play: Play, player: Player) -> None:
     cid = b.cid
     spot = b.board.where.get(cid)
     if spot is not None and is_monster_zone(spot.spot):
-        position_by_effect(b, play, player, cid, "facedown_defense")
+        b.read_as(play, position_by_effect(b, play, player, cid, "facedown_defense"))
     else:
         _turned_face_down(b, play, cid)
 
@@ -330,7 +330,8 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
         return
     if in_hand and (b.read_as(play, _returned_next(b, play, cid)) or
                     b.read_as(play, _put_straight_back(b, play, player, cid)) or
-                    for_an_opponents_effect(b, play, player, cid, known, "activation")):
+                    b.read_as(play, for_an_opponents_effect(b, play, player, cid, known,
+                                                            "activation"))):
         return
     if in_hand and known.subtype == "field" and (
             player != b.turn.player or b.turn.phase not in ("main1", "main2")):

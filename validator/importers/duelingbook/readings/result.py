@@ -83,18 +83,24 @@ class ReadAs:
     signs of rules the game shows; the cards put back after a rewind (``restores``); the actions
     it takes back (``drops``; ``takes_back``: a phase click read as not made, with the rewinds
     after it; ``rewind``: back to a snapshot of the turn, what the engine was told since taken
-    back); the later plays read with it (``consumes``: their board steps applied now, not read
-    again); the actions it revises; the turn's phase (and the phase the log shows); a draw an
-    effect skipped; the turn's normal draw made (``drew``); the battles a Life Point change
-    closes (``closes``: they had their result; ``damaged``: this is their damage); attacks that
-    are over (``attacks_ended``: their monster left and came back); Traps now in a Monster Zone
-    (``trap_monsters``); the actions it becomes (``actions``); the effects used (``uses``:
-    player and card); the attacks it declares (``declares``, and the face-down targets the
-    engine flips face-up, ``flips``); cards an effect Set this turn (``set_by_effect``: each
-    with the card whose effect, if the log shows one); Link Monsters whose zone is the judge's
-    choice (``unzoned``); its note on the game (``reading`` and ``text``; none when ``reading``
-    is None); and last the results that follow it (``then``, each applied so in turn). A reading
-    that returns one only tests: it changes nothing itself.
+    back); the monsters sent just before it that it claims as Tributes (``tributes_claimed``:
+    none is left to claim); the later plays read with it (``consumes``: their board steps
+    applied now, not read again), and who controlled the monsters they sent (``controllers``);
+    the actions it revises; the turn's phase (and the phase the log shows); a draw an effect
+    skipped; the turn's normal draw made (``drew``); the battles a Life Point change closes
+    (``closes``: they had their result; ``damaged``: this is their damage); attacks that are
+    over (``attacks_ended``: their monster left and came back) and face-down monsters an attack
+    flipped whose flip the log now shows (``flips_seen``); Traps now in a Monster Zone
+    (``trap_monsters``); an additional Normal Summon used (``grant_used``: the player and the
+    granting card); Tribute counts another card's rule allows a copy (``widened``); the actions
+    it becomes (``actions``); the effects used (``uses``: player and card); cards Normal
+    Summoned or Set whose effect is not used yet (``fresh``); the attacks it declares
+    (``declares``, and the face-down targets the engine flips face-up, ``flips``); cards an
+    effect Set this turn (``set_by_effect``: each with the card whose effect, if the log shows
+    one); Link Monsters whose zone is the judge's choice (``unzoned``); its note on the game
+    (``reading`` and ``text``; none when ``reading`` is None); and last the results that follow
+    it (``then``, each applied so in turn). A reading that returns one only tests: it changes
+    nothing itself.
 
     >>> ReadAs("slip.taken-back", "returned at once", consumes=(12,)).consumes
     (12,)
@@ -121,6 +127,12 @@ class ReadAs:
     rewind: Snapshot | None = None
     unzoned: tuple[str, ...] = ()
     attacks_ended: tuple[str, ...] = ()
+    flips_seen: tuple[str, ...] = ()
+    tributes_claimed: bool = False
+    controllers: tuple[tuple[str, Player], ...] = ()
+    grant_used: tuple[Player, str] | None = None
+    widened: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    fresh: tuple[str, ...] = ()
     trap_monsters: tuple[str, ...] = ()
     set_by_effect: tuple[tuple[str, str | None], ...] = ()
     declares: tuple[tuple[str, Declaration], ...] = ()
