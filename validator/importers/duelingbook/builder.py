@@ -327,6 +327,15 @@ class GameBuilder:
                 self.set_by[cid] = setter
         self.attacks.declared.update(found.declares)
         self.unzoned.update(found.unzoned)
+        self.materials.staged.update(found.staged)
+        for cid in found.unstaged:
+            self.materials.staged.pop(cid, None)
+        if found.last_declared is not None:
+            who, declared = found.last_declared
+            if declared is None:
+                self.attacks.last_declared.pop(who, None)
+            else:
+                self.attacks.last_declared[who] = declared
         if found.reading is not None:
             self.note(play, found.reading, found.text)
         for then in found.then:
@@ -380,6 +389,8 @@ class GameBuilder:
             self.turn.phase = each.fields["to"]
         if action is not None and each.placed:
             self.turn.placed_at[each.fields["card"]] = action
+        if action is not None and each.untimed:
+            self.untimed.append(action)
         sent = each.sent
         if sent is not None:
             if action is not None:

@@ -44,7 +44,8 @@ class Emit:
     the Tributes just logged); ``play`` is the later play it comes from, when not the play
     read (a material logged after its summon); ``placed`` marks the turn's Normal Summon or
     Set of its card; ``sent`` a monster sent off the field; ``phase_left`` a phase change
-    of the turn (a snapshot of the phase left is taken first, for rewinds).
+    of the turn (a snapshot of the phase left is taken first, for rewinds); ``untimed`` an
+    activation whose timing goes unchecked (the card's text does not say when).
 
     >>> Emit("move", "p1", {"card": "c1", "to": "graveyard"}).fields["to"]
     'graveyard'
@@ -60,6 +61,7 @@ class Emit:
     placed: bool = False
     sent: Sent | None = None
     phase_left: bool = False
+    untimed: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,10 +99,12 @@ class ReadAs:
     Summoned or Set whose effect is not used yet (``fresh``); the attacks it declares
     (``declares``, and the face-down targets the engine flips face-up, ``flips``); cards an
     effect Set this turn (``set_by_effect``: each with the card whose effect, if the log shows
-    one); Link Monsters whose zone is the judge's choice (``unzoned``); its note on the game
-    (``reading`` and ``text``; none when ``reading`` is None); and last the results that follow
-    it (``then``, each applied so in turn). A reading that returns one only tests: it changes
-    nothing itself.
+    one); Link Monsters whose zone is the judge's choice (``unzoned``); monsters placed in a
+    Spell & Trap Zone to be summoned (``staged``, each with where it came from; ``unstaged``:
+    summoned now); the monster whose effect its player declared last (``last_declared``: None
+    for none); its note on the game (``reading`` and ``text``; none when ``reading`` is None);
+    and last the results that follow it (``then``, each applied so in turn). A reading that
+    returns one only tests: it changes nothing itself.
 
     >>> ReadAs("slip.taken-back", "returned at once", consumes=(12,)).consumes
     (12,)
@@ -133,6 +137,9 @@ class ReadAs:
     grant_used: tuple[Player, str] | None = None
     widened: tuple[tuple[str, tuple[int, ...]], ...] = ()
     fresh: tuple[str, ...] = ()
+    staged: tuple[tuple[str, Spot | None], ...] = ()
+    unstaged: tuple[str, ...] = ()
+    last_declared: tuple[Player, str | None] | None = None
     trap_monsters: tuple[str, ...] = ()
     set_by_effect: tuple[tuple[str, str | None], ...] = ()
     declares: tuple[tuple[str, Declaration], ...] = ()
