@@ -155,11 +155,12 @@ class GameBuilder:
             if self.restoring(step.move_of(occupant)):
                 continue
             spot = next((m.before for m in step.moves if m.card == occupant), None)
-            self.emit(self.plays[step.index], "move", spot.side if spot else step.player,
-                      card=occupant, to="graveyard",
-                      note=read("zone.swept", f"the log never moved {self.label(occupant)} out of "
-                           f"{spot.spot if spot and is_zone(spot.spot) else 'its zone'}: "
-                           f"read as sent to the Graveyard before this play"))
+            self.read_as(self.plays[step.index], ReadAs(actions=(Emit(
+                "move", spot.side if spot else step.player,
+                {"card": occupant, "to": "graveyard"},
+                note=read("zone.swept", f"the log never moved {self.label(occupant)} out of "
+                          f"{spot.spot if spot and is_zone(spot.spot) else 'its zone'}: read "
+                          f"as sent to the Graveyard before this play")),)))
 
     def _moved(self, move: Move) -> None:
         before, after = move.before, move.after
@@ -208,12 +209,13 @@ class GameBuilder:
         return step.move_of(step.card)
 
     # -- emitting -----------------------------------------------------------------------
-    def emit(self, play: Play, kind: str, player: Player, *, note: Reading | None = None,
-             implied: bool = False, just_before: Action | None = None,
-             **fields: Any) -> Action | None:
-        """Append an action that came from ``play`` (or insert it just before ``just_before``);
-        returns it (its own stable id), or None when it is not judged (a Trap Monster's
-        battle). ``note`` is what a reading says of it, ``implied`` an action the log skips
+    def _emit(self, play: Play, kind: str, player: Player, *, note: Reading | None = None,
+              implied: bool = False, just_before: Action | None = None,
+              **fields: Any) -> Action | None:
+        """Append an action that came from ``play`` (or insert it just before ``just_before``), for
+        :meth:`read_as`, the one place a reading's actions are made; returns it (its own
+        stable id), or None when it is not judged (a Trap Monster's battle). ``note`` is
+        what a reading says of it, ``implied`` an action the log skips
         (``phase.implied``, ``turn.implied-end``): the action's ``log`` says both."""
         if play is not self._logged[0]:  # one play often gives several actions
             public, private = texts(play)
@@ -382,7 +384,7 @@ class GameBuilder:
                 turn.number, turn.phase, self.log.mark(each.before), self.board.snapshot(),
                 dict(self.lp), turn.drew,
                 dict(self.attacks.declared) if self.attacks.declared else {}))
-        action = self.emit(each.play if each.play is not None else play, each.type,
+        action = self._emit(each.play if each.play is not None else play, each.type,
                            each.player, note=each.note, implied=each.implied,
                            just_before=each.before, **each.fields)
         if each.phase_left:

@@ -50,7 +50,7 @@ Mark = tuple[dict[str, Any], dict[str, Spot]]
 
 def _turn_ends(monkeypatch: pytest.MonkeyPatch, path: Path) -> list[tuple[Any, list[Mark]]]:
     marks: dict[int, list[Mark]] = {}
-    emit = builder.GameBuilder.emit
+    emit = builder.GameBuilder._emit
 
     def recording(self: builder.GameBuilder, play: Any, kind: str, player: Any,
                   **fields: Any) -> Any:
@@ -59,7 +59,7 @@ def _turn_ends(monkeypatch: pytest.MonkeyPatch, path: Path) -> list[tuple[Any, l
             marks.setdefault(id(self.game), []).append((action, dict(self.board.where)))
         return action
 
-    monkeypatch.setattr(builder.GameBuilder, "emit", recording)
+    monkeypatch.setattr(builder.GameBuilder, "_emit", recording)
     games = load_replay(path.read_text("utf-8"))
     return [(game, marks.get(id(game), [])) for game in games]
 
