@@ -106,10 +106,6 @@ class GameBuilder:
         """A card as notes name it."""
         return self.board.name(cid) or "a card the log does not name"
 
-    def unflip(self, play: Play, cid: str) -> None:
-        """Apply :meth:`unflipped`."""
-        self.read_as(play, self.unflipped(cid))
-
     def unflipped(self, cid: str) -> ReadAs | None:
         """A face-down monster attacked (the engine turned it face-up then) that the log
         still shows face-down: the battle never reached damage, so it stays face-down."""
@@ -278,6 +274,8 @@ class GameBuilder:
         that a handler can try readings in turn (``b.read_as(play, r1(...)) or ...``)."""
         if found is None:
             return False
+        if found.lp_change is not None:
+            self.lp[found.lp_change[0]] += found.lp_change[1]
         for sign, where in found.signs:
             self.signs.setdefault(sign, where)
         for cid in found.restores:
@@ -329,6 +327,10 @@ class GameBuilder:
                 self.set_by[cid] = setter
         self.attacks.declared.update(found.declares)
         self.unzoned.update(found.unzoned)
+        if found.ends_turn:
+            self.turn.ending = play
+            self.turn.effect_since_end = False
+        self.over = self.over or found.over
         self.materials.staged.update(found.staged)
         for cid in found.unstaged:
             self.materials.staged.pop(cid, None)

@@ -512,8 +512,10 @@ def _words(place: str) -> str:
             "banished": "while banished"}.get(place, f"in the {place}")
 
 
-def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
-    """To the Graveyard, banishment, the hand, the deck or the Extra Deck."""
+def send(b: GameBuilder, play: Play, player: Player, *, to: str,
+         claimable: bool = False) -> None:
+    """To the Graveyard, banishment, the hand, the deck or the Extra Deck (``claimable``: a
+    monster sent off the field there may be a Tribute or material, as one sent to the GY)."""
     cid, move = b.cid, b.moved()
     if move is None:
         return  # already there (a card added to the hand it is in)
@@ -534,17 +536,19 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
                      _set_back_at_once(b, play, cid, before) or
                      corrections.summon_taken_back(b, play, player, cid, before)
                      if to == "hand" else None) or
-              _sent(b, play, player, cid, to, before))
+              _sent(b, play, player, cid, to, before, claimable))
 
 
 def _sent(b: GameBuilder, play: Play, player: Player, cid: str, to: str,
-          before: Spot | None) -> ReadAs | None:
+          before: Spot | None, claimable: bool) -> ReadAs | None:
     """The card moved to ``to``: a monster sent off the field to the Graveyard or banished
     may be a Tribute or material of the summon that follows (or brought straight back: a
     slip)."""
     place = before.spot if before else ""
     sent = Sent(cid, before.side if before else player, before, play.get("username")) \
-        if to in ("graveyard", "banished") and is_monster_zone(place) else None
+        if to in ("graveyard", "banished") and is_monster_zone(place) else \
+        Sent(cid, before.side) if claimable and before is not None and \
+        is_monster_zone(place) else None
     return seq(phases.settling(b, play, cid), emitting(Emit(
         "move", player, {"card": cid, "to": to}, sent=sent)))
 

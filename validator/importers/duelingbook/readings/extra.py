@@ -143,15 +143,9 @@ def to_face_up_extra(b: GameBuilder, play: Play, player: Player) -> None:
                                f"Extra Deck, not face-up"))
         send(b, play, player, to="extra")
         return
-    move = b.moved()
-    send(b, play, player, to="extra")
-    sent = b.actions[-1] if b.actions else None
-    if move is not None and move.before is not None and is_monster_zone(move.before.spot) and \
-            sent is not None and sent["type"] == "move" and sent.get("card") == cid:
-        # A Pendulum Monster leaving the field goes face-up to the Extra Deck, not to the
-        # GY: it may be the Tribute or material of the summon that follows.
-        b.materials.sends.append((sent, cid))
-        b.materials.graveyard_from[cid] = move.before.side
+    # A Pendulum Monster leaving the field goes face-up to the Extra Deck, not to the GY:
+    # it may be the Tribute or material of the summon that follows.
+    send(b, play, player, to="extra", claimable=True)
 
 
 def banish_face_down(b: GameBuilder, play: Play, player: Player) -> None:

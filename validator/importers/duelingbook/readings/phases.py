@@ -23,7 +23,7 @@ from validator.importers.duelingbook.game import (
 )
 from validator.importers.duelingbook.readings.catalog import read
 from validator.importers.duelingbook.readings.explain import explaining
-from validator.importers.duelingbook.readings.result import Emit, ReadAs
+from validator.importers.duelingbook.readings.result import Emit, ReadAs, seq
 from validator.importers.duelingbook.readings.windows import (
     REST_OF_TURN,
     REWIND_WINDOW,
@@ -205,10 +205,8 @@ def _first_choice_redone(b: GameBuilder, player: Player) -> str | None:
 
 def enter(b: GameBuilder, play: Play, player: Player, target: str) -> None:
     """A phase play: the log's phase recorded, then the play read (:func:`entered`)."""
-    logged = b.turn.logged_phase
-    if player == b.turn.player:
-        b.turn.logged_phase = target
-    b.read_as(play, entered(b, play, player, target, logged))
+    b.read_as(play, seq(ReadAs(logged_phase=target) if player == b.turn.player else None,
+                        entered(b, play, player, target, b.turn.logged_phase)))
 
 
 def entered(b: GameBuilder, play: Play, player: Player, target: str,
@@ -339,10 +337,8 @@ def settling(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
 def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
     """"Ended turn": the End Phase (implied when the log skipped it). The turn passes at
     the next player's "Entered Draw Phase": plays between are in this End Phase."""
-    if b.turn.phase != "end":
-        b.read_as(play, advancing(b, play, player, "end", implied=True))
-    b.turn.ending = play
-    b.turn.effect_since_end = False
+    b.read_as(play, seq(advancing(b, play, player, "end", implied=True)
+                        if b.turn.phase != "end" else None, ReadAs(ends_turn=True)))
 
 
 def pass_turn(b: GameBuilder, play: Play | None = None) -> None:

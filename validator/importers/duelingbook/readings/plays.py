@@ -18,7 +18,7 @@ from validator.importers.duelingbook.readings.battle import life_changed
 from validator.importers.duelingbook.readings.cardplays import send
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
-from validator.importers.duelingbook.readings.result import Emit, ReadAs, emitting
+from validator.importers.duelingbook.readings.result import Emit, ReadAs, emitting, seq
 from validator.importers.duelingbook.readings.windows import (
     EARLY_END_WITHIN,
     PUT_BACK_WITHIN,
@@ -232,8 +232,8 @@ def life_points(b: GameBuilder, play: Play, player: Player) -> None:
         raise CannotFollow("the Life Points change is not a number") from None
     if amount == 0:
         return
-    b.lp[player] += amount
-    b.read_as(play, life_point_change(b, play, player, amount))
+    b.read_as(play, seq(ReadAs(lp_change=(player, amount)),
+                        life_point_change(b, play, player, amount)))
     b.audit_lp(play, player)
 
 
@@ -295,8 +295,7 @@ def _costs(b: GameBuilder, cid: str) -> frozenset[int]:
 def surrender(b: GameBuilder, play: Play, player: Player) -> None:
     if b.kind == "Admit defeat":
         b.read_as(play, _shown_before_defeat(b, play, player))
-    b.read_as(play, emitting(Emit("surrender", player)))
-    b.finish(play, None)
+    b.read_as(play, ReadAs(actions=(Emit("surrender", player),), over=True))
 
 
 def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> ReadAs | None:
@@ -340,14 +339,14 @@ def _seconds(stamp: str) -> int | None:
 
 def game_loss(b: GameBuilder, play: Play, player: Player) -> None:
     """A game loss a judge or the site gives: that player concedes the game."""
-    b.read_as(play, emitting(Emit("surrender", player, note=read(
-        "game.loss", f"{play['play']}: read as {play.get('username')} losing the game"))))
-    b.finish(play, None)
+    b.read_as(play, ReadAs(over=True, actions=(Emit("surrender", player, note=read(
+        "game.loss", f"{play['play']}: read as {play.get('username')} losing the game")),)))
 
 
 def no_winner(b: GameBuilder, play: Play, player: Player) -> None:
     """A draw agreed, or a game cancelled: the game ends with no winner (no outcome)."""
-    b.finish(play, read("game.no-winner", f"{play['play']}: the game ends here with no winner"))
+    b.read_as(play, ReadAs("game.no-winner", f"{play['play']}: the game ends here with no winner",
+                           over=True))
 
 
 def left(b: GameBuilder, play: Play, player: Player) -> None:
@@ -363,9 +362,8 @@ def left(b: GameBuilder, play: Play, player: Player) -> None:
             return
         if kind in GAME_BOUNDARIES:
             break
-    b.read_as(play, emitting(Emit("surrender", player, note=read(
-        "game.left", "left the duel and never came back: read as conceding the game"))))
-    b.finish(play, None)
+    b.read_as(play, ReadAs(over=True, actions=(Emit("surrender", player, note=read(
+        "game.left", "left the duel and never came back: read as conceding the game")),)))
 
 
 def to(destination: str) -> Handler:

@@ -102,9 +102,10 @@ class ReadAs:
     one); Link Monsters whose zone is the judge's choice (``unzoned``); monsters placed in a
     Spell & Trap Zone to be summoned (``staged``, each with where it came from; ``unstaged``:
     summoned now); the monster whose effect its player declared last (``last_declared``: None
-    for none); its note on the game (``reading`` and ``text``; none when ``reading`` is None);
-    and last the results that follow it (``then``, each applied so in turn). A reading that
-    returns one only tests: it changes nothing itself.
+    for none); "Ended turn" (``ends_turn``: the turn passes at the next player's start); the
+    game over (``over``: later plays are not imported); its note on the game (``reading`` and
+    ``text``; none when ``reading`` is None); and last the results that follow it (``then``,
+    each applied so in turn). A reading that returns one only tests: it changes nothing itself.
 
     >>> ReadAs("slip.taken-back", "returned at once", consumes=(12,)).consumes
     (12,)
@@ -140,6 +141,9 @@ class ReadAs:
     staged: tuple[tuple[str, Spot | None], ...] = ()
     unstaged: tuple[str, ...] = ()
     last_declared: tuple[Player, str | None] | None = None
+    lp_change: tuple[Player, int] | None = None
+    ends_turn: bool = False
+    over: bool = False
     trap_monsters: tuple[str, ...] = ()
     set_by_effect: tuple[tuple[str, str | None], ...] = ()
     declares: tuple[tuple[str, Declaration], ...] = ()

@@ -582,7 +582,7 @@ def flip(b: GameBuilder, play: Play, player: Player) -> None:
 def change_position(b: GameBuilder, play: Play, player: Player) -> None:
     """"To ATK"/"To DEF": an attack's flip the log never showed undone, then what the change
     is (:func:`_position_changed`)."""
-    b.unflip(play, b.cid)
+    b.read_as(play, b.unflipped(b.cid))
     found = _position_changed(b, play, player)
     if found is not None:
         b.read_as(play, found)
