@@ -5,14 +5,19 @@ without changing the game (docs/architecture.md, "Readings as results")."""
 from __future__ import annotations
 
 import ast
+from typing import Any
 
 from tests.helpers import ROOT
+from validator.importers.duelingbook.builder import GameBuilder
+from validator.importers.duelingbook.cards import Knowledge
+from validator.importers.duelingbook.kinds import NAMES
+from validator.importers.duelingbook.readings.result import Emit, ReadAs, seq
 
 IMPORTER = ROOT / "validator" / "importers" / "duelingbook"
 #: What changes the game being built: the builder's methods that emit, note, take back...
-MUTATORS = frozenset({"emit", "note", "drop", "consume", "annotate", "take_back", "remember",
-                      "finish", "apply", "read_as", "rewind_to", "forget_snapshots", "unflip",
-                      "field_changed", "life_changed"})
+MUTATORS = frozenset({"emit", "_emit", "note", "drop", "consume", "annotate", "take_back",
+                      "remember", "finish", "apply", "read_as", "rewind_to", "forget_snapshots",
+                      "next_turn", "audit_lp", "field_changed"})
 #: ...and what changes a container the builder holds.
 CHANGES = frozenset({"append", "extend", "insert", "pop", "clear", "remove", "add", "update",
                      "discard", "setdefault"})
@@ -99,6 +104,29 @@ def test_nor_does_anything_it_calls() -> None:
     assert {"ensure_phase", "settle_rewound"} <= mutating  # (the check sees through calls)
     calls = {key: sorted(_called(f) & mutating) for key, f in _readings().items()}
     assert {key: names for key, names in calls.items() if names} == {}
+
+
+def test_a_handler_only_applies_what_readings_found() -> None:
+    # Every change a reading module makes goes through GameBuilder.read_as: the one place a
+    # play's actions, consumed plays, notes and state take effect (docs/architecture.md).
+    changes = {key: [c for c in _changes(f) if not c.endswith(" b.read_as()")]
+               for key, f in _functions().items() if key.startswith("readings/")}
+    assert {key: found for key, found in changes.items() if found} == {}
+
+
+def test_read_as_applies_a_result_and_what_follows_it_in_order() -> None:
+    pick: dict[str, Any] = {"play": "Pick first", "order": ["a", "b"]}
+    builder = GameBuilder(1, ["a", "b"], [pick], Knowledge({}), {}, None, {}, {}, NAMES)
+    first = Emit("phase", "p1", {"to": "standby"}, phase_left=True)
+    found = seq(ReadAs("phase.entered-again", "first", actions=(first,)),
+                ReadAs("phase.buttons-catch-up", "then", lp_change=("p2", -500)))
+    assert builder.read_as(pick, found) is True
+    assert builder.read_as(pick, None) is False
+    assert [a["to"] for a in builder.actions if a["type"] == "phase"][-1] == "standby"
+    assert builder.turn.phase == "standby" and builder.lp["p2"] == 7500
+    assert [n.reading for n in builder.game.notes][-2:] == ["phase.entered-again",
+                                                            "phase.buttons-catch-up"]
+    assert builder.rewinds.snapshots[-1].phase == "draw"  # the phase left, for rewinds
 
 
 def test_the_check_sees_a_change() -> None:
