@@ -331,6 +331,10 @@ class GameBuilder:
             self.turn.ending = play
             self.turn.effect_since_end = False
         self.over = self.over or found.over
+        if found.audit is not None:
+            self.audit_lp(play, found.audit)
+        if found.turn_passes:
+            self.next_turn()
         self.materials.staged.update(found.staged)
         for cid in found.unstaged:
             self.materials.staged.pop(cid, None)

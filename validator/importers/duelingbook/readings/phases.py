@@ -342,17 +342,16 @@ def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
 
 
 def pass_turn(b: GameBuilder, play: Play | None = None) -> None:
-    """The turn passes: :func:`passing` applied, then the next player's turn begins."""
+    """The turn passes (:func:`passing`): the next player's turn begins."""
     ending = b.turn.ending
     at: Play = ending or play or {}
     b.read_as(at, passing(b, play))
-    b.next_turn()
 
 
 def passing(b: GameBuilder, play: Play | None = None) -> ReadAs:
     """The end of the turn: ``end_turn`` (logged at the "Ended turn" play, or implied at
     ``play`` when the log has none), after the End Phase the log skipped and the cards a
-    rewind left out of place followed."""
+    rewind left out of place followed; then the next player's turn begins."""
     ending = b.turn.ending
     at: Play = ending or play or {}
     steps: list[ReadAs] = []
@@ -360,7 +359,8 @@ def passing(b: GameBuilder, play: Play | None = None) -> ReadAs:
         steps.append(advancing(b, at, b.turn.player, "end", implied=True))
     steps += [r for r in (settling(b, at, cid) for cid in list(b.rewinds.pending))
               if r is not None]
-    steps.append(ReadAs(actions=(Emit("end_turn", b.turn.player, implied=ending is None),)))
+    steps.append(ReadAs(actions=(Emit("end_turn", b.turn.player, implied=ending is None),),
+                        turn_passes=True))
     return ReadAs(then=tuple(steps))
 
 

@@ -233,8 +233,7 @@ def life_points(b: GameBuilder, play: Play, player: Player) -> None:
     if amount == 0:
         return
     b.read_as(play, seq(ReadAs(lp_change=(player, amount)),
-                        life_point_change(b, play, player, amount)))
-    b.audit_lp(play, player)
+                        life_point_change(b, play, player, amount), ReadAs(audit=player)))
 
 
 def life_point_change(b: GameBuilder, play: Play, player: Player, amount: int) -> ReadAs:

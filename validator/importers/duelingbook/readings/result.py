@@ -144,6 +144,8 @@ class ReadAs:
     lp_change: tuple[Player, int] | None = None
     ends_turn: bool = False
     over: bool = False
+    audit: Player | None = None
+    turn_passes: bool = False
     trap_monsters: tuple[str, ...] = ()
     set_by_effect: tuple[tuple[str, str | None], ...] = ()
     declares: tuple[tuple[str, Declaration], ...] = ()
