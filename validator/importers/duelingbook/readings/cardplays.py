@@ -37,6 +37,7 @@ from validator.importers.duelingbook.readings.windows import (
     SAME_PLAYER_NEXT,
     SENT_FROM_DECK_WITHIN,
     SET_BY_EFFECT_WITHIN,
+    SETS_PUT_BACK_WITHIN,
     SHOWN_TOGETHER,
     SHOWN_WITHIN,
     STAGED_MOVE_WITHIN,
@@ -534,6 +535,7 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str,
         return
     b.read_as(play, (_summon_put_back(b, play, player, cid, before) or
                      _set_back_at_once(b, play, cid, before) or
+                     _sets_back_together(b, play, cid, before) or
                      corrections.summon_taken_back(b, play, player, cid, before)
                      if to == "hand" else None) or
               _sent(b, play, player, cid, to, before, claimable))
@@ -571,6 +573,57 @@ def _set_back_at_once(b: GameBuilder, play: Play, cid: str, before: Any) -> Read
                   f"{b.label(cid)} returned from {before.spot} to the hand and Set there again "
                   f"by its player's very next play: a slip undone, neither is a step",
                   consumes=(found[0],))
+
+
+#: What the opponent may do while a player puts their Set cards back: put back cards of their
+#: own (the rollback both players make), nothing that uses a card.
+_PUTTING_BACK: Final = frozenset({"To hand", "To T Deck", "To B Deck", "To deck", "To GY",
+                                  "SS ATK", "SS DEF", "Move"})
+
+
+def _sets_back_together(b: GameBuilder, play: Play, cid: str, before: Any) -> ReadAs | None:
+    """Set Spells and Traps a player returns to the hand in the opponent's turn, one after the
+    other, and Sets again, each the same card back in the zone it left, face-down, as their
+    next plays (nothing else of theirs between; the opponent only putting back cards of their
+    own meanwhile): the Set cards put back where they were, a rollback of the board, neither
+    play is a step and the cards stay Set as they were. (One card Set back as the very next
+    play is :func:`_set_back_at_once`.)"""
+    if before is None or before.face_up or not is_zone(before.spot) or \
+            is_monster_zone(before.spot) or before.side == b.turn.player:
+        return None
+    user = play.get("username")
+    left = {cid: (before.side, before.spot)}
+    played: list[int] = []
+    for index, later in b.upcoming(SETS_PUT_BACK_WITHIN):
+        kind = later.get("play")
+        if later.get("username") != user:
+            if kind not in _PUTTING_BACK:
+                return None  # the opponent used a card meanwhile: the Sets may be new
+            continue
+        step = b.step_at(index)
+        moved = step.move_of(step.card) if step is not None and step.card else None
+        if moved is None or moved.before is None or moved.after is None:
+            return None
+        if kind == "To hand" and not played and moved.after.spot == "hand" and \
+                not moved.before.face_up and is_zone(moved.before.spot) and \
+                not is_monster_zone(moved.before.spot) and moved.before.side == before.side:
+            left[moved.card] = (moved.before.side, moved.before.spot)  # another Set card
+            played.append(index)
+            continue
+        if kind != "Set ST" or moved.before.spot != "hand" or moved.after.face_up or \
+                left.get(moved.card) != (moved.after.side, moved.after.spot):
+            return None
+        del left[moved.card]
+        played.append(index)
+        if not left:
+            break
+    if left or len(played) < 3:  # (two cards at least: one is _set_back_at_once's)
+        return None
+    return ReadAs("slip.sets-returned-and-back",
+                  f"{b.label(cid)} and the other Set card(s) its player returned to the hand "
+                  f"with it, in the opponent's turn, Set again by their next plays, each in "
+                  f"the zone it left: the Set cards put back where they were, no step",
+                  consumes=tuple(played))
 
 
 def _summon_put_back(b: GameBuilder, play: Play, player: Player, cid: str,

@@ -11,7 +11,7 @@ from typing import Any, Final
 from validator.document.model import Player
 from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.builder import GameBuilder
-from validator.importers.duelingbook.cardtext import lp_costs
+from validator.importers.duelingbook.cardtext import deck_search, lp_costs
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, CannotFollow, Play
 from validator.importers.duelingbook.readings import phases
 from validator.importers.duelingbook.readings.battle import life_changed
@@ -138,6 +138,9 @@ def drawn(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs | None
         return found
     if not normal:
         cause = explaining(b, "draws", player)
+        searched = _search_of_card_put_back(b, play, player, cid) if cause is None else None
+        if searched is not None:
+            return searched
         if cause is not None:
             fields["by_effect"] = True
         elif _last_of_player(b, play):
@@ -150,6 +153,57 @@ def drawn(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs | None
                         "no card that makes a player draw was used around this draw, nor stands " \
                         "face-up on the field (the card database): a draw by the rules, judged so")
     return ReadAs(actions=(Emit("draw", player, fields, note=note),), drew=normal)
+
+
+#: The player's own plays that may come between a search's activation and the card it takes:
+#: its cost sent away (Mitsurugi Prayers' Tribute).
+_SEARCH_COSTS: Final = frozenset({"To GY", "Banish"})
+
+
+def _search_of_card_put_back(b: GameBuilder, play: Play, player: Player,
+                             cid: str) -> ReadAs | None:
+    """A draw no card explains, right after its player activated a card whose text (the
+    replay's card object) adds a card of an archetype from their Deck to the hand, of that
+    very card object they had put back on top of their Deck earlier this turn (undoing that
+    card's earlier search), an archetype card: the search, carried out by drawing the card
+    they knew was on top. Read as the card added from the Deck to the hand (a ``move``)."""
+    name = b.board.name(cid)
+    user = play.get("username")
+    if name is None or not b.turn.recent or b.turn.recent[-1][1] != player:
+        return None
+    at, _, source = b.turn.recent[-1]
+    quiet = b.names.quiet
+    for index in range(at + 1, b.cursor):
+        earlier = b.plays[index]
+        if type(earlier) is dict and earlier.get("username") == user and \
+                earlier.get("play") not in quiet and earlier.get("play") not in _SEARCH_COSTS:
+            return None  # the player did something else after the activation
+    searches = deck_search(b.knowledge.text(b.board.name(source)))
+    if searches is None or searches not in name or not _put_on_top(b, user, cid):
+        return None
+    return ReadAs(actions=(Emit("move", player, {"card": cid, "to": "hand"}, note=read(
+        "draw.search-of-card-put-back",
+        f"a draw right after {b.label(source)}, whose text adds a \"{searches}\" card from "
+        f"the Deck to the hand, of {b.label(cid)}, the card its player had put back on top of "
+        f"their Deck this turn: that search, made by drawing the card known to be on top")),))
+
+
+def _put_on_top(b: GameBuilder, user: object, cid: str) -> bool:
+    """True when ``user`` put the card object ``cid`` from the hand on top of their Deck
+    earlier this turn (the same object: no shuffle of that Deck since, which renames its
+    cards)."""
+    for index in range(b.cursor - 1, -1, -1):
+        earlier = b.plays[index]
+        if type(earlier) is not dict or earlier.get("play") == "Start turn":
+            return False
+        step = b.step_at(index)
+        moved = step.move_of(cid) if step is not None else None
+        if moved is None:
+            continue
+        return earlier.get("username") == user and earlier.get("play") == "To T Deck" and \
+            moved.before is not None and moved.before.spot == "hand" and \
+            moved.after is not None and moved.after.spot == "deck"
+    return False
 
 
 def _drawing_effect_used(b: GameBuilder, player: Player) -> str | None:
