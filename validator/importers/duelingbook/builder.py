@@ -26,7 +26,7 @@ from validator.importers.duelingbook.game import (
     where_said,
 )
 from validator.importers.duelingbook.readings.catalog import Note, Reading, read
-from validator.importers.duelingbook.readings.result import Emit, ReadAs
+from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs
 from validator.importers.duelingbook.readings.windows import RECENT_EFFECTS
 from validator.importers.duelingbook.state import Attacks, Materials, Rewinds, Turn
 from validator.rules.rulesets import RULESETS, Ruleset
@@ -115,13 +115,14 @@ class GameBuilder:
         turned = self.step.turned if self.step is not None else []
         shown = next((before for card, before, _ in turned if card == cid), spot)
         if spot is None or shown is None or shown.position != "facedown_defense":
-            return ReadAs(flips_seen=(cid,))
-        return ReadAs(flips_seen=(cid,), actions=(Emit(
+            return ReadAs(changes=Changes(flips_seen=(cid,)))
+        return ReadAs(actions=(Emit(
             "change_position", spot.side, {"card": cid, "to": "facedown_defense",
                                            "by_effect": True},
             note=read("battle.never-reached-damage",
                       "the attack on it never reached damage (the log never flips it): it "
-                      "stays face-down")),))
+                      "stays face-down")),),
+                      changes=Changes(flips_seen=(cid,)))
 
     def finish(self, play: Play, why: Reading | None = None) -> None:
         """The game is over: later plays are not imported (``why`` noted, if given)."""
@@ -271,84 +272,101 @@ class GameBuilder:
     def read_as(self, play: Play, found: ReadAs | None) -> bool:
         """Apply what a reading found ``play`` to be: the one place a :class:`ReadAs` takes
         effect, in the order its docstring gives. True when a reading found something, so
-        that a handler can try readings in turn (``b.read_as(play, r1(...)) or ...``)."""
+        that a handler can try readings in turn (``b.read_as(play, r1(...) or r2(...))``)."""
         if found is None:
             return False
-        if found.lp_change is not None:
-            self.lp[found.lp_change[0]] += found.lp_change[1]
-        for sign, where in found.signs:
-            self.signs.setdefault(sign, where)
-        for cid in found.restores:
-            self.rewinds.pending.pop(cid, None)
+        changes = found.changes
+        if changes is not None:
+            self._before(changes)
         if found.drops:
             self.drop(list(found.drops))
-        for action in found.takes_back:
-            self.take_back(action)
-        if found.tributes_claimed:
-            self.materials.sends.clear()
-        if found.rewind is not None:
-            self._rewind(found.rewind)
         for index in found.consumes:
             self.consume(index)
-        self.materials.graveyard_from.update(found.controllers)
-        for revise in found.revises:
-            revise.action.update(revise.fields)
-            if revise.reading is not None:
-                self.annotate(revise.action, revise.reading, replace=revise.replace)
-        if found.phase is not None:
-            self.turn.phase = found.phase
-        if found.logged_phase is not None:
-            self.turn.logged_phase = found.logged_phase
-        if found.draw_skipped is not None:
-            self.skips[found.draw_skipped].pop(0)
-        self.turn.drew = self.turn.drew or found.drew
-        for decl in found.damaged:
-            decl.damaged = True
-        for decl in found.closes:
-            decl.battle_done = decl.damaged = True
-        for attacker in found.attacks_ended:
-            self.attacks.declared.pop(attacker, None)
-        self.attacks.flipped.difference_update(found.flips_seen)
-        self.trap_monsters.update(found.trap_monsters)
-        if found.grant_used is not None:
-            self.turn.granted[found.grant_used[0]].remove(found.grant_used[1])
-        for cid, counts in found.widened:
-            self.overrides.setdefault(cid, {})["tributes"] = list(counts)
+        if changes is not None:
+            self._amid(changes)
         for each in found.actions:
             self._made(play, each)
         for player, cid in found.uses:
             self.remember(player, cid)
-        for cid in found.fresh:
-            self.turn.placed_used[cid] = False
-        self.attacks.flipped.update(found.flips)
-        for cid, setter in found.set_by_effect:
-            self.turn.set_cards.add(cid)
-            if setter is not None:
-                self.set_by[cid] = setter
-        self.attacks.declared.update(found.declares)
-        self.unzoned.update(found.unzoned)
-        if found.ends_turn:
-            self.turn.ending = play
-            self.turn.effect_since_end = False
-        self.over = self.over or found.over
-        if found.audit is not None:
-            self.audit_lp(play, found.audit)
-        if found.turn_passes:
-            self.next_turn()
-        self.materials.staged.update(found.staged)
-        for cid in found.unstaged:
-            self.materials.staged.pop(cid, None)
-        if found.last_declared is not None:
-            who, declared = found.last_declared
-            if declared is None:
-                self.attacks.last_declared.pop(who, None)
-            else:
-                self.attacks.last_declared[who] = declared
+        if changes is not None:
+            self._after(play, changes)
         if found.reading is not None:
             self.note(play, found.reading, found.text)
         for then in found.then:
             self.read_as(play, then)
         return True
+
+    def _before(self, changes: Changes) -> None:
+        """What a result changes before the actions it takes back and the plays it consumes."""
+        if changes.lp_change is not None:
+            self.lp[changes.lp_change[0]] += changes.lp_change[1]
+        for sign, where in changes.signs:
+            self.signs.setdefault(sign, where)
+        for cid in changes.restores:
+            self.rewinds.pending.pop(cid, None)
+        for action in changes.takes_back:
+            self.take_back(action)
+        if changes.rewind is not None:
+            self._rewind(changes.rewind)
+
+    def _amid(self, changes: Changes) -> None:
+        """What a result changes after its take-backs and consumed plays, before its
+        actions."""
+        if changes.tributes_claimed:
+            self.materials.sends.clear()
+        self.materials.graveyard_from.update(changes.controllers)
+        for revise in changes.revises:
+            revise.action.update(revise.fields)
+            if revise.reading is not None:
+                self.annotate(revise.action, revise.reading, replace=revise.replace)
+        if changes.phase is not None:
+            self.turn.phase = changes.phase
+        if changes.logged_phase is not None:
+            self.turn.logged_phase = changes.logged_phase
+        if changes.draw_skipped is not None:
+            self.skips[changes.draw_skipped].pop(0)
+        self.turn.drew = self.turn.drew or changes.drew
+        for decl in changes.damaged:
+            decl.damaged = True
+        for decl in changes.closes:
+            decl.battle_done = decl.damaged = True
+        for attacker in changes.attacks_ended:
+            self.attacks.declared.pop(attacker, None)
+        self.attacks.flipped.difference_update(changes.flips_seen)
+        self.trap_monsters.update(changes.trap_monsters)
+        if changes.grant_used is not None:
+            self.turn.granted[changes.grant_used[0]].remove(changes.grant_used[1])
+        for cid, counts in changes.widened:
+            self.overrides.setdefault(cid, {})["tributes"] = list(counts)
+
+    def _after(self, play: Play, changes: Changes) -> None:
+        """What a result changes after its actions and the effects they used."""
+        for cid in changes.fresh:
+            self.turn.placed_used[cid] = False
+        self.attacks.flipped.update(changes.flips)
+        self.attacks.declared.update(changes.declares)
+        for cid, setter in changes.set_by_effect:
+            self.turn.set_cards.add(cid)
+            if setter is not None:
+                self.set_by[cid] = setter
+        self.unzoned.update(changes.unzoned)
+        self.materials.staged.update(changes.staged)
+        for cid in changes.unstaged:
+            self.materials.staged.pop(cid, None)
+        if changes.last_declared is not None:
+            who, declared = changes.last_declared
+            if declared is None:
+                self.attacks.last_declared.pop(who, None)
+            else:
+                self.attacks.last_declared[who] = declared
+        if changes.ends_turn:
+            self.turn.ending = play
+            self.turn.effect_since_end = False
+        self.over = self.over or changes.over
+        if changes.audit is not None:
+            self.audit_lp(play, changes.audit)
+        if changes.turn_passes:
+            self.next_turn()
 
     def _rewind(self, snap: Snapshot) -> None:
         """Back to the moment the turn left ``snap``'s phase; cards the players did not put

@@ -15,7 +15,7 @@ from validator.importers.duelingbook.game import Declaration, Play, where_said
 from validator.importers.duelingbook.readings import phases
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.phases import settling
-from validator.importers.duelingbook.readings.result import Emit, ReadAs, seq
+from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs, seq
 from validator.importers.duelingbook.readings.windows import ATTACK_RESULT_WITHIN, SWEPT_LATE_WITHIN
 
 
@@ -130,7 +130,7 @@ def _declared(b: GameBuilder, play: Play, player: Player, side: Player, foes: fr
         b.board.position(target) == "facedown_defense" else ()  # the engine turns it face-up
     return seq(settling(b, play, attacker), ReadAs(
         actions=(Emit("declare_attack", player, fields, note=note),),
-        declares=((attacker, declaration),), flips=flips))
+        changes=Changes(declares=((attacker, declaration),), flips=flips)))
 
 
 #: A monster's text that Special Summons when it is destroyed by battle (Colossal Fighter:
@@ -158,14 +158,16 @@ def _revived_by_text(b: GameBuilder, decl: Declaration, attacker: str) -> bool:
 def _revive(b: GameBuilder, player: Player, attacker: str) -> ReadAs:
     """The attacker destroyed by its battle and Special Summoned again by its own effect,
     which the log does not show: a new card (contract §2), which may attack."""
-    return ReadAs(attacks_ended=(attacker,), uses=((player, attacker),), actions=(
+    return ReadAs(uses=((player, attacker),),
+                  actions=(
         Emit("move", player, {"card": attacker, "to": "graveyard"},
              note=read("battle.destroyed-and-revived",
                        f"{b.label(attacker)} and its target had the same ATK, so both were "
                        f"destroyed by the battle; the log skips its trip to the Graveyard and "
                        f"back by its own effect (\"destroyed by battle ... Special Summon\"): "
                        f"a new card, which may attack")),
-        Emit("special_summon", player, {"card": attacker, "position": "attack"})))
+        Emit("special_summon", player, {"card": attacker, "position": "attack"})),
+                  changes=Changes(attacks_ended=(attacker,)))
 
 
 def _damage(b: GameBuilder, attacker: str, target: str | None) -> int | None:
@@ -370,9 +372,8 @@ def _direct_by_text(b: GameBuilder, play: Play, attacker: str,
     return ReadAs("battle.direct-by-text",
                   f"{b.label(attacker)} attacks directly past the opponent's monsters, as its "
                   f"text allows: rules classic does not model it, so the attack is not judged",
-                  signs=(("direct attacks a card's text allows past monsters",
-                          where_said(play)),),
-                  declares=((attacker, Declaration(None, foes)),))
+                  changes=Changes(signs=(("direct attacks a card's text allows past monsters",
+                          where_said(play)),), declares=((attacker, Declaration(None, foes)),)))
 
 
 @dataclass(frozen=True, slots=True)

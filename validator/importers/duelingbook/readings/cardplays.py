@@ -23,7 +23,14 @@ from validator.importers.duelingbook.game import Play, from_hand, stamp, texts, 
 from validator.importers.duelingbook.readings import corrections, phases
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
-from validator.importers.duelingbook.readings.result import Emit, ReadAs, Sent, emitting, seq
+from validator.importers.duelingbook.readings.result import (
+    Changes,
+    Emit,
+    ReadAs,
+    Sent,
+    emitting,
+    seq,
+)
 from validator.importers.duelingbook.readings.summons import (
     _for_an_opponents_effect as for_an_opponents_effect,
 )
@@ -50,9 +57,10 @@ def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
         b.read_as(play, _turned_face_down(b, cid))
         return
     if b.restores(move):
-        b.read_as(play, ReadAs("rewind.put-back", f"{b.label(cid)} put back where it stood "
+        b.read_as(play, ReadAs("rewind.put-back",
+                               f"{b.label(cid)} put back where it stood "
                                                   f"before the rewind: no action",
-                               restores=(cid,)))
+                               changes=Changes(restores=(cid,))))
         return
     found = _set_read_otherwise(b, play, player, cid)
     if found is not None:
@@ -96,12 +104,14 @@ def _set_then_activated(b: GameBuilder, play: Play, player: Player, cid: str) ->
     if found is None:
         return None
     index, activation, _ = found
-    return ReadAs(consumes=(index,), last_declared=(player, None), uses=((player, cid),),
+    return ReadAs(consumes=(index,),
+                  uses=((player, cid),),
                   actions=(Emit("activate", player, {"card": cid}, play=activation, note=read(
                       "spell-trap.set-then-activated",
                       f"Set in its player's own Main Phase ({stamp(play.get('seconds'))}) and "
                       f"activated by their very next play: the activation from the hand they "
-                      f"could make, clicked in two; read as it")),))
+                      f"could make, clicked in two; read as it")),),
+                  changes=_not_declaring(b, player))
 
 
 def _setting_effect(b: GameBuilder, player: Player) -> str | None:
@@ -268,8 +278,8 @@ def _placed_face_up(b: GameBuilder, play: Play, player: Player, cid: str, sign: 
                     note: Reading) -> ReadAs:
     """A card put in a Spell & Trap Zone by a rule ``classic`` does not model (``sign``):
     followed as a card placed face-up there, a ``move``."""
-    return ReadAs(signs=((sign, where_said(play)),),
-                  actions=(Emit("move", player, {"card": cid, "to": "spell_trap"}, note=note),))
+    return ReadAs(actions=(Emit("move", player, {"card": cid, "to": "spell_trap"}, note=note),),
+                  changes=Changes(signs=((sign, where_said(play)),)))
 
 
 def _trap_from_hand(b: GameBuilder, play: Play, player: Player, cid: str, how: str) -> ReadAs:
@@ -334,7 +344,7 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
                                                  "Zone: rules classic does not model, followed "
                                                  "as a card placed face-up")))
         else:  # a monster's effect activated in the hand, placed in a zone as a marker
-            b.read_as(play, ReadAs(staged=((cid, move.before if move else None),)))
+            b.read_as(play, ReadAs(changes=Changes(staged=((cid, move.before if move else None),))))
             if not _declared_next(b, play, cid):
                 _declare_effect(b, play, player, cid, "hand")
         return
@@ -382,8 +392,15 @@ def _activated(b: GameBuilder, play: Play, player: Player, cid: str,
     note = None
     if known.subtype == "equip":
         fields["target"], note = _equip_target(b, play, player)
-    return ReadAs(last_declared=(player, None), uses=((player, cid),),
-                  actions=(Emit("activate", player, fields, note=note),))
+    return ReadAs(uses=((player, cid),),
+                  actions=(Emit("activate", player, fields, note=note),),
+                  changes=_not_declaring(b, player))
+
+
+def _not_declaring(b: GameBuilder, player: Player) -> Changes | None:
+    """An activation: the monster whose effect the player declared last is no longer the
+    last thing they used (None when there is none to forget)."""
+    return Changes(last_declared=(player, None)) if player in b.attacks.last_declared else None
 
 
 def _activate_in_one_click(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs:
@@ -391,8 +408,9 @@ def _activate_in_one_click(b: GameBuilder, play: Play, player: Player, cid: str)
     return seq(phases.implied(b, play, player, ("main1", "main2"))
                if b.card(cid).subtype != "quick_play" else None,
                phases.settling(b, play, cid),
-               ReadAs(last_declared=(player, None), uses=((player, cid),),
-                      actions=(Emit("activate", player, {"card": cid}),))) or ReadAs()
+               ReadAs(uses=((player, cid),),
+                      actions=(Emit("activate", player, {"card": cid}),),
+                      changes=_not_declaring(b, player))) or ReadAs()
 
 
 def _pointed_at(b: GameBuilder, play: Play, player: Player) -> str | None:
@@ -502,8 +520,9 @@ def _effect_declared(b: GameBuilder, play: Play, player: Player, cid: str) -> Re
         note = read("card.from-replay-text",
                     f"{b.label(cid)} is not in the card database: its effect is judged by the " \
                     f"replay's own card text")
-    return seq(ReadAs(last_declared=(player, cid) if known.kind == "monster" else None),
-               phases.settling(b, play, cid), ReadAs(uses=((player, cid),), actions=(Emit(
+    return seq(ReadAs(changes=Changes(last_declared=(player, cid)))
+               if known.kind == "monster" else None, phases.settling(b, play, cid),
+               ReadAs(uses=((player, cid),), actions=(Emit(
                    "activate", player, {"card": cid}, note=note,
                    untimed=not known.known and not known.told),))) or ReadAs()
 
@@ -529,9 +548,10 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str,
         _discard(b, play, player, cid)
         return
     if b.restores(move):
-        b.read_as(play, ReadAs("rewind.put-back", f"{b.label(cid)} put back where it stood "
+        b.read_as(play, ReadAs("rewind.put-back",
+                               f"{b.label(cid)} put back where it stood "
                                                   f"before the rewind: no action",
-                               restores=(cid,)))
+                               changes=Changes(restores=(cid,))))
         return
     b.read_as(play, (_summon_put_back(b, play, player, cid, before) or
                      _set_back_at_once(b, play, cid, before) or
@@ -773,13 +793,14 @@ def _placed(b: GameBuilder, play: Play, player: Player, cid: str,
         sender = _sent_from_deck_by(b, player, cid)
         if sender is not None and _declared_after_shuffle(b, play, cid) and \
                 _summoned_from_zone_next(b, cid):
-            return ReadAs(staged=((cid, Spot(player, "graveyard", None, True)),), actions=(Emit(
+            return ReadAs(actions=(Emit(
                 "move", player, {"card": cid, "to": "graveyard"},
                 note=read("shortcut.spell-trap-as-graveyard",
                           f"{b.label(cid)} placed from the Deck in a Spell & Trap Zone by "
                           f"{b.label(sender)}'s effect, which sends it to the GY, and its GY "
                           f"effect declared there next, then moved on to a Monster Zone: the "
-                          f"zone stands in for the GY")),))
+                          f"zone stands in for the GY")),),
+                          changes=Changes(staged=((cid, Spot(player, "graveyard", None, True)),)))
     if known.kind == "monster" and move is not None:
         for index, later in b.upcoming(STAGED_MOVE_WITHIN):
             if later.get("play") == "Move" and later.get("username") == play.get("username"):
@@ -787,12 +808,12 @@ def _placed(b: GameBuilder, play: Play, player: Player, cid: str,
                 back = nxt.move_of(cid) if nxt is not None else None
                 if back is not None and back.after is not None and \
                         is_monster_zone(back.after.spot):
-                    return ReadAs(staged=((cid, move.before),))
+                    return ReadAs(changes=Changes(staged=((cid, move.before),)))
                 break
         if move.before is not None and move.before.spot == "hand" and \
                 known.effect_kinds("hand"):
             # its hand effect's marker (Battle Fader)
-            return ReadAs(staged=((cid, move.before),))
+            return ReadAs(changes=Changes(staged=((cid, move.before),)))
     return seq(phases.settling(b, play, cid),
                emitting(Emit("move", player, {"card": cid, "to": "spell_trap"})))
 
@@ -910,11 +931,12 @@ def _moved(b: GameBuilder, cid: str, moved: Any) -> ReadAs | None:
     if cid in b.materials.staged and is_monster_zone(dst):
         came = b.materials.staged[cid]
         where = f" from the {came.spot}" if came is not None else ""
-        return ReadAs(unstaged=(cid,), actions=(Emit(
+        return ReadAs(actions=(Emit(
             "special_summon", dst_side, {"card": cid},
             note=read("summon.staged-in-spell-trap",
                       f"placed in a Spell & Trap Zone, then moved to a Monster Zone: one "
-                      f"Special Summon{where}")),))
+                      f"Special Summon{where}")),),
+                      changes=Changes(unstaged=(cid,)))
     if src_side == dst_side and is_monster_zone(src) == is_monster_zone(dst):
         return None  # a zone change on one side: no rules matter
     if is_monster_zone(src) and is_monster_zone(dst):

@@ -26,7 +26,7 @@ from validator.importers.duelingbook.readings.pendulum import (
     pendulum_summon,
     second_pendulum_summon,
 )
-from validator.importers.duelingbook.readings.result import Emit, ReadAs, Sent, seq
+from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs, Sent, seq
 from validator.importers.duelingbook.readings.windows import MOST_MATERIALS
 
 if TYPE_CHECKING:
@@ -129,7 +129,8 @@ def _into_freed_zone(b: GameBuilder, cid: str, freed: str) -> ReadAs | None:
                   f"{b.label(cid)} was clicked from the Extra Deck while its material held "
                   f"an Extra Monster Zone, so Duelingbook put it in {spot.spot}: the zone is "
                   f"the judge's choice (the Extra Monster Zone the material freed, if no Link "
-                  f"Arrow points to {spot.spot})", unzoned=(cid,))
+                  f"Arrow points to {spot.spot})",
+                  changes=Changes(unzoned=(cid,)))
 
 
 def to_face_up_extra(b: GameBuilder, play: Play, player: Player) -> None:

@@ -23,7 +23,7 @@ from validator.importers.duelingbook.game import (
 )
 from validator.importers.duelingbook.readings.catalog import read
 from validator.importers.duelingbook.readings.explain import explaining
-from validator.importers.duelingbook.readings.result import Emit, ReadAs, seq
+from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs, seq
 from validator.importers.duelingbook.readings.windows import (
     REST_OF_TURN,
     REWIND_WINDOW,
@@ -81,7 +81,7 @@ def _premature_battle(b: GameBuilder, play: Play) -> ReadAs | None:
                           f"a Main Phase play after the Battle Phase was entered at "
                           f"{action['log']['time']} with no attack: that click came too "
                           f"early, the Battle Phase begins at the first attack",
-                          takes_back=(action,), phase="main1")
+                          changes=Changes(takes_back=(action,), phase="main1"))
     return None
 
 
@@ -126,7 +126,8 @@ def advancing(b: GameBuilder, play: Play, player: Player, target: str, *, implie
         signs += sign
         skipped = skipped or skip
         current = to
-    return ReadAs(actions=tuple(emits), signs=signs, draw_skipped=skipped)
+    return ReadAs(actions=tuple(emits), changes=Changes(signs=signs, draw_skipped=skipped)
+                  if signs or skipped is not None else None)
 
 
 def _phase_change(b: GameBuilder, play: Play, player: Player, left: str, target: str, *,
@@ -205,8 +206,10 @@ def _first_choice_redone(b: GameBuilder, player: Player) -> str | None:
 
 def enter(b: GameBuilder, play: Play, player: Player, target: str) -> None:
     """A phase play: the log's phase recorded, then the play read (:func:`entered`)."""
-    b.read_as(play, seq(ReadAs(logged_phase=target) if player == b.turn.player else None,
-                        entered(b, play, player, target, b.turn.logged_phase)))
+    logged = b.turn.logged_phase
+    if player == b.turn.player and logged != target:
+        b.read_as(play, ReadAs(changes=Changes(logged_phase=target)))
+    b.read_as(play, entered(b, play, player, target, logged))
 
 
 def entered(b: GameBuilder, play: Play, player: Player, target: str,
@@ -244,7 +247,7 @@ def entered(b: GameBuilder, play: Play, player: Player, target: str,
     return ReadAs("phase.backward-click",
                   f"a backward click to the {phase_name(target)} {why}: not a rewind, and no "
                   f"step (the turn goes on in the {phase_name(b.turn.phase)})",
-                  logged_phase=b.turn.phase)
+                  changes=Changes(logged_phase=b.turn.phase))
 
 
 #: What the opponent's answer to a phase click is: a card activated, or placed face-up in a
@@ -278,7 +281,8 @@ def _answered_at_end_of_main(b: GameBuilder, target: str) -> ReadAs | None:
                       f"the opponent answered the click to the {phase_name(action['to'])} "
                       f"({action['log']['time']}) at the end of the {phase_name(target)}, and "
                       f"the turn player clicked back: the game never left the "
-                      f"{phase_name(target)}", takes_back=(action,), phase=target)
+                      f"{phase_name(target)}",
+                      changes=Changes(takes_back=(action,), phase=target))
     return None
 
 
@@ -311,7 +315,8 @@ def rewinding(b: GameBuilder, play: Play, snap: Snapshot) -> ReadAs:
     first = undone[0]["log"]["time"] if undone else stamp(play.get("seconds"))
     return ReadAs("rewind.phase",
                   f"a rewind to the {phase_name(snap.phase)}: {len(undone)} action(s) from "
-                  f"{first} on are undone (a slip fixed, not a step)", rewind=snap)
+                  f"{first} on are undone (a slip fixed, not a step)",
+                  changes=Changes(rewind=snap))
 
 
 def settle_rewound(b: GameBuilder, play: Play, cid: str) -> None:
@@ -327,18 +332,20 @@ def settling(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
         return None
     now = b.board.where.get(cid)
     if now is None or is_zone(now.spot):
-        return ReadAs(restores=(cid,))
-    return ReadAs(restores=(cid,), actions=(Emit(
+        return ReadAs(changes=Changes(restores=(cid,)))
+    return ReadAs(actions=(Emit(
         "move", b.board.owner(cid), {"card": cid, "to": _pile_word(now.spot)},
         note=read("rewind.not-put-back",
-                  "not put back after the rewind: followed where the log has it")),))
+                  "not put back after the rewind: followed where the log has it")),),
+                  changes=Changes(restores=(cid,)))
 
 
 def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
     """"Ended turn": the End Phase (implied when the log skipped it). The turn passes at
     the next player's "Entered Draw Phase": plays between are in this End Phase."""
     b.read_as(play, seq(advancing(b, play, player, "end", implied=True)
-                        if b.turn.phase != "end" else None, ReadAs(ends_turn=True)))
+                        if b.turn.phase != "end" else None,
+                        ReadAs(changes=Changes(ends_turn=True))))
 
 
 def pass_turn(b: GameBuilder, play: Play | None = None) -> None:
@@ -360,7 +367,7 @@ def passing(b: GameBuilder, play: Play | None = None) -> ReadAs:
     steps += [r for r in (settling(b, at, cid) for cid in list(b.rewinds.pending))
               if r is not None]
     steps.append(ReadAs(actions=(Emit("end_turn", b.turn.player, implied=ending is None),),
-                        turn_passes=True))
+                        changes=Changes(turn_passes=True)))
     return ReadAs(then=tuple(steps))
 
 

@@ -19,7 +19,7 @@ from validator.importers.duelingbook.game import Play, texts, where_said
 from validator.importers.duelingbook.readings import cardplays, corrections, phases
 from validator.importers.duelingbook.readings.catalog import read
 from validator.importers.duelingbook.readings.pendulum import scale_activation
-from validator.importers.duelingbook.readings.result import Emit, ReadAs, seq
+from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs, seq
 
 if TYPE_CHECKING:
     from validator.importers.duelingbook.board.follow import Move
@@ -93,15 +93,15 @@ def _set_turn_activation(b: GameBuilder, play: Play, player: Player,
     why = set_turn_allowance(b, player, cid)
     if why is None:
         return None
-    return seq(phases.settling(b, play, cid), ReadAs(
-        signs=(("Spells and Traps activated the turn they were Set, as a card allows",
-                where_said(play)),),
-        uses=((player, cid),), actions=(Emit(
+    return seq(phases.settling(b, play, cid), ReadAs(uses=((player, cid),),
+                                                     actions=(Emit(
             "move", player, {"card": cid, "to": "spell_trap"},
             note=read("spell-trap.set-turn-by-card",
                       f"activated the turn it was Set, as {why} allows: the contract has no "
                       f"such activation, so it is followed as the card turned face-up where it "
-                      f"stands")),)))
+                      f"stands")),),
+        changes=Changes(signs=(("Spells and Traps activated the turn they were Set, as a card "
+                                "allows", where_said(play)),))))
 
 
 def _pile(pile: str) -> str:
@@ -172,12 +172,12 @@ def _set_by_effect(b: GameBuilder, play: Play, player: Player, cid: str) -> Read
         return None
     setter = next((card for _, who, card in reversed(b.turn.recent) if who == player and
                    card != cid), None)
-    return seq(phases.settling(b, play, cid), ReadAs(
-        set_by_effect=((cid, setter),), actions=(Emit(
+    return seq(phases.settling(b, play, cid), ReadAs(actions=(Emit(
             "move", player, {"card": cid, "to": "spell_trap", "face_down": True},
             note=read("set.by-effect-where-it-stands",
                       "turned face-down where it stands: Set by an effect (the Set counts as "
-                      "this turn's)")),)))
+                      "this turn's)")),),
+        changes=Changes(set_by_effect=((cid, setter),))))
 
 
 def _trap_monster(b: GameBuilder, play: Play, cid: str, moved: Move | None) -> ReadAs | None:
@@ -189,7 +189,8 @@ def _trap_monster(b: GameBuilder, play: Play, cid: str, moved: Move | None) -> R
             b.card(cid).kind != "trap" or is_monster_zone(moved.before.spot) or \
             not is_monster_zone(moved.after.spot):
         return None
-    return seq(ReadAs(signs=(("Trap Monsters", where_said(play)),), trap_monsters=(cid,)),
+    return seq(ReadAs(changes=Changes(signs=(("Trap Monsters", where_said(play)),),
+                                      trap_monsters=(cid,))),
                phases.settling(b, play, cid), ReadAs(actions=(Emit(
                    "move", moved.before.side, {"card": cid, "to": "graveyard"},
                    note=read("card.trap-monster-summoned",

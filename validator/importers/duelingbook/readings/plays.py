@@ -18,7 +18,7 @@ from validator.importers.duelingbook.readings.battle import life_changed
 from validator.importers.duelingbook.readings.cardplays import send
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
-from validator.importers.duelingbook.readings.result import Emit, ReadAs, emitting, seq
+from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs, emitting
 from validator.importers.duelingbook.readings.windows import (
     EARLY_END_WITHIN,
     PUT_BACK_WITHIN,
@@ -152,7 +152,8 @@ def drawn(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs | None
             note = read("draw.by-rules",
                         "no card that makes a player draw was used around this draw, nor stands " \
                         "face-up on the field (the card database): a draw by the rules, judged so")
-    return ReadAs(actions=(Emit("draw", player, fields, note=note),), drew=normal)
+    return ReadAs(actions=(Emit("draw", player, fields, note=note),),
+                  changes=Changes(drew=True) if normal else None)
 
 
 #: The player's own plays that may come between a search's activation and the card it takes:
@@ -286,8 +287,7 @@ def life_points(b: GameBuilder, play: Play, player: Player) -> None:
         raise CannotFollow("the Life Points change is not a number") from None
     if amount == 0:
         return
-    b.read_as(play, seq(ReadAs(lp_change=(player, amount)),
-                        life_point_change(b, play, player, amount), ReadAs(audit=player)))
+    b.read_as(play, life_point_change(b, play, player, amount))
 
 
 def life_point_change(b: GameBuilder, play: Play, player: Player, amount: int) -> ReadAs:
@@ -298,8 +298,10 @@ def life_point_change(b: GameBuilder, play: Play, player: Player, amount: int) -
         closed = life_changed(b, -amount if amount < 0 else 0)
         return ReadAs(actions=(Emit("gain_lp" if amount > 0 else "damage", player,
                                     {"amount": abs(amount)}, note=closed.note),),
-                      closes=closed.closes, damaged=closed.damaged)
+                      changes=Changes(lp_change=(player, amount), closes=closed.closes,
+                                      damaged=closed.damaged, audit=player))
     return ReadAs(actions=(Emit("damage", player, {"amount": -amount}, note=cost[0]),),
+                  changes=Changes(lp_change=(player, amount), audit=player),
                   uses=((player, cost[1]),) if cost[1] is not None else ())
 
 
@@ -348,7 +350,8 @@ def _costs(b: GameBuilder, cid: str) -> frozenset[int]:
 def surrender(b: GameBuilder, play: Play, player: Player) -> None:
     if b.kind == "Admit defeat":
         b.read_as(play, _shown_before_defeat(b, play, player))
-    b.read_as(play, ReadAs(actions=(Emit("surrender", player),), over=True))
+    b.read_as(play, ReadAs(actions=(Emit("surrender", player),),
+                           changes=Changes(over=True)))
 
 
 def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> ReadAs | None:
@@ -392,14 +395,16 @@ def _seconds(stamp: str) -> int | None:
 
 def game_loss(b: GameBuilder, play: Play, player: Player) -> None:
     """A game loss a judge or the site gives: that player concedes the game."""
-    b.read_as(play, ReadAs(over=True, actions=(Emit("surrender", player, note=read(
-        "game.loss", f"{play['play']}: read as {play.get('username')} losing the game")),)))
+    b.read_as(play, ReadAs(actions=(Emit("surrender", player, note=read(
+        "game.loss", f"{play['play']}: read as {play.get('username')} losing the game")),),
+                           changes=Changes(over=True)))
 
 
 def no_winner(b: GameBuilder, play: Play, player: Player) -> None:
     """A draw agreed, or a game cancelled: the game ends with no winner (no outcome)."""
-    b.read_as(play, ReadAs("game.no-winner", f"{play['play']}: the game ends here with no winner",
-                           over=True))
+    b.read_as(play, ReadAs("game.no-winner",
+                           f"{play['play']}: the game ends here with no winner",
+                           changes=Changes(over=True)))
 
 
 def left(b: GameBuilder, play: Play, player: Player) -> None:
@@ -415,8 +420,9 @@ def left(b: GameBuilder, play: Play, player: Player) -> None:
             return
         if kind in GAME_BOUNDARIES:
             break
-    b.read_as(play, ReadAs(over=True, actions=(Emit("surrender", player, note=read(
-        "game.left", "left the duel and never came back: read as conceding the game")),)))
+    b.read_as(play, ReadAs(actions=(Emit("surrender", player, note=read(
+        "game.left", "left the duel and never came back: read as conceding the game")),),
+                           changes=Changes(over=True)))
 
 
 def to(destination: str) -> Handler:

@@ -19,7 +19,14 @@ from validator.importers.duelingbook.cards import CardKnowledge
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play, texts
 from validator.importers.duelingbook.readings import corrections, phases
 from validator.importers.duelingbook.readings.catalog import Reading, read
-from validator.importers.duelingbook.readings.result import Emit, ReadAs, Revise, emitting, seq
+from validator.importers.duelingbook.readings.result import (
+    Changes,
+    Emit,
+    ReadAs,
+    Revise,
+    emitting,
+    seq,
+)
 from validator.importers.duelingbook.readings.windows import (
     AT_ONCE_SECONDS,
     CARRIED_OUT_WITHIN,
@@ -146,9 +153,10 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
         _where_it_stands(b, play, player, cid, known)
         return
     if b.restores(move):
-        b.read_as(play, ReadAs("rewind.put-back", f"{b.label(cid)} put back where it stood "
+        b.read_as(play, ReadAs("rewind.put-back",
+                               f"{b.label(cid)} put back where it stood "
                                                   f"before the rewind: no action",
-                               restores=(cid,)))
+                               changes=Changes(restores=(cid,))))
         return
     if b.read_as(play, _taken_back(b, play, cid, move.after.spot if move.after else None,
                                    known) or
@@ -206,14 +214,16 @@ def _summoned(b: GameBuilder, player: Player, cid: str, known: CardKnowledge, ki
                                        f"{b.label(granted)} grants")
         note = note.plus(grant) if note is not None else grant
     now = {card: move.after for _, card, move in late}
-    return ReadAs(drops=dropped, tributes_claimed=True,
+    return ReadAs(drops=dropped,
                   consumes=tuple(index for index, _, _ in late),
-                  controllers=tuple(controllers.items()),
-                  grant_used=(player, granted) if granted is not None else None,
-                  widened=widened, uses=((player, cid),), fresh=(cid,), actions=(
+                  uses=((player, cid),),
+                  actions=(
                       *_take_foes(b, player, tributes, controllers),
                       Emit(kind, player, fields, note=note, placed=True),
-                      *_banished_tributes(b, player, tributes, now)))
+                      *_banished_tributes(b, player, tributes, now)),
+                  changes=Changes(tributes_claimed=True, controllers=tuple(controllers.items()),
+                                  grant_used=(player, granted) if granted is not None else None,
+                                  widened=widened, fresh=(cid,)))
 
 
 def _banished_tributes(b: GameBuilder, player: Player, tributes: list[str],
@@ -358,9 +368,11 @@ def _where_it_stands(b: GameBuilder, play: Play, player: Player, cid: str,
                                                        f"Summon that {b.label(granted)} grants")
     elif player == b.turn.player:
         phase = phases.implied(b, play, player, ("main1", "main2"))
-    b.read_as(play, seq(phase, ReadAs(
-        grant_used=(player, granted) if "by_effect" in fields and granted is not None else None,
-        actions=(Emit("normal_summon", player, fields, note=note),), uses=((player, cid),))))
+    b.read_as(play, seq(phase, ReadAs(actions=(Emit("normal_summon", player, fields, note=note),),
+                                      uses=((player, cid),),
+                                      changes=Changes(grant_used=(player, granted))
+                                      if "by_effect" in fields and granted is not None
+                                      else None)))
 
 
 def _taken_back(b: GameBuilder, play: Play, cid: str, zone: str | None,
@@ -483,11 +495,12 @@ def set_monster(b: GameBuilder, play: Play, player: Player) -> None:
         if flipped is not None:
             normal_summon(b, play, player, kind="normal_summon", position="attack")
             last = b.actions[-1] if b.actions else {}
-            b.read_as(play, ReadAs(consumes=(flipped,), revises=(Revise(last, {}, read(
+            b.read_as(play, ReadAs(consumes=(flipped,),
+                                   changes=Changes(revises=(Revise(last, {}, read(
                 "slip.set-then-flip", "Set, then Flip Summoned at once by the same player: a "
                                       "Summon clicked as a Set and fixed, read as a face-up "
                                       "Summon")),) if last.get("card") == cid and
-                last.get("type") == "normal_summon" else ()))
+                last.get("type") == "normal_summon" else ())))
             return
         if b.read_as(play, _set_for_opponents_summon(b, play, player, cid)):
             return
@@ -498,7 +511,7 @@ def set_monster(b: GameBuilder, play: Play, player: Player) -> None:
         b.read_as(play, ReadAs("spell-trap.turned-face-down",
                                "a face-up card turned face-down in its Spell & Trap Zone"))
         return
-    b.read_as(play, seq(ReadAs(flips_seen=(cid,)),
+    b.read_as(play, seq(ReadAs(changes=Changes(flips_seen=(cid,))),
                         position_by_effect(b, play, player, cid, "facedown_defense")
                         if step.turned else None))
 
@@ -535,7 +548,9 @@ def flip_summon(b: GameBuilder, play: Play, player: Player) -> None:
         b.read_as(play, ReadAs("battle.defender-flip-click",
                                f"a \"Flip Summon\" click by the defender on {b.label(cid)}, "
                                f"which the attack on it flipped: the flip of the battle, no "
-                               f"action", flips_seen=(cid,), uses=((player, cid),)))
+                               f"action",
+                               uses=((player, cid),),
+                               changes=Changes(flips_seen=(cid,))))
         return
     if (player != b.turn.player or b.turn.phase in ("battle", "end")) and \
             b.explain_position(cid, "attack") is not None:
@@ -561,7 +576,8 @@ def flip(b: GameBuilder, play: Play, player: Player) -> None:
     Summon in two clicks ("Flip" then "To ATK"), or an effect."""
     step, cid = b.card_step, b.cid
     if cid in b.attacks.flipped:  # the engine turned it face-up when it was attacked
-        b.read_as(play, ReadAs(flips_seen=(cid,), uses=((player, cid),)))
+        b.read_as(play, ReadAs(uses=((player, cid),),
+                               changes=Changes(flips_seen=(cid,))))
         return
     if not step.turned:
         return
@@ -625,12 +641,12 @@ def _position_changed(b: GameBuilder, play: Play, player: Player) -> ReadAs | No
             last.get("player") == player and to in ("attack", "defense"):
         # the summon's position, fixed at once: no change of its own
         return corrections.summon_position_undone(
-            b, play, cid, str(last.get("position", "attack"))) or ReadAs(revises=(Revise(
-                last, {"position": to}, read("slip.summon-position-fixed",
-                                             f"Special Summoned, then changed to {to} at once "
-                                             f"({texts(play)[0]}): a misclick fixed, read as "
-                                             f"summoned in {to.capitalize()} Position"),
-                replace=True),))
+            b, play, cid, str(last.get("position", "attack"))) or ReadAs(changes=Changes(
+                revises=(Revise(last, {"position": to}, read(
+                    "slip.summon-position-fixed",
+                    f"Special Summoned, then changed to {to} at once ({texts(play)[0]}): a "
+                    f"misclick fixed, read as summoned in {to.capitalize()} Position"),
+                    replace=True),)))
     if last.get("type") == "take_control" and last.get("card") == cid:
         # Goyo Guardian's "Special Summon that monster to your field in Defense Position",
         # which a log shows as the monster moved across, then changed
@@ -705,9 +721,10 @@ def _undone_at_once(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
 def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
     cid, move = b.cid, b.moved()
     if b.restores(move):
-        b.read_as(play, ReadAs("rewind.put-back", f"{b.label(cid)} put back where it stood "
+        b.read_as(play, ReadAs("rewind.put-back",
+                               f"{b.label(cid)} put back where it stood "
                                                   f"before the rewind: no action",
-                               restores=(cid,)))
+                               changes=Changes(restores=(cid,))))
         return
     b.read_as(play, _summoned_where_it_stands(b, play, cid, move) or
               _back_at_once(b, play, cid, move) or
@@ -724,11 +741,12 @@ def _special_summoned(b: GameBuilder, play: Play, player: Player, cid: str,
     player moved it to the Extra Monster Zone next)."""
     position = move.after.position if move and move.after and move.after.position else "attack"
     fixed = _zone_fixed_at_once(b, play, cid, move)
+    signs = _signs(b, play, cid)
     return seq(phases.settling(b, play, cid), ReadAs(
-        signs=_signs(b, play, cid), consumes=(fixed[1],) if fixed is not None else (),
+        consumes=(fixed[1],) if fixed is not None else (),
         actions=(Emit("special_summon", player, {"card": cid, "position": position},
                       note=fixed[0] if fixed is not None else None),),
-        uses=((player, cid),)))
+        uses=((player, cid),), changes=Changes(signs=signs) if signs else None))
 
 
 def _zone_fixed_at_once(b: GameBuilder, play: Play, cid: str,

@@ -11,7 +11,7 @@ from tests.helpers import ROOT
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.cards import Knowledge
 from validator.importers.duelingbook.kinds import NAMES
-from validator.importers.duelingbook.readings.result import Emit, ReadAs, seq
+from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs, seq
 
 IMPORTER = ROOT / "validator" / "importers" / "duelingbook"
 #: What changes the game being built: the builder's methods that emit, note, take back...
@@ -119,7 +119,9 @@ def test_read_as_applies_a_result_and_what_follows_it_in_order() -> None:
     builder = GameBuilder(1, ["a", "b"], [pick], Knowledge({}), {}, None, {}, {}, NAMES)
     first = Emit("phase", "p1", {"to": "standby"}, phase_left=True)
     found = seq(ReadAs("phase.entered-again", "first", actions=(first,)),
-                ReadAs("phase.buttons-catch-up", "then", lp_change=("p2", -500)))
+                ReadAs("phase.buttons-catch-up",
+                       "then",
+                       changes=Changes(lp_change=("p2", -500))))
     assert builder.read_as(pick, found) is True
     assert builder.read_as(pick, None) is False
     assert [a["to"] for a in builder.actions if a["type"] == "phase"][-1] == "standby"
