@@ -206,9 +206,9 @@ class GameBuilder:
         return step.move_of(step.card)
 
     # -- emitting -----------------------------------------------------------------------
-    def _emit(self, play: Play, kind: str, player: Player, *, note: Reading | None = None,
-              implied: bool = False, just_before: Action | None = None,
-              **fields: Any) -> Action | None:
+    def _emit(self, play: Play, kind: str, player: Player, fields: dict[str, Any], *,
+              note: Reading | None = None, implied: bool = False,
+              just_before: Action | None = None) -> Action | None:
         """Append an action that came from ``play`` (or insert it just before ``just_before``), for
         :meth:`read_as`, the one place a reading's actions are made; returns it (its own
         stable id), or None when it is not judged (a Trap Monster's battle). ``note`` is
@@ -240,6 +240,7 @@ class GameBuilder:
             return None
         if kind in PLACING and self.rules.zone_rules and \
                 not (kind == "special_summon" and fields.get("card") in self.unzoned):
+            fields = dict(fields)  # (the zone completed here, not in the reading's result)
             complete(self.board, kind, fields, self.card(fields.get("card")))
         action = {"type": kind, "player": player, **fields, "log": log}
         if just_before is None:
@@ -409,8 +410,8 @@ class GameBuilder:
                 dict(self.lp), turn.drew,
                 dict(self.attacks.declared) if self.attacks.declared else {}))
         action = self._emit(each.play if each.play is not None else play, each.type,
-                           each.player, note=each.note, implied=each.implied,
-                           just_before=each.before, **each.fields)
+                            each.player, each.fields, note=each.note, implied=each.implied,
+                            just_before=each.before)
         if each.phase_left:
             self.turn.phase = each.fields["to"]
         if action is not None and each.placed:

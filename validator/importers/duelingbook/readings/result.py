@@ -194,7 +194,10 @@ def seq(*results: ReadAs | None) -> ReadAs | None:
     >>> seq(None, None) is None
     True
     """
-    found = tuple(r for r in results if r is not None)
+    found: list[ReadAs] = []
+    for result in results:
+        if result is not None:
+            found.append(result)
     if len(found) == 1:
         return found[0]  # (one result is itself: no wrapper to apply)
-    return ReadAs(then=found) if found else None
+    return ReadAs(then=tuple(found)) if found else None

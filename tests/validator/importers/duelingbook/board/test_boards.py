@@ -53,8 +53,8 @@ def _turn_ends(monkeypatch: pytest.MonkeyPatch, path: Path) -> list[tuple[Any, l
     emit = builder.GameBuilder._emit
 
     def recording(self: builder.GameBuilder, play: Any, kind: str, player: Any,
-                  **fields: Any) -> Any:
-        action = emit(self, play, kind, player, **fields)
+                  fields: dict[str, Any], **options: Any) -> Any:
+        action = emit(self, play, kind, player, fields, **options)
         if kind == "end_turn" and fields.get("at") is None and action is not None:
             marks.setdefault(id(self.game), []).append((action, dict(self.board.where)))
         return action
