@@ -516,9 +516,11 @@ class GameBuilder:
             return None
         return index, later, step
 
-    def upcoming(self, count: int) -> list[tuple[int, Play]]:
-        """The next plays of this game that say something, each under its current name."""
-        out: list[tuple[int, Play]] = []
+    def upcoming(self, count: int) -> Iterator[tuple[int, Play]]:
+        """The next plays of this game that say something (at most ``count``), each under its
+        current name. A generator: a reading that stops at the first play that settles it
+        reads no further (most do, and windows run to 60 plays)."""
+        found = 0
         names = self.names
         current, quiet = names.current, names.quiet
         for index in range(self.cursor + 1, len(self.plays)):
@@ -533,10 +535,10 @@ class GameBuilder:
                 break
             if kind in quiet or index in self.consumed:
                 continue
-            out.append((index, play if kind == raw else {**play, "play": kind}))
-            if len(out) >= count:
-                break
-        return out
+            yield index, play if kind == raw else {**play, "play": kind}
+            found += 1
+            if found >= count:
+                return
 
     def step_at(self, index: int) -> Step | None:
         """The board step of a play (None for a play that moved nothing and named no card)."""

@@ -92,7 +92,7 @@ def _ended_too_early(b: GameBuilder, play: Play, player: Player) -> ReadAs | Non
             summon.get("seconds") != play.get("seconds") or \
             not any(e.kind == "trigger" for e in b.card(step.card).facts.effects):
         return None
-    later = b.upcoming(EARLY_END_WITHIN)
+    later = list(b.upcoming(EARLY_END_WITHIN))
     if not later or later[0][1].get("username") == play.get("username"):
         return None  # the trigger's resolution comes first
     for at, each in later:

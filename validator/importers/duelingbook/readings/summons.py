@@ -203,7 +203,9 @@ def _summoned(b: GameBuilder, player: Player, cid: str, known: CardKnowledge, ki
         late = _late(b, player, cid, need - len(tributes))
         tributes += [card for _, card, _ in late]
     controllers = {card: move.before.side for _, card, move in late}
-    remaining = [a for a in b.actions if not any(a is gone for gone in dropped)]
+    # the last actions once the Tributes' sends are taken back (_lp_paid reads the last 4)
+    tail = b.actions[-4 - len(dropped):] if dropped else b.actions[-4:]
+    remaining = [a for a in tail if not any(a is gone for gone in dropped)]
     note, widened = _tribute_note(b, cid, known, tributes, player, remaining)
     fields: dict[str, Any] = {"card": cid}
     if tributes:
