@@ -25,7 +25,8 @@ from validator.importers.duelingbook.game import (
     texts,
     where_said,
 )
-from validator.importers.duelingbook.readings.catalog import Note, ReadAs, Reading, read
+from validator.importers.duelingbook.readings.catalog import Note, Reading, read
+from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs
 from validator.importers.duelingbook.readings.windows import RECENT_EFFECTS
 from validator.importers.duelingbook.state import Attacks, Materials, Rewinds, Turn
 from validator.rules.rulesets import RULESETS, Ruleset
@@ -105,21 +106,23 @@ class GameBuilder:
         """A card as notes name it."""
         return self.board.name(cid) or "a card the log does not name"
 
-    def unflip(self, play: Play, cid: str) -> None:
+    def unflipped(self, cid: str) -> ReadAs | None:
         """A face-down monster attacked (the engine turned it face-up then) that the log
         still shows face-down: the battle never reached damage, so it stays face-down."""
         if cid not in self.attacks.flipped:
-            return
-        self.attacks.flipped.discard(cid)
+            return None
         spot = self.board.where.get(cid)
         turned = self.step.turned if self.step is not None else []
         shown = next((before for card, before, _ in turned if card == cid), spot)
         if spot is None or shown is None or shown.position != "facedown_defense":
-            return
-        self.emit(play, "change_position", spot.side, card=cid, to="facedown_defense",
-                  by_effect=True, note=read("battle.never-reached-damage",
-                                            "the attack on it never reached damage (the log never "
-                                            "flips it): it stays face-down"))
+            return ReadAs(changes=Changes(flips_seen=(cid,)))
+        return ReadAs(actions=(Emit(
+            "change_position", spot.side, {"card": cid, "to": "facedown_defense",
+                                           "by_effect": True},
+            note=read("battle.never-reached-damage",
+                      "the attack on it never reached damage (the log never flips it): it "
+                      "stays face-down")),),
+                      changes=Changes(flips_seen=(cid,)))
 
     def finish(self, play: Play, why: Reading | None = None) -> None:
         """The game is over: later plays are not imported (``why`` noted, if given)."""
@@ -149,11 +152,12 @@ class GameBuilder:
             if self.restoring(step.move_of(occupant)):
                 continue
             spot = next((m.before for m in step.moves if m.card == occupant), None)
-            self.emit(self.plays[step.index], "move", spot.side if spot else step.player,
-                      card=occupant, to="graveyard",
-                      note=read("zone.swept", f"the log never moved {self.label(occupant)} out of "
-                           f"{spot.spot if spot and is_zone(spot.spot) else 'its zone'}: "
-                           f"read as sent to the Graveyard before this play"))
+            self.read_as(self.plays[step.index], ReadAs(actions=(Emit(
+                "move", spot.side if spot else step.player,
+                {"card": occupant, "to": "graveyard"},
+                note=read("zone.swept", f"the log never moved {self.label(occupant)} out of "
+                          f"{spot.spot if spot and is_zone(spot.spot) else 'its zone'}: read "
+                          f"as sent to the Graveyard before this play")),)))
 
     def _moved(self, move: Move) -> None:
         before, after = move.before, move.after
@@ -178,6 +182,12 @@ class GameBuilder:
         play = self.plays[self.cursor] if self.cursor < len(self.plays) else {}
         return where_said(play) if isinstance(play, dict) else ""
 
+    def restores(self, move: Move | None) -> bool:
+        """True when a move only puts back a card a rewind left out of place (the engine
+        never saw it leave: no action; a result's ``restores`` says it is back)."""
+        return move is not None and move.card in self.rewinds.pending and \
+            self.rewinds.pending[move.card] == move.after
+
     def restoring(self, move: Move | None) -> bool:
         """True when a move only puts back a card a rewind left out of place (the engine
         never saw it leave: no action)."""
@@ -196,12 +206,13 @@ class GameBuilder:
         return step.move_of(step.card)
 
     # -- emitting -----------------------------------------------------------------------
-    def emit(self, play: Play, kind: str, player: Player, *, note: Reading | None = None,
-             implied: bool = False, just_before: Action | None = None,
-             **fields: Any) -> Action | None:
-        """Append an action that came from ``play`` (or insert it just before ``just_before``);
-        returns it (its own stable id), or None when it is not judged (a Trap Monster's
-        battle). ``note`` is what a reading says of it, ``implied`` an action the log skips
+    def _emit(self, play: Play, kind: str, player: Player, fields: dict[str, Any], *,
+              note: Reading | None = None, implied: bool = False,
+              just_before: Action | None = None) -> Action | None:
+        """Append an action that came from ``play`` (or insert it just before ``just_before``), for
+        :meth:`read_as`, the one place a reading's actions are made; returns it (its own
+        stable id), or None when it is not judged (a Trap Monster's battle). ``note`` is
+        what a reading says of it, ``implied`` an action the log skips
         (``phase.implied``, ``turn.implied-end``): the action's ``log`` says both."""
         if play is not self._logged[0]:  # one play often gives several actions
             public, private = texts(play)
@@ -229,6 +240,7 @@ class GameBuilder:
             return None
         if kind in PLACING and self.rules.zone_rules and \
                 not (kind == "special_summon" and fields.get("card") in self.unzoned):
+            fields = dict(fields)  # (the zone completed here, not in the reading's result)
             complete(self.board, kind, fields, self.card(fields.get("card")))
         action = {"type": kind, "player": player, **fields, "log": log}
         if just_before is None:
@@ -259,17 +271,161 @@ class GameBuilder:
                                    if id(s[0]) not in gone}
 
     def read_as(self, play: Play, found: ReadAs | None) -> bool:
-        """Apply what a reading found ``play`` to be (the one place a :class:`ReadAs` takes
-        effect): its actions taken back, its later plays consumed, its note; True when a
-        reading found something, so that a handler can try readings in turn."""
+        """Apply what a reading found ``play`` to be: the one place a :class:`ReadAs` takes
+        effect, in the order its docstring gives. True when a reading found something, so
+        that a handler can try readings in turn (``b.read_as(play, r1(...) or r2(...))``)."""
         if found is None:
             return False
+        changes = found.changes
+        if changes is not None:
+            self._before(changes)
         if found.drops:
             self.drop(list(found.drops))
         for index in found.consumes:
             self.consume(index)
-        self.note(play, found.reading, found.text)
+        if changes is not None:
+            self._amid(changes)
+        for each in found.actions:
+            self._made(play, each)
+        for player, cid in found.uses:
+            self.remember(player, cid)
+        if changes is not None:
+            self._after(play, changes)
+        if found.reading is not None:
+            self.note(play, found.reading, found.text)
+        for then in found.then:
+            self.read_as(play, then)
         return True
+
+    def _before(self, changes: Changes) -> None:
+        """What a result changes before the actions it takes back and the plays it consumes."""
+        if changes.lp_change is not None:
+            self.lp[changes.lp_change[0]] += changes.lp_change[1]
+        for sign, where in changes.signs:
+            self.signs.setdefault(sign, where)
+        for cid in changes.restores:
+            self.rewinds.pending.pop(cid, None)
+        for action in changes.takes_back:
+            self.take_back(action)
+        if changes.rewind is not None:
+            self._rewind(changes.rewind)
+
+    def _amid(self, changes: Changes) -> None:
+        """What a result changes after its take-backs and consumed plays, before its
+        actions."""
+        if changes.tributes_claimed:
+            self.materials.sends.clear()
+        self.materials.graveyard_from.update(changes.controllers)
+        for revise in changes.revises:
+            revise.action.update(revise.fields)
+            if revise.reading is not None:
+                self.annotate(revise.action, revise.reading, replace=revise.replace)
+        if changes.phase is not None:
+            self.turn.phase = changes.phase
+        if changes.logged_phase is not None:
+            self.turn.logged_phase = changes.logged_phase
+        if changes.draw_skipped is not None:
+            self.skips[changes.draw_skipped].pop(0)
+        self.turn.drew = self.turn.drew or changes.drew
+        for decl in changes.damaged:
+            decl.damaged = True
+        for decl in changes.closes:
+            decl.battle_done = decl.damaged = True
+        for attacker in changes.attacks_ended:
+            self.attacks.declared.pop(attacker, None)
+        self.attacks.flipped.difference_update(changes.flips_seen)
+        self.trap_monsters.update(changes.trap_monsters)
+        if changes.grant_used is not None:
+            self.turn.granted[changes.grant_used[0]].remove(changes.grant_used[1])
+        for cid, counts in changes.widened:
+            self.overrides.setdefault(cid, {})["tributes"] = list(counts)
+
+    def _after(self, play: Play, changes: Changes) -> None:
+        """What a result changes after its actions and the effects they used."""
+        for cid in changes.fresh:
+            self.turn.placed_used[cid] = False
+        self.attacks.flipped.update(changes.flips)
+        self.attacks.declared.update(changes.declares)
+        for cid, setter in changes.set_by_effect:
+            self.turn.set_cards.add(cid)
+            if setter is not None:
+                self.set_by[cid] = setter
+        self.unzoned.update(changes.unzoned)
+        self.materials.staged.update(changes.staged)
+        for cid in changes.unstaged:
+            self.materials.staged.pop(cid, None)
+        if changes.last_declared is not None:
+            who, declared = changes.last_declared
+            if declared is None:
+                self.attacks.last_declared.pop(who, None)
+            else:
+                self.attacks.last_declared[who] = declared
+        if changes.ends_turn:
+            self.turn.ending = play
+            self.turn.effect_since_end = False
+        self.over = self.over or changes.over
+        if changes.audit is not None:
+            self.audit_lp(play, changes.audit)
+        if changes.turn_passes:
+            self.next_turn()
+
+    def _rewind(self, snap: Snapshot) -> None:
+        """Back to the moment the turn left ``snap``'s phase; cards the players did not put
+        back yet are pending (the engine still has them where they stood)."""
+        self.rewind_to(snap)
+        self.turn.phase, self.turn.drew = snap.phase, snap.drew
+        self.attacks.declared = dict(snap.declared)
+        for cid, spot in self.board.since(snap.board).items():
+            if self.board.where.get(cid) != spot:
+                self.rewinds.pending[cid] = spot
+
+    def audit_lp(self, play: Play, player: Player) -> None:
+        """The Life Points the log says after ``play``, against the imported actions': a
+        difference is noted and the log's count kept; at 0 the game is over."""
+        logged = play.get("life")
+        if isinstance(logged, int) and not isinstance(logged, bool) and logged != self.lp[player]:
+            self.note(None, "import.lp-audit", f"LP audit: at {self.actions[-1]['log']['time']} "
+                      f"the log says {play.get('username')} has {logged} LP; the imported "
+                      f"actions give {self.lp[player]}")
+            self.lp[player] = logged
+        if self.lp[player] <= 0:
+            self.finish(play, read("game.zero-lp",
+                                   f"{play.get('username')} has 0 Life Points: the game is over"))
+
+    def next_turn(self) -> None:
+        """The turn has passed: the next player's, with nothing of this one kept but what
+        :meth:`Turn.next` keeps."""
+        self.turn = self.turn.next()
+        self.attacks.declared.clear()
+        self.materials.sends.clear()
+        self.forget_snapshots()
+        self.board.forget()
+
+    def _made(self, play: Play, each: Emit) -> Action | None:
+        """One action of a :class:`ReadAs` emitted, with what the builder keeps of it."""
+        if each.phase_left:
+            turn = self.turn
+            self.rewinds.snapshots.append(Snapshot(
+                turn.number, turn.phase, self.log.mark(each.before), self.board.snapshot(),
+                dict(self.lp), turn.drew,
+                dict(self.attacks.declared) if self.attacks.declared else {}))
+        action = self._emit(each.play if each.play is not None else play, each.type,
+                            each.player, each.fields, note=each.note, implied=each.implied,
+                            just_before=each.before)
+        if each.phase_left:
+            self.turn.phase = each.fields["to"]
+        if action is not None and each.placed:
+            self.turn.placed_at[each.fields["card"]] = action
+        if action is not None and each.untimed:
+            self.untimed.append(action)
+        sent = each.sent
+        if sent is not None:
+            if action is not None:
+                self.materials.sends.append((action, sent.card))
+            self.materials.graveyard_from[sent.card] = sent.side
+            if action is not None and sent.spot is not None:
+                self.materials.sent_from[sent.card] = (action, sent.spot, sent.user)
+        return action
 
     def take_back(self, action: Action) -> None:
         """Take back one action and the snapshots taken after it (a phase click read as
@@ -360,9 +516,11 @@ class GameBuilder:
             return None
         return index, later, step
 
-    def upcoming(self, count: int) -> list[tuple[int, Play]]:
-        """The next plays of this game that say something, each under its current name."""
-        out: list[tuple[int, Play]] = []
+    def upcoming(self, count: int) -> Iterator[tuple[int, Play]]:
+        """The next plays of this game that say something (at most ``count``), each under its
+        current name. A generator: a reading that stops at the first play that settles it
+        reads no further (most do, and windows run to 60 plays)."""
+        found = 0
         names = self.names
         current, quiet = names.current, names.quiet
         for index in range(self.cursor + 1, len(self.plays)):
@@ -377,10 +535,10 @@ class GameBuilder:
                 break
             if kind in quiet or index in self.consumed:
                 continue
-            out.append((index, play if kind == raw else {**play, "play": kind}))
-            if len(out) >= count:
-                break
-        return out
+            yield index, play if kind == raw else {**play, "play": kind}
+            found += 1
+            if found >= count:
+                return
 
     def step_at(self, index: int) -> Step | None:
         """The board step of a play (None for a play that moved nothing and named no card)."""
@@ -448,25 +606,3 @@ class GameBuilder:
                 decl.changed_after_activation = decl.activated_since
                 if not decl.activated_since:
                     decl.battle_done = True
-
-    def life_changed(self, lost: int = 0) -> Reading | None:
-        """Life Points changed: every battle declared so far has had its result. Unless the
-        loss is exactly the damage of a battle that already had its other result (its target
-        left the field) and not yet its damage, while the one battle still pending was
-        declared after it and would deal another amount (the cards' printed ATK): that
-        earlier battle's damage, logged after the next declaration; the pending battle goes
-        on (the reading's words, then)."""
-        declared = self.attacks.declared
-        earlier = [d for d in declared.values() if d.battle_done and not d.damaged and
-                   lost and d.damage == lost] if lost else []
-        pending = [d for d in declared.values() if not d.battle_done]
-        if len(earlier) == 1 and len(pending) == 1 and pending[0].at > earlier[0].at and \
-                pending[0].damage is not None and pending[0].damage != lost:
-            earlier[0].damaged = True
-            return read("battle.earlier-damage",
-                        f"{lost} damage: the result of the battle before, whose target had left "
-                        f"the field, logged after the next declaration (which would deal "
-                        f"another amount): that attack goes on")
-        for decl in declared.values():
-            decl.battle_done = decl.damaged = True
-        return None

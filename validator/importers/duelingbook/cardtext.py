@@ -41,6 +41,10 @@ _FIELD_PLACED = re.compile(r'\bplace (?:1|a) (?:"(?P<archetype>[^"]+)" )?Field S
                            r"\bface-up on your field", re.I)
 _SENT_FROM_DECK = re.compile(r'\bsend (?:1|one) "(?P<archetype>[^"]+)" (?:card|monster)\b[^.]*?'
                              r"\bfrom your Deck to the (?:GY|Graveyard)", re.I)
+#: A card's effect that adds a card of an archetype from its player's Deck to the hand (Mitsurugi
+#: Prayers: 'Add 1 "Mitsurugi" monster from your Deck to your hand').
+_SEARCHED: Final = re.compile(r'\badd (?:1|one) "(?P<archetype>[^"]+)" (?:card|monster|Spell|Trap)'
+                              r'\b[^.]*?\bfrom your Deck to your hand', re.I)
 _NUMBERS: Final = {"one": 1, "two": 2, "three": 3}
 _END_PHASE_DRAW = re.compile(r"\bduring the End Phase\b[^.]*?\bdraw", re.I)
 _LP_COST = re.compile(r"\bpay (\d+) (?:Life Points|LP)\b", re.I)
@@ -101,6 +105,20 @@ def deck_to_graveyard(text: str) -> str | None:
     True
     """
     found = _SENT_FROM_DECK.search(text or "")
+    return None if found is None else found["archetype"]
+
+
+def deck_search(text: str) -> str | None:
+    """Which archetype's card a card's effect adds from its player's Deck to the hand (its
+    quoted name), or None. Read from the text: the card database has no such fact.
+
+    >>> deck_search('apply 1 of these effects. ●Add 1 "Mitsurugi" monster from your Deck to '
+    ...             'your hand.')
+    'Mitsurugi'
+    >>> deck_search('Send 1 "K9" card from your Deck to the GY.') is None
+    True
+    """
+    found = _SEARCHED.search(text or "")
     return None if found is None else found["archetype"]
 
 

@@ -28,6 +28,7 @@ from validator.importers.duelingbook.game import (
 from validator.importers.duelingbook.kinds import KINDS, NAMES, OUTSIDE, UNKNOWN, canonical
 from validator.importers.duelingbook.readings import phases
 from validator.importers.duelingbook.readings.catalog import Note, read
+from validator.importers.duelingbook.readings.result import Emit, ReadAs
 from validator.importers.duelingbook.ruleset import ruleset_of
 from validator.rules.rulesets import RULESETS
 
@@ -163,10 +164,10 @@ def _open(number: int, pick: dict[str, Any], plays: list[Any], knowledge: Knowle
         builder.note(pick, "game.first-player-inferred",
                      f"\"Pick first\" has no order of the two players: {order[0]} "
                      f"is read as going first (the first to start a turn)")
-    for _, player in unnamed:
-        builder.emit(pick, "draw", player, by_effect=True,
-                     note=read("game.opening-hand",
-                               "the opening hand, which the log does not name"))
+    builder.read_as(pick, ReadAs(actions=tuple(
+        Emit("draw", player, {"by_effect": True},
+             note=read("game.opening-hand", "the opening hand, which the log does not name"))
+        for _, player in unnamed)))
     return builder
 
 

@@ -5,6 +5,7 @@ any battle, and a direct attack clicked for an attack on a monster."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any, Final
 
 from validator.document.model import Player, other
@@ -12,83 +13,124 @@ from validator.importers.duelingbook.board.tracker import is_monster_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import Declaration, Play, where_said
 from validator.importers.duelingbook.readings import phases
-from validator.importers.duelingbook.readings.catalog import ReadAs, read
+from validator.importers.duelingbook.readings.catalog import Reading, read
+from validator.importers.duelingbook.readings.phases import settling
+from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs, seq
 from validator.importers.duelingbook.readings.windows import ATTACK_RESULT_WITHIN, SWEPT_LATE_WITHIN
 
 
 def attack(b: GameBuilder, play: Play, player: Player) -> None:
-    attacker, target = b.cid, b.card_step.other
-    direct = b.kind == "Attack directly"
+    """An attack: the Battle Phase the log skipped; then what the declaration is (a re-click,
+    a misclick...: no attack; a replay, a further attack, an attack after its monster came
+    back), decided before anything moves; a direct attack not judged; the defender's
+    monsters an effect of the attacker's took away first, when the log moves them only after
+    the attack clicks; then the declaration."""
     phases.ensure_phase(b, play, player, ("battle",))
-    side = b.board.where[attacker].side if attacker in b.board.where else player
+    side = b.board.where[b.cid].side if b.cid in b.board.where else player
+    again = _again(b, play, player, side)
+    if isinstance(again, ReadAs):
+        b.read_as(play, again)
+        return
+    fields, note, revived = again
+    b.read_as(play, revived)
+    if b.read_as(play, _not_judged(b, play, side)):
+        return
+    foes = b.foes(side)
+    if b.kind == "Attack directly" and foes and \
+            b.read_as(play, _removed_late(b, play, player, foes) or
+                      _swept_late(b, play, player, foes)):
+        foes = b.foes(side)
+    b.read_as(play, _declared(b, play, player, side, foes, fields, note))
+
+
+def _again(b: GameBuilder, play: Play, player: Player, side: Player
+           ) -> ReadAs | tuple[dict[str, Any], Reading | None, ReadAs | None]:
+    """A monster's declaration, as what it was declared before makes it: the same attack
+    clicked again, a stray click, a misclick given up, a click that came to nothing (a
+    result: no attack); else the declaration's fields and note (a replay, a further attack
+    a card allows) and, for a monster destroyed by its battle and revived by its own text,
+    that trip the log skips."""
+    attacker, target = b.cid, b.card_step.other
     foes = b.foes(side)
     fields: dict[str, Any] = {"card": attacker, "target": target}
-    note = None
     decl = b.attacks.declared.get(attacker)
-    if decl is not None and not decl.battle_done and foes == decl.foes and \
-            decl.target == target:
-        b.note(play, "battle.reclick",
-               "the same attack declared again with no battle result between: one "
-               "attack (a re-click)")
-        return
-    if decl is not None and b.read_as(play, _stray_in_resolution(b, player, attacker)):
-        return
+    if decl is None:
+        return fields, None, None
+    if not decl.battle_done and foes == decl.foes and decl.target == target:
+        return ReadAs("battle.reclick",
+                      "the same attack declared again with no battle result between: one "
+                      "attack (a re-click)")
+    stray = _stray_in_resolution(b, player, attacker)
+    if stray is not None:
+        return stray
     known = b.card(attacker)
-    if decl is not None and not decl.battle_done and foes != decl.foes and \
-            decl.changed_after_activation:
+    if not decl.battle_done and foes != decl.foes and decl.changed_after_activation:
         fields["replay"] = True
-        note = read("battle.replay",
-                    "a replay: the opponent's monsters changed before this attack's damage")
-    elif decl is not None and (known.grants("attack") or _granted_attack(b, player)):
+        return fields, read("battle.replay", "a replay: the opponent's monsters changed "
+                                             "before this attack's damage"), None
+    if known.grants("attack") or _granted_attack(b, player):
         fields["by_effect"] = True
-        note = read("battle.further-attack",
-                    f"a further attack: {b.label(attacker)} may attack again (the card database)")
-    elif decl is not None and _revived_by_text(b, decl, attacker):
-        _revive(b, play, player, attacker)
-    elif decl is not None and _given_up(b, play, player, attacker):
-        b.note(play, "battle.misclick-given-up",
-               f"{b.label(attacker)} had attacked already; this declaration brings no "
-               f"battle and another monster attacks at once: a misclick given up, no "
-               f"attack")
-        return
-    elif decl is not None and decl.battle_done and decl.changed_after_activation is None and \
+        return fields, read("battle.further-attack",
+                            f"a further attack: {b.label(attacker)} may attack again (the card "
+                            f"database)"), None
+    if _revived_by_text(b, decl, attacker):
+        return fields, None, _revive(b, player, attacker)
+    if _given_up(b, play, player, attacker):
+        return ReadAs("battle.misclick-given-up",
+                      f"{b.label(attacker)} had attacked already; this declaration brings no "
+                      f"battle and another monster attacks at once: a misclick given up, no "
+                      f"attack")
+    if decl.battle_done and decl.changed_after_activation is None and \
             _came_to_nothing(b, play):
-        b.note(play, "battle.again-to-no-battle",
-               f"{b.label(attacker)} had attacked already; this declaration brings no "
-               f"battle (no Life Points lost, nothing removed, no card used) and its player "
-               f"leaves the Battle Phase next: an attack click that came to nothing, no "
-               f"attack")
-        return
-    if direct and foes and known.facts.direct_attack:
-        _direct_by_text(b, play, attacker, foes)
-        return
-    if direct and foes and _conceded_next(b, play):
-        b.note(play, "battle.conceded-before-battle",
-               f"a direct attack while {b.game.players[other(side)]} controls monsters, "
-               f"and {b.game.players[other(side)]} admits defeat before any battle: the "
-               f"log cannot tell whether the monsters were still there (an effect "
-               f"resolving, not shown), so the attack is not judged")
-        return
-    if direct and foes and (_removed_late(b, play, player, foes) or
-                            _swept_late(b, play, player, foes)):
-        foes = b.foes(side)
-    if direct and foes:
+        return ReadAs("battle.again-to-no-battle",
+                      f"{b.label(attacker)} had attacked already; this declaration brings no "
+                      f"battle (no Life Points lost, nothing removed, no card used) and its "
+                      f"player leaves the Battle Phase next: an attack click that came to "
+                      f"nothing, no attack")
+    return fields, None, None
+
+
+def _not_judged(b: GameBuilder, play: Play, side: Player) -> ReadAs | None:
+    """A direct attack while the opponent controls monsters that is not judged: one the
+    attacker's text allows, or one whose defender admits defeat before any battle."""
+    attacker = b.cid
+    foes = b.foes(side)
+    if b.kind != "Attack directly" or not foes:
+        return None
+    if b.card(attacker).facts.direct_attack:
+        return _direct_by_text(b, play, attacker, foes)
+    if _conceded_next(b, play):
+        return ReadAs("battle.conceded-before-battle",
+                      f"a direct attack while {b.game.players[other(side)]} controls monsters, "
+                      f"and {b.game.players[other(side)]} admits defeat before any battle: the "
+                      f"log cannot tell whether the monsters were still there (an effect "
+                      f"resolving, not shown), so the attack is not judged")
+    return None
+
+
+def _declared(b: GameBuilder, play: Play, player: Player, side: Player, foes: frozenset[str],
+              fields: dict[str, Any], note: Reading | None) -> ReadAs | None:
+    """The attack declared (a direct attack clicked for an attack on a monster is that)."""
+    attacker, target = b.cid, b.card_step.other
+    if b.kind == "Attack directly" and foes:
         meant = _meant_a_monster(b, play, player, foes)
         if meant is not None:
-            fields["target"] = target = meant
+            fields = {**fields, "target": meant}
+            target = meant
             note = read("battle.direct-click-meant-monster",
                         f"\"Attack directly\" clicked while {b.game.players[other(side)]} "
                         f"controls monsters, with no Life Points lost and {b.label(meant)} "
                         f"removed next: read as an attack on it")
-    phases.settle_rewound(b, play, attacker)
-    if target is not None and b.board.position(target) == "facedown_defense":
-        b.attacks.flipped.add(target)  # the engine turns it face-up; the log, when battled
-    atk = (known.definition or {}).get("atk")
-    b.attacks.declared[attacker] = Declaration(
+    atk = (b.card(attacker).definition or {}).get("atk")
+    declaration = Declaration(
         target, foes, damage=_damage(b, attacker, target), at=b.cursor,
         mutual=target is not None and type(atk) is int and b.board.position(target) == "attack"
         and (b.card(target).definition or {}).get("atk") == atk)
-    b.emit(play, "declare_attack", player, note=note, **fields)
+    flips = (target,) if target is not None and \
+        b.board.position(target) == "facedown_defense" else ()  # the engine turns it face-up
+    return seq(settling(b, play, attacker), ReadAs(
+        actions=(Emit("declare_attack", player, fields, note=note),),
+        changes=Changes(declares=((attacker, declaration),), flips=flips)))
 
 
 #: A monster's text that Special Summons when it is destroyed by battle (Colossal Fighter:
@@ -113,18 +155,19 @@ def _revived_by_text(b: GameBuilder, decl: Declaration, attacker: str) -> bool:
     return isinstance(text, str) and _REVIVES.search(text) is not None
 
 
-def _revive(b: GameBuilder, play: Play, player: Player, attacker: str) -> None:
+def _revive(b: GameBuilder, player: Player, attacker: str) -> ReadAs:
     """The attacker destroyed by its battle and Special Summoned again by its own effect,
     which the log does not show: a new card (contract §2), which may attack."""
-    b.emit(play, "move", player, card=attacker, to="graveyard",
-           note=read("battle.destroyed-and-revived",
-                     f"{b.label(attacker)} and its target had the same ATK, so both were "
-                     f"destroyed by the battle; the log skips its trip to the Graveyard and "
-                     f"back by its own effect (\"destroyed by battle ... Special Summon\"): "
-                     f"a new card, which may attack"))
-    b.emit(play, "special_summon", player, card=attacker, position="attack")
-    b.attacks.declared.pop(attacker, None)
-    b.remember(player, attacker)
+    return ReadAs(uses=((player, attacker),),
+                  actions=(
+        Emit("move", player, {"card": attacker, "to": "graveyard"},
+             note=read("battle.destroyed-and-revived",
+                       f"{b.label(attacker)} and its target had the same ATK, so both were "
+                       f"destroyed by the battle; the log skips its trip to the Graveyard and "
+                       f"back by its own effect (\"destroyed by battle ... Special Summon\"): "
+                       f"a new card, which may attack")),
+        Emit("special_summon", player, {"card": attacker, "position": "attack"})),
+                  changes=Changes(attacks_ended=(attacker,)))
 
 
 def _damage(b: GameBuilder, attacker: str, target: str | None) -> int | None:
@@ -163,17 +206,18 @@ def _stray_in_resolution(b: GameBuilder, player: Player, attacker: str) -> ReadA
     return None
 
 
-def _removed_late(b: GameBuilder, play: Play, player: Player, foes: frozenset[str]) -> bool:
+def _removed_late(b: GameBuilder, play: Play, player: Player,
+                  foes: frozenset[str]) -> ReadAs | None:
     """A direct attack while the defender still shows monsters that an effect of the
     attacker's had already taken away: the attacker used a card this turn, then pointed at
     each of them ("Pointed at", the same card object), and their owner moves each off the
     field in the next plays, before any damage (Raiza the Storm Monarch: "place that target
     on the top of the Deck", carried out late). Those moves are read first, as made before
-    the attack; True when they were."""
+    the attack."""
     pending = _moved_off_next(b, play, foes, ATTACK_RESULT_WITHIN)
     first = min((at for at, who, _ in b.turn.recent if who == player), default=None)
     if set(pending) != foes or first is None:
-        return False
+        return None
     ids = {b.plays[index].get("id") for index, _ in pending.values()}
     pointed: set[object] = set()
     for index in range(b.cursor - 1, -1, -1):
@@ -184,15 +228,14 @@ def _removed_late(b: GameBuilder, play: Play, player: Player, foes: frozenset[st
                 play.get("username") and index > first:
             pointed.add(earlier.get("id"))
     if None in ids or not ids <= pointed:
-        return False
-    for foe, (index, pile) in pending.items():
-        b.consume(index)
-        b.emit(b.plays[index], "move", other(player), card=foe, to=pile,
-               note=read("shortcut.carried-out-late",
-                         f"{b.label(foe)}, pointed at by {b.game.players[player]} after an "
-                         f"effect of theirs this turn, is moved off the field by its owner only "
-                         f"after the attack clicks: the effect carried out late, read first"))
-    return True
+        return None
+    return seq(*(ReadAs(consumes=(index,), actions=(Emit(
+        "move", other(player), {"card": foe, "to": pile}, play=b.plays[index],
+        note=read("shortcut.carried-out-late",
+                  f"{b.label(foe)}, pointed at by {b.game.players[player]} after an effect of "
+                  f"theirs this turn, is moved off the field by its owner only after the "
+                  f"attack clicks: the effect carried out late, read first")),))
+        for foe, (index, pile) in pending.items()))
 
 
 def _moved_off_next(b: GameBuilder, play: Play, foes: frozenset[str], within: int
@@ -218,13 +261,14 @@ def _moved_off_next(b: GameBuilder, play: Play, foes: frozenset[str], within: in
 _SWEEPS: Final = re.compile(r"\bdestroy all (?:cards|monsters) your opponent controls\b", re.I)
 
 
-def _swept_late(b: GameBuilder, play: Play, player: Player, foes: frozenset[str]) -> bool:
+def _swept_late(b: GameBuilder, play: Play, player: Player,
+                foes: frozenset[str]) -> ReadAs | None:
     """A direct attack while the defender still shows monsters that an effect of the
     attacker's had destroyed: a card the attacker used this turn destroys all cards (or
     monsters) the opponent controls by its own text (the replay's card object), and the
     defender sends every one of those monsters to the Graveyard in the next plays, before
     any damage (R.B. Ga10 Pile Bunker, declared on an attack, carried out late). Those moves
-    are read first, as made before the attack; True when they were."""
+    are read first, as made before the attack."""
     sweeper = None
     for _, who, cid in reversed(b.turn.recent):
         name = b.board.name(cid)
@@ -233,20 +277,18 @@ def _swept_late(b: GameBuilder, play: Play, player: Player, foes: frozenset[str]
             sweeper = cid
             break
     if sweeper is None:
-        return False
+        return None
     pending = _moved_off_next(b, play, foes, SWEPT_LATE_WITHIN)
     if set(pending) != foes or any(pile != "graveyard" for _, pile in pending.values()):
-        return False
-    for foe, (index, pile) in pending.items():
-        b.consume(index)
-        b.emit(b.plays[index], "move", other(player), card=foe, to=pile,
-               note=read("shortcut.swept-late",
-                         f"{b.label(foe)} was destroyed by {b.label(sweeper)} "
-                         f"(\"destroy all ... your opponent controls\"), used by "
-                         f"{b.game.players[player]} this turn, and is sent to the GY by its "
-                         f"owner only after the attack clicks: the effect carried out late, "
-                         f"read first"))
-    return True
+        return None
+    return seq(*(ReadAs(consumes=(index,), actions=(Emit(
+        "move", other(player), {"card": foe, "to": pile}, play=b.plays[index],
+        note=read("shortcut.swept-late",
+                  f"{b.label(foe)} was destroyed by {b.label(sweeper)} (\"destroy all ... "
+                  f"your opponent controls\"), used by {b.game.players[player]} this turn, and "
+                  f"is sent to the GY by its owner only after the attack clicks: the effect "
+                  f"carried out late, read first")),))
+        for foe, (index, pile) in pending.items()))
 
 
 #: Where an effect sends a monster it takes away.
@@ -322,12 +364,44 @@ def _meant_a_monster(b: GameBuilder, play: Play, player: Player,
     return None
 
 
-def _direct_by_text(b: GameBuilder, play: Play, attacker: str, foes: frozenset[str]) -> None:
+def _direct_by_text(b: GameBuilder, play: Play, attacker: str,
+                    foes: frozenset[str]) -> ReadAs:
     """A direct attack the attacker's own text allows while the opponent controls monsters
     (Reaper on the Nightmare): the contract has no such attack, so none is judged; its
     damage follows as the log shows it."""
-    b.signs.setdefault("direct attacks a card's text allows past monsters", where_said(play))
-    b.attacks.declared[attacker] = Declaration(None, foes)
-    b.note(play, "battle.direct-by-text",
-           f"{b.label(attacker)} attacks directly past the opponent's monsters, as its "
-           f"text allows: rules classic does not model it, so the attack is not judged")
+    return ReadAs("battle.direct-by-text",
+                  f"{b.label(attacker)} attacks directly past the opponent's monsters, as its "
+                  f"text allows: rules classic does not model it, so the attack is not judged",
+                  changes=Changes(signs=(("direct attacks a card's text allows past monsters",
+                          where_said(play)),), declares=((attacker, Declaration(None, foes)),)))
+
+
+@dataclass(frozen=True, slots=True)
+class LifeChange:
+    """What a Life Point change says of the battles declared: what the reading says of it,
+    the battles it closes (they had their result) and the battle whose damage it is."""
+
+    note: Reading | None
+    closes: tuple[Declaration, ...] = ()
+    damaged: tuple[Declaration, ...] = ()
+
+
+def life_changed(b: GameBuilder, lost: int = 0) -> LifeChange:
+    """Life Points changed: every battle declared so far has had its result. Unless the
+    loss is exactly the damage of a battle that already had its other result (its target
+    left the field) and not yet its damage, while the one battle still pending was
+    declared after it and would deal another amount (the cards' printed ATK): that
+    earlier battle's damage, logged after the next declaration; the pending battle goes
+    on (the reading's words, then)."""
+    declared = b.attacks.declared
+    earlier = [d for d in declared.values() if d.battle_done and not d.damaged and
+               lost and d.damage == lost] if lost else []
+    pending = [d for d in declared.values() if not d.battle_done]
+    if len(earlier) == 1 and len(pending) == 1 and pending[0].at > earlier[0].at and \
+            pending[0].damage is not None and pending[0].damage != lost:
+        return LifeChange(read("battle.earlier-damage",
+                               f"{lost} damage: the result of the battle before, whose target "
+                               f"had left the field, logged after the next declaration (which "
+                               f"would deal another amount): that attack goes on"),
+                          damaged=(earlier[0],))
+    return LifeChange(None, closes=tuple(declared.values()))

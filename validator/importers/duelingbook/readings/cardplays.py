@@ -21,8 +21,16 @@ from validator.importers.duelingbook.cardtext import (
 )
 from validator.importers.duelingbook.game import Play, from_hand, stamp, texts, where_said
 from validator.importers.duelingbook.readings import corrections, phases
-from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
+from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
+from validator.importers.duelingbook.readings.result import (
+    Changes,
+    Emit,
+    ReadAs,
+    Sent,
+    emitting,
+    seq,
+)
 from validator.importers.duelingbook.readings.summons import (
     _for_an_opponents_effect as for_an_opponents_effect,
 )
@@ -36,6 +44,7 @@ from validator.importers.duelingbook.readings.windows import (
     SAME_PLAYER_NEXT,
     SENT_FROM_DECK_WITHIN,
     SET_BY_EFFECT_WITHIN,
+    SETS_PUT_BACK_WITHIN,
     SHOWN_TOGETHER,
     SHOWN_WITHIN,
     STAGED_MOVE_WITHIN,
@@ -45,49 +54,64 @@ from validator.importers.duelingbook.readings.windows import (
 def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
     cid, move = b.cid, b.moved()
     if move is None:  # "Set "X" in S-3": turned face-down where it stands
-        _turned_face_down(b, play, cid)
+        b.read_as(play, _turned_face_down(b, cid))
         return
-    if b.restoring(move):
-        b.note(play, "rewind.put-back",
-               f"{b.label(cid)} put back where it stood before the rewind: no action")
+    if b.restores(move):
+        b.read_as(play, ReadAs("rewind.put-back",
+                               f"{b.label(cid)} put back where it stood "
+                                                  f"before the rewind: no action",
+                               changes=Changes(restores=(cid,))))
         return
-    known = b.card(cid)
-    if known.kind == "trap" and known.facts.trap_from_hand and _activated_next(b, play,
-                                                                                     cid):
-        _trap_from_hand(b, play, player, cid, "Set, then activated at once: one activation "
-                                              "from the hand in two clicks, as the card allows")
-        return
-    if known.subtype == "quick_play" and player == b.turn.player and \
-            b.turn.phase in ("main1", "main2") and _set_then_activated(b, play, player, cid):
-        return
-    setter = _setting_effect(b, player)
-    if setter is not None and (player != b.turn.player or b.turn.phase not in ("main1", "main2")):
-        b.emit(play, "move", player, card=cid, to="spell_trap",
-               note=read("set.by-resolving-effect",
-                         f"Set by {b.label(setter)}'s effect as it resolves (the contract has no "
-                         f"face-down placement by an effect: followed as a card placed there)"))
+    found = _set_read_otherwise(b, play, player, cid)
+    if found is not None:
+        b.read_as(play, found)
         return
     phases.ensure_phase(b, play, player, ("main1", "main2"))
-    b.emit(play, "set_spell_trap", player, card=cid)
+    b.read_as(play, emitting(Emit("set_spell_trap", player, {"card": cid})))
 
 
-def _set_then_activated(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+def _set_read_otherwise(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs | None:
+    """A "Set ST" that is no Set by its player: a Trap activated from the hand in two clicks,
+    a Quick-Play Spell's activation from the hand clicked in two, or a card an effect Sets
+    as it resolves."""
+    known = b.card(cid)
+    if known.kind == "trap" and known.facts.trap_from_hand:
+        index = _activated_next(b, play, cid)
+        if index is not None:
+            return seq(ReadAs(consumes=(index,)), _trap_from_hand(
+                b, play, player, cid, "Set, then activated at once: one activation from the "
+                                      "hand in two clicks, as the card allows"))
+    if known.subtype == "quick_play" and player == b.turn.player and \
+            b.turn.phase in ("main1", "main2"):
+        found = _set_then_activated(b, play, player, cid)
+        if found is not None:
+            return found
+    setter = _setting_effect(b, player)
+    if setter is not None and (player != b.turn.player or b.turn.phase not in ("main1", "main2")):
+        return emitting(Emit(
+            "move", player, {"card": cid, "to": "spell_trap"},
+            note=read("set.by-resolving-effect",
+                      f"Set by {b.label(setter)}'s effect as it resolves (the contract has no "
+                      f"face-down placement by an effect: followed as a card placed there)")))
+    return None
+
+
+def _set_then_activated(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs | None:
     """A Quick-Play Spell Set in its player's own Main Phase and activated by their very next
     play, nothing between: the activation from the hand the player could make then, clicked
     in two (Set, then "Activate"). Read as that activation, not one the turn it was Set."""
     found = b.next_own(play, cid, ("Activate ST",))
     if found is None:
-        return False
+        return None
     index, activation, _ = found
-    b.consume(index)
-    b.attacks.last_declared.pop(player, None)
-    b.emit(activation, "activate", player, card=cid,
-           note=read("spell-trap.set-then-activated",
-                     f"Set in its player's own Main Phase ({stamp(play.get('seconds'))}) and "
-                     f"activated by their very next play: the activation from the hand they "
-                     f"could make, clicked in two; read as it"))
-    b.remember(player, cid)
-    return True
+    return ReadAs(consumes=(index,),
+                  uses=((player, cid),),
+                  actions=(Emit("activate", player, {"card": cid}, play=activation, note=read(
+                      "spell-trap.set-then-activated",
+                      f"Set in its player's own Main Phase ({stamp(play.get('seconds'))}) and "
+                      f"activated by their very next play: the activation from the hand they "
+                      f"could make, clicked in two; read as it")),),
+                  changes=_not_declaring(b, player))
 
 
 def _setting_effect(b: GameBuilder, player: Player) -> str | None:
@@ -106,23 +130,21 @@ def turn_face_down(b: GameBuilder, play: Play, player: Player) -> None:
     cid = b.cid
     spot = b.board.where.get(cid)
     if spot is not None and is_monster_zone(spot.spot):
-        position_by_effect(b, play, player, cid, "facedown_defense")
+        b.read_as(play, position_by_effect(b, play, player, cid, "facedown_defense"))
     else:
-        _turned_face_down(b, play, cid)
+        b.read_as(play, _turned_face_down(b, cid))
 
 
-def _turned_face_down(b: GameBuilder, play: Play, cid: str) -> None:
+def _turned_face_down(b: GameBuilder, cid: str) -> ReadAs:
     """A card activated by a misclick and turned face-down again: the activation is undone
     (a slip fixed, not a step) when nothing else happened since."""
     shown = shown_activation(b, cid)
     if shown is not None:
-        b.drop([shown])
-        b.note(play, "shown.set-cards",
-               f"{b.label(cid)} activated, then turned face-down again at once: a "
-               f"misclick fixed, or Set cards shown, not an activation")
-    else:
-        b.note(play, "set.turned-face-down",
-               f"{b.label(cid)} turned face-down where it stands (a card effect)")
+        return ReadAs("shown.set-cards",
+                      f"{b.label(cid)} activated, then turned face-down again at once: a "
+                      f"misclick fixed, or Set cards shown, not an activation", drops=(shown,))
+    return ReadAs("set.turned-face-down",
+                  f"{b.label(cid)} turned face-down where it stands (a card effect)")
 
 
 
@@ -142,18 +164,16 @@ def shown_activation(b: GameBuilder, cid: str) -> Action | None:
     return None
 
 
-def _activated_next(b: GameBuilder, play: Play, cid: str) -> bool:
-    """True, and the activation read with it, when the same player's next play activates
-    the card just Set."""
+def _activated_next(b: GameBuilder, play: Play, cid: str) -> int | None:
+    """The same player's next play, when it activates the card just Set (read with it)."""
     for index, later in b.upcoming(SAME_PLAYER_NEXT):
         if later.get("username") != play.get("username"):
             continue
         step = b.step_at(index)
         if later.get("play") == "Activate ST" and step is not None and step.card == cid:
-            b.consume(index)
-            return True
-        return False
-    return False
+            return index
+        return None
+    return None
 
 
 #: The plays a player lays their hand out with ("Placed "X" from hand to S-2" too), or takes
@@ -255,19 +275,19 @@ def _declared_next(b: GameBuilder, play: Play, cid: str) -> bool:
 
 
 def _placed_face_up(b: GameBuilder, play: Play, player: Player, cid: str, sign: str,
-                    note: Reading) -> None:
+                    note: Reading) -> ReadAs:
     """A card put in a Spell & Trap Zone by a rule ``classic`` does not model (``sign``):
     followed as a card placed face-up there, a ``move``."""
-    b.signs.setdefault(sign, where_said(play))
-    b.emit(play, "move", player, card=cid, to="spell_trap", note=note)
+    return ReadAs(actions=(Emit("move", player, {"card": cid, "to": "spell_trap"}, note=note),),
+                  changes=Changes(signs=((sign, where_said(play)),)))
 
 
-def _trap_from_hand(b: GameBuilder, play: Play, player: Player, cid: str, how: str) -> None:
-    _placed_face_up(b, play, player, cid, "Traps activated from the hand",
-                    read("card.trap-from-hand-classic",
-                         f"{how}: rules classic does not model a Trap activated from the "
-                         f"hand, followed as a card placed face-up"))
-    b.remember(player, cid)
+def _trap_from_hand(b: GameBuilder, play: Play, player: Player, cid: str, how: str) -> ReadAs:
+    return seq(_placed_face_up(b, play, player, cid, "Traps activated from the hand",
+                               read("card.trap-from-hand-classic",
+                                    f"{how}: rules classic does not model a Trap activated "
+                                    f"from the hand, followed as a card placed face-up")),
+               ReadAs(uses=((player, cid),))) or ReadAs()
 
 
 def _quick_play_allowance(b: GameBuilder, player: Player, cid: str) -> str | None:
@@ -318,65 +338,79 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
         to_pendulum = move is not None and move.after is not None and \
             move.after.spot.startswith("PZ")
         if known.facts.pendulum_activation or to_pendulum:
-            _placed_face_up(b, play, player, cid, "Pendulum Zones",
-                            read("pendulum.zone-classic",
-                                 "a Pendulum Monster placed in a Pendulum Zone: rules classic "
-                                 "does not model, followed as a card placed face-up"))
+            b.read_as(play, _placed_face_up(b, play, player, cid, "Pendulum Zones",
+                                            read("pendulum.zone-classic",
+                                                 "a Pendulum Monster placed in a Pendulum "
+                                                 "Zone: rules classic does not model, followed "
+                                                 "as a card placed face-up")))
         else:  # a monster's effect activated in the hand, placed in a zone as a marker
-            b.materials.staged[cid] = move.before if move else None
+            b.read_as(play, ReadAs(changes=Changes(staged=((cid, move.before if move else None),))))
             if not _declared_next(b, play, cid):
                 _declare_effect(b, play, player, cid, "hand")
         return
-    if in_hand and (b.read_as(play, _returned_next(b, play, cid)) or
-                    b.read_as(play, _put_straight_back(b, play, player, cid)) or
-                    for_an_opponents_effect(b, play, player, cid, known, "activation")):
+    if in_hand and b.read_as(play, _returned_next(b, play, cid) or
+                             _put_straight_back(b, play, player, cid) or
+                             for_an_opponents_effect(b, play, player, cid, known,
+                                                     "activation")):
         return
     if in_hand and known.subtype == "field" and (
             player != b.turn.player or b.turn.phase not in ("main1", "main2")):
         placer = _field_spell_placer(b, player, cid)
         if placer is not None:
-            phases.settle_rewound(b, play, cid)
-            b.emit(play, "move", player, card=cid, to="spell_trap",
-                   note=read("spell.field-placed-by-effect",
-                             f"placed face-up by {b.label(placer)}'s effect, used just before "
-                             f"(not an activation: a placement happens in either player's "
-                             f"turn): followed as a card placed face-up"))
+            b.read_as(play, seq(phases.settling(b, play, cid), emitting(Emit(
+                "move", player, {"card": cid, "to": "spell_trap"},
+                note=read("spell.field-placed-by-effect",
+                          f"placed face-up by {b.label(placer)}'s effect, used just before (not "
+                          f"an activation: a placement happens in either player's turn): "
+                          f"followed as a card placed face-up")))))
             return
     if known.kind == "spell" and known.subtype != "quick_play":
         phases.ensure_phase(b, play, player, ("main1", "main2"))
-    phases.settle_rewound(b, play, cid)
+    b.read_as(play, seq(phases.settling(b, play, cid), _activated(b, play, player, cid, in_hand)))
+
+
+def _activated(b: GameBuilder, play: Play, player: Player, cid: str,
+               in_hand: bool) -> ReadAs:
+    """A card activated: a Trap from the hand or a Quick-Play Spell in the opponent's turn
+    as a card allows (followed as placed face-up), else its activation (an Equip Spell's
+    target read from the log)."""
+    known = b.card(cid)
     if in_hand and known.kind == "trap" and known.facts.trap_from_hand:
-        _trap_from_hand(b, play, player, cid, "an activation from the hand, as the card "
-                                              "allows")
-        return
+        return _trap_from_hand(b, play, player, cid, "an activation from the hand, as the card "
+                                                     "allows")
     if in_hand and known.subtype == "quick_play" and player != b.turn.player:
         allowed_by = _quick_play_allowance(b, player, cid)
         if allowed_by is not None:
-            _placed_face_up(b, play, player, cid, "Quick-Play Spells activated from the hand in "
-                                                  "the opponent's turn, as a card allows",
-                            read("spell-trap.quick-play-hand-by-card",
-                                 f"activated from the hand in the opponent's turn, as "
-                                 f"{allowed_by} allows: the contract has no such activation, "
-                                 f"so it is followed as a card placed face-up"))
-            b.remember(player, cid)
-            return
+            return seq(_placed_face_up(
+                b, play, player, cid, "Quick-Play Spells activated from the hand in the "
+                                      "opponent's turn, as a card allows",
+                read("spell-trap.quick-play-hand-by-card",
+                     f"activated from the hand in the opponent's turn, as {allowed_by} "
+                     f"allows: the contract has no such activation, so it is followed as a "
+                     f"card placed face-up")), ReadAs(uses=((player, cid),))) or ReadAs()
     fields: dict[str, Any] = {"card": cid}
     note = None
     if known.subtype == "equip":
         fields["target"], note = _equip_target(b, play, player)
-    b.attacks.last_declared.pop(player, None)
-    b.emit(play, "activate", player, note=note, **fields)
-    b.remember(player, cid)
+    return ReadAs(uses=((player, cid),),
+                  actions=(Emit("activate", player, fields, note=note),),
+                  changes=_not_declaring(b, player))
 
 
-def _activate_in_one_click(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
+def _not_declaring(b: GameBuilder, player: Player) -> Changes | None:
+    """An activation: the monster whose effect the player declared last is no longer the
+    last thing they used (None when there is none to forget)."""
+    return Changes(last_declared=(player, None)) if player in b.attacks.last_declared else None
+
+
+def _activate_in_one_click(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs:
     """A Spell the log shows going from the hand to the Graveyard, read as activated."""
-    if b.card(cid).subtype != "quick_play":
-        phases.ensure_phase(b, play, player, ("main1", "main2"))
-    phases.settle_rewound(b, play, cid)
-    b.attacks.last_declared.pop(player, None)
-    b.emit(play, "activate", player, card=cid)
-    b.remember(player, cid)
+    return seq(phases.implied(b, play, player, ("main1", "main2"))
+               if b.card(cid).subtype != "quick_play" else None,
+               phases.settling(b, play, cid),
+               ReadAs(uses=((player, cid),),
+                      actions=(Emit("activate", player, {"card": cid}),),
+                      changes=_not_declaring(b, player))) or ReadAs()
 
 
 def _pointed_at(b: GameBuilder, play: Play, player: Player) -> str | None:
@@ -445,8 +479,9 @@ def declare(b: GameBuilder, play: Play, player: Player) -> None:
     last = b.actions[-1] if b.actions else {}
     if last.get("type") in ("activate", "normal_summon", "flip_summon", "special_summon") and \
             last.get("card") == cid:
-        b.remember(player, cid)
-        return  # it only announces the effect of the card just activated or summoned
+        # it only announces the effect of the card just activated or summoned
+        b.read_as(play, ReadAs(uses=((player, cid),)))
+        return
     if cid in b.materials.staged:  # the hand effect of a monster placed in a zone as its marker
         came = b.materials.staged[cid]  # (or the GY effect of one the zone stands in the GY for)
         _declare_effect(b, play, player, cid,
@@ -463,11 +498,20 @@ def _declare_effect(b: GameBuilder, play: Play, player: Player, cid: str, place:
     known = b.card(cid)
     kinds = known.effect_kinds(place)
     if known.definition is not None and not kinds:
-        b.note(play, "effect.none-usable-here",
-               f"{b.label(cid)} has no activated effect usable {_words(place)} (the card "
-               f"database): the declaration announces another effect, no action")
-        b.remember(player, cid)
+        b.read_as(play, ReadAs("effect.none-usable-here",
+                               f"{b.label(cid)} has no activated effect usable {_words(place)} "
+                               f"(the card database): the declaration announces another "
+                               f"effect, no action", uses=((player, cid),)))
         return
+    if kinds == {"ignition"} and player == b.turn.player:
+        phases.ensure_phase(b, play, player, ("main1", "main2"))
+    b.read_as(play, _effect_declared(b, play, player, cid))
+
+
+def _effect_declared(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs:
+    """The activation of a declared effect (its timing unchecked when the card's text does
+    not say it)."""
+    known = b.card(cid)
     note = None
     if not known.known and not known.told:
         note = read("effect.timing-unknown",
@@ -476,15 +520,11 @@ def _declare_effect(b: GameBuilder, play: Play, player: Player, cid: str, place:
         note = read("card.from-replay-text",
                     f"{b.label(cid)} is not in the card database: its effect is judged by the " \
                     f"replay's own card text")
-    if kinds == {"ignition"} and player == b.turn.player:
-        phases.ensure_phase(b, play, player, ("main1", "main2"))
-    if known.kind == "monster":
-        b.attacks.last_declared[player] = cid
-    phases.settle_rewound(b, play, cid)
-    activation = b.emit(play, "activate", player, card=cid, note=note)
-    if activation is not None and not known.known and not known.told:
-        b.untimed.append(activation)
-    b.remember(player, cid)
+    return seq(ReadAs(changes=Changes(last_declared=(player, cid)))
+               if known.kind == "monster" else None, phases.settling(b, play, cid),
+               ReadAs(uses=((player, cid),), actions=(Emit(
+                   "activate", player, {"card": cid}, note=note,
+                   untimed=not known.known and not known.told),))) or ReadAs()
 
 
 def _words(place: str) -> str:
@@ -492,36 +532,47 @@ def _words(place: str) -> str:
             "banished": "while banished"}.get(place, f"in the {place}")
 
 
-def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
-    """To the Graveyard, banishment, the hand, the deck or the Extra Deck."""
+def send(b: GameBuilder, play: Play, player: Player, *, to: str,
+         claimable: bool = False) -> None:
+    """To the Graveyard, banishment, the hand, the deck or the Extra Deck (``claimable``: a
+    monster sent off the field there may be a Tribute or material, as one sent to the GY)."""
     cid, move = b.cid, b.moved()
     if move is None:
         return  # already there (a card added to the hand it is in)
     before = move.before
-    place = before.spot if before else ""
     if to == "graveyard" and b.read_as(play, _overlay_undone(b, play, cid)):
         return
     if to == "graveyard":
-        _set_card_activated(b, play, player, cid, before)
+        b.read_as(play, _set_card_activated(b, play, player, cid, before))
     if before is not None and before.spot == "hand" and to == "graveyard":
         _discard(b, play, player, cid)
         return
-    if b.restoring(move):
-        b.note(play, "rewind.put-back",
-               f"{b.label(cid)} put back where it stood before the rewind: no action")
+    if b.restores(move):
+        b.read_as(play, ReadAs("rewind.put-back",
+                               f"{b.label(cid)} put back where it stood "
+                                                  f"before the rewind: no action",
+                               changes=Changes(restores=(cid,))))
         return
-    if to == "hand" and (b.read_as(play, _summon_put_back(b, play, player, cid, before)) or
-                         b.read_as(play, _set_back_at_once(b, play, cid, before)) or
-                         b.read_as(play, corrections.summon_taken_back(b, play, player, cid,
-                                                                       before))):
-        return
-    phases.settle_rewound(b, play, cid)
-    sent = b.emit(play, "move", player, card=cid, to=to)
-    if sent is not None and to in ("graveyard", "banished") and is_monster_zone(place):
-        b.materials.sends.append((sent, cid))
-        b.materials.graveyard_from[cid] = before.side if before else player
-        if before is not None:  # brought straight back: a slip (not from a hidden Deck,
-            b.materials.sent_from[cid] = (sent, before, play.get("username"))  # or hand)
+    b.read_as(play, (_summon_put_back(b, play, player, cid, before) or
+                     _set_back_at_once(b, play, cid, before) or
+                     _sets_back_together(b, play, cid, before) or
+                     corrections.summon_taken_back(b, play, player, cid, before)
+                     if to == "hand" else None) or
+              _sent(b, play, player, cid, to, before, claimable))
+
+
+def _sent(b: GameBuilder, play: Play, player: Player, cid: str, to: str,
+          before: Spot | None, claimable: bool) -> ReadAs | None:
+    """The card moved to ``to``: a monster sent off the field to the Graveyard or banished
+    may be a Tribute or material of the summon that follows (or brought straight back: a
+    slip)."""
+    place = before.spot if before else ""
+    sent = Sent(cid, before.side if before else player, before, play.get("username")) \
+        if to in ("graveyard", "banished") and is_monster_zone(place) else \
+        Sent(cid, before.side) if claimable and before is not None and \
+        is_monster_zone(place) else None
+    return seq(phases.settling(b, play, cid), emitting(Emit(
+        "move", player, {"card": cid, "to": to}, sent=sent)))
 
 
 def _set_back_at_once(b: GameBuilder, play: Play, cid: str, before: Any) -> ReadAs | None:
@@ -542,6 +593,57 @@ def _set_back_at_once(b: GameBuilder, play: Play, cid: str, before: Any) -> Read
                   f"{b.label(cid)} returned from {before.spot} to the hand and Set there again "
                   f"by its player's very next play: a slip undone, neither is a step",
                   consumes=(found[0],))
+
+
+#: What the opponent may do while a player puts their Set cards back: put back cards of their
+#: own (the rollback both players make), nothing that uses a card.
+_PUTTING_BACK: Final = frozenset({"To hand", "To T Deck", "To B Deck", "To deck", "To GY",
+                                  "SS ATK", "SS DEF", "Move"})
+
+
+def _sets_back_together(b: GameBuilder, play: Play, cid: str, before: Any) -> ReadAs | None:
+    """Set Spells and Traps a player returns to the hand in the opponent's turn, one after the
+    other, and Sets again, each the same card back in the zone it left, face-down, as their
+    next plays (nothing else of theirs between; the opponent only putting back cards of their
+    own meanwhile): the Set cards put back where they were, a rollback of the board, neither
+    play is a step and the cards stay Set as they were. (One card Set back as the very next
+    play is :func:`_set_back_at_once`.)"""
+    if before is None or before.face_up or not is_zone(before.spot) or \
+            is_monster_zone(before.spot) or before.side == b.turn.player:
+        return None
+    user = play.get("username")
+    left = {cid: (before.side, before.spot)}
+    played: list[int] = []
+    for index, later in b.upcoming(SETS_PUT_BACK_WITHIN):
+        kind = later.get("play")
+        if later.get("username") != user:
+            if kind not in _PUTTING_BACK:
+                return None  # the opponent used a card meanwhile: the Sets may be new
+            continue
+        step = b.step_at(index)
+        moved = step.move_of(step.card) if step is not None and step.card else None
+        if moved is None or moved.before is None or moved.after is None:
+            return None
+        if kind == "To hand" and not played and moved.after.spot == "hand" and \
+                not moved.before.face_up and is_zone(moved.before.spot) and \
+                not is_monster_zone(moved.before.spot) and moved.before.side == before.side:
+            left[moved.card] = (moved.before.side, moved.before.spot)  # another Set card
+            played.append(index)
+            continue
+        if kind != "Set ST" or moved.before.spot != "hand" or moved.after.face_up or \
+                left.get(moved.card) != (moved.after.side, moved.after.spot):
+            return None
+        del left[moved.card]
+        played.append(index)
+        if not left:
+            break
+    if left or len(played) < 3:  # (two cards at least: one is _set_back_at_once's)
+        return None
+    return ReadAs("slip.sets-returned-and-back",
+                  f"{b.label(cid)} and the other Set card(s) its player returned to the hand "
+                  f"with it, in the opponent's turn, Set again by their next plays, each in "
+                  f"the zone it left: the Set cards put back where they were, no step",
+                  consumes=tuple(played))
 
 
 def _summon_put_back(b: GameBuilder, play: Play, player: Player, cid: str,
@@ -601,31 +703,28 @@ def texts_time(play: Any) -> str | None:
 
 
 def _set_card_activated(b: GameBuilder, play: Play, player: Player, cid: str,
-                        spot: Any) -> bool:
+                        spot: Any) -> ReadAs | None:
     """A Set Trap (or Quick-Play Spell) sent from its zone by its controller, with no
     "Activated" line: read as activated when it was Set before this turn (Trap Dustshoot,
-    Solemn Judgment); one Set this turn cannot have been, so it is only sent."""
+    Solemn Judgment); one Set this turn cannot have been, so it is only sent (noted)."""
     if spot is None or spot.face_up or spot.side != player or is_monster_zone(spot.spot) or \
             not is_zone(spot.spot):
-        return False
+        return None
     known = b.card(cid)
     if not (known.kind == "trap" or known.subtype == "quick_play"):
-        return False
+        return None
     if any(who != player for index, who, _ in b.turn.recent
            if b.cursor - index <= OPPONENT_JUST_USED):
-        return False  # a card the opponent just used destroys it: only sent
+        return None  # a card the opponent just used destroys it: only sent
     if cid in b.turn.set_cards:
-        b.note(play, "spell-trap.sent-set-this-turn",
-               f"{b.label(cid)} sent to the Graveyard without an activation line: it "
-               f"was Set this turn, so it is read as only sent")
-        return False
-    phases.settle_rewound(b, play, cid)
-    b.emit(play, "activate", player, card=cid,
-           note=read("spell-trap.sent-read-as-activated",
-                     "no \"Activated\" line: a Set card its controller sent straight to the "
-                     "Graveyard is read as activated"))
-    b.remember(player, cid)
-    return True
+        return ReadAs("spell-trap.sent-set-this-turn",
+                      f"{b.label(cid)} sent to the Graveyard without an activation line: it "
+                      f"was Set this turn, so it is read as only sent")
+    return seq(phases.settling(b, play, cid), ReadAs(uses=((player, cid),), actions=(Emit(
+        "activate", player, {"card": cid},
+        note=read("spell-trap.sent-read-as-activated",
+                  "no \"Activated\" line: a Set card its controller sent straight to the "
+                  "Graveyard is read as activated")),)))
 
 
 #: Spells whose activation a log may write as the card sent from the hand to the Graveyard.
@@ -649,47 +748,59 @@ def _discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
     limit = player == b.turn.player and hand >= 7 and ending
     if limit:
         phases.ensure_phase(b, play, player, ("end",))
-        phases.settle_rewound(b, play, cid)
-        b.emit(play, "discard", player, card=cid)
+        b.read_as(play, seq(phases.settling(b, play, cid),
+                            emitting(Emit("discard", player, {"card": cid}))))
         return
+    b.read_as(play, _discarded(b, play, player, cid))
+
+
+def _discarded(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs:
+    """A card sent from the hand to the Graveyard that is no hand-limit discard: a discard
+    a card explains, a Spell activated and resolved in one click, or a discard by the
+    rules (judged so)."""
     cause = explaining(b, "discards", player, itself=cid)
     known = b.card(cid)
     if cause is None and known.kind == "spell" and known.subtype in ONE_SHOT_SPELLS:
-        b.note(play, "spell.resolved-in-one-click",
-               f"{b.label(cid)} sent from the hand to the Graveyard, and no card that "
-               f"makes a player discard explains it: the Spell activated and resolved "
-               f"in one click")
-        _activate_in_one_click(b, play, player, cid)
-        return
-    phases.settle_rewound(b, play, cid)
+        return seq(ReadAs("spell.resolved-in-one-click",
+                          f"{b.label(cid)} sent from the hand to the Graveyard, and no card "
+                          f"that makes a player discard explains it: the Spell activated and "
+                          f"resolved in one click"),
+                   _activate_in_one_click(b, play, player, cid)) or ReadAs()
     if cause is None:
-        b.emit(play, "discard", player, card=cid,
-               note=read("hand.discard-by-rules",
-                         "no card that makes a player discard was used around this play, nor "
-                         "stands face-up on the field (the card database), and the card has no "
-                         "effect of its own in the hand: a discard by the rules, judged so"))
-        return
-    b.emit(play, "discard", player, card=cid, by_effect=True)
+        emit = Emit("discard", player, {"card": cid},
+                    note=read("hand.discard-by-rules",
+                              "no card that makes a player discard was used around this play, "
+                              "nor stands face-up on the field (the card database), and the "
+                              "card has no effect of its own in the hand: a discard by the "
+                              "rules, judged so"))
+    else:
+        emit = Emit("discard", player, {"card": cid, "by_effect": True})
+    return seq(phases.settling(b, play, cid), emitting(emit)) or ReadAs()
 
 
 def to_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
+    """"Placed X from GY to S-3" (:func:`_placed`)."""
+    b.read_as(play, _placed(b, play, player, b.cid, b.moved()))
+
+
+def _placed(b: GameBuilder, play: Play, player: Player, cid: str,
+            move: Any) -> ReadAs | None:
     """"Placed X from GY to S-3": a card put face-up in a Spell & Trap Zone by an effect;
     a monster placed there and moved to a Monster Zone next is Special Summoned then."""
-    cid, move = b.cid, b.moved()
     known = b.card(cid)
     if known.kind == "monster" and move is not None and move.before is None and \
             " from Deck to " in texts(play)[0] and known.effect_kinds("graveyard"):
         sender = _sent_from_deck_by(b, player, cid)
         if sender is not None and _declared_after_shuffle(b, play, cid) and \
                 _summoned_from_zone_next(b, cid):
-            b.materials.staged[cid] = Spot(player, "graveyard", None, True)
-            b.emit(play, "move", player, card=cid, to="graveyard",
-                   note=read("shortcut.spell-trap-as-graveyard",
-                             f"{b.label(cid)} placed from the Deck in a Spell & Trap Zone by "
-                             f"{b.label(sender)}'s effect, which sends it to the GY, and its GY "
-                             f"effect declared there next, then moved on to a Monster Zone: "
-                             f"the zone stands in for the GY"))
-            return
+            return ReadAs(actions=(Emit(
+                "move", player, {"card": cid, "to": "graveyard"},
+                note=read("shortcut.spell-trap-as-graveyard",
+                          f"{b.label(cid)} placed from the Deck in a Spell & Trap Zone by "
+                          f"{b.label(sender)}'s effect, which sends it to the GY, and its GY "
+                          f"effect declared there next, then moved on to a Monster Zone: the "
+                          f"zone stands in for the GY")),),
+                          changes=Changes(staged=((cid, Spot(player, "graveyard", None, True)),)))
     if known.kind == "monster" and move is not None:
         for index, later in b.upcoming(STAGED_MOVE_WITHIN):
             if later.get("play") == "Move" and later.get("username") == play.get("username"):
@@ -697,15 +808,14 @@ def to_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
                 back = nxt.move_of(cid) if nxt is not None else None
                 if back is not None and back.after is not None and \
                         is_monster_zone(back.after.spot):
-                    b.materials.staged[cid] = move.before
-                    return
+                    return ReadAs(changes=Changes(staged=((cid, move.before),)))
                 break
         if move.before is not None and move.before.spot == "hand" and \
                 known.effect_kinds("hand"):
-            b.materials.staged[cid] = move.before  # its hand effect's marker (Battle Fader)
-            return
-    phases.settle_rewound(b, play, cid)
-    b.emit(play, "move", player, card=cid, to="spell_trap")
+            # its hand effect's marker (Battle Fader)
+            return ReadAs(changes=Changes(staged=((cid, move.before),)))
+    return seq(phases.settling(b, play, cid),
+               emitting(Emit("move", player, {"card": cid, "to": "spell_trap"})))
 
 
 def _overlay_undone(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
@@ -805,32 +915,39 @@ def _summoned_from_zone_next(b: GameBuilder, cid: str) -> bool:
 
 
 def move(b: GameBuilder, play: Play, player: Player) -> None:
+    """A card moved across the field (:func:`_moved`)."""
     cid, moved = b.cid, b.moved()
     if moved is None or moved.before is None or moved.after is None:
         return
+    b.read_as(play, seq(phases.settling(b, play, cid), _moved(b, cid, moved)))
+
+
+def _moved(b: GameBuilder, cid: str, moved: Any) -> ReadAs | None:
+    """A card moved across the field: a staged monster Special Summoned, control taken, a
+    Pendulum Monster placed in its Pendulum Zone, an Equip by an effect, a monster card
+    Special Summoned from a Spell & Trap Zone, a card put in the opponent's zone."""
     src_side, src = moved.before.side, moved.before.spot
     dst_side, dst = moved.after.side, moved.after.spot
-    phases.settle_rewound(b, play, cid)
     if cid in b.materials.staged and is_monster_zone(dst):
-        came = b.materials.staged.pop(cid)
+        came = b.materials.staged[cid]
         where = f" from the {came.spot}" if came is not None else ""
-        b.emit(play, "special_summon", dst_side, card=cid,
-               note=read("summon.staged-in-spell-trap",
-                         f"placed in a Spell & Trap Zone, then moved to a Monster Zone: one "
-                         f"Special Summon{where}"))
-        return
+        return ReadAs(actions=(Emit(
+            "special_summon", dst_side, {"card": cid},
+            note=read("summon.staged-in-spell-trap",
+                      f"placed in a Spell & Trap Zone, then moved to a Monster Zone: one "
+                      f"Special Summon{where}")),),
+                      changes=Changes(unstaged=(cid,)))
     if src_side == dst_side and is_monster_zone(src) == is_monster_zone(dst):
-        return  # a zone change on one side: no rules matter
+        return None  # a zone change on one side: no rules matter
     if is_monster_zone(src) and is_monster_zone(dst):
-        b.emit(play, "take_control", dst_side, card=cid)
-        return
+        return emitting(Emit("take_control", dst_side, {"card": cid}))
     if is_monster_zone(src) and dst in ("S-1", "S-5") and src_side == dst_side and \
             b.rules.pendulum and (b.card(cid).definition or {}).get("pendulum"):
-        b.emit(play, "move", dst_side, card=cid, to="spell_trap",
-               note=read("pendulum.placed-from-field",
-                         "a Pendulum Monster moved from its Monster Zone to its player's "
-                         "Pendulum Zone: placed there by an effect (Enneapolis), no Equip"))
-        return
+        return emitting(Emit(
+            "move", dst_side, {"card": cid, "to": "spell_trap"},
+            note=read("pendulum.placed-from-field",
+                      "a Pendulum Monster moved from its Monster Zone to its player's "
+                      "Pendulum Zone: placed there by an effect (Enneapolis), no Equip")))
     if is_monster_zone(src) and not is_monster_zone(dst):
         equipper = b.attacks.last_declared.get(dst_side)
         held = b.board.where.get(equipper) if equipper else None
@@ -839,26 +956,28 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
             mine = b.board.monsters(dst_side)  # none declared, or it left the field since
             equipper = next((c for c in reversed(mine) if c != cid), None)
             how = "the monster its player placed last assumed"
-        b.emit(play, "move", dst_side, card=cid, to="spell_trap", target=equipper,
-               note=read("equip.by-effect", f"equipped by an effect: {how}"))
-        return
+        return emitting(Emit("move", dst_side, {"card": cid, "to": "spell_trap",
+                                                "target": equipper},
+                             note=read("equip.by-effect", f"equipped by an effect: {how}")))
     if not is_monster_zone(src) and is_monster_zone(dst):
         position = moved.after.position or "attack"
+        emits: list[Emit] = []
         if b.card(cid).kind == "monster":  # an Equip its own effect Special Summons (Union
-            b.emit(play, "move", src_side, card=cid, to="graveyard",  # monsters, Mitsurugi)
-                   note=read("summon.from-spell-trap-zone",
-                             f"{b.label(cid)}, a monster card in a Spell & Trap Zone, is Special "
-                             f"Summoned from there by an effect: the contract Special Summons "
-                             f"only what is off the field, so it leaves its Spell & Trap Zone "
-                             f"first (docs/duelingbook.md)"))
-        b.emit(play, "special_summon", dst_side, card=cid, position=position,
-               note=read("summon.moved-from-spell-trap",
-                         "moved from a Spell & Trap Zone to a Monster Zone: read as a Special "
-                         "Summon"))
-        return
-    b.emit(play, "move", dst_side, card=cid, to="spell_trap",
-           note=read("zone.to-opponent-spell-trap",
-                     "moved to the other player's Spell & Trap Zone"))
+            emits.append(Emit(  # monsters, Mitsurugi)
+                "move", src_side, {"card": cid, "to": "graveyard"},
+                note=read("summon.from-spell-trap-zone",
+                          f"{b.label(cid)}, a monster card in a Spell & Trap Zone, is Special "
+                          f"Summoned from there by an effect: the contract Special Summons "
+                          f"only what is off the field, so it leaves its Spell & Trap Zone "
+                          f"first (docs/duelingbook.md)")))
+        emits.append(Emit("special_summon", dst_side, {"card": cid, "position": position},
+                          note=read("summon.moved-from-spell-trap",
+                                    "moved from a Spell & Trap Zone to a Monster Zone: read as "
+                                    "a Special Summon")))
+        return emitting(*emits)
+    return emitting(Emit("move", dst_side, {"card": cid, "to": "spell_trap"},
+                         note=read("zone.to-opponent-spell-trap",
+                                   "moved to the other player's Spell & Trap Zone")))
 
 
 def from_hand_play(play: Play) -> bool:

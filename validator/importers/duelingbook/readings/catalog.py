@@ -45,24 +45,6 @@ def read(reading: str, text: str) -> Reading:
 
 
 @dataclass(frozen=True, slots=True)
-class ReadAs:
-    """What a reading found a play to be, for the builder to apply in one place
-    (:meth:`~validator.importers.duelingbook.builder.GameBuilder.read_as`): the later plays
-    read with it (consumed: their board steps applied now, not read again), the actions it
-    takes back (the engine was told of a slip), and its note. A reading that returns one
-    only tests: it changes nothing itself.
-
-    >>> ReadAs("slip.taken-back", "returned at once", consumes=(12,))
-    ReadAs(reading='slip.taken-back', text='returned at once', consumes=(12,), drops=())
-    """
-
-    reading: str
-    text: str
-    consumes: tuple[int, ...] = ()
-    drops: tuple[dict[str, Any], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class Note:
     """A note on a game: the reading it comes from, the words a judge reads (the play first,
     as the text export writes it), and the time of the play it applies to (None for the game).

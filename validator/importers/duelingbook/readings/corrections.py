@@ -18,7 +18,8 @@ from validator.importers.duelingbook.board.follow import Move
 from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone, is_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play, texts
-from validator.importers.duelingbook.readings.catalog import ReadAs, read
+from validator.importers.duelingbook.readings.catalog import read
+from validator.importers.duelingbook.readings.result import Emit, ReadAs
 from validator.importers.duelingbook.readings.windows import (
     AT_ONCE_SECONDS,
     SAME_PLAYER_NEXT,
@@ -55,7 +56,8 @@ def _placed_at(b: GameBuilder, cid: str, pile: str) -> int | None:
     return None
 
 
-def summon_redone(b: GameBuilder, play: Play, player: Player, cid: str, move: Move) -> bool:
+def summon_redone(b: GameBuilder, play: Play, player: Player, cid: str,
+                  move: Move) -> ReadAs | None:
     """A "Normal Summon" click, where a Normal Summon would break the rules, that redoes an
     effect's Special Summon from the Graveyard with another monster: the monster Special
     Summoned from the Graveyard this turn and used for nothing since, sent back there by its
@@ -69,40 +71,38 @@ def summon_redone(b: GameBuilder, play: Play, player: Player, cid: str, move: Mo
     'summon'
     """
     if move.after is None or len(b.actions) < 3:
-        return False
+        return None
     back, sent = b.actions[-1], b.actions[-2]
     if back["type"] != "move" or back.get("card") != cid or back.get("to") != "hand" or \
             back["player"] != player or \
             logtext.source_pile(back["log"].get("text", "")) != "graveyard":
-        return False
+        return None
     wrong = sent.get("card")
     if not isinstance(wrong, str) or sent["type"] != "move" or sent.get("to") != "graveyard" \
             or sent["player"] != player:
-        return False
+        return None
     left = b.materials.sent_from.get(wrong)
     if left is None or left[0] is not sent or left[1].side != player or \
             left[1].spot != move.after.spot:
-        return False  # not sent from the zone this card goes to
+        return None  # not sent from the zone this card goes to
     summon = next((a for a in b.this_turn_backwards() if a["type"] == "special_summon" and
                    a.get("card") == wrong), None)
     revived_at = _placed_at(b, wrong, "graveyard")
     if summon is None or summon["player"] != player or revived_at is None:
-        return False
+        return None
     for later in b.log.since(summon)[1:]:
         if later is not sent and (wrong in (later.get("card"), later.get("target")) or
                                   wrong in later.get("tributes", ())):
-            return False  # it was used on the field: its Special Summon stands
+            return None  # it was used on the field: its Special Summon stands
     if not _opponent_spoke(b, play, revived_at):
-        return False
-    b.drop([summon, sent, back])
-    b.emit(play, "special_summon", player, card=cid, position="attack",
-           note=read("summon.redone-after-objection",
-                     f"{b.label(wrong)}, Special Summoned from the Graveyard this turn and used "
-                     f"for nothing, was sent back there after the opponent objected in chat, "
-                     f"and {b.label(cid)} taken from the Graveyard to the same zone: the "
-                     f"effect's Special Summon redone with this monster, not a Normal Summon"))
-    b.remember(player, cid)
-    return True
+        return None
+    return ReadAs(drops=(summon, sent, back), uses=((player, cid),), actions=(Emit(
+        "special_summon", player, {"card": cid, "position": "attack"},
+        note=read("summon.redone-after-objection",
+                  f"{b.label(wrong)}, Special Summoned from the Graveyard this turn and used "
+                  f"for nothing, was sent back there after the opponent objected in chat, "
+                  f"and {b.label(cid)} taken from the Graveyard to the same zone: the "
+                  f"effect's Special Summon redone with this monster, not a Normal Summon")),))
 
 
 def summon_taken_back(b: GameBuilder, play: Play, player: Player, cid: str,

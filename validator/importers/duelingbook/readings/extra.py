@@ -21,7 +21,12 @@ from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play, texts
 from validator.importers.duelingbook.readings import summons
 from validator.importers.duelingbook.readings.cardplays import send
 from validator.importers.duelingbook.readings.catalog import read
-from validator.importers.duelingbook.readings.pendulum import is_pendulum, pendulum_summon
+from validator.importers.duelingbook.readings.pendulum import (
+    is_pendulum,
+    pendulum_summon,
+    second_pendulum_summon,
+)
+from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs, Sent, seq
 from validator.importers.duelingbook.readings.windows import MOST_MATERIALS
 
 if TYPE_CHECKING:
@@ -52,12 +57,13 @@ def before_special_summon(b: GameBuilder, play: Play, player: Player, cid: str,
     sends just after it (their sends are read first; False: the summon follows)."""
     if not (b.rules.pendulum or b.rules.zone_rules):
         return False
-    if pendulum_summon(b, play, player, cid, move):
+    if b.read_as(play, pendulum_summon(b, play, player, cid, move)):
         return True
+    b.read_as(play, second_pendulum_summon(b, play, player, cid, move))
     if move is not None and move.card in b.rewinds.pending:
         return False  # put back after a rewind: the Special Summon's own reading
     if from_extra_deck(play, move) and not b.knowledge.is_xyz(b.board.name(cid)):
-        late_materials(b, play, player, cid)
+        b.read_as(play, late_materials(b, play, player, cid))
     return False
 
 
@@ -70,16 +76,16 @@ def from_extra_deck(play: Play, move: Move | None) -> bool:
     return logtext.source_pile(texts(play)[1]) == "extra"
 
 
-def late_materials(b: GameBuilder, play: Play, player: Player, cid: str) -> list[str]:
+def late_materials(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs | None:
     """The materials of a summon from the Extra Deck that the log sends just after it: the
     summoner's own monsters sent off the field by the summoner in the next plays, with
     nothing else between (at most the Link Rating of a Link Monster). Their sends are read
-    now, before the summon; returns them."""
+    now, before the summon."""
     known = b.card(cid)
     link = (known.definition or {}).get("link")
     most = link if isinstance(link, int) else MOST_MATERIALS
     user = play.get("username")
-    found: list[str] = []
+    found: list[ReadAs] = []
     freed: str | None = None  # an Extra Monster Zone a material leaves
     names = b.names
     for index in range(b.cursor + 1, len(b.plays)):
@@ -98,37 +104,33 @@ def late_materials(b: GameBuilder, play: Play, player: Player, cid: str) -> list
         if sent is None or sent.before is None or sent.card == cid or \
                 sent.before.side != player or not is_monster_zone(sent.before.spot):
             break
-        b.consume(index)
-        pile = _PILES[kind]
-        material = b.emit(later, "move", player, card=sent.card, to=pile,
-                          note=read("extra.material-logged-after",
-                                    f"a material of {b.label(cid)}, logged after it: it left "
-                                    f"the field first"))
-        if material is not None:
-            b.materials.sends.append((material, sent.card))
-        b.materials.graveyard_from[sent.card] = player
-        found.append(sent.card)
+        found.append(ReadAs(consumes=(index,), actions=(Emit(
+            "move", player, {"card": sent.card, "to": _PILES[kind]}, play=later,
+            sent=Sent(sent.card, player),
+            note=read("extra.material-logged-after",
+                      f"a material of {b.label(cid)}, logged after it: it left the field "
+                      f"first")),)))
         if sent.before.spot.startswith("EMZ"):
             freed = sent.before.spot
-    if freed is not None and isinstance(link, int):
-        _into_freed_zone(b, play, cid, freed)
-    return found
+    zone = _into_freed_zone(b, cid, freed) if freed is not None and isinstance(link, int) \
+        else None
+    return seq(*found, zone)
 
 
-def _into_freed_zone(b: GameBuilder, play: Play, cid: str, freed: str) -> None:
+def _into_freed_zone(b: GameBuilder, cid: str, freed: str) -> ReadAs | None:
     """A Link Monster clicked from the Extra Deck while its material still held an Extra
     Monster Zone: Duelingbook put it in a free Main Monster Zone, as the zone it goes to was
     taken then. The summon names no zone, and the judge places it as the rules allow (the
     Extra Monster Zone its material freed first)."""
     spot = b.board.where.get(cid)
     if spot is None or not spot.spot.startswith("M-"):
-        return
-    b.unzoned.add(cid)
-    b.note(play, "extra.zone-judges-choice",
-           f"{b.label(cid)} was clicked from the Extra Deck while its material held "
-           f"an Extra Monster Zone, so Duelingbook put it in {spot.spot}: the zone is the "
-           f"judge's choice (the Extra Monster Zone the material freed, if no Link "
-           f"Arrow points to {spot.spot})")
+        return None
+    return ReadAs("extra.zone-judges-choice",
+                  f"{b.label(cid)} was clicked from the Extra Deck while its material held "
+                  f"an Extra Monster Zone, so Duelingbook put it in {spot.spot}: the zone is "
+                  f"the judge's choice (the Extra Monster Zone the material freed, if no Link "
+                  f"Arrow points to {spot.spot})",
+                  changes=Changes(unzoned=(cid,)))
 
 
 def to_face_up_extra(b: GameBuilder, play: Play, player: Player) -> None:
@@ -137,20 +139,14 @@ def to_face_up_extra(b: GameBuilder, play: Play, player: Player) -> None:
     would face-down, noted."""
     cid = b.cid
     if not is_pendulum(b, cid):
-        b.note(play, "extra.not-pendulum",
-               f"{b.label(cid)} is not a Pendulum Monster: it goes to the Extra "
-               f"Deck, not face-up")
+        b.read_as(play, ReadAs("extra.not-pendulum",
+                               f"{b.label(cid)} is not a Pendulum Monster: it goes to the "
+                               f"Extra Deck, not face-up"))
         send(b, play, player, to="extra")
         return
-    move = b.moved()
-    send(b, play, player, to="extra")
-    sent = b.actions[-1] if b.actions else None
-    if move is not None and move.before is not None and is_monster_zone(move.before.spot) and \
-            sent is not None and sent["type"] == "move" and sent.get("card") == cid:
-        # A Pendulum Monster leaving the field goes face-up to the Extra Deck, not to the
-        # GY: it may be the Tribute or material of the summon that follows.
-        b.materials.sends.append((sent, cid))
-        b.materials.graveyard_from[cid] = move.before.side
+    # A Pendulum Monster leaving the field goes face-up to the Extra Deck, not to the GY:
+    # it may be the Tribute or material of the summon that follows.
+    send(b, play, player, to="extra", claimable=True)
 
 
 def banish_face_down(b: GameBuilder, play: Play, player: Player) -> None:
@@ -160,8 +156,8 @@ def banish_face_down(b: GameBuilder, play: Play, player: Player) -> None:
     if b.board.name(cid) is None and (move is None or move.before is None or
                                       move.before.spot == "extra") and \
             "Extra Deck" in texts(play)[1]:
-        b.note(play, "extra.unnamed-banished",
-               "a card the log does not name banished face-down from the Extra Deck: "
-               "no card the rules follow")
+        b.read_as(play, ReadAs("extra.unnamed-banished",
+                               "a card the log does not name banished face-down from the "
+                               "Extra Deck: no card the rules follow"))
         return
     send(b, play, player, to="banished")

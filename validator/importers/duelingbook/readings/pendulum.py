@@ -19,10 +19,12 @@ from validator.importers.duelingbook.board.tracker import is_monster_zone
 from validator.importers.duelingbook.board.zones import contract_zone
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play
 from validator.importers.duelingbook.readings.catalog import read
-from validator.importers.duelingbook.readings.phases import ensure_phase, settle_rewound
+from validator.importers.duelingbook.readings.phases import implied, settling
+from validator.importers.duelingbook.readings.result import Emit, ReadAs, seq
 
 if TYPE_CHECKING:
     from validator.importers.duelingbook.board.follow import Move
+    from validator.importers.duelingbook.board.tracker import Spot
     from validator.importers.duelingbook.builder import GameBuilder
 
 #: The Pendulum Zones, as the follower names them under today's rules.
@@ -59,45 +61,58 @@ def from_reach(b: GameBuilder, move: Move | None, player: Player) -> bool:
     return before.spot == "hand" or (before.spot == "extra" and before.face_up)
 
 
-def pendulum_summon(b: GameBuilder, play: Play, player: Player, cid: str,
-                    move: Move | None) -> bool:
-    """The "Special Summoned" plays of one Pendulum Summon, read as one ``pendulum_summon``
-    (True), or False when this play is no part of one: by the turn player, two or more
-    monsters in one go from the hand or the face-up Extra Deck, each of a Level strictly
-    between the player's Scales, the first Pendulum Summon read this turn."""
+def _pendulum_group(b: GameBuilder, play: Play, player: Player, cid: str, move: Move | None
+                    ) -> tuple[tuple[int, int], list[tuple[int, Move]]] | None:
+    """The Scales and the later plays of a Pendulum Summon this play begins: by the turn
+    player, two or more monsters in one go from the hand or the face-up Extra Deck, each of
+    a Level strictly between the player's Scales; None when it begins none."""
     if player != b.turn.player or b.turn.phase in ("battle", "end") or \
             not from_reach(b, move, player):
-        return False
+        return None
     between = scales(b, player)
     if between is None or not _fits(b, cid, between):
-        return False
+        return None
     group = _group(b, play, player, between)
-    if not group:
-        return False
-    if _pendulum_summoned(b, player):
-        b.note(play, "pendulum.second-summon",
-               "a second Pendulum Summon this turn: read as Special Summons by an effect "
-               "(cards such as Solfachord and D/D allow one more)")
-        return False
-    ensure_phase(b, play, player, ("main1", "main2"))
+    return (between, group) if group else None
+
+
+def second_pendulum_summon(b: GameBuilder, play: Play, player: Player, cid: str,
+                           move: Move | None) -> ReadAs | None:
+    """A second Pendulum Summon this turn: noted, and read as the Special Summons it is."""
+    if _pendulum_group(b, play, player, cid, move) is None or not _pendulum_summoned(b, player):
+        return None
+    return ReadAs("pendulum.second-summon",
+                  "a second Pendulum Summon this turn: read as Special Summons by an effect "
+                  "(cards such as Solfachord and D/D allow one more)")
+
+
+def pendulum_summon(b: GameBuilder, play: Play, player: Player, cid: str,
+                    move: Move | None) -> ReadAs | None:
+    """The "Special Summoned" plays of one Pendulum Summon, read as one ``pendulum_summon``,
+    or None when this play is no part of one (:func:`_pendulum_group`), or the player has
+    Pendulum Summoned this turn already (:func:`second_pendulum_summon`)."""
+    found = _pendulum_group(b, play, player, cid, move)
+    if found is None or _pendulum_summoned(b, player):
+        return None
+    between, group = found
     cards, positions = [cid], [_position(move)]
-    for index, later_move in group:
-        b.consume(index)
+    zones = [_zone(b.board.where.get(cid))]
+    for _, later_move in group:
         cards.append(later_move.card)
         positions.append(_position(later_move))
-    zones = [_zone(b, card) for card in cards]
+        zones.append(_zone(later_move.after))
     fields: dict[str, Any] = {"cards": cards}
     if all(zone is not None for zone in zones):
         fields["zones"] = zones
     if any(p != "attack" for p in positions):
         fields["positions"] = positions
-    b.emit(play, "pendulum_summon", player, note=read(
-        "pendulum.summon", f"{len(cards)} monsters from the hand and the face-up Extra Deck in "
-                           f"one go, between Scales {between[0]} and {between[1]}: one Pendulum "
-                           f"Summon"), **fields)
-    for card in cards:
-        b.remember(player, card)
-    return True
+    return seq(implied(b, play, player, ("main1", "main2")), ReadAs(
+        consumes=tuple(index for index, _ in group),
+        actions=(Emit("pendulum_summon", player, fields, note=read(
+            "pendulum.summon", f"{len(cards)} monsters from the hand and the face-up Extra "
+                               f"Deck in one go, between Scales {between[0]} and "
+                               f"{between[1]}: one Pendulum Summon")),),
+        uses=tuple((player, card) for card in cards)))
 
 
 def _pendulum_summoned(b: GameBuilder, player: Player) -> bool:
@@ -116,8 +131,7 @@ def _position(move: Move | None) -> str:
     return "defense" if after is not None and after.position == "defense" else "attack"
 
 
-def _zone(b: GameBuilder, cid: str) -> str | None:
-    spot = b.board.where.get(cid)
+def _zone(spot: Spot | None) -> str | None:
     if spot is None or not is_monster_zone(spot.spot):
         return None
     return contract_zone(spot.side, spot.spot)
@@ -148,20 +162,19 @@ def _group(b: GameBuilder, play: Play, player: Player,
 
 
 def scale_activation(b: GameBuilder, play: Play, player: Player, cid: str,
-                     move: Move | None) -> bool:
+                     move: Move | None) -> ReadAs | None:
     """A Pendulum Monster activated from the hand into a Pendulum Zone: a Pendulum Scale's
     activation (``activate`` naming ``S1`` or ``S5``), judged as a Spell Speed 1 card
-    activation. False for any other activation."""
+    activation. None for any other activation."""
     after = move.after if move is not None else None
     if after is None or after.spot not in PENDULUM_SPOTS or not is_pendulum(b, cid):
-        return False
-    ensure_phase(b, play, player, ("main1", "main2"))
-    settle_rewound(b, play, cid)
-    b.emit(play, "activate", player, card=cid, zone=contract_zone(after.side, after.spot),
-           note=read("pendulum.scale",
-                     "a Pendulum Monster activated in a Pendulum Zone: a Pendulum Scale"))
-    b.remember(player, cid)
-    return True
+        return None
+    return seq(implied(b, play, player, ("main1", "main2")), settling(b, play, cid), ReadAs(
+        actions=(Emit("activate", player,
+                      {"card": cid, "zone": contract_zone(after.side, after.spot)},
+                      note=read("pendulum.scale", "a Pendulum Monster activated in a "
+                                                  "Pendulum Zone: a Pendulum Scale")),),
+        uses=((player, cid),)))
 
 
 def face_up_extra(b: GameBuilder, cid: str) -> bool:

@@ -23,6 +23,7 @@ from validator.importers.duelingbook.game import (
 )
 from validator.importers.duelingbook.readings.catalog import read
 from validator.importers.duelingbook.readings.explain import explaining
+from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs, seq
 from validator.importers.duelingbook.readings.windows import (
     REST_OF_TURN,
     REWIND_WINDOW,
@@ -37,43 +38,51 @@ if TYPE_CHECKING:
 
 def ensure_phase(b: GameBuilder, play: Play, player: Player, needed: tuple[str, ...], *,
                  tributes: bool = False) -> None:
+    """Apply :func:`implied` (the phases a play needs that the log skipped)."""
+    b.read_as(play, implied(b, play, player, needed, tributes=tributes))
+
+
+def implied(b: GameBuilder, play: Play, player: Player, needed: tuple[str, ...], *,
+            tributes: bool = False) -> ReadAs | None:
     """Before a turn player's action that the phase shown does not allow: the forward
     moves the log skipped (a shortcut), when the turn can still get there. For a summon
     that takes ``tributes``, they go before the player's own monsters sent off the field
     just before this play, which are its Tributes (a Tribute logged while the log still
     shows the Draw Phase is still the Tribute); any other play's phase change comes after
-    what was sent before it (a battle's results stay in the Battle Phase)."""
+    what was sent before it (a battle's results stay in the Battle Phase). None when the
+    phase shown allows the play."""
     if player != b.turn.player or b.turn.phase in needed:
-        return
-    if b.turn.phase == "battle" and "main1" in needed and _premature_battle(b, play):
-        return
+        return None
+    if b.turn.phase == "battle" and "main1" in needed:
+        premature = _premature_battle(b, play)
+        if premature is not None:
+            return premature
     later = [p for p in needed if ORDER[p] > ORDER[b.turn.phase]]
     if later:
-        advance(b, play, player, later[0], implied=True, before_sends=tributes)
+        return advancing(b, play, player, later[0], implied=True, before_sends=tributes)
+    return None
 
 
-def _premature_battle(b: GameBuilder, play: Play) -> bool:
+def _premature_battle(b: GameBuilder, play: Play) -> ReadAs | None:
     """A Main Phase play while the Battle Phase the log entered has seen no attack: the
     Battle Phase click came too early (a player answering an opponent's response, then
     going on in Main Phase 1). The Battle Phase is read as not entered yet: it begins at the
-    first attack. True when so read."""
+    first attack."""
     if not _attacks_later(b, play):
-        return False
+        return None
     for index in range(len(b.actions) - 1, -1, -1):
         action = b.actions[index]
         if action["type"] == "declare_attack":
-            return False
+            return None
         if action["type"] == "phase":
             if action.get("to") != "battle" or action["log"].get("implied"):
-                return False
-            b.take_back(action)
-            b.turn.phase = "main1"
-            b.note(play, "phase.battle-too-early",
-                   f"a Main Phase play after the Battle Phase was entered at "
-                   f"{action['log']['time']} with no attack: that click came too early, "
-                   f"the Battle Phase begins at the first attack")
-            return True
-    return False
+                return None
+            return ReadAs("phase.battle-too-early",
+                          f"a Main Phase play after the Battle Phase was entered at "
+                          f"{action['log']['time']} with no attack: that click came too "
+                          f"early, the Battle Phase begins at the first attack",
+                          changes=Changes(takes_back=(action,), phase="main1"))
+    return None
 
 
 def _attacks_later(b: GameBuilder, play: Play) -> bool:
@@ -93,40 +102,58 @@ def _attacks_later(b: GameBuilder, play: Play) -> bool:
 _STEPS: Final = {"draw": ("standby", "main1"), "standby": ("main1",)}
 
 
-def advance(b: GameBuilder, play: Play, player: Player, target: str, *, implied: bool,
-            before_sends: bool = False) -> None:
-    """Move forward to ``target``, with the steps between implied."""
-    for step in _STEPS.get(b.turn.phase, ()):
+def advancing(b: GameBuilder, play: Play, player: Player, target: str, *, implied: bool,
+              before_sends: bool = False) -> ReadAs:
+    """Forward to ``target``, with the steps between implied: one phase change each
+    (:func:`_phase_change`)."""
+    current, changes = b.turn.phase, []
+    for step in _STEPS.get(current, ()):
         if ORDER[step] >= ORDER[target]:
             break
-        phase_action(b, play, player, step, implied=True, before_sends=before_sends)
-    if target == "main2" and b.turn.phase == "main1":
-        phase_action(b, play, player, "battle", implied=True, before_sends=before_sends)
-    phase_action(b, play, player, target, implied=implied, before_sends=before_sends)
+        changes.append((step, True))
+        current = step
+    if target == "main2" and current == "main1":
+        changes.append(("battle", True))
+    changes.append((target, implied))
+    emits: list[Emit] = []
+    signs: tuple[tuple[str, str], ...] = ()
+    skipped: Player | None = None
+    current = b.turn.phase
+    for to, implied_here in changes:
+        emit, sign, skip = _phase_change(b, play, player, current, to, implied=implied_here,
+                                         before_sends=before_sends)
+        emits.append(emit)
+        signs += sign
+        skipped = skipped or skip
+        current = to
+    return ReadAs(actions=tuple(emits), changes=Changes(signs=signs, draw_skipped=skipped)
+                  if signs or skipped is not None else None)
 
 
-def phase_action(b: GameBuilder, play: Play, player: Player, target: str, *, implied: bool,
-                 before_sends: bool = False) -> None:
-    """One phase change: a snapshot of the phase left (for rewinds), the draw skipped by
-    an effect, then the action (``before_sends``: before the sends just logged)."""
+def _phase_change(b: GameBuilder, play: Play, player: Player, left: str, target: str, *,
+                  implied: bool, before_sends: bool = False
+                  ) -> tuple[Emit, tuple[tuple[str, str], ...], Player | None]:
+    """One phase change from ``left``: the action (a snapshot of the phase left is taken
+    first, for rewinds; ``before_sends``: before the sends just logged), the signs it shows
+    and whose draw an effect skipped."""
     held = b.materials
     own = [a for a, c in held.sends if held.graveyard_from.get(c) == player] if before_sends else []
     at = own[0] if own else None
-    b.rewinds.snapshots.append(Snapshot(b.turn.number, b.turn.phase, b.log.mark(at),
-                                b.board.snapshot(), dict(b.lp), b.turn.drew,
-                                dict(b.attacks.declared) if b.attacks.declared else {}))
     fields: dict[str, Any] = {"to": target}
     note = None
-    if b.turn.phase == "draw" and not b.turn.drew and player == b.turn.player:
+    signs: tuple[tuple[str, str], ...] = ()
+    skipped: Player | None = None
+    if left == "draw" and not b.turn.drew and player == b.turn.player:
         if b.skips[player]:
             fields["by_effect"] = True
+            skipped = player
             note = read("draw.skipped-by-card",
-                        f"no draw: {b.label(b.skips[player].pop(0))} skips this Draw Phase")
+                        f"no draw: {b.label(b.skips[player][0])} skips this Draw Phase")
         elif b.turn.number == 1 and b.rules.first_turn_draw and \
                 b.game.format not in CLASSIC_DRAW_FORMATS and \
                 b.game.card_pool not in CLASSIC_DRAW_POOLS:
             fields["by_effect"] = True
-            b.signs.setdefault("no draw in the first player's first turn", where_said(play))
+            signs = (("no draw in the first player's first turn", where_said(play)),)
             note = read("draw.first-turn-classic",
                         "no draw in the first turn: later rules, which classic does not model")
         elif b.turn.number == 2:
@@ -141,8 +168,8 @@ def phase_action(b: GameBuilder, play: Play, player: Player, target: str, *, imp
         note = read("phase.before-tributes",
                     "the log still showed the earlier phase: the phase change comes before the " \
                     "monsters sent just before this play, its Tributes")
-    b.emit(play, "phase", player, implied=implied, note=note, just_before=at, **fields)
-    b.turn.phase = target
+    return Emit("phase", player, fields, note=note, implied=implied, before=at,
+                phase_left=True), signs, skipped
 
 
 #: A player saying their choice of who goes first was a slip ("i missclicked", "i wanted to go
@@ -178,45 +205,49 @@ def _first_choice_redone(b: GameBuilder, player: Player) -> str | None:
 
 
 def enter(b: GameBuilder, play: Play, player: Player, target: str) -> None:
-    """A phase play: forward (with skipped steps implied), the same phase again (a
-    slip), or backward: the phase buttons catching up with plays the importer already read
-    in a later phase, a rewind when the cards show it (they are put back), else a slip."""
+    """A phase play: the log's phase recorded, then the play read (:func:`entered`)."""
+    logged = b.turn.logged_phase
+    if player == b.turn.player and logged != target:
+        b.read_as(play, ReadAs(changes=Changes(logged_phase=target)))
+    b.read_as(play, entered(b, play, player, target, logged))
+
+
+def entered(b: GameBuilder, play: Play, player: Player, target: str,
+            logged: str) -> ReadAs | None:
+    """A phase play (``logged``: the phase the log showed before it): forward (with skipped
+    steps implied), the same phase again (a slip), or backward: the phase buttons catching
+    up with plays the importer already read in a later phase, a rewind when the cards show
+    it (they are put back), else a slip."""
     if player != b.turn.player:
         if target == "draw":  # no action can say it: the contract has no phase "to: draw"
-            b.note(play, "phase.draw-by-non-turn-player",
-                   "a Draw Phase entered by the player whose turn it is not: ignored")
-        else:
-            b.emit(play, "phase", player, to=target)  # the engine says who may
-        return
-    logged, b.turn.logged_phase = b.turn.logged_phase, target
+            return ReadAs("phase.draw-by-non-turn-player",
+                          "a Draw Phase entered by the player whose turn it is not: ignored")
+        return ReadAs(actions=(Emit("phase", player, {"to": target}),))  # the engine says who
     if target == b.turn.phase:
         if ORDER[target] > ORDER[logged]:
-            return  # the log catches up with a phase the plays already implied
-        b.note(play, "phase.entered-again", "the phase entered again: a slip, no step")
-        return
+            return None  # the log catches up with a phase the plays already implied
+        return ReadAs("phase.entered-again", "the phase entered again: a slip, no step")
     if ORDER[target] > ORDER[b.turn.phase]:
-        advance(b, play, player, target, implied=False)
-        return
+        return advancing(b, play, player, target, implied=False)
     if ORDER[target] > ORDER[logged]:
-        b.note(play, "phase.buttons-catch-up",
-               f"the phase buttons catch up with the plays (the log showed the "
-               f"{phase_name(logged)}; the plays were read in the "
-               f"{phase_name(b.turn.phase)}): no step")
-        return
+        return ReadAs("phase.buttons-catch-up",
+                      f"the phase buttons catch up with the plays (the log showed the "
+                      f"{phase_name(logged)}; the plays were read in the "
+                      f"{phase_name(b.turn.phase)}): no step")
     snap = next((s for s in reversed(b.rewinds.snapshots)
                  if s.turn == b.turn.number and s.phase == target), None)
     if snap is not None and snap.lp == b.lp and _put_back(b, snap):
-        rewind(b, play, snap)
-        return
-    if _answered_at_end_of_main(b, play, target):
-        return
+        return rewinding(b, play, snap)
+    answered = _answered_at_end_of_main(b, target)
+    if answered is not None:
+        return answered
     why = "to a phase this turn never left" if snap is None else \
         "after Life Points changed" if snap.lp != b.lp else \
         "with no card put back where it stood"
-    b.note(play, "phase.backward-click",
-           f"a backward click to the {phase_name(target)} {why}: not a rewind, and no "
-           f"step (the turn goes on in the {phase_name(b.turn.phase)})")
-    b.turn.logged_phase = b.turn.phase
+    return ReadAs("phase.backward-click",
+                  f"a backward click to the {phase_name(target)} {why}: not a rewind, and no "
+                  f"step (the turn goes on in the {phase_name(b.turn.phase)})",
+                  changes=Changes(logged_phase=b.turn.phase))
 
 
 #: What the opponent's answer to a phase click is: a card activated, or placed face-up in a
@@ -224,14 +255,13 @@ def enter(b: GameBuilder, play: Play, player: Player, target: str) -> None:
 _ANSWERS: Final = frozenset({"activate", "move"})
 
 
-def _answered_at_end_of_main(b: GameBuilder, play: Play, target: str) -> bool:
+def _answered_at_end_of_main(b: GameBuilder, target: str) -> ReadAs | None:
     """A click back to the Main Phase just left, when since the turn player's click out of it
     only the opponent has played, and used a card: they answered "at the end of the Main
     Phase" (a Quick Effect used then, as the turn player tried to move on). The game never
-    left the Main Phase: the forward click is taken back, the click back is its correction.
-    True when so read."""
+    left the Main Phase: the forward click is taken back, the click back is its correction."""
     if target not in ("main1", "main2"):
-        return False
+        return None
     answered = False
     for index in range(len(b.actions) - 1, -1, -1):
         action = b.actions[index]
@@ -240,21 +270,20 @@ def _answered_at_end_of_main(b: GameBuilder, play: Play, target: str) -> bool:
             answered = answered or kind == "activate" or (
                 kind == "move" and action.get("to") == "spell_trap")
             if kind not in _ANSWERS:
-                return False
+                return None
             continue
         if action["type"] != "phase" or action["log"].get("implied") or not answered:
-            return False
+            return None
         left = b.rewinds.snapshots[-1] if b.rewinds.snapshots else None
         if left is None or left.phase != target or left.turn != b.turn.number:
-            return False
-        b.take_back(action)
-        b.turn.phase = target
-        b.note(play, "phase.answered-end-of-main",
-               f"the opponent answered the click to the {phase_name(action['to'])} "
-               f"({action['log']['time']}) at the end of the {phase_name(target)}, and the "
-               f"turn player clicked back: the game never left the {phase_name(target)}")
-        return True
-    return False
+            return None
+        return ReadAs("phase.answered-end-of-main",
+                      f"the opponent answered the click to the {phase_name(action['to'])} "
+                      f"({action['log']['time']}) at the end of the {phase_name(target)}, and "
+                      f"the turn player clicked back: the game never left the "
+                      f"{phase_name(target)}",
+                      changes=Changes(takes_back=(action,), phase=target))
+    return None
 
 
 def _put_back(b: GameBuilder, snap: Snapshot) -> bool:
@@ -279,59 +308,67 @@ def _put_back(b: GameBuilder, snap: Snapshot) -> bool:
     return False
 
 
-def rewind(b: GameBuilder, play: Play, snap: Snapshot) -> None:
+def rewinding(b: GameBuilder, play: Play, snap: Snapshot) -> ReadAs:
     """Go back to the moment the turn left ``snap``'s phase: what the engine was told since
-    is dropped (noted), and cards the players put back are not moved again."""
-    undone = b.rewind_to(snap)
+    is taken back (noted), and cards the players put back are not moved again."""
+    undone = b.actions[snap.mark.at:]
     first = undone[0]["log"]["time"] if undone else stamp(play.get("seconds"))
-    b.turn.phase, b.turn.drew = snap.phase, snap.drew
-    b.attacks.declared = dict(snap.declared)
-    for cid, spot in b.board.since(snap.board).items():
-        if b.board.where.get(cid) != spot:
-            b.rewinds.pending[cid] = spot
-    b.note(play, "rewind.phase",
-           f"a rewind to the {phase_name(snap.phase)}: {len(undone)} action(s) from "
-           f"{first} on are undone (a slip fixed, not a step)")
+    return ReadAs("rewind.phase",
+                  f"a rewind to the {phase_name(snap.phase)}: {len(undone)} action(s) from "
+                  f"{first} on are undone (a slip fixed, not a step)",
+                  changes=Changes(rewind=snap))
 
 
 def settle_rewound(b: GameBuilder, play: Play, cid: str) -> None:
+    """Apply :func:`settling`."""
+    b.read_as(play, settling(b, play, cid))
+
+
+def settling(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
     """A card a rewind left out of place is used before it was put back: the engine
-    follows the log from here (``move`` to where the log has it)."""
+    follows the log from here (``move`` to where the log has it). None when no rewind left
+    it out of place."""
     if cid not in b.rewinds.pending:
-        return
-    del b.rewinds.pending[cid]
+        return None
     now = b.board.where.get(cid)
     if now is None or is_zone(now.spot):
-        return
-    b.emit(play, "move", b.board.owner(cid), card=cid, to=_pile_word(now.spot),
-           note=read("rewind.not-put-back",
-                     "not put back after the rewind: followed where the log has it"))
+        return ReadAs(changes=Changes(restores=(cid,)))
+    return ReadAs(actions=(Emit(
+        "move", b.board.owner(cid), {"card": cid, "to": _pile_word(now.spot)},
+        note=read("rewind.not-put-back",
+                  "not put back after the rewind: followed where the log has it")),),
+                  changes=Changes(restores=(cid,)))
 
 
 def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
     """"Ended turn": the End Phase (implied when the log skipped it). The turn passes at
     the next player's "Entered Draw Phase": plays between are in this End Phase."""
-    if b.turn.phase != "end":
-        advance(b, play, player, "end", implied=True)
-    b.turn.ending = play
-    b.turn.effect_since_end = False
+    b.read_as(play, seq(advancing(b, play, player, "end", implied=True)
+                        if b.turn.phase != "end" else None,
+                        ReadAs(changes=Changes(ends_turn=True))))
 
 
 def pass_turn(b: GameBuilder, play: Play | None = None) -> None:
-    """The turn passes: ``end_turn`` (logged at the "Ended turn" play, or implied at
-    ``play`` when the log has none)."""
+    """The turn passes (:func:`passing`): the next player's turn begins."""
     ending = b.turn.ending
     at: Play = ending or play or {}
+    b.read_as(at, passing(b, play))
+
+
+def passing(b: GameBuilder, play: Play | None = None) -> ReadAs:
+    """The end of the turn: ``end_turn`` (logged at the "Ended turn" play, or implied at
+    ``play`` when the log has none), after the End Phase the log skipped and the cards a
+    rewind left out of place followed; then the next player's turn begins."""
+    ending = b.turn.ending
+    at: Play = ending or play or {}
+    steps: list[ReadAs] = []
     if ending is None and b.turn.phase != "end":
-        advance(b, at, b.turn.player, "end", implied=True)
-    for cid in list(b.rewinds.pending):
-        settle_rewound(b, at, cid)
-    b.emit(at, "end_turn", b.turn.player, implied=ending is None)
-    b.turn = b.turn.next()
-    b.attacks.declared.clear()
-    b.materials.sends.clear()
-    b.forget_snapshots()
-    b.board.forget()
+        steps.append(advancing(b, at, b.turn.player, "end", implied=True))
+    steps += [r for r in (settling(b, at, cid) for cid in list(b.rewinds.pending))
+              if r is not None]
+    steps.append(ReadAs(actions=(Emit("end_turn", b.turn.player, implied=ending is None),),
+                        changes=Changes(turn_passes=True)))
+    return ReadAs(then=tuple(steps))
 
 
 #: Turn plays that an effect may make too, on a card already on the field.
@@ -348,15 +385,15 @@ def before(b: GameBuilder, kind: str, player: Player, play: Play) -> None:
     if kind == "Draw card" and not b.turn.effect_since_end:
         drawing = _end_phase_draw(b, player)
         if drawing is not None:
-            b.note(play, "turn.end-phase-draw",
-                   f"a draw after \"Ended turn\", just before its player's \"Entered Draw "
-                   f"Phase\": {drawing}'s draw in the ending turn's End Phase, as its text "
-                   f"says")
+            b.read_as(play, ReadAs("turn.end-phase-draw",
+                                   f"a draw after \"Ended turn\", just before its player's "
+                                   f"\"Entered Draw Phase\": {drawing}'s draw in the ending "
+                                   f"turn's End Phase, as its text says"))
             return
     if kind in TURN_PLAYS or (kind == "Draw card" and not b.turn.effect_since_end and
                               not _turn_starts_next(b, play, player)):
-        b.note(play, "turn.implied-start",
-               "the turn passed with no \"Entered Draw Phase\": implied")
+        b.read_as(play, ReadAs("turn.implied-start",
+                               "the turn passed with no \"Entered Draw Phase\": implied"))
         pass_turn(b)
 
 

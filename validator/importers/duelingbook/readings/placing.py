@@ -17,8 +17,9 @@ from validator.importers.duelingbook.board.tracker import is_monster_zone, is_zo
 from validator.importers.duelingbook.board.zones import contract_zone
 from validator.importers.duelingbook.game import Play, texts, where_said
 from validator.importers.duelingbook.readings import cardplays, corrections, phases
-from validator.importers.duelingbook.readings.catalog import ReadAs, read
+from validator.importers.duelingbook.readings.catalog import read
 from validator.importers.duelingbook.readings.pendulum import scale_activation
+from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs, seq
 
 if TYPE_CHECKING:
     from validator.importers.duelingbook.board.follow import Move
@@ -36,21 +37,29 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
     step, cid, move = b.card_step, b.cid, b.moved()
     before = move.before if move is not None else None
     if before is not None and before.spot == "hand" and b.rules.pendulum and \
-            scale_activation(b, play, player, cid, move):
+            b.read_as(play, scale_activation(b, play, player, cid, move)):
         return
-    if move is None and step.turned and _set_turn_activation(b, play, player, cid):
+    if move is None and step.turned and \
+            b.read_as(play, _set_turn_activation(b, play, player, cid)):
         return
-    pile = before.spot if before is not None else logtext.source_pile(texts(play)[1])
-    if move is not None and pile in EFFECT_PILES and b.card(cid).kind != "monster":
-        phases.settle_rewound(b, play, cid)
-        b.emit(play, "move", player, card=cid, to="spell_trap",
-               note=read("effect.placed-from-pile",
-                         f"activated from the {_pile(pile)} by an effect: followed as a card "
-                         f"placed face-up (a card is activated from the hand or where it is "
-                         f"Set)"))
-        b.remember(player, cid)
+    if b.read_as(play, _from_pile(b, play, player, cid, move)):
         return
     cardplays.activate(b, play, player)
+
+
+def _from_pile(b: GameBuilder, play: Play, player: Player, cid: str,
+               move: Move | None) -> ReadAs | None:
+    """A Spell or Trap an effect activates from the Deck, the Graveyard or banishment:
+    followed as a card placed face-up."""
+    before = move.before if move is not None else None
+    pile = before.spot if before is not None else logtext.source_pile(texts(play)[1])
+    if move is None or pile not in EFFECT_PILES or b.card(cid).kind == "monster":
+        return None
+    return seq(phases.settling(b, play, cid), ReadAs(uses=((player, cid),), actions=(Emit(
+        "move", player, {"card": cid, "to": "spell_trap"},
+        note=read("effect.placed-from-pile",
+                  f"activated from the {_pile(pile)} by an effect: followed as a card placed "
+                  f"face-up (a card is activated from the hand or where it is Set)")),)))
 
 
 def set_turn_allowance(b: GameBuilder, player: Player, cid: str) -> str | None:
@@ -73,25 +82,26 @@ def set_turn_allowance(b: GameBuilder, player: Player, cid: str) -> str | None:
     return None
 
 
-def _set_turn_activation(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+def _set_turn_activation(b: GameBuilder, play: Play, player: Player,
+                         cid: str) -> ReadAs | None:
     """A Trap or Quick-Play Spell Set this turn, activated this turn as a card's text allows:
     followed as the card turned face-up where it stands."""
     known = b.card(cid)
     if cid not in b.turn.set_cards or not (known.kind == "trap" or
                                           known.subtype == "quick_play"):
-        return False
+        return None
     why = set_turn_allowance(b, player, cid)
     if why is None:
-        return False
-    phases.settle_rewound(b, play, cid)
-    b.signs.setdefault("Spells and Traps activated the turn they were Set, as a card allows",
-                       where_said(play))
-    b.emit(play, "move", player, card=cid, to="spell_trap",
-           note=read("spell-trap.set-turn-by-card",
-                     f"activated the turn it was Set, as {why} allows: the contract has no such "
-                     f"activation, so it is followed as the card turned face-up where it stands"))
-    b.remember(player, cid)
-    return True
+        return None
+    return seq(phases.settling(b, play, cid), ReadAs(uses=((player, cid),),
+                                                     actions=(Emit(
+            "move", player, {"card": cid, "to": "spell_trap"},
+            note=read("spell-trap.set-turn-by-card",
+                      f"activated the turn it was Set, as {why} allows: the contract has no "
+                      f"such activation, so it is followed as the card turned face-up where it "
+                      f"stands")),),
+        changes=Changes(signs=(("Spells and Traps activated the turn they were Set, as a card "
+                                "allows", where_said(play)),))))
 
 
 def _pile(pile: str) -> str:
@@ -104,35 +114,36 @@ def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
     turned face-down where it stands by its player, which is no misclick undone, is Set by
     an effect (``move`` with ``face_down``); else :func:`.cardplays.set_spell_trap`."""
     cid = b.cid
-    if b.moved() is None and _set_for_activation(b, play, player, cid):
+    if b.moved() is None and b.read_as(play, _set_for_activation(b, play, player, cid)):
         return
     if b.moved() is None and (
             b.read_as(play, corrections.set_card_restored(b, play, player, cid)) or
             (cardplays.shown_activation(b, cid) is None and  # else: shown.set-cards
              b.read_as(play, corrections.set_card_shown(b, play, player, cid)))):
         return
-    if b.moved() is None and b.rules.zone_rules and _set_by_effect(b, play, player, cid):
+    if b.moved() is None and b.rules.zone_rules and \
+            b.read_as(play, _set_by_effect(b, play, player, cid)):
         return
     cardplays.set_spell_trap(b, play, player)
 
 
-def _set_for_activation(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+def _set_for_activation(b: GameBuilder, play: Play, player: Player,
+                        cid: str) -> ReadAs | None:
     """The card was activated from the hand as the last action and is Set now where it went:
     the player clicked "Activate" for "Set". Read as the Set."""
     last = b.actions[-1] if b.actions else {}
     if last.get("type") != "activate" or last.get("card") != cid or \
             last.get("player") != player:
-        return False
+        return None
     came = _came_from(b, cid)
     if came != "hand":
-        return False
-    b.drop([last])
-    phases.ensure_phase(b, play, player, ("main1", "main2"))
-    b.emit(play, "set_spell_trap", player, card=cid,
-           note=read("spell-trap.activate-then-set",
-                     f"activated from the hand, then Set where it went at once: a click for the "
-                     f"Set ({last['log']['time']}), read as one Set"))
-    return True
+        return None
+    return seq(ReadAs(drops=(last,)), phases.implied(b, play, player, ("main1", "main2")),
+               ReadAs(actions=(Emit(
+                   "set_spell_trap", player, {"card": cid},
+                   note=read("spell-trap.activate-then-set",
+                             f"activated from the hand, then Set where it went at once: a click "
+                             f"for the Set ({last['log']['time']}), read as one Set")),)))
 
 
 def _came_from(b: GameBuilder, cid: str) -> str | None:
@@ -149,30 +160,27 @@ def _came_from(b: GameBuilder, cid: str) -> str | None:
     return None
 
 
-def _set_by_effect(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+def _set_by_effect(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs | None:
     """A face-up Spell or Trap its controller turns face-down where it stands, that no
     misclicked activation explains: an effect Sets it (Placed from the Deck, then Set: "Set 1
     "R.B." Trap from your Deck"). Followed as a ``move`` face-down in its zone."""
     if cardplays.shown_activation(b, cid) is not None:
-        return False  # a misclicked activation undone: the general reading
+        return None  # a misclicked activation undone: the general reading
     spot = b.board.where.get(cid)
     if spot is None or not is_zone(spot.spot) or is_monster_zone(spot.spot) or \
             spot.side != player:
-        return False
-    phases.settle_rewound(b, play, cid)
-    b.emit(play, "move", player, card=cid, to="spell_trap", face_down=True,
-           note=read("set.by-effect-where-it-stands",
-                     "turned face-down where it stands: Set by an effect (the Set counts as this "
-                     "turn's)"))
-    b.turn.set_cards.add(cid)
+        return None
     setter = next((card for _, who, card in reversed(b.turn.recent) if who == player and
                    card != cid), None)
-    if setter is not None:
-        b.set_by[cid] = setter
-    return True
+    return seq(phases.settling(b, play, cid), ReadAs(actions=(Emit(
+            "move", player, {"card": cid, "to": "spell_trap", "face_down": True},
+            note=read("set.by-effect-where-it-stands",
+                      "turned face-down where it stands: Set by an effect (the Set counts as "
+                      "this turn's)")),),
+        changes=Changes(set_by_effect=((cid, setter),))))
 
 
-def _trap_monster(b: GameBuilder, play: Play, cid: str, moved: Move | None) -> bool:
+def _trap_monster(b: GameBuilder, play: Play, cid: str, moved: Move | None) -> ReadAs | None:
     """A Trap moved from its Spell & Trap Zone to a Monster Zone: a Trap Monster (Apophis the
     Serpent: "Special Summon this card as a Normal Monster"). The contract has no Trap
     Monsters: the card leaves its Spell & Trap Zone for the rules (a ``move`` to the
@@ -180,16 +188,16 @@ def _trap_monster(b: GameBuilder, play: Play, cid: str, moved: Move | None) -> b
     if moved is None or moved.before is None or moved.after is None or \
             b.card(cid).kind != "trap" or is_monster_zone(moved.before.spot) or \
             not is_monster_zone(moved.after.spot):
-        return False
-    b.signs.setdefault("Trap Monsters", where_said(play))
-    b.trap_monsters.add(cid)
-    phases.settle_rewound(b, play, cid)
-    b.emit(play, "move", moved.before.side, card=cid, to="graveyard",
-           note=read("card.trap-monster-summoned",
-                     f"{b.label(cid)} is a Trap its own text Special Summons as a monster: the "
-                     f"contract has no Trap Monsters, so for the rules it leaves its Spell & Trap "
-                     f"Zone, and what it does as a monster is not judged"))
-    return True
+        return None
+    return seq(ReadAs(changes=Changes(signs=(("Trap Monsters", where_said(play)),),
+                                      trap_monsters=(cid,))),
+               phases.settling(b, play, cid), ReadAs(actions=(Emit(
+                   "move", moved.before.side, {"card": cid, "to": "graveyard"},
+                   note=read("card.trap-monster-summoned",
+                             f"{b.label(cid)} is a Trap its own text Special Summons as a "
+                             f"monster: the contract has no Trap Monsters, so for the rules it "
+                             f"leaves its Spell & Trap Zone, and what it does as a monster is "
+                             f"not judged")),)))
 
 
 def _moved_back(b: GameBuilder, play: Play, cid: str, moved: Move | None) -> ReadAs | None:
@@ -216,7 +224,7 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
     or an Xyz pile moved to where its Xyz Monster goes), a card to another Spell & Trap
     Zone; else :func:`.cardplays.move`."""
     cid, moved = b.cid, b.moved()
-    if _trap_monster(b, play, cid, moved) or b.read_as(play, _moved_back(b, play, cid, moved)):
+    if b.read_as(play, _trap_monster(b, play, cid, moved) or _moved_back(b, play, cid, moved)):
         return
     if not b.rules.zone_rules or moved is None or moved.before is None or \
             moved.after is None or moved.before.side != moved.after.side or \
@@ -228,14 +236,15 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
     if is_monster_zone(src) != is_monster_zone(dst) or zone is None:
         cardplays.move(b, play, player)
         return
-    phases.settle_rewound(b, play, cid)
     side = moved.after.side
     if is_monster_zone(dst):
-        b.emit(play, "move", side, card=cid, to="monster_zone", zone=zone,
-               note=read("zone.monster-moved",
-                         f"moved to {zone} on its side of the field (an effect, or the Xyz "
-                         f"Monster's zone chosen): the same card"))
+        emit = Emit("move", side, {"card": cid, "to": "monster_zone", "zone": zone},
+                    note=read("zone.monster-moved",
+                              f"moved to {zone} on its side of the field (an effect, or the Xyz "
+                              f"Monster's zone chosen): the same card"))
     else:
         face_down: dict[str, Any] = {"face_down": True} if not moved.after.face_up else {}
-        b.emit(play, "move", side, card=cid, to="spell_trap", zone=zone, **face_down,
-               note=read("zone.spell-trap-moved", f"moved to {zone} in its Spell & Trap Zones"))
+        emit = Emit("move", side, {"card": cid, "to": "spell_trap", "zone": zone, **face_down},
+                    note=read("zone.spell-trap-moved",
+                              f"moved to {zone} in its Spell & Trap Zones"))
+    b.read_as(play, seq(phases.settling(b, play, cid), ReadAs(actions=(emit,))))

@@ -11,12 +11,14 @@ from typing import Any, Final
 from validator.document.model import Player
 from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.builder import GameBuilder
-from validator.importers.duelingbook.cardtext import lp_costs
+from validator.importers.duelingbook.cardtext import deck_search, lp_costs
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, CannotFollow, Play
 from validator.importers.duelingbook.readings import phases
+from validator.importers.duelingbook.readings.battle import life_changed
 from validator.importers.duelingbook.readings.cardplays import send
-from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
+from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
+from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs, emitting
 from validator.importers.duelingbook.readings.windows import (
     EARLY_END_WITHIN,
     PUT_BACK_WITHIN,
@@ -53,14 +55,14 @@ def start_turn(b: GameBuilder, play: Play, player: Player) -> None:
     if b.turn.ending is not None and player != b.turn.player:
         phases.pass_turn(b)
     elif player != b.turn.player and (b.turn.number > 1 or b.actions):
-        b.note(play, "turn.implied-end", f"the turn began with no \"Ended turn\" by "
-                     f"{b.game.players[b.turn.player]}: the turn's end is implied")
+        b.read_as(play, ReadAs("turn.implied-end", f"the turn began with no \"Ended turn\" by "
+                               f"{b.game.players[b.turn.player]}: the turn's end is implied"))
         phases.pass_turn(b, play)
 
 
 def end_turn(b: GameBuilder, play: Play, player: Player) -> None:
     if player != b.turn.player:
-        b.emit(play, "end_turn", player)  # the engine says who may
+        b.read_as(play, emitting(Emit("end_turn", player)))  # the engine says who may
         return
     if b.turn.ending is not None:
         return  # "Ended turn" clicked again
@@ -90,7 +92,7 @@ def _ended_too_early(b: GameBuilder, play: Play, player: Player) -> ReadAs | Non
             summon.get("seconds") != play.get("seconds") or \
             not any(e.kind == "trigger" for e in b.card(step.card).facts.effects):
         return None
-    later = b.upcoming(EARLY_END_WITHIN)
+    later = list(b.upcoming(EARLY_END_WITHIN))
     if not later or later[0][1].get("username") == play.get("username"):
         return None  # the trigger's resolution comes first
     for at, each in later:
@@ -114,7 +116,12 @@ def _ended_too_early(b: GameBuilder, play: Play, player: Player) -> ReadAs | Non
 
 
 def draw(b: GameBuilder, play: Play, player: Player) -> None:
-    cid = b.cid
+    b.read_as(play, drawn(b, play, player, b.cid))
+
+
+def drawn(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs | None:
+    """A draw: the turn's normal draw, a slip fixed, an effect's draw, a look once the duel
+    was given up, or a draw by the rules (judged so)."""
     normal = player == b.turn.player and b.turn.phase == "draw" and not b.turn.drew
     fields: dict[str, Any] = {"card": cid} if b.board.name(cid) else {}
     note = None
@@ -125,26 +132,79 @@ def draw(b: GameBuilder, play: Play, player: Player) -> None:
             note = read("draw.first-turn-effect",
                         f"a draw in the first turn, which has no normal draw, after "
                         f"{b.label(drawer)} was used: that card's effect draws")
-    if not normal and b.read_as(play, _put_back_at_once(b, play, cid)):
-        return
-    if normal and b.read_as(play, _drawn_before_shuffle(b, play, cid)):
-        return
+    found = _put_back_at_once(b, play, cid) if not normal else \
+        _drawn_before_shuffle(b, play, cid)
+    if found is not None:
+        return found
     if not normal:
         cause = explaining(b, "draws", player)
+        searched = _search_of_card_put_back(b, play, player, cid) if cause is None else None
+        if searched is not None:
+            return searched
         if cause is not None:
             fields["by_effect"] = True
         elif _last_of_player(b, play):
-            b.note(play, "draw.look-after-giving-up",
-                   "a draw no card explains, and its player's last play of the game "
-                   "(they leave or admit defeat after it): a look at the next card "
-                   "once the duel was given up, not judged as a step")
-            return
+            return ReadAs("draw.look-after-giving-up",
+                          "a draw no card explains, and its player's last play of the game "
+                          "(they leave or admit defeat after it): a look at the next card "
+                          "once the duel was given up, not judged as a step")
         elif note is None:
             note = read("draw.by-rules",
                         "no card that makes a player draw was used around this draw, nor stands " \
                         "face-up on the field (the card database): a draw by the rules, judged so")
-    b.turn.drew = b.turn.drew or normal
-    b.emit(play, "draw", player, note=note, **fields)
+    return ReadAs(actions=(Emit("draw", player, fields, note=note),),
+                  changes=Changes(drew=True) if normal else None)
+
+
+#: The player's own plays that may come between a search's activation and the card it takes:
+#: its cost sent away (Mitsurugi Prayers' Tribute).
+_SEARCH_COSTS: Final = frozenset({"To GY", "Banish"})
+
+
+def _search_of_card_put_back(b: GameBuilder, play: Play, player: Player,
+                             cid: str) -> ReadAs | None:
+    """A draw no card explains, right after its player activated a card whose text (the
+    replay's card object) adds a card of an archetype from their Deck to the hand, of that
+    very card object they had put back on top of their Deck earlier this turn (undoing that
+    card's earlier search), an archetype card: the search, carried out by drawing the card
+    they knew was on top. Read as the card added from the Deck to the hand (a ``move``)."""
+    name = b.board.name(cid)
+    user = play.get("username")
+    if name is None or not b.turn.recent or b.turn.recent[-1][1] != player:
+        return None
+    at, _, source = b.turn.recent[-1]
+    quiet = b.names.quiet
+    for index in range(at + 1, b.cursor):
+        earlier = b.plays[index]
+        if type(earlier) is dict and earlier.get("username") == user and \
+                earlier.get("play") not in quiet and earlier.get("play") not in _SEARCH_COSTS:
+            return None  # the player did something else after the activation
+    searches = deck_search(b.knowledge.text(b.board.name(source)))
+    if searches is None or searches not in name or not _put_on_top(b, user, cid):
+        return None
+    return ReadAs(actions=(Emit("move", player, {"card": cid, "to": "hand"}, note=read(
+        "draw.search-of-card-put-back",
+        f"a draw right after {b.label(source)}, whose text adds a \"{searches}\" card from "
+        f"the Deck to the hand, of {b.label(cid)}, the card its player had put back on top of "
+        f"their Deck this turn: that search, made by drawing the card known to be on top")),))
+
+
+def _put_on_top(b: GameBuilder, user: object, cid: str) -> bool:
+    """True when ``user`` put the card object ``cid`` from the hand on top of their Deck
+    earlier this turn (the same object: no shuffle of that Deck since, which renames its
+    cards)."""
+    for index in range(b.cursor - 1, -1, -1):
+        earlier = b.plays[index]
+        if type(earlier) is not dict or earlier.get("play") == "Start turn":
+            return False
+        step = b.step_at(index)
+        moved = step.move_of(cid) if step is not None else None
+        if moved is None:
+            continue
+        return earlier.get("username") == user and earlier.get("play") == "To T Deck" and \
+            moved.before is not None and moved.before.spot == "hand" and \
+            moved.after is not None and moved.after.spot == "deck"
+    return False
 
 
 def _drawing_effect_used(b: GameBuilder, player: Player) -> str | None:
@@ -227,25 +287,22 @@ def life_points(b: GameBuilder, play: Play, player: Player) -> None:
         raise CannotFollow("the Life Points change is not a number") from None
     if amount == 0:
         return
-    b.lp[player] += amount
+    b.read_as(play, life_point_change(b, play, player, amount))
+
+
+def life_point_change(b: GameBuilder, play: Play, player: Player, amount: int) -> ReadAs:
+    """A Life Point change: a card's cost paid while an attack waits for its damage, or a
+    gain or loss that closes the battles declared so far (:func:`.battle.life_changed`)."""
     cost = _paid_as_cost(b, play, player, amount) if amount < 0 else None
     if cost is None:
-        earlier = b.life_changed(-amount if amount < 0 else 0)
-        b.emit(play, "gain_lp" if amount > 0 else "damage", player, amount=abs(amount),
-               note=earlier)
-    else:
-        b.emit(play, "damage", player, amount=-amount, note=cost[0])
-        if cost[1] is not None:
-            b.remember(player, cost[1])  # its effect used again: what it grants follows
-    logged = play.get("life")
-    if isinstance(logged, int) and not isinstance(logged, bool) and logged != b.lp[player]:
-        b.note(None, "import.lp-audit", f"LP audit: at {b.actions[-1]['log']['time']} the log says "
-                     f"{play.get('username')} has {logged} LP; the imported actions give "
-                     f"{b.lp[player]}")
-        b.lp[player] = logged
-    if b.lp[player] <= 0:
-        b.finish(play, read("game.zero-lp",
-                        f"{play.get('username')} has 0 Life Points: the game is over"))
+        closed = life_changed(b, -amount if amount < 0 else 0)
+        return ReadAs(actions=(Emit("gain_lp" if amount > 0 else "damage", player,
+                                    {"amount": abs(amount)}, note=closed.note),),
+                      changes=Changes(lp_change=(player, amount), closes=closed.closes,
+                                      damaged=closed.damaged, audit=player))
+    return ReadAs(actions=(Emit("damage", player, {"amount": -amount}, note=cost[0]),),
+                  changes=Changes(lp_change=(player, amount), audit=player),
+                  uses=((player, cost[1]),) if cost[1] is not None else ())
 
 
 def _paid_as_cost(b: GameBuilder, play: Play, player: Player,
@@ -292,12 +349,12 @@ def _costs(b: GameBuilder, cid: str) -> frozenset[int]:
 
 def surrender(b: GameBuilder, play: Play, player: Player) -> None:
     if b.kind == "Admit defeat":
-        _shown_before_defeat(b, play, player)
-    b.emit(play, "surrender", player)
-    b.finish(play, None)
+        b.read_as(play, _shown_before_defeat(b, play, player))
+    b.read_as(play, ReadAs(actions=(Emit("surrender", player),),
+                           changes=Changes(over=True)))
 
 
-def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> None:
+def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> ReadAs | None:
     """Plays a player makes just before admitting defeat to show the cards they held (a
     summon or an activation no rule allows then): not steps of the duel. Read so for the
     player's own trailing actions in the last seconds, back to the opponent's last play."""
@@ -318,13 +375,13 @@ def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> None:
             break
         shown.append(action)
     if not shown:
-        return
+        return None
     first = shown[-1]["log"]["time"]
-    b.drop(shown)
-    b.note(play, "game.shown-before-conceding",
-           f"{len(shown)} play(s) of {b.game.players[player]} from {first} on, in the "
-           f"last {REVEAL_SECONDS} seconds before admitting defeat (showing the cards "
-           f"they held or would draw, a last try): not judged as steps of the duel")
+    return ReadAs("game.shown-before-conceding",
+                  f"{len(shown)} play(s) of {b.game.players[player]} from {first} on, in the "
+                  f"last {REVEAL_SECONDS} seconds before admitting defeat (showing the cards "
+                  f"they held or would draw, a last try): not judged as steps of the duel",
+                  drops=tuple(shown))
 
 
 def _seconds(stamp: str) -> int | None:
@@ -338,15 +395,16 @@ def _seconds(stamp: str) -> int | None:
 
 def game_loss(b: GameBuilder, play: Play, player: Player) -> None:
     """A game loss a judge or the site gives: that player concedes the game."""
-    b.emit(play, "surrender", player, note=read("game.loss",
-                                                f"{play['play']}: read as {play.get('username')} "
-                                                f"losing the game"))
-    b.finish(play, None)
+    b.read_as(play, ReadAs(actions=(Emit("surrender", player, note=read(
+        "game.loss", f"{play['play']}: read as {play.get('username')} losing the game")),),
+                           changes=Changes(over=True)))
 
 
 def no_winner(b: GameBuilder, play: Play, player: Player) -> None:
     """A draw agreed, or a game cancelled: the game ends with no winner (no outcome)."""
-    b.finish(play, read("game.no-winner", f"{play['play']}: the game ends here with no winner"))
+    b.read_as(play, ReadAs("game.no-winner",
+                           f"{play['play']}: the game ends here with no winner",
+                           changes=Changes(over=True)))
 
 
 def left(b: GameBuilder, play: Play, player: Player) -> None:
@@ -362,9 +420,9 @@ def left(b: GameBuilder, play: Play, player: Player) -> None:
             return
         if kind in GAME_BOUNDARIES:
             break
-    b.emit(play, "surrender", player,
-           note=read("game.left", "left the duel and never came back: read as conceding the game"))
-    b.finish(play, None)
+    b.read_as(play, ReadAs(actions=(Emit("surrender", player, note=read(
+        "game.left", "left the duel and never came back: read as conceding the game")),),
+                           changes=Changes(over=True)))
 
 
 def to(destination: str) -> Handler:
@@ -404,9 +462,9 @@ kind this importer does not know)", at='[0:00]')
         b.card_step, b.cid = step, step.card  # what send reads, as the loop gives a known kind
         pile = moved.after.spot
         send(b, play, player, to=pile)
-        b.note(play, "import.unknown-kind-followed",
-               f"play {kind!r}, a kind this importer does not know, followed by its line: "
-               f"a card moved to the {pile}")
+        b.read_as(play, ReadAs("import.unknown-kind-followed",
+                               f"play {kind!r}, a kind this importer does not know, followed "
+                               f"by its line: a card moved to the {pile}"))
         return
-    b.note(play, "import.unknown-kind",
-           f"play {kind!r} not imported (a kind this importer does not know)")
+    b.read_as(play, ReadAs("import.unknown-kind",
+                           f"play {kind!r} not imported (a kind this importer does not know)"))

@@ -12,13 +12,21 @@ from typing import Any, Final
 from validator.document.model import Player, other
 from validator.importers.duelingbook import logtext
 from validator.importers.duelingbook.actions import Action
-from validator.importers.duelingbook.board.tracker import is_monster_zone
+from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone
 from validator.importers.duelingbook.board.zones import contract_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.cards import CardKnowledge
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play, texts
 from validator.importers.duelingbook.readings import corrections, phases
-from validator.importers.duelingbook.readings.catalog import ReadAs, Reading, read
+from validator.importers.duelingbook.readings.catalog import Reading, read
+from validator.importers.duelingbook.readings.result import (
+    Changes,
+    Emit,
+    ReadAs,
+    Revise,
+    emitting,
+    seq,
+)
 from validator.importers.duelingbook.readings.windows import (
     AT_ONCE_SECONDS,
     CARRIED_OUT_WITHIN,
@@ -90,55 +98,36 @@ def _available(b: GameBuilder, player: Player, cid: str, counts: tuple[int, ...]
     return before + len(_late(b, player, cid, need - before))
 
 
-def _tributes(b: GameBuilder, player: Player, cid: str, counts: tuple[int, ...]) -> list[str]:
-    """The Tributes of a Normal Summon or Set: the summoner's monsters sent off the field
-    just before it, else just after it (logs often show them late); as many as the card's
-    counts allow. The sends read as Tributes are dropped (the engine sends them)."""
-    most = max(counts)
-    before = _own_sends(b, player)[-most:] if most else []
-    chosen = [c for _, c in before]
-    b.drop([a for a, _ in before])
-    b.materials.sends.clear()
-    if len(chosen) in counts and (len(chosen) or min(counts) == 0):
-        return chosen
-    need = min((n for n in counts if n > len(chosen)), default=most)
-    for index, card, move in _late(b, player, cid, need - len(chosen)):
-        b.consume(index)
-        b.materials.graveyard_from[card] = move.before.side
-        chosen.append(card)
-    return chosen
-
-
-def _take_foes(b: GameBuilder, play: Play, player: Player, tributes: list[str]) -> None:
+def _take_foes(b: GameBuilder, player: Player, tributes: list[str],
+               controllers: dict[str, Player]) -> tuple[Emit, ...]:
     """An opponent's monster Tributed with a card that allows it: read as taking control for
-    the Tribute."""
+    the Tribute (``controllers``: who controlled the Tributes logged after the summon)."""
+    out: list[Emit] = []
     for tribute in tributes:
         spot = b.board.where.get(tribute)
-        held_by = b.materials.graveyard_from.get(tribute)
+        held_by = controllers.get(tribute, b.materials.graveyard_from.get(tribute))
         if spot is not None and is_monster_zone(spot.spot):
             held_by = spot.side
         enabler = _foe_enabler(b, player)
         if held_by is None or held_by == player or enabler is None:
             continue
-        b.emit(play, "take_control", player, card=tribute,
-               note=read("summon.tribute-foe-by-card",
-                         f"{b.label(enabler)} lets {b.game.players[player]} Tribute "
-                         f"{b.label(tribute)} as if they controlled it"))
+        out.append(Emit("take_control", player, {"card": tribute},
+                        note=read("summon.tribute-foe-by-card",
+                                  f"{b.label(enabler)} lets {b.game.players[player]} Tribute "
+                                  f"{b.label(tribute)} as if they controlled it")))
+    return tuple(out)
 
 
-def _widen(b: GameBuilder, cid: str, known: CardKnowledge, count: int,
-           why: Reading) -> Reading:
+def _widen(cid: str, known: CardKnowledge, count: int) -> tuple[str, tuple[int, ...]]:
     """Let this copy be summoned with ``count`` Tributes (another card's rule, not its own):
-    its definition in the document says so; the note names why."""
-    counts = sorted({*known.tribute_counts(), count})
-    b.overrides.setdefault(cid, {})["tributes"] = counts
-    return why
+    its definition in the document says so (the result's ``widened``)."""
+    return cid, tuple(sorted({*known.tribute_counts(), count}))
 
 
-def _lp_paid(b: GameBuilder, player: Player) -> bool:
+def _lp_paid(actions: list[Action], player: Player) -> bool:
     """True when the player paid Life Points just before (a damage action of theirs among the
-    last few actions, nothing else of theirs between)."""
-    for action in b.actions[:-5:-1]:  # (a slice: mypyc cannot compile this reversed())
+    last few ``actions``, nothing else of theirs between)."""
+    for action in actions[:-5:-1]:  # (a slice: mypyc cannot compile this reversed())
         if action["type"] == "damage" and action["player"] == player:
             return True
     return False
@@ -155,23 +144,30 @@ def _mausoleum(b: GameBuilder) -> str | None:
 
 def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "normal_summon",
                   position: str = "attack") -> None:
+    """A "Normal Summon" (or, with ``kind``, "Set monster") click: what it carries out when
+    it is no Normal Summon (a take-back, an effect's move or Special Summon), the phase the
+    log skipped, then the Summon or Set with its Tributes."""
     cid, move = b.cid, b.moved()
     known = b.card(cid)
     if move is None:  # no move: a monster Normal Summoned where it stands
         _where_it_stands(b, play, player, cid, known)
         return
-    if b.restoring(move):
-        b.note(play, "rewind.put-back",
-               f"{b.label(cid)} put back where it stood before the rewind: no action")
+    if b.restores(move):
+        b.read_as(play, ReadAs("rewind.put-back",
+                               f"{b.label(cid)} put back where it stood "
+                                                  f"before the rewind: no action",
+                               changes=Changes(restores=(cid,))))
         return
     if b.read_as(play, _taken_back(b, play, cid, move.after.spot if move.after else None,
-                                   known)) or \
-            _for_an_opponents_effect(b, play, player, cid, known) or \
-            (kind == "normal_summon" and _summoned_by_opponent(b, play, player, cid)) or \
-            _for_own_resolving_spell(b, play, player, cid):
+                                   known) or
+                 _for_an_opponents_effect(b, play, player, cid, known) or
+                 (_summoned_by_opponent(b, play, player, cid) if kind == "normal_summon"
+                  else None) or
+                 _for_own_resolving_spell(b, play, player, cid) or
+                 # (a Normal Set it could also be: the declaration says which it is)
+                 (_set_by_declared_effect(b, play, player, cid) if kind == "set_monster"
+                  else None)):
         return
-    if kind == "set_monster" and _set_by_declared_effect(b, play, player, cid):
-        return  # (a Normal Set it could also be: the declaration says which it is)
     phases.settle_rewound(b, play, cid)
     granted = _grant(b, player)
     own_turn = player == b.turn.player
@@ -179,73 +175,107 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
     counts = known.tribute_counts()
     illegal = not known.normal_summon or (not own_turn and granted is None) or \
         (used and granted is None and own_turn) or \
-        (_available(b, player, cid, counts) < min(counts) and not _lp_paid(b, player))
-    if illegal and (_own_special_summon(b, play, player, cid, known, position) or
-                    corrections.summon_redone(b, play, player, cid, move)):
+        (_available(b, player, cid, counts) < min(counts) and not _lp_paid(b.actions, player))
+    if illegal and b.read_as(play, _own_special_summon(b, player, cid, known, position) or
+                             corrections.summon_redone(b, play, player, cid, move)):
         return
     if own_turn and not (granted is not None and used):
         phases.ensure_phase(b, play, player, ("main1", "main2"), tributes=max(counts) > 0)
-    tributes = _tributes(b, player, cid, counts)
-    note = _tribute_note(b, cid, known, tributes, player)
-    _take_foes(b, play, player, tributes)
+    b.read_as(play, _summoned(b, player, cid, known, kind,
+                              granted if granted is not None and (used or not own_turn)
+                              else None))
+
+
+def _summoned(b: GameBuilder, player: Player, cid: str, known: CardKnowledge, kind: str,
+              granted: str | None) -> ReadAs:
+    """The Normal Summon or Set (``kind``) with its Tributes: the summoner's monsters sent
+    off the field just before it, else just after it (logs often show them late), as many
+    as the card's counts allow; the sends read as Tributes are taken back (the engine sends
+    them). ``granted``: the card that grants it as an additional Normal Summon."""
+    counts = known.tribute_counts()
+    most = max(counts)
+    before = _own_sends(b, player)[-most:] if most else []
+    tributes = [c for _, c in before]
+    dropped = tuple(a for a, _ in before)
+    late: list[tuple[int, str, Any]] = []
+    if not (len(tributes) in counts and (len(tributes) or min(counts) == 0)):
+        need = min((n for n in counts if n > len(tributes)), default=most)
+        late = _late(b, player, cid, need - len(tributes))
+        tributes += [card for _, card, _ in late]
+    controllers = {card: move.before.side for _, card, move in late}
+    # the last actions once the Tributes' sends are taken back (_lp_paid reads the last 4)
+    tail = b.actions[-4 - len(dropped):] if dropped else b.actions[-4:]
+    remaining = [a for a in tail if not any(a is gone for gone in dropped)]
+    note, widened = _tribute_note(b, cid, known, tributes, player, remaining)
     fields: dict[str, Any] = {"card": cid}
     if tributes:
         fields["tributes"] = tributes
-    if granted is not None and (used or not own_turn):
+    if granted is not None:
         fields["by_effect"] = True
-        b.turn.granted[player].remove(granted)
         grant = read("summon.granted", f"an additional Normal Summon or Set that "
                                        f"{b.label(granted)} grants")
         note = note.plus(grant) if note is not None else grant
-    placed = b.emit(play, kind, player, note=note, **fields)
-    if placed is not None:
-        b.turn.placed_at[cid] = placed
-    _banished_tributes(b, play, player, tributes)
-    b.remember(player, cid)
-    b.turn.placed_used[cid] = False
+    now = {card: move.after for _, card, move in late}
+    return ReadAs(drops=dropped,
+                  consumes=tuple(index for index, _, _ in late),
+                  uses=((player, cid),),
+                  actions=(
+                      *_take_foes(b, player, tributes, controllers),
+                      Emit(kind, player, fields, note=note, placed=True),
+                      *_banished_tributes(b, player, tributes, now)),
+                  changes=Changes(tributes_claimed=True, controllers=tuple(controllers.items()),
+                                  grant_used=(player, granted) if granted is not None else None,
+                                  widened=widened, fresh=(cid,)))
 
 
-def _banished_tributes(b: GameBuilder, play: Play, player: Player, tributes: list[str]) -> None:
+def _banished_tributes(b: GameBuilder, player: Player, tributes: list[str],
+                       now: dict[str, Spot | None]) -> tuple[Emit, ...]:
     """A Tribute the log banished rather than sent to the Graveyard (Krebons, Battle Fader:
     "if this card leaves the field, banish it"): the engine sends every Tribute to the
-    Graveyard, so a ``move`` to ``banished`` follows, and both boards agree."""
+    Graveyard, so a ``move`` to ``banished`` follows, and both boards agree (``now``: where
+    the Tributes logged after the summon went)."""
+    out: list[Emit] = []
     for tribute in tributes:
-        spot = b.board.where.get(tribute)
+        spot = now[tribute] if tribute in now else b.board.where.get(tribute)
         if spot is not None and spot.spot == "extra":  # a Pendulum Monster: face-up there
-            b.emit(play, "move", player, card=tribute, to="extra",
-                   note=read("summon.tribute-to-extra",
-                             f"the Tribute {b.label(tribute)}, a Pendulum Monster, goes "
-                             f"face-up to the Extra Deck, as the log shows, not to the GY"))
+            out.append(Emit("move", player, {"card": tribute, "to": "extra"},
+                            note=read("summon.tribute-to-extra",
+                                      f"the Tribute {b.label(tribute)}, a Pendulum Monster, "
+                                      f"goes face-up to the Extra Deck, as the log shows, not "
+                                      f"to the GY")))
         elif spot is not None and spot.spot == "banished":
-            b.emit(play, "move", player, card=tribute, to="banished",
-                   note=read("summon.tribute-banished",
-                             f"the Tribute {b.label(tribute)} is banished, as the log shows (a "
-                             f"card's effect), not left in the Graveyard"))
+            out.append(Emit("move", player, {"card": tribute, "to": "banished"},
+                            note=read("summon.tribute-banished",
+                                      f"the Tribute {b.label(tribute)} is banished, as the log "
+                                      f"shows (a card's effect), not left in the Graveyard")))
+    return tuple(out)
 
 
 def _tribute_note(b: GameBuilder, cid: str, known: CardKnowledge, tributes: list[str],
-                  player: Player) -> Reading | None:
+                  player: Player, actions: list[Action]
+                  ) -> tuple[Reading | None, tuple[tuple[str, tuple[int, ...]], ...]]:
     """Tribute counts another card explains: a Tribute that counts as two (Totem Dragon),
-    Life Points paid instead (Mausoleum of the Emperor). The condition of a card's own
-    ``tributes`` is not checked: the note says so."""
+    Life Points paid instead (Mausoleum of the Emperor; ``actions``: the actions before the
+    summon). The condition of a card's own ``tributes`` is not checked: the note says so.
+    With the copy's counts widened, when another card's rule allows it."""
     counts = known.tribute_counts()
     n = len(tributes)
     doubles = [t for t in tributes if b.card(t).facts.double_tribute]
     if n not in counts and doubles and n + len(doubles) in counts:
-        return _widen(b, cid, known, n, read("summon.double-tribute",
-                                             f"{b.label(doubles[0])} counts as 2 Tributes "
-                                             f"(its condition not checked)"))
-    if n not in counts and n < max(counts) and _lp_paid(b, player):
+        return read("summon.double-tribute", f"{b.label(doubles[0])} counts as 2 Tributes "
+                                             f"(its condition not checked)"), \
+            (_widen(cid, known, n),)
+    if n not in counts and n < max(counts) and _lp_paid(actions, player):
         mausoleum = _mausoleum(b)  # looked for only then: it scans the field
         if mausoleum is not None:
-            return _widen(b, cid, known, n, read("summon.lp-for-tributes",
-                                                 f"{b.label(mausoleum)}: Life Points paid in "
-                                                 f"place of Tributes"))
+            return read("summon.lp-for-tributes", f"{b.label(mausoleum)}: Life Points paid "
+                                                  f"in place of Tributes"), \
+                (_widen(cid, known, n),)
     if known.definition and known.definition.get("tributes") and n in counts and \
             n < max(counts):
         return read("summon.own-tribute-count", f"{b.label(cid)}'s own text allows {n} "
-                                                f"Tribute(s); its condition is not checked")
-    return None
+                                                f"Tribute(s); its condition is not checked"), ()
+    return None, ()
 
 
 def _grant(b: GameBuilder, player: Player) -> str | None:
@@ -254,20 +284,21 @@ def _grant(b: GameBuilder, player: Player) -> str | None:
     return granted[0] if granted else None
 
 
-def _own_special_summon(b: GameBuilder, play: Play, player: Player, cid: str,
-                        known: CardKnowledge, position: str) -> bool:
+def _own_special_summon(b: GameBuilder, player: Player, cid: str, known: CardKnowledge,
+                        position: str) -> ReadAs | None:
     """A "Normal Summon" (or "Set") click of a card whose own procedure or effect Special
     Summons it from the hand, where its Normal Summon would be illegal: that Special Summon."""
     if not (known.procedure_from("hand") or "hand" in known.facts.self_summon):
-        return False
+        return None
     how = "its own procedure" if known.procedure_from("hand") else "its own effect"
-    b.emit(play, "special_summon", player, card=cid,
-           position="facedown_defense" if position == "facedown_defense" else "attack",
-           note=read("summon.own-procedure",
-                     f"a Normal Summon click of a card that {how} Special Summons from the hand, "
-                     f"where its Normal Summon would break the rules: read as that Special Summon"))
-    b.remember(player, cid)
-    return True
+    return ReadAs(uses=((player, cid),), actions=(Emit(
+        "special_summon", player,
+        {"card": cid,
+         "position": "facedown_defense" if position == "facedown_defense" else "attack"},
+        note=read("summon.own-procedure",
+                  f"a Normal Summon click of a card that {how} Special Summons from the hand, "
+                  f"where its Normal Summon would break the rules: read as that Special "
+                  f"Summon")),))
 
 
 #: A card's text that Special Summons a monster from the hand face-down, which Duelingbook
@@ -277,7 +308,8 @@ _SETS_FROM_HAND: Final = re.compile(r'Special Summon 1 (?:"[^"]+" )?monster from
                                     r'in face-down Defense Position', re.I)
 
 
-def _set_by_declared_effect(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+def _set_by_declared_effect(b: GameBuilder, play: Play, player: Player,
+                            cid: str) -> ReadAs | None:
     """A "Set" click that resolves the player's last declared effect this turn, whose text in
     the replay Special Summons a monster from the hand in face-down Defense Position: that
     Special Summon. Between the declaration and the Set the player only moved cards (a cost,
@@ -288,7 +320,7 @@ def _set_by_declared_effect(b: GameBuilder, play: Play, player: Player, cid: str
         earlier = b.plays[index]
         kind = earlier.get("play")
         if kind in GAME_BOUNDARIES or kind == "Start turn":
-            return False
+            return None
         if earlier.get("username") != user or kind in quiet:
             continue
         if kind == "Declare":
@@ -296,20 +328,19 @@ def _set_by_declared_effect(b: GameBuilder, play: Play, player: Player, cid: str
             declared = step.card if step is not None else None
             break
         if kind not in _WHILE_RESOLVING:
-            return False
+            return None
     if declared is None:
-        return False
+        return None
     name = b.board.name(declared)
     text = (b.knowledge.objects.get(name) or {}).get("effect") if name else None
     if not isinstance(text, str) or _SETS_FROM_HAND.search(text) is None:
-        return False
-    b.emit(play, "special_summon", player, card=cid, position="facedown_defense",
-           note=read("summon.set-by-declared-effect",
-                     f"a Set click resolving {b.label(declared)}'s declared effect, which "
-                     f"Special Summons a monster from the hand in face-down Defense Position "
-                     f"(its text): read as that Special Summon"))
-    b.remember(player, cid)
-    return True
+        return None
+    return ReadAs(uses=((player, cid),), actions=(Emit(
+        "special_summon", player, {"card": cid, "position": "facedown_defense"},
+        note=read("summon.set-by-declared-effect",
+                  f"a Set click resolving {b.label(declared)}'s declared effect, which Special "
+                  f"Summons a monster from the hand in face-down Defense Position (its text): "
+                  f"read as that Special Summon")),))
 
 
 #: The player's own plays that may come between an effect's declaration and the Set that
@@ -324,23 +355,26 @@ def _where_it_stands(b: GameBuilder, play: Play, player: Player, cid: str,
     card already summoned (no action)."""
     spot = b.board.where.get(cid)
     if not (known.definition or {}).get("gemini") or spot is None or spot.side != player:
-        b.note(play, "summon.already-on-field",
-               f"{b.label(cid)} is already on the field: a Normal Summon click with no "
-               f"move, no action")
+        b.read_as(play, ReadAs("summon.already-on-field",
+                               f"{b.label(cid)} is already on the field: a Normal Summon "
+                               f"click with no move, no action"))
         return
     granted = _grant(b, player)
     used = b.summons_this_turn(player)
     fields: dict[str, Any] = {"card": cid}
     note = read("summon.gemini", "a Gemini Summon where it stands")
+    phase = None
     if granted is not None and (used or player != b.turn.player):
         fields["by_effect"] = True
-        b.turn.granted[player].remove(granted)
         note = Reading((*note.ids, "summon.granted"), f"{note.text}: an additional Normal "
                                                        f"Summon that {b.label(granted)} grants")
     elif player == b.turn.player:
-        phases.ensure_phase(b, play, player, ("main1", "main2"))
-    b.emit(play, "normal_summon", player, note=note, **fields)
-    b.remember(player, cid)
+        phase = phases.implied(b, play, player, ("main1", "main2"))
+    b.read_as(play, seq(phase, ReadAs(actions=(Emit("normal_summon", player, fields, note=note),),
+                                      uses=((player, cid),),
+                                      changes=Changes(grant_used=(player, granted))
+                                      if "by_effect" in fields and granted is not None
+                                      else None)))
 
 
 def _taken_back(b: GameBuilder, play: Play, cid: str, zone: str | None,
@@ -358,7 +392,7 @@ def _taken_back(b: GameBuilder, play: Play, cid: str, zone: str | None,
 
 
 def _for_an_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: str,
-                             known: CardKnowledge, what: str = "Summon") -> bool:
+                             known: CardKnowledge, what: str = "Summon") -> ReadAs | None:
     """The moves a player makes to carry out an opponent's effect (Trap Dustshoot: the
     chosen monster dragged to the field, then returned to the Deck; Triple Tactics Talent:
     the chosen Spell dragged to a Spell & Trap Zone, then to the Deck): the card only goes
@@ -367,36 +401,34 @@ def _for_an_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: st
     unused."""
     if not any(who != player and b.cursor - at <= OPPONENT_USED_WITHIN
                for at, who, _ in b.turn.recent):
-        return False
+        return None
     for index, later in b.upcoming(CARRIED_OUT_WITHIN):
         step = b.step_at(index)
         if later.get("play") in ("Attack", "Attack directly", "Declare", "Activate ST",
                                  "To ATK", "To DEF", "Normal Summon", "Set monster"):
-            return False  # something happened with it on the field: it was summoned
+            return None  # something happened with it on the field: it was summoned
         if later.get("username") != play.get("username") or step is None or step.card != cid:
             continue
         move = step.move_of(cid)
         if move is None or move.after is None or move.after.spot != "deck":
-            return False  # back to the hand: read there (a Summon put back, or a take-back)
-        b.consume(index)
-        b.emit(play, "move", player, card=cid, to="deck",
-               note=read("shortcut.opponent-effect-to-deck",
-                         f"{b.label(cid)} moved from the hand to the field and on to the Deck to "
-                         f"carry out the opponent's effect: no {what}"))
-        return True
-    return False
+            return None  # back to the hand: read there (a Summon put back, or a take-back)
+        return ReadAs(consumes=(index,), actions=(Emit(
+            "move", player, {"card": cid, "to": "deck"},
+            note=read("shortcut.opponent-effect-to-deck",
+                      f"{b.label(cid)} moved from the hand to the field and on to the Deck to "
+                      f"carry out the opponent's effect: no {what}")),))
+    return None
 
 
-
-
-def _for_own_resolving_spell(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+def _for_own_resolving_spell(b: GameBuilder, play: Play, player: Player,
+                             cid: str) -> ReadAs | None:
     """A monster dragged from the hand to the field and, by its player's very next play, on
     to the Deck while their own Spell that shuffles cards into the Deck is resolving (it
     stands face-up in its zone, not yet sent away: Pot of Avarice's targets, carried through
     the wrong piles): the card only goes from the hand to the Deck, no Summon."""
     found = b.next_own(play, cid, ("To T Deck", "To B Deck", "To deck"))
     if found is None:
-        return False
+        return None
     for _, who, source in reversed(b.turn.recent):
         spot, known = b.board.where.get(source), b.card(source)
         name = b.board.name(source)
@@ -404,136 +436,141 @@ def _for_own_resolving_spell(b: GameBuilder, play: Play, player: Player, cid: st
         if who == player and known.kind == "spell" and known.subtype in ("normal", "quick_play") \
                 and spot is not None and spot.face_up and spot.spot[:1] == "S" and \
                 isinstance(text, str) and "into the Deck" in text:
-            b.consume(found[0])
-            b.emit(play, "move", player, card=cid, to="deck",
-                   note=read("shortcut.own-effect-to-deck",
-                             f"{b.label(cid)} moved from the hand to the field and on to the "
-                             f"Deck at once while {b.label(source)} resolves, which shuffles "
-                             f"cards into the Deck: carried through the wrong piles, no Summon"))
-            return True
-    return False
+            return ReadAs(consumes=(found[0],), actions=(Emit(
+                "move", player, {"card": cid, "to": "deck"},
+                note=read("shortcut.own-effect-to-deck",
+                          f"{b.label(cid)} moved from the hand to the field and on to the Deck "
+                          f"at once while {b.label(source)} resolves, which shuffles cards "
+                          f"into the Deck: carried through the wrong piles, no Summon")),))
+    return None
 
 
-def _summoned_by_opponent(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+def _summoned_by_opponent(b: GameBuilder, play: Play, player: Player,
+                          cid: str) -> ReadAs | None:
     """A "Normal Summon" click in the opponent's turn, just after the opponent used a card
     whose effect Special Summons a monster to this player's field (``foe_summons``: R.B.
     Lambda Cannon looks at the hand and Special Summons 1 monster from it to their field):
     that Special Summon, the player carrying it out."""
     if player == b.turn.player:
-        return False
+        return None
     cause = next((c for at, who, c in reversed(b.turn.recent) if who != player and
                   b.cursor - at <= FOE_SUMMON_WITHIN and b.card(c).facts.foe_summons),
                  None)
     if cause is None:
-        return False
-    phases.settle_rewound(b, play, cid)
-    placed = b.emit(play, "special_summon", player, card=cid,
-                    note=read("summon.for-opponent-effect",
-                              f"a Normal Summon click in the opponent's turn, just after "
-                              f"{b.label(cause)}'s effect, which Special Summons a "
-                              f"monster to this player's field: read as that Special "
-                              f"Summon"))
-    if placed is not None:
-        b.turn.placed_at[cid] = placed
-    return True
+        return None
+    return seq(phases.settling(b, play, cid), ReadAs(actions=(Emit(
+        "special_summon", player, {"card": cid}, placed=True,
+        note=read("summon.for-opponent-effect",
+                  f"a Normal Summon click in the opponent's turn, just after "
+                  f"{b.label(cause)}'s effect, which Special Summons a monster to this "
+                  f"player's field: read as that Special Summon")),)))
 
 
-def _set_for_opponents_summon(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+def _set_for_opponents_summon(b: GameBuilder, play: Play, player: Player,
+                              cid: str) -> ReadAs | None:
     """A "Set" click in the opponent's turn just after the opponent used a card whose effect
     Special Summons a monster from this player's hand to their field (``foe_summons``: R.B.
     Lambda Cannon), the same monster flipped face-up by its player at once (a Special Summon
     is face-up): that Special Summon, in face-up Defense Position, the player carrying it
     out with the wrong click and fixing it."""
     if player == b.turn.player:
-        return False
+        return None
     cause = next((c for at, who, c in reversed(b.turn.recent) if who != player and
                   b.cursor - at <= FOE_SUMMON_WITHIN and b.card(c).facts.foe_summons),
                  None)
     found = b.next_own(play, cid, ("Flip",)) if cause is not None else None
     if cause is None or found is None or \
             int(found[1].get("seconds") or 0) - int(play.get("seconds") or 0) > AT_ONCE_SECONDS:
-        return False
-    b.consume(found[0])
-    phases.settle_rewound(b, play, cid)
-    placed = b.emit(play, "special_summon", player, card=cid, position="defense",
-                    note=read("summon.set-for-opponent-effect",
-                              f"a Set click in the opponent's turn just after "
-                              f"{b.label(cause)}'s effect, which Special Summons a monster "
-                              f"to this player's field, flipped face-up by its player at "
-                              f"once: read as that Special Summon"))
-    if placed is not None:
-        b.turn.placed_at[cid] = placed
-    return True
+        return None
+    return seq(ReadAs(consumes=(found[0],)), phases.settling(b, play, cid), ReadAs(actions=(Emit(
+        "special_summon", player, {"card": cid, "position": "defense"}, placed=True,
+        note=read("summon.set-for-opponent-effect",
+                  f"a Set click in the opponent's turn just after {b.label(cause)}'s effect, "
+                  f"which Special Summons a monster to this player's field, flipped face-up "
+                  f"by its player at once: read as that Special Summon")),)))
 
 
 def set_monster(b: GameBuilder, play: Play, player: Player) -> None:
     step, cid, move = b.card_step, b.cid, b.moved()
     if move is not None:  # from the hand
-        if _flip_summoned_at_once(b, play, player, cid) or \
-                _set_for_opponents_summon(b, play, player, cid):
+        flipped = _flip_summoned_at_once(b, play, cid)
+        if flipped is not None:
+            normal_summon(b, play, player, kind="normal_summon", position="attack")
+            last = b.actions[-1] if b.actions else {}
+            b.read_as(play, ReadAs(consumes=(flipped,),
+                                   changes=Changes(revises=(Revise(last, {}, read(
+                "slip.set-then-flip", "Set, then Flip Summoned at once by the same player: a "
+                                      "Summon clicked as a Set and fixed, read as a face-up "
+                                      "Summon")),) if last.get("card") == cid and
+                last.get("type") == "normal_summon" else ())))
+            return
+        if b.read_as(play, _set_for_opponents_summon(b, play, player, cid)):
             return
         normal_summon(b, play, player, kind="set_monster", position="facedown_defense")
         return
     spot = b.board.where.get(cid)
     if spot is not None and not is_monster_zone(spot.spot):
-        b.note(play, "spell-trap.turned-face-down",
-               "a face-up card turned face-down in its Spell & Trap Zone")
+        b.read_as(play, ReadAs("spell-trap.turned-face-down",
+                               "a face-up card turned face-down in its Spell & Trap Zone"))
         return
-    b.attacks.flipped.discard(cid)
-    if step.turned:
-        position_by_effect(b, play, player, cid, "facedown_defense")
+    b.read_as(play, seq(ReadAs(changes=Changes(flips_seen=(cid,))),
+                        position_by_effect(b, play, player, cid, "facedown_defense")
+                        if step.turned else None))
 
 
-def _flip_summoned_at_once(b: GameBuilder, play: Play, player: Player, cid: str) -> bool:
+def _flip_summoned_at_once(b: GameBuilder, play: Play, cid: str) -> int | None:
     """A Set Flip Summoned at once by the same player (a Summon clicked as a Set and fixed):
-    read as one face-up Normal (or Tribute) Summon."""
+    read as one face-up Normal (or Tribute) Summon; the Flip Summon's play."""
     found = b.next_own(play, cid, ("Flip Summon",))
     if found is None:
-        return False
+        return None
     index, later, _ = found
     if int(later.get("seconds") or 0) - int(play.get("seconds") or 0) > AT_ONCE_SECONDS:
-        return False
-    normal_summon(b, play, player, kind="normal_summon", position="attack")
-    if b.actions and b.actions[-1].get("card") == cid and \
-            b.actions[-1]["type"] == "normal_summon":
-        b.annotate(b.actions[-1], read("slip.set-then-flip",
-                                       "Set, then Flip Summoned at once by the same player: a "
-                                       "Summon clicked as a Set and fixed, read as a face-up "
-                                       "Summon"))
-    b.consume(index)
-    return True
+        return None
+    return index
 
 
-def position_by_effect(b: GameBuilder, play: Play, player: Player, cid: str, to: str) -> None:
+def position_by_effect(b: GameBuilder, play: Play, player: Player, cid: str,
+                       to: str) -> ReadAs | None:
+    """A position change an effect makes (the card whose effect, when one explains it)."""
     why = b.explain_position(cid, to)
     note = read("position.by-effect", f"by {why}") if why else read(
         "position.by-unseen-effect", "by a card effect the log does not show (a position "
                                      "change no player may make by hand)")
-    phases.settle_rewound(b, play, cid)
     owner = b.board.where[cid].side if cid in b.board.where else player
-    b.emit(play, "change_position", owner if player not in (owner,) else player, card=cid,
-           to=to, by_effect=True, note=note)
+    return seq(phases.settling(b, play, cid), ReadAs(actions=(Emit(
+        "change_position", owner if player not in (owner,) else player,
+        {"card": cid, "to": to, "by_effect": True}, note=note),)))
 
 
 def flip_summon(b: GameBuilder, play: Play, player: Player) -> None:
     cid = b.cid
     if cid in b.attacks.flipped and player != b.turn.player:
-        b.attacks.flipped.discard(cid)  # the defender flips the monster an attack flipped
-        b.note(play, "battle.defender-flip-click",
-               f"a \"Flip Summon\" click by the defender on {b.label(cid)}, which the "
-               f"attack on it flipped: the flip of the battle, no action")
-        b.remember(player, cid)
+        # the defender flips the monster an attack flipped
+        b.read_as(play, ReadAs("battle.defender-flip-click",
+                               f"a \"Flip Summon\" click by the defender on {b.label(cid)}, "
+                               f"which the attack on it flipped: the flip of the battle, no "
+                               f"action",
+                               uses=((player, cid),),
+                               changes=Changes(flips_seen=(cid,))))
         return
     if (player != b.turn.player or b.turn.phase in ("battle", "end")) and \
             b.explain_position(cid, "attack") is not None:
-        position_by_effect(b, play, player, cid, "attack")  # an effect flips it (Dark Gaia)
-        b.remember(player, cid)
+        # an effect flips it (Dark Gaia)
+        b.read_as(play, seq(position_by_effect(b, play, player, cid, "attack"),
+                            ReadAs(uses=((player, cid),))))
         return
     phases.ensure_phase(b, play, player, ("main1", "main2"))
-    phases.settle_rewound(b, play, cid)
-    b.unflip(play, cid)
-    b.emit(play, "flip_summon", player, card=cid)
-    b.remember(player, cid)
+    b.read_as(play, _flip_summoned(b, play, player, cid))
+
+
+def _flip_summoned(b: GameBuilder, play: Play, player: Player, cid: str,
+                   note: Reading | None = None) -> ReadAs | None:
+    """A Flip Summon (the card a rewind left out of place followed first; an attack's flip
+    the log never showed undone)."""
+    return seq(phases.settling(b, play, cid), b.unflipped(cid), ReadAs(
+        actions=(Emit("flip_summon", player, {"card": cid}, note=note),),
+        uses=((player, cid),)))
 
 
 def flip(b: GameBuilder, play: Play, player: Player) -> None:
@@ -541,8 +578,8 @@ def flip(b: GameBuilder, play: Play, player: Player) -> None:
     Summon in two clicks ("Flip" then "To ATK"), or an effect."""
     step, cid = b.card_step, b.cid
     if cid in b.attacks.flipped:  # the engine turned it face-up when it was attacked
-        b.attacks.flipped.discard(cid)
-        b.remember(player, cid)
+        b.read_as(play, ReadAs(uses=((player, cid),),
+                               changes=Changes(flips_seen=(cid,))))
         return
     if not step.turned:
         return
@@ -550,67 +587,86 @@ def flip(b: GameBuilder, play: Play, player: Player) -> None:
     if player == b.turn.player == spot.side and b.turn.phase in ("main1", "main2"):
         found = b.next_own(play, cid, ("To ATK",))
         if found is not None:
-            b.consume(found[0])
-            b.unflip(play, cid)
-            b.emit(play, "flip_summon", player, card=cid,
-                   note=read("position.flip-in-two-clicks",
-                             "\"Flipped\" then \"Changed to ATK\": one Flip Summon in two clicks"))
-            b.remember(player, cid)
+            b.read_as(play, seq(ReadAs(consumes=(found[0],)), b.unflipped(cid), ReadAs(
+                actions=(Emit("flip_summon", player, {"card": cid}, note=read(
+                    "position.flip-in-two-clicks",
+                    "\"Flipped\" then \"Changed to ATK\": one Flip Summon in two clicks")),),
+                uses=((player, cid),))))
             return
-    position_by_effect(b, play, player, cid, "defense")
-    b.remember(player, cid)
+    b.read_as(play, seq(position_by_effect(b, play, player, cid, "defense"),
+                        ReadAs(uses=((player, cid),))))
 
 
 def change_position(b: GameBuilder, play: Play, player: Player) -> None:
-    step, cid = b.card_step, b.cid
-    to = "attack" if b.kind == "To ATK" else \
+    """"To ATK"/"To DEF": an attack's flip the log never showed undone, then what the change
+    is (:func:`_position_changed`)."""
+    b.read_as(play, b.unflipped(b.cid))
+    found = _position_changed(b, play, player)
+    if found is not None:
+        b.read_as(play, found)
+        return
+    phases.ensure_phase(b, play, player, ("main1", "main2"))
+    b.read_as(play, _flip_summoned(b, play, player, b.cid) if _flip_summon_by_hand(b, player)
+              else seq(phases.settling(b, play, b.cid), ReadAs(actions=(Emit(
+                  "change_position", player, {"card": b.cid, "to": _to(b, play)}),))))
+
+
+def _to(b: GameBuilder, play: Play) -> str:
+    return "attack" if b.kind == "To ATK" else \
         "facedown_defense" if play.get("face_down") is True else "defense"
-    b.unflip(play, cid)
+
+
+def _flip_summon_by_hand(b: GameBuilder, player: Player) -> bool:
+    """A face-down monster of the turn player's changed to Attack Position with no effect
+    that explains it: a Flip Summon."""
+    cid = b.cid
+    spot = b.board.where.get(cid)
+    return b.card_step.turned[0][1].position == "facedown_defense" and \
+        b.kind == "To ATK" and spot is not None and spot.side == player == b.turn.player and \
+        b.explain_position(cid, "attack") is None
+
+
+def _position_changed(b: GameBuilder, play: Play, player: Player) -> ReadAs | None:
+    """A position change that is no change by hand: none at all, a slip undone or fixed at
+    once, a Special Summon's position fixed, an effect's; None for a change by hand (a Flip
+    Summon, or a change of position)."""
+    step, cid = b.card_step, b.cid
+    to = _to(b, play)
     if not step.turned:
-        b.note(play, "position.unchanged",
-               f"{b.label(cid)} is already in that position: nothing to change")
-        return
-    if b.read_as(play, _undone_on_objection(b, play, cid)):
-        return
+        return ReadAs("position.unchanged",
+                      f"{b.label(cid)} is already in that position: nothing to change")
+    undone = _undone_on_objection(b, play, cid)
+    if undone is not None:
+        return undone
     last = b.actions[-1] if b.actions else {}
     if last.get("type") == "special_summon" and last.get("card") == cid and \
             last.get("player") == player and to in ("attack", "defense"):
-        if b.read_as(play, corrections.summon_position_undone(
-                b, play, cid, str(last.get("position", "attack")))):
-            return
-        last["position"] = to  # the summon's position, fixed at once: no change of its own
-        b.annotate(last, read("slip.summon-position-fixed",
-                              f"Special Summoned, then changed to {to} at once "
-                              f"({texts(play)[0]}): a misclick fixed, read as summoned in "
-                              f"{to.capitalize()} Position"), replace=True)
-        return
+        # the summon's position, fixed at once: no change of its own
+        return corrections.summon_position_undone(
+            b, play, cid, str(last.get("position", "attack"))) or ReadAs(changes=Changes(
+                revises=(Revise(last, {"position": to}, read(
+                    "slip.summon-position-fixed",
+                    f"Special Summoned, then changed to {to} at once ({texts(play)[0]}): a "
+                    f"misclick fixed, read as summoned in {to.capitalize()} Position"),
+                    replace=True),)))
     if last.get("type") == "take_control" and last.get("card") == cid:
         # Goyo Guardian's "Special Summon that monster to your field in Defense Position",
         # which a log shows as the monster moved across, then changed
-        phases.settle_rewound(b, play, cid)
-        b.emit(play, "change_position", player, card=cid, to=to, by_effect=True,
-               note=read("position.set-by-moving-effect",
-                         "the effect that just moved it to this side sets its position too"))
-        return
-    if b.read_as(play, _undone_at_once(b, play, cid)):
-        return
-    before = step.turned[0][1].position
+        return seq(phases.settling(b, play, cid), ReadAs(actions=(Emit(
+            "change_position", player, {"card": cid, "to": to, "by_effect": True},
+            note=read("position.set-by-moving-effect",
+                      "the effect that just moved it to this side sets its position too")),)))
+    undone = _undone_at_once(b, play, cid)
+    if undone is not None:
+        return undone
     spot = b.board.where.get(cid)
     mine = spot is not None and spot.side == player == b.turn.player
     why = b.explain_position(cid, to) if to != "facedown_defense" else "a card effect"
-    if before == "facedown_defense" and to == "attack" and mine and why is None:
-        phases.ensure_phase(b, play, player, ("main1", "main2"))
-        phases.settle_rewound(b, play, cid)
-        b.unflip(play, cid)
-        b.emit(play, "flip_summon", player, card=cid)
-        b.remember(player, cid)
-        return
+    if _flip_summon_by_hand(b, player):
+        return None
     if not mine or why is not None or to == "facedown_defense":
-        position_by_effect(b, play, player, cid, to)
-        return
-    phases.ensure_phase(b, play, player, ("main1", "main2"))
-    phases.settle_rewound(b, play, cid)
-    b.emit(play, "change_position", player, card=cid, to=to)
+        return position_by_effect(b, play, player, cid, to)
+    return None
 
 
 def _undone_on_objection(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
@@ -666,30 +722,42 @@ def _undone_at_once(b: GameBuilder, play: Play, cid: str) -> ReadAs | None:
 
 def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
     cid, move = b.cid, b.moved()
-    if b.restoring(move):
-        b.note(play, "rewind.put-back",
-               f"{b.label(cid)} put back where it stood before the rewind: no action")
+    if b.restores(move):
+        b.read_as(play, ReadAs("rewind.put-back",
+                               f"{b.label(cid)} put back where it stood "
+                                                  f"before the rewind: no action",
+                               changes=Changes(restores=(cid,))))
         return
-    if b.read_as(play, _summoned_where_it_stands(b, play, cid, move)) or \
-            b.read_as(play, _back_at_once(b, play, cid, move)) or \
-            b.read_as(play, corrections.extra_deck_card_shown(b, play, cid, move)):
-        return
-    if move is not None and move.before is not None and move.before.spot == "hand" and \
-            _for_an_opponents_effect(b, play, player, cid, b.card(cid)):
-        return
+    b.read_as(play, _summoned_where_it_stands(b, play, cid, move) or
+              _back_at_once(b, play, cid, move) or
+              corrections.extra_deck_card_shown(b, play, cid, move) or
+              (_for_an_opponents_effect(b, play, player, cid, b.card(cid))
+               if move is not None and move.before is not None and move.before.spot == "hand"
+               else None) or
+              _special_summoned(b, play, player, cid, move))
+
+
+def _special_summoned(b: GameBuilder, play: Play, player: Player, cid: str,
+                      move: Any) -> ReadAs | None:
+    """A Special Summon, in the position the log shows (its zone fixed at once, when its
+    player moved it to the Extra Monster Zone next)."""
     position = move.after.position if move and move.after and move.after.position else "attack"
-    phases.settle_rewound(b, play, cid)
-    _note_signs(b, play, cid)
-    b.emit(play, "special_summon", player, card=cid, position=position,
-           note=_zone_fixed_at_once(b, play, cid, move))
-    b.remember(player, cid)
+    fixed = _zone_fixed_at_once(b, play, cid, move)
+    signs = _signs(b, play, cid)
+    return seq(phases.settling(b, play, cid), ReadAs(
+        consumes=(fixed[1],) if fixed is not None else (),
+        actions=(Emit("special_summon", player, {"card": cid, "position": position},
+                      note=fixed[0] if fixed is not None else None),),
+        uses=((player, cid),), changes=Changes(signs=signs) if signs else None))
 
 
-def _zone_fixed_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> Reading | None:
+def _zone_fixed_at_once(b: GameBuilder, play: Play, cid: str,
+                        move: Any) -> tuple[Reading, int] | None:
     """A monster Special Summoned from the Extra Deck to a Main Monster Zone and moved to an
     Extra Monster Zone by its player's very next play, before anything else (its Link
     Materials sent after): a zone slip fixed at once, the Summon made into the Extra Monster
-    Zone. The move is read now, so the Summon is judged in the zone it ended in."""
+    Zone. The move is read now (its play, returned), so the Summon is judged in the zone it
+    ended in."""
     if move is None or move.after is None or not move.after.spot.startswith("M-") or \
             (move.before.spot if move.before is not None  # a card seen first: its line
              else logtext.source_pile(texts(play)[1])) != "extra":
@@ -699,11 +767,10 @@ def _zone_fixed_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> Read
     if found is None or moved is None or moved.after is None or \
             not moved.after.spot.startswith("EMZ") or moved.after.side != move.after.side:
         return None
-    b.consume(found[0])
     return read("slip.summon-zone-fixed",
                 f"{b.label(cid)} Special Summoned from the Extra Deck to {move.after.spot} and "
                 f"moved to the Extra Monster Zone by its player's next play, before anything "
-                f"else: a zone slip fixed at once, the Summon made there")
+                f"else: a zone slip fixed at once, the Summon made there"), found[0]
 
 
 def _summoned_where_it_stands(b: GameBuilder, play: Play, cid: str,
@@ -752,75 +819,86 @@ def _back_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> ReadAs | N
 
 
 def summon_token(b: GameBuilder, play: Play, player: Player) -> None:
-    b.emit(play, "special_summon", player, card=b.cid, position="defense",
-           note=read("summon.token-position",
-                     "a token's position is not in the log: Defense Position assumed"))
+    b.read_as(play, emitting(Emit(
+        "special_summon", player, {"card": b.cid, "position": "defense"},
+        note=read("summon.token-position",
+                  "a token's position is not in the log: Defense Position assumed"))))
 
 
 def overlay(b: GameBuilder, play: Play, player: Player) -> None:
+    """"Overlayed A onto B" (:func:`_overlaid`)."""
+    b.read_as(play, _overlaid(b, play, player, b.cid, b.other_cid))
+
+
+def _overlaid(b: GameBuilder, play: Play, player: Player, card: str,
+              onto: str) -> ReadAs | None:
     """"Overlayed A onto B": onto an Xyz Monster, A goes under it at once (``move`` to
     ``material``). An Xyz Monster A on the field laid onto another monster B takes B as its
     material (Cyber Dragon Infinity's effect): B goes under A, and when B was A's
     controller's own, A now stands in B's zone (under ``advanced``, a ``move`` to
     ``monster_zone``); an opponent's B leaves A on its side. Onto another monster, the pile
     waits for its Xyz Summon."""
-    card, onto = b.cid, b.other_cid
-    phases.settle_rewound(b, play, card)
+    settle = phases.settling(b, play, card)
     if b.knowledge.is_xyz(b.board.name(onto)):
-        b.emit(play, "move", player, card=card, to="material", target=onto)
-        return
+        return seq(settle, emitting(Emit("move", player, {"card": card, "to": "material",
+                                                          "target": onto})))
     spot = b.board.where.get(card)
     if not b.knowledge.is_xyz(b.board.name(card)) or spot is None or \
             not is_monster_zone(spot.spot):
-        return
-    b.emit(play, "move", player, card=onto, to="material", target=card,
-           note=read("xyz.overlay-material",
-                     f"{b.label(card)} laid on it: it becomes that Xyz Monster's material"))
+        return settle
+    emits = [Emit("move", player, {"card": onto, "to": "material", "target": card},
+                  note=read("xyz.overlay-material",
+                            f"{b.label(card)} laid on it: it becomes that Xyz Monster's "
+                            f"material"))]
     moved = b.moved()
     zone = contract_zone(spot.side, spot.spot)
     if b.rules.zone_rules and moved is not None and moved.before is not None and \
             zone is not None and spot.side == moved.before.side:
-        b.emit(play, "move", spot.side, card=card, to="monster_zone", zone=zone,
-               note=read("xyz.overlay-zone",
-                         f"{b.label(card)} now stands in {zone}, where its new material stood"))
+        emits.append(Emit("move", spot.side, {"card": card, "to": "monster_zone", "zone": zone},
+                          note=read("xyz.overlay-zone",
+                                    f"{b.label(card)} now stands in {zone}, where its new "
+                                    f"material stood")))
+    return seq(settle, emitting(*emits))
 
 
 def xyz_summon(b: GameBuilder, play: Play, player: Player) -> None:
     """The Xyz Summon: the pile under A becomes X's materials, which leave their zones before
     X arrives (so five monsters can make room)."""
     step, xyz = b.card_step, b.cid
+    found: list[ReadAs | None] = []
     for material in step.materials:
-        phases.settle_rewound(b, play, material)
-        b.emit(play, "move", player, card=material, to="material", target=xyz,
-               note=read("xyz.material-before-summon",
-                         "an Xyz Material, out of its zone before the Xyz Summon"))
+        found += [phases.settling(b, play, material), emitting(Emit(
+            "move", player, {"card": material, "to": "material", "target": xyz},
+            note=read("xyz.material-before-summon",
+                      "an Xyz Material, out of its zone before the Xyz Summon")))]
     spot = b.board.where[xyz]
-    b.emit(play, "special_summon", player, card=xyz, position=spot.position or "attack")
-    b.remember(player, xyz)
+    found.append(emitting(Emit("special_summon", player,
+                               {"card": xyz, "position": spot.position or "attack"}),
+                          uses=((player, xyz),)))
+    b.read_as(play, seq(*found))
 
 
 def attach(b: GameBuilder, play: Play, player: Player) -> None:
     """"Attach": a card from anywhere becomes an Xyz Material of ``end_id``."""
     cid, holder = b.cid, b.other_cid
-    phases.settle_rewound(b, play, cid)
-    b.emit(play, "move", player, card=cid, to="material", target=holder)
+    b.read_as(play, seq(phases.settling(b, play, cid), emitting(
+        Emit("move", player, {"card": cid, "to": "material", "target": holder}))))
 
 
 def detach(b: GameBuilder, play: Play, player: Player) -> None:
     cid = b.cid
-    phases.settle_rewound(b, play, cid)
-    b.emit(play, "move", player, card=cid, to="graveyard")
+    b.read_as(play, seq(phases.settling(b, play, cid), emitting(
+        Emit("move", player, {"card": cid, "to": "graveyard"}))))
 
 
 def change_control(b: GameBuilder, play: Play, player: Player) -> None:
     """"Change control": a monster moves to the other player's Monster Zone."""
     cid, move = b.cid, b.moved()
     to = move.after.side if move is not None and move.after is not None else other(player)
-    b.emit(play, "take_control", to, card=cid)
+    b.read_as(play, emitting(Emit("take_control", to, {"card": cid})))
 
 
-def _note_signs(b: GameBuilder, play: Play, cid: str) -> None:
+def _signs(b: GameBuilder, play: Play, cid: str) -> tuple[tuple[str, str], ...]:
     if b.knowledge.is_link(b.board.name(cid)):
-        b.signs.setdefault("Link Summons", texts(play)[0])
-
-
+        return (("Link Summons", texts(play)[0]),)
+    return ()

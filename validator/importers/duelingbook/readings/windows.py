@@ -50,6 +50,10 @@ MOST_MATERIALS: Final = 5
 # -- slips fixed, cards shown, rewinds ------------------------------------------------------
 #: A draw clicked by mistake put back on top of the Deck.
 PUT_BACK_WITHIN: Final = 4
+#: Set cards a player returns to the hand and Sets back in their zones, one play each, while
+#: the opponent puts back their own cards between (advanced-77369156 game 2: two cards, four
+#: plays, one of the opponent's between): twice the plays of the two-card case.
+SETS_PUT_BACK_WITHIN: Final = 10
 #: Seconds within which a Set, then a Flip Summon of the same monster is one Summon clicked as
 #: a Set and fixed.
 AT_ONCE_SECONDS: Final = 5

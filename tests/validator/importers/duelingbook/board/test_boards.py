@@ -50,16 +50,16 @@ Mark = tuple[dict[str, Any], dict[str, Spot]]
 
 def _turn_ends(monkeypatch: pytest.MonkeyPatch, path: Path) -> list[tuple[Any, list[Mark]]]:
     marks: dict[int, list[Mark]] = {}
-    emit = builder.GameBuilder.emit
+    emit = builder.GameBuilder._emit
 
     def recording(self: builder.GameBuilder, play: Any, kind: str, player: Any,
-                  **fields: Any) -> Any:
-        action = emit(self, play, kind, player, **fields)
+                  fields: dict[str, Any], **options: Any) -> Any:
+        action = emit(self, play, kind, player, fields, **options)
         if kind == "end_turn" and fields.get("at") is None and action is not None:
             marks.setdefault(id(self.game), []).append((action, dict(self.board.where)))
         return action
 
-    monkeypatch.setattr(builder.GameBuilder, "emit", recording)
+    monkeypatch.setattr(builder.GameBuilder, "_emit", recording)
     games = load_replay(path.read_text("utf-8"))
     return [(game, marks.get(id(game), [])) for game in games]
 

@@ -385,3 +385,43 @@ def test_an_overlay_whose_top_comes_back_elsewhere_is_no_undo() -> None:
     assert rule_at(verdict) == ("summon.special-source",
                                 'Special Summoned "Vorse Raider" from GY to M-1 (ATK)')
     assert "slip.overlay-undone" not in readings_of(imported)
+
+
+BOOK_SET = ('A: Set ST | Set card from hand (3/5) to S-2 || Set "Book of Moon" from hand (3/5) '
+            'to S-2')
+BOOK_BACK = ('A: To hand | Returned Set card from S-2 to hand || Returned Set "Book of Moon" from '
+             'S-2 to hand')
+MF_AGAIN = ('A: Set ST | Set card from hand (6/7) to S-1 || Set "Mirror Force" from hand (6/7) '
+            'to S-1')
+
+
+def _sets_put_back(between: str, book_to: str = "S-2") -> tuple[str, ...]:
+    return (*A1, SET_MF, BOOK_SET, "A: End turn | Ended turn", *opening("B", "Sangan"),
+            MF_BACK, between, BOOK_BACK, MF_AGAIN,
+            f'A: Set ST | Set card from hand (7/7) to {book_to} || Set "Book of Moon" from hand '
+            f'(7/7) to {book_to}')
+
+
+#: The opponent putting back a card of their own meanwhile.
+_B_PUTS_BACK = ('B: To T Deck | Returned "Gemini Elf" from hand (1/6) to top of deck')
+
+
+def test_set_cards_returned_together_and_set_back_in_their_zones_are_put_back() -> None:
+    imported, verdict = judged(*_sets_put_back(_B_PUTS_BACK))
+    assert verdict["legal"], verdict["violation"]
+    assert "slip.sets-returned-and-back" in readings_of(imported)
+    assert [a for a in actions(imported) if a[0] == "set_spell_trap"] == [
+        ("set_spell_trap", "mirror-force"), ("set_spell_trap", "book-of-moon")]  # turn 1's
+
+
+def test_set_cards_set_back_after_the_opponent_used_a_card_are_new_sets() -> None:
+    _, verdict = judged(*_sets_put_back(
+        'B: Normal Summon | Normal Summoned "Gemini Elf" from hand (1/6) to M-1'))
+    assert rule_at(verdict) == ("turn.not-turn-player",
+                                "Set card from hand (6/7) to S-1")
+
+
+def test_set_cards_set_back_in_another_zone_are_new_sets() -> None:
+    _, verdict = judged(*_sets_put_back(_B_PUTS_BACK, book_to="S-3"))
+    assert rule_at(verdict) == ("turn.not-turn-player",
+                                "Set card from hand (6/7) to S-1")

@@ -8,10 +8,12 @@ import pytest
 from tests.validator.importers.duelingbook.replays import (
     A1,
     HAND_A,
+    HAND_B,
     actions,
     game,
     judged,
     readings_of,
+    rule_at,
 )
 
 
@@ -77,3 +79,28 @@ def test_cards_picked_at_random_from_the_deck_are_a_view_then_a_move_to_the_hand
 def test_a_reset_board_stops_the_game_where_it_happened() -> None:
     imported = game(*A1, "A: Reset game | Reset the game", "A: Enter BP | Entered Battle Phase")
     assert imported.stopped is not None and "board was reset" in imported.stopped
+
+
+_MITSURUGI = (["Ame no Habakiri no Mitsurugi", "Mitsurugi Prayers", "Sangan", "Blade Knight",
+               "Vorse Raider"], HAND_B)
+_ON_TOP = ('A: To T Deck | Returned card from hand (1/6) to top of deck || Returned "Ame no '
+           'Habakiri no Mitsurugi" from hand (1/6) to top of deck')
+_PRAYERS = 'A: Activate ST | Activated "Mitsurugi Prayers" from hand (1/5) to S-1'
+_DRAWN = 'A: Draw card | Drew a card || Drew "Ame no Habakiri no Mitsurugi"'
+
+
+def test_a_search_made_by_drawing_the_card_its_player_put_on_top_is_that_search() -> None:
+    imported, verdict = judged(*A1, _ON_TOP, "A: Enter M1 | Entered Main Phase 1", _PRAYERS,
+                               _DRAWN, hands=_MITSURUGI)
+    assert verdict["legal"], verdict["violation"]
+    assert "draw.search-of-card-put-back" in readings_of(imported)
+    assert actions(imported)[-1] == ("move", "ame-no-habakiri-no-mitsurugi")
+
+
+def test_a_draw_after_a_search_card_of_a_card_not_put_on_top_is_a_draw() -> None:
+    # The same card drawn, but never put on top by its player: nothing says the draw is the
+    # search (it may be the top card by chance), so it is judged as a draw.
+    imported, verdict = judged(*A1, "A: Enter M1 | Entered Main Phase 1", _PRAYERS, _DRAWN,
+                               hands=_MITSURUGI)
+    assert "draw.search-of-card-put-back" not in readings_of(imported)
+    assert rule_at(verdict) == ("draw.once", "Drew a card")
