@@ -170,7 +170,10 @@ def not_set_this_turn(s: DuelState, a: Action) -> str | None:
 
 @REGISTRY.rule("chain.spell-speed")
 def chain_link_speed(s: DuelState, a: Action) -> str | None:
-    """A response needs an open chain and Spell Speed 2 or more, not below the last link's."""
+    """A response needs an open chain and Spell Speed 2 or more, not below the last link's;
+    a trigger effect may be a later link of a chain of Spell Speed 1 effects (they triggered
+    together), or of any chain when the action names it (revision 4 ``effect``: it triggered
+    while the chain was built, by a cost paid for an earlier link): docs/format.md, "Chains"."""
     if not a.respond:
         return None
     label = s.cards[a.card or ""].label
@@ -178,6 +181,9 @@ def chain_link_speed(s: DuelState, a: Action) -> str | None:
         return f"There is no open chain for {label} to respond to."
     act = classified(s, a)
     last = s.chain[-1]
+    if act.speed == 1 and act.effect == "trigger" and (a.effect is not None or all(
+            link.speed == 1 and not link.card_activation for link in s.chain)):
+        return None  # it triggered while the chain was built
     if act.speed == 1:
         return f"{label} is Spell Speed 1: it cannot be chained as a response."
     if act.speed < last.speed:
