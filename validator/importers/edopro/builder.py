@@ -105,6 +105,7 @@ class GameBuilder:
     summon: Pending | None = None
     normal_summons: int = 0
     drew: bool = False
+    draw_phase: bool = False
     attacking: dict[str, bool] = field(default_factory=dict)
     over: bool = False
     stopped: str | None = None
@@ -124,7 +125,7 @@ class GameBuilder:
                 continue
             self.index = i
             try:
-                if not isinstance(m, msg.Summoning | msg.Summoned | msg.Move):
+                if not isinstance(m, msg.Summoning | msg.Summoned | msg.Move | msg.SetCard):
                     self._close_summon()
                 HANDLERS[type(m)](self, m)
             except (CannotFollow, KeyError, IndexError, ValueError) as exc:
@@ -206,14 +207,20 @@ class GameBuilder:
         self.phase = "draw"
         self.normal_summons = 0
         self.drew = False
+        self.draw_phase = False
         self.attacking = {}
 
     def _new_phase(self, m: msg.NewPhase) -> None:
         to = PHASES.get(m.phase)
+        if to == "draw":
+            self.draw_phase = True
         if to is None or to == self.phase or to == "draw":
             return
+        fields: dict[str, Any] = {"to": to}
+        if self.phase == "draw" and not self.draw_phase and not self.drew and self.turn > 1:
+            fields["by_effect"] = True  # the engine skipped the Draw Phase (Reckless Greed)
         self.phase = to
-        self.emit("phase", self.turn_player, f"enters the {to} phase", to=to)
+        self.emit("phase", self.turn_player, f"enters the {to} phase", **fields)
 
     # -- moves -------------------------------------------------------------------------
 
@@ -367,7 +374,7 @@ class GameBuilder:
     def _close_summon(self) -> None:
         pending, self.summon = self.summon, None
         if pending is None:
-            if self.materials and not self.summon_follows():
+            if (self.materials or self.tributes) and not self.summon_follows():
                 self._materials_unused()
             return
         controller = self.board.where[pending.cards[0][0]].controller
@@ -389,7 +396,8 @@ class GameBuilder:
                 fields["by_effect"] = True
             self.emit("normal_summon", controller, f"Normal Summons {self.name(cid)}", **fields)
             return
-        self._special(pending, controller, materials)
+        procedure = [(cid, msg.R_RELEASE) for cid in tributes]  # Tributed by a procedure
+        self._special(pending, controller, materials + procedure)
         after, self.after_summon = self.after_summon, []
         for cid, move in after:  # used as material, then sent on (banished, shuffled)
             self._plain_move(cid, move)
@@ -403,6 +411,8 @@ class GameBuilder:
     def _materials_unused(self) -> None:
         """Materials no summon followed (sent as material by an effect): plain moves."""
         materials, self.materials = self.materials, []
+        materials += [(cid, msg.R_RELEASE) for cid in self.tributes]
+        self.tributes = []
         after, self.after_summon = self.after_summon, []
         moved = {cid for cid, _ in after}
         for cid, _ in materials:
@@ -430,7 +440,7 @@ class GameBuilder:
             reasons = 0
             for _, reason in materials:
                 reasons |= reason
-            method = next((name for bit, name in METHODS if reasons & bit), None)
+            method = next((name for bit, name in METHODS if reasons & bit), "procedure")
         elif not self.solving and len(cards) == 1:
             method = "procedure"
         for n, (cid, zone, position, _) in enumerate(cards):
@@ -626,11 +636,24 @@ class GameBuilder:
             return  # an attacked face-down monster: the attack turned it face-up
         to = POSITIONS.get(m.new, "attack")
         by_effect = self.solving or self.phase not in ("main1", "main2") or \
-            to == "facedown_defense" or m.controller != self.turn_player
+            to == "facedown_defense" or m.controller != self.turn_player or \
+            not self.after_idle_prompt()
         fields: dict[str, Any] = {"card": cid, "to": to}
         if by_effect:
             fields["by_effect"] = True
         self.emit("change_position", m.controller, f"{self.name(cid)} to {to}", **fields)
+
+    def after_idle_prompt(self) -> bool:
+        """Whether the message being read is a player's own choice at the engine's idle
+        prompt: EDOPro writes the refresh of both hands just before that prompt (which it
+        does not record), and nothing between the prompt and what was chosen. A position
+        changed without that refresh before it is an effect's (docs/edopro.md)."""
+        for j in range(self.index - 1, max(self.index - 6, -1), -1):
+            packet = self.packets[j]
+            if packet.msg in (msg.MSG_CARD_HINT, msg.MSG_PLAYER_HINT, msg.MSG_HINT):
+                continue
+            return packet.msg == msg.MSG_UPDATE_DATA and packet.data[1:2] == b"\x02"
+        return False
 
     def _draw(self, m: msg.Draw) -> None:
         for code in m.codes:
