@@ -100,9 +100,10 @@ class Board:
     counts: list[int] = field(default_factory=lambda: [0, 0])
 
     def new_card(self, code: int, owner: int, *, token: bool = False) -> str:
-        """A card seen for the first time: its id (``p1-7``: p1's seventh card)."""
+        """A card seen for the first time: its id (``a7``: the seventh card of player 1,
+        ``b7`` of player 2; never ``p1``, which the judge's words use for the player)."""
         self.counts[owner & 1] += 1
-        cid = f"{player_of(owner)}-{self.counts[owner & 1]}"
+        cid = f"{'ab'[owner & 1]}{self.counts[owner & 1]}"
         self.pieces[cid] = Piece(code, owner & 1, token)
         return cid
 

@@ -15,10 +15,13 @@ import struct
 from typing import Any, Final
 
 from validator.cards.database import CardInfo, database
+from validator.decks.formats import identify
+from validator.decks.replay import ReplayCards
 from validator.importers.duelingbook.game import Game
 from validator.importers.duelingbook.readings.catalog import Note
 from validator.importers.edopro import messages as msg
 from validator.importers.edopro.builder import GameBuilder
+from validator.importers.edopro.decks import replay_cards
 from validator.importers.edopro.query import (
     TYPE_LINK,
     TYPE_SPELL,
@@ -37,8 +40,8 @@ from validator.importers.edopro.yrp import (
     read_replay,
 )
 
-__all__ = ["NoLog", "NotAReplay", "ReplayFileError", "import_replay", "is_edopro",
-           "not_judged"]
+__all__ = ["NoLog", "NotAReplay", "ReplayFileError", "import_file", "import_replay",
+           "is_edopro", "not_judged"]
 
 # Duel flags (``DUEL_*``) that say which rules the engine played by.
 DUEL_1ST_TURN_DRAW: Final = 0x200
@@ -98,6 +101,13 @@ class Cards:
         if code in self.known:
             return self.known[code]
         found = self.db.card(code)
+        if found is None:
+            known = identify(code)  # an alternate artwork the deck lists know
+            found = self.db.card(known.passcode) if known is not None else None
+            if found is not None:
+                self.notes.append(Note("edopro.card-alias", f"passcode {code} is an "
+                                       f"alternate artwork of {found.name} "
+                                       f"({found.passcode})"))
         if found is None:
             alias = self._query(code).alias if self._query(code) is not None else 0
             if alias and alias != code:
@@ -194,7 +204,19 @@ def import_replay(data: bytes) -> list[Game]:
 
     :class:`NoLog` for a response-only ``.yrp``; :class:`NotAReplay` for anything else.
     """
+    return import_file(data)[0]
+
+
+def import_file(data: bytes) -> tuple[list[Game], ReplayCards]:
+    """The game of an EDOPro replay file, and the decks it holds as the deck check reads a
+    replay's cards (:func:`.decks.replay_cards`)."""
     replay = read_replay(bytes(data))
+    games = [_game(replay)]
+    return games, replay_cards(replay.decks, (games[0].players["p1"], games[0].players["p2"]),
+                               replay.header.timestamp)
+
+
+def _game(replay: Replay) -> Game:
     cards = Cards(replay)
     names = (" & ".join(replay.names[0]) or "player 1", " & ".join(replay.names[1]) or
              "player 2")
@@ -225,7 +247,7 @@ def import_replay(data: bytes) -> list[Game]:
     game.notes.extend(cards.notes)
     game.notes.extend(Note(r, t, at) for r, t, at in b.notes)
     game.document["source"]["notes"] = [n.to_dict() for n in game.notes]
-    return [game]
+    return game
 
 
 def _document(b: GameBuilder, cards: Cards, replay: Replay, game: Game,
