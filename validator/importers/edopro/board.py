@@ -127,7 +127,11 @@ class Board:
         if loc.location & OVERLAY:
             return self._under(loc, code)
         if loc.location in (MZONE, SZONE):
-            return self.zones.get((c, loc.location, loc.sequence))
+            key = (c, loc.location, loc.sequence)
+            cid = self.zones.get(key)
+            if code and cid is not None and self.pieces[cid].code != code:
+                return self._reshuffled(key, code) or cid
+            return cid
         if loc.location == EXTRA:
             slot = self._extra_slot(loc, code)
             return None if slot is None else slot[1]
@@ -139,6 +143,20 @@ class Board:
             if not code or self.pieces[cid].code == code:
                 return cid
         return self._by_code(pile, code)
+
+    def _reshuffled(self, key: tuple[int, int, int], code: int) -> str | None:
+        """The card of ``code`` the log names at ``key`` where the importer has another: Set
+        cards an effect shuffled among their zones (MSG_SHUFFLE_SET_CARD hides where each
+        went); the two swap zones, and the card the log names is returned."""
+        for other, cid in self.zones.items():
+            if other[:2] == key[:2] and other != key and self.pieces[cid].code == code:
+                mine = self.zones[key]
+                self.zones[key], self.zones[other] = cid, mine
+                self.where[cid], self.where[mine] = (
+                    Loc(key[0], key[1], key[2], self.where[mine].position),
+                    Loc(other[0], other[1], other[2], self.where[cid].position))
+                return cid
+        return None
 
     def _extra_slot(self, loc: Loc, code: int) -> list[Any] | None:
         """The Extra Deck entry the log names: at its sequence when the passcode agrees,

@@ -151,6 +151,9 @@ class GameBuilder:
 
     def emit(self, kind: str, player: int, text: str, **fields: Any) -> dict[str, Any]:
         """Add one action (with the engine's words as its log)."""
+        if kind in ("special_summon", "declare_attack", "change_position", "flip_summon",
+                    "destroy") and self._trap_monster(kind, player, text, fields):
+            return fields
         action: dict[str, Any] = {"type": kind, "player": player_of(player), **fields}
         action["log"] = {"time": f"[T{self.turn} #{self.index}]",
                          "player": self.names[player & 1], "text": text}
@@ -159,7 +162,8 @@ class GameBuilder:
             # a later link's costs, and the activated card's own cost (Ash Blossom
             # discarding itself), wait until the chain resolves, so that the chain stays
             # open and the activation is judged where the card stood (docs/edopro.md)
-            if fields.get("card") == self.activating or self.chain_open_before:
+            own = (self.activating, self.equipped.get(self.activating or ""))
+            if fields.get("card") in own or self.chain_open_before:  # Wonder Wand's cost
                 self.deferred.append(action)  # a later link's costs: the chain stays open
             else:
                 self.actions.insert(self.window, action)
@@ -167,6 +171,28 @@ class GameBuilder:
             return action
         self.actions.append(action)
         return action
+
+    def _trap_monster(self, kind: str, player: int, text: str, fields: dict[str, Any]) -> bool:
+        """A Trap the engine Special Summons as a monster (Shade Brigandine): the contract
+        has no Trap Monsters, so for the rules it leaves its Spell & Trap Zone for the
+        Graveyard, and what it does as a monster (attacks, positions) is not judged; its
+        destruction is its move on (docs/edopro.md). True when the action is read so."""
+        cid = fields.get("card")
+        if kind == "special_summon" and cid is not None and \
+                self.kinds(self.board.pieces[cid].code) == "trap":
+            self.trap_monsters.add(cid)
+            self.note("edopro.trap-monster", f"{self.name(cid)} Special Summoned as a "
+                                             f"monster: not judged as one")
+            self.emit("move", player, text + " (a Trap Monster: to the GY for the rules)",
+                      card=cid, to="graveyard")
+            return True
+        cards = {cid, fields.get("target")} & self.trap_monsters
+        if not cards:
+            return False
+        if kind == "destroy":
+            self.trap_monsters.discard(cid)
+            self.emit("move", player, text, card=cid, to="graveyard")
+        return True
 
     def note(self, reading: str, text: str) -> None:
         """A note on the game, at the message being read."""
@@ -208,9 +234,11 @@ class GameBuilder:
         self.normal_summons = 0
         self.drew = False
         self.draw_phase = False
+        self.set_this_turn = set()
         self.attacking = {}
 
     def _new_phase(self, m: msg.NewPhase) -> None:
+        self.window = None
         to = PHASES.get(m.phase)
         if to == "draw":
             self.draw_phase = True
@@ -516,18 +544,24 @@ class GameBuilder:
     # -- chains ------------------------------------------------------------------------
 
     def _chaining(self, m: msg.Chaining) -> None:
+        if not self.chain:
+            self.chain_start = len(self.actions)  # where a new chain begins
         cid = self.board.find(m.loc, m.code)
         if cid is None:
             raise CannotFollow(f"an activation of {self.describe(m.code)} where the importer "
                                f"sees no card")
         piece = self.board.pieces[cid]
         kind = self.kinds(piece.code)
+        if m.location and m.location != m.loc.location:
+            self._cost_paid_first(cid)
         origin = self._origin(cid)
         from_hand = origin == msg.HAND and self.moved_last(cid)
-        activation = m.loc.location == msg.SZONE and (
+        activation = m.location == msg.SZONE and (
             (kind in ("spell", "trap") and (cid in self.set_cards or from_hand))
             or (kind == "pendulum" and from_hand))  # else an effect of a face-up card
         self.set_cards.discard(cid)
+        if activation and cid in self.set_this_turn and self._set_turn_allowed(cid, m):
+            activation = False  # turned face-up before the chain: its effect is activated
         fields: dict[str, Any] = {"card": cid}
         if m.link > 1:
             fields["respond"] = True
@@ -539,7 +573,7 @@ class GameBuilder:
         if target is not None:
             fields["target"] = target
         self.chain_open_before = bool(self.chain)
-        place = PLACE_NAMES.get(m.loc.location, "field")
+        place = PLACE_NAMES.get(m.location or m.loc.location, "field")
         if self.chain and not activation:
             self._simultaneous(cid, place, fields)
         self.chain.append(Link(cid, activation, place))
@@ -572,6 +606,50 @@ class GameBuilder:
             if index is not None:
                 link.action["effect"] = index
 
+    def _cost_paid_first(self, cid: str) -> None:
+        """The card left the place it was activated from before the engine wrote its
+        activation (Wonder Wand sent to the GY as the cost of its own effect): its move waits
+        until the chain resolves, so that the activation is judged where the card stood."""
+        for n in range(len(self.actions) - 1, max(self.chain_start, len(self.actions) - 8) - 1,
+                       -1):
+            action = self.actions[n]
+            if action.get("card") == cid and action["type"] in ("move", "discard", "destroy"):
+                self.deferred.append(self.actions.pop(n))
+                return
+
+    def _set_turn_allowed(self, cid: str, m: msg.Chaining) -> bool:
+        """A Trap or Quick-Play Spell activated the turn it was Set, as a card's text allows
+        (the card database's ``set_turn``: the card itself, or a face-up card of its player
+        that covers it). The contract has no such activation: the card is turned face-up
+        where it stands before the chain began (a ``move``, noted), and its activation is
+        judged as the effect of a face-up card (docs/edopro.md)."""
+        code = self.board.pieces[cid].code
+        why = None
+        if "itself" in self.set_turn(code):
+            why = "its own text"
+        else:
+            for (side, _, _), other in self.board.zones.items():
+                if side == m.loc.controller & 1 and other != cid and \
+                        "field" in self.set_turn(self.board.pieces[other].code) and \
+                        self.board.where[other].position & msg.FACEUP:
+                    why = f"{self.name(other)}"
+                    break
+        if why is None:
+            return False
+        zone = spell_trap_zone(m.loc.sequence)
+        action: dict[str, Any] = {
+            "type": "move", "player": player_of(m.loc.controller), "card": cid,
+            "to": "spell_trap", **({"zone": zone} if zone else {}),
+            "log": {"time": f"[T{self.turn} #{self.index}]",
+                    "player": self.names[m.loc.controller & 1],
+                    "text": f"{self.name(cid)} turned face-up: activated the turn it was "
+                            f"Set, as {why} allows"}}
+        self.actions.insert(self.chain_start, action)  # links hold their own actions
+        self.note("edopro.set-turn-by-card", f"{self.name(cid)} activated the turn it was "
+                                             f"Set, as {why} allows: followed as turned "
+                                             f"face-up where it stands")
+        return True
+
     def moved_last(self, cid: str) -> bool:
         """Whether ``cid`` moved with the last move read (an activation from the hand)."""
         return self.last_moved == cid
@@ -597,8 +675,7 @@ class GameBuilder:
         return None
 
     def _chain_event(self, m: msg.ChainEvent) -> None:
-        if m.msg == msg.MSG_CHAINED:
-            self.window = None
+        self.window = None  # the activation is chained (or the chain resolves): no cost
         if m.msg == msg.MSG_CHAIN_SOLVING and not self.solving:
             self.solving = True
             for link in self.chain:
@@ -626,8 +703,9 @@ class GameBuilder:
         if cid is None:
             raise CannotFollow("a position change of a monster the importer does not see")
         after = self._next(self.index)
-        if isinstance(after, msg.Summoning) and after.msg == msg.MSG_FLIPSUMMONING:
-            return
+        if isinstance(after, msg.Summoning) and after.msg == msg.MSG_FLIPSUMMONING and \
+                after.loc.sequence == m.sequence and after.loc.controller == m.controller:
+            return  # the Flip Summon that follows turns it
         if self.last_flip == cid and m.new == msg.FACEUP_ATTACK:
             self.last_flip = None
             return
@@ -763,7 +841,9 @@ class GameBuilder:
             self.note("edopro.surrender", f"{self.names[loser]} surrendered")
             self.emit("surrender", loser, "surrenders")
         elif m.reason == 2 and loser is not None and not (
-                self.actions and self.actions[-1]["type"] == "end_turn"):
+                loser == self.turn_player and self.phase == "draw" and not self.drew):
+            # a draw an effect asks for from an empty Deck (a turn that begins with an
+            # empty Deck is lost by the document itself)
             self.emit("draw", loser, "must draw from an empty Deck", by_effect=True)
         elif m.reason not in (1, 2):
             who = self.names[m.player] if m.player in (0, 1) else "nobody (a draw)"
@@ -776,6 +856,7 @@ class GameBuilder:
     one_shot: Callable[[int], bool] = field(default=lambda code: False)
     effects: Callable[[int], list[tuple[str, tuple[str, ...]]]] = field(
         default=lambda code: [])
+    set_turn: Callable[[int], tuple[str, ...]] = field(default=lambda code: ())
     origins: dict[str, int] = field(default_factory=dict)
     last_moved: str | None = None
     targets: set[str] = field(default_factory=set)
@@ -790,6 +871,10 @@ class GameBuilder:
     after_summon: list[tuple[str, msg.Move]] = field(default_factory=list)
     #: Spells and Traps face-down in a Spell & Trap Zone (their activation is the card's).
     set_cards: set[str] = field(default_factory=set)
+    set_this_turn: set[str] = field(default_factory=set)
+    chain_start: int = 0
+    #: Traps the engine Special Summoned as monsters (the contract has no Trap Monsters).
+    trap_monsters: set[str] = field(default_factory=set)
     start_lp: list[int] = field(default_factory=lambda: [8000, 8000])
 
 
@@ -801,6 +886,7 @@ def _tracked_move(b: GameBuilder, m: msg.Move) -> None:
     if cid is not None:
         if m.new.location == msg.SZONE and m.new.position & msg.FACEDOWN:
             b.set_cards.add(cid)
+            b.set_this_turn.add(cid)
         else:
             b.set_cards.discard(cid)
         b.origins[cid] = m.old.location

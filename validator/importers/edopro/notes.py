@@ -29,6 +29,13 @@ NOTES: Final = {
     "edopro.hand-test": "A hand-test replay (EDOPro's single-player test mode) is one player "
                         "trying a hand: it is imported and judged as a duel.",
     "edopro.tcg-differs": "EDOPro's scripts and the TCG differ here: the judge follows the TCG.",
+    "edopro.set-turn-by-card": "A Trap or Quick-Play Spell activated the turn it was Set, as "
+                               "its own text or a face-up card allows: the contract has no "
+                               "such activation, so the card is turned face-up where it stands "
+                               "before the chain begins and its effect is activated.",
+    "edopro.trap-monster": "A Trap the engine Special Summons as a monster: the contract has "
+                           "no Trap Monsters, so for the rules it goes to the Graveyard, and "
+                           "what it does as a monster is not judged.",
     "edopro.not-followed": "A message the importer cannot follow (a card it does not see "
                            "where the log says it is): the game is judged up to it.",
 }

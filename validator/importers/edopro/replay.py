@@ -164,6 +164,12 @@ class Cards:
             return []
         return [(e.kind, e.places) for e in found.facts.effects]
 
+    def set_turn(self, code: int) -> tuple[str, ...]:
+        """The card database's ``set_turn``: what the card lets be activated the turn it
+        was Set."""
+        found = self._ask(code)
+        return () if found is None else found.facts.set_turn
+
     def one_shot(self, code: int) -> bool:
         """Whether the card goes to the Graveyard once its activation resolves."""
         found = self._ask(code)
@@ -222,7 +228,7 @@ def _game(replay: Replay) -> Game:
              "player 2")
     b = GameBuilder(replay.packets, names, describe=cards.name)
     b.kinds, b.subtype, b.one_shot = cards.kind, cards.subtype, cards.one_shot
-    b.effects = cards.effects
+    b.effects, b.set_turn = cards.effects, cards.set_turn
     start = next((p for p in replay.packets if p.msg == msg.MSG_START), None)
     if start is not None and len(start.data) >= 17:
         _, _, _, main0, _, main1, _ = struct.unpack_from("<BIIHHHH", start.data)
