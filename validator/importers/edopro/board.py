@@ -207,10 +207,16 @@ class Board:
         if base == MZONE:
             holder = self.zones.get((loc.controller & 1, MZONE, loc.sequence))
         elif base == EXTRA:
-            under = self.waiting
-            if 0 <= loc.position < len(under) and self.pieces[under[loc.position]].code == code:
-                return under[loc.position]
-            return self._by_code(under, code)
+            extra = self.extras[loc.controller & 1]
+            slot = extra[loc.sequence] if 0 <= loc.sequence < len(extra) else None
+            if slot is not None and slot[1] in self.overlays:  # an Xyz Monster sent back
+                holder = slot[1]
+            else:  # materials of an Xyz Summon, under a monster still in the Extra Deck
+                under = self.waiting
+                if 0 <= loc.position < len(under) and \
+                        self.pieces[under[loc.position]].code == code:
+                    return under[loc.position]
+                return self._by_code(under, code) or self._anywhere_under(code)
         else:
             pile = self._pile(Loc(loc.controller, base, loc.sequence, 0))
             if pile is not None and 0 <= loc.sequence < len(pile):
@@ -219,14 +225,16 @@ class Board:
         if 0 <= loc.position < len(under) and \
                 (not code or self.pieces[under[loc.position]].code == code):
             return under[loc.position]
-        found = self._by_code(under, code)
-        if found is not None:
-            return found
-        for other in self.overlays.values():  # its monster is not where the log says
+        return self._by_code(under, code) or self._anywhere_under(code)
+
+    def _anywhere_under(self, code: int) -> str | None:
+        """A material of that passcode under any monster (its monster is not where the log
+        says), or among an Xyz Summon's."""
+        for other in (*self.overlays.values(), self.waiting):
             found = self._by_code(other, code)
             if found is not None:
                 return found
-        return self._by_code(self.waiting, code)
+        return None
 
     def _by_code(self, pile: list[str], code: int) -> str | None:
         for cid in reversed(pile):

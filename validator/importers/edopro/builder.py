@@ -229,6 +229,7 @@ class GameBuilder:
                 self.emit("phase", self.turn_player, "the turn ends", to="end")
             self.emit("end_turn", self.turn_player, "the turn ends")
         self.turn += 1
+        self.turn_start = len(self.actions)
         self.turn_player = m.player
         self.phase = "draw"
         self.normal_summons = 0
@@ -255,8 +256,9 @@ class GameBuilder:
     def _move(self, m: msg.Move) -> None:
         old, new = m.old, m.new
         b = self.board
-        if old.location == 0 and new.location == 0:
-            return
+        if (old.location == 0 and new.location == 0) or \
+                (old.location == msg.DECK and new.location == msg.DECK):
+            return  # nothing, or a card put elsewhere in its Deck: the Deck's order is hidden
         cid = self.card(old, m.code)
         if old.location == 0:  # a token: it appears with its summon
             b.put(cid, new)
@@ -477,8 +479,8 @@ class GameBuilder:
                 fields["zone"] = zone
             if method is not None and n == 0:
                 fields["method"] = method
-                if materials:
-                    fields["materials"] = [c for c, _ in materials]
+                if materials:  # a card the log moves twice (to the GY, then on) is one
+                    fields["materials"] = list(dict.fromkeys(c for c, _ in materials))
             words = f"Special Summons {self.name(cid)}" + (f" ({method})" if method else "")
             where = self.board.where.get(cid)
             self.emit("special_summon", where.controller if where else controller, words,
@@ -636,10 +638,9 @@ class GameBuilder:
                     break
         if why is None:
             return False
-        zone = spell_trap_zone(m.loc.sequence)
-        action: dict[str, Any] = {
+        action: dict[str, Any] = {  # no zone: it stays where it stands
             "type": "move", "player": player_of(m.loc.controller), "card": cid,
-            "to": "spell_trap", **({"zone": zone} if zone else {}),
+            "to": "spell_trap",
             "log": {"time": f"[T{self.turn} #{self.index}]",
                     "player": self.names[m.loc.controller & 1],
                     "text": f"{self.name(cid)} turned face-up: activated the turn it was "
@@ -840,10 +841,17 @@ class GameBuilder:
         if m.reason == 0 and loser is not None:
             self.note("edopro.surrender", f"{self.names[loser]} surrendered")
             self.emit("surrender", loser, "surrenders")
-        elif m.reason == 2 and loser is not None and not (
-                loser == self.turn_player and self.phase == "draw" and not self.drew):
-            # a draw an effect asks for from an empty Deck (a turn that begins with an
-            # empty Deck is lost by the document itself)
+        elif m.reason == 2 and loser is not None and \
+                loser == self.turn_player and self.phase == "draw" and not self.drew:
+            # a turn that begins with an empty Deck: the document's duel ends there itself
+            dropped = len(self.actions) - self.turn_start
+            if dropped:
+                del self.actions[self.turn_start:]
+                self.note("edopro.tcg-differs", f"the engine let {dropped} action(s) be taken "
+                                                f"at the start of the Draw Phase of a player "
+                                                f"with an empty Deck; in the TCG that player "
+                                                f"loses as the turn begins: not imported")
+        elif m.reason == 2 and loser is not None:
             self.emit("draw", loser, "must draw from an empty Deck", by_effect=True)
         elif m.reason not in (1, 2):
             who = self.names[m.player] if m.player in (0, 1) else "nobody (a draw)"
@@ -873,6 +881,7 @@ class GameBuilder:
     set_cards: set[str] = field(default_factory=set)
     set_this_turn: set[str] = field(default_factory=set)
     chain_start: int = 0
+    turn_start: int = 0
     #: Traps the engine Special Summoned as monsters (the contract has no Trap Monsters).
     trap_monsters: set[str] = field(default_factory=set)
     start_lp: list[int] = field(default_factory=lambda: [8000, 8000])
