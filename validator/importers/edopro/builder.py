@@ -163,8 +163,16 @@ class GameBuilder:
             # discarding itself), wait until the chain resolves, so that the chain stays
             # open and the activation is judged where the card stood (docs/edopro.md)
             own = (self.activating, self.equipped.get(self.activating or ""))
-            if fields.get("card") in own or self.chain_open_before:  # Wonder Wand's cost
-                self.deferred.append(action)  # a later link's costs: the chain stays open
+            card = fields.get("card")
+            if card in own or (self.chain_open_before and
+                               any(link.card == card for link in self.chain)):
+                self.deferred.append(action)  # Ash Blossom's, Wonder Wand's own cost
+            elif self.chain_open_before:
+                # a later link's cost: before the chain began, so that the chain stays open
+                # and the card is where the engine has it for the links that follow
+                self.actions.insert(self.hoist_at, action)
+                self.hoist_at += 1
+                self.window += 1
             else:
                 self.actions.insert(self.window, action)
                 self.window += 1
@@ -547,7 +555,7 @@ class GameBuilder:
 
     def _chaining(self, m: msg.Chaining) -> None:
         if not self.chain:
-            self.chain_start = len(self.actions)  # where a new chain begins
+            self.chain_start = self.hoist_at = len(self.actions)  # where a new chain begins
         cid = self.board.find(m.loc, m.code)
         if cid is None:
             raise CannotFollow(f"an activation of {self.describe(m.code)} where the importer "
@@ -646,6 +654,7 @@ class GameBuilder:
                     "text": f"{self.name(cid)} turned face-up: activated the turn it was "
                             f"Set, as {why} allows"}}
         self.actions.insert(self.chain_start, action)  # links hold their own actions
+        self.hoist_at += 1
         self.note("edopro.set-turn-by-card", f"{self.name(cid)} activated the turn it was "
                                              f"Set, as {why} allows: followed as turned "
                                              f"face-up where it stands")
@@ -882,6 +891,7 @@ class GameBuilder:
     set_this_turn: set[str] = field(default_factory=set)
     chain_start: int = 0
     turn_start: int = 0
+    hoist_at: int = 0
     #: Traps the engine Special Summoned as monsters (the contract has no Trap Monsters).
     trap_monsters: set[str] = field(default_factory=set)
     start_lp: list[int] = field(default_factory=lambda: [8000, 8000])
