@@ -297,10 +297,9 @@ class GameBuilder:
 
     def _joins_summon(self, cid: str, m: msg.Move, after: Message | None) -> bool:
         """A material or Tribute of the summon that follows: kept for it."""
-        if m.reason & msg.R_MATERIAL and m.old.location & (msg.MZONE | msg.HAND | msg.DECK
-                                                           | msg.GRAVE | msg.REMOVED
-                                                           | msg.EXTRA | msg.SZONE) \
-                and not m.old.location & msg.OVERLAY:
+        # a move to the field keeps a stale reason (README: reasons that lie): no material
+        if m.reason & msg.R_MATERIAL and not m.old.location & msg.OVERLAY and \
+                m.new.location not in (msg.MZONE, msg.SZONE, msg.HAND):
             if m.reason & msg.R_RELEASE and m.reason & msg.R_SUMMON:
                 self.tributes.append(cid)
                 return True
