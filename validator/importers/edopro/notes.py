@@ -14,8 +14,6 @@ NOTES: Final = {
     "edopro.rule-mode": "The duel flags name a rule mode the project does not judge (an older "
                         "Master Rule, Speed or Rush Duel, Goat): the game is imported, not "
                         "judged.",
-    "edopro.first-turn-draw": "The duel flags give the first player a draw in turn 1, which "
-                              "the advanced ruleset does not.",
     "edopro.card-alias": "A passcode the card database does not know is an alternate "
                          "artwork: the engine's own state refresh names the card it stands "
                          "for, which the document uses.",
@@ -36,6 +34,4 @@ NOTES: Final = {
     "edopro.trap-monster": "A Trap the engine Special Summons as a monster: the contract has "
                            "no Trap Monsters, so for the rules it goes to the Graveyard, and "
                            "what it does as a monster is not judged.",
-    "edopro.not-followed": "A message the importer cannot follow (a card it does not see "
-                           "where the log says it is): the game is judged up to it.",
 }
