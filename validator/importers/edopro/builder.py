@@ -129,7 +129,7 @@ class GameBuilder:
                     self._close_summon()
                 HANDLERS[type(m)](self, m)
             except (CannotFollow, KeyError, IndexError, ValueError) as exc:
-                self.stopped = f"import stopped at message {i} ({self.where()}): " + (
+                self.stopped = f"import stopped at {self.where()}: " + (
                     str(exc) if isinstance(exc, CannotFollow)
                     else f"the message does not read as the engine writes it "
                          f"({type(exc).__name__})")
@@ -138,8 +138,8 @@ class GameBuilder:
 
     def where(self) -> str:
         """Where the reading is, as a judge finds it: the turn and the message."""
-        return f"turn {self.turn}, message {self.index} " \
-               f"{MSG_NAMES.get(self.packets[self.index].msg, '?')}"
+        packet = self.packets[self.index]
+        return f"turn {self.turn}, message {packet.number} {MSG_NAMES.get(packet.msg, '?')}"
 
     def _next(self, start: int) -> Message | None:
         """The next message after ``start`` that says something (QUIET ones passed over)."""
@@ -155,7 +155,7 @@ class GameBuilder:
                     "destroy") and self._trap_monster(kind, player, text, fields):
             return fields
         action: dict[str, Any] = {"type": kind, "player": player_of(player), **fields}
-        action["log"] = {"time": f"[T{self.turn} #{self.index}]",
+        action["log"] = {"time": f"[T{self.turn} #{self.packets[self.index].number}]",
                          "player": self.names[player & 1], "text": text}
         if self.window is not None and kind != "activate":
             # paid while a card is activated (its costs): before a first link's activation;
@@ -204,7 +204,7 @@ class GameBuilder:
 
     def note(self, reading: str, text: str) -> None:
         """A note on the game, at the message being read."""
-        self.notes.append((reading, text, f"[T{self.turn} #{self.index}]"))
+        self.notes.append((reading, text, f"[T{self.turn} #{self.packets[self.index].number}]"))
 
     def name(self, cid: str) -> str:
         """A card's name, for the log's words."""
@@ -648,7 +648,7 @@ class GameBuilder:
         action: dict[str, Any] = {  # no zone: it stays where it stands
             "type": "move", "player": player_of(m.loc.controller), "card": cid,
             "to": "spell_trap",
-            "log": {"time": f"[T{self.turn} #{self.index}]",
+            "log": {"time": f"[T{self.turn} #{self.packets[self.index].number}]",
                     "player": self.names[m.loc.controller & 1],
                     "text": f"{self.name(cid)} turned face-up: activated the turn it was "
                             f"Set, as {why} allows"}}
@@ -735,12 +735,7 @@ class GameBuilder:
         prompt: EDOPro writes the refresh of both hands just before that prompt (which it
         does not record), and nothing between the prompt and what was chosen. A position
         changed without that refresh before it is an effect's (docs/edopro.md)."""
-        for j in range(self.index - 1, max(self.index - 6, -1), -1):
-            packet = self.packets[j]
-            if packet.msg in (msg.MSG_CARD_HINT, msg.MSG_PLAYER_HINT, msg.MSG_HINT):
-                continue
-            return packet.msg == msg.MSG_UPDATE_DATA and packet.data[1:2] == b"\x02"
-        return False
+        return self.index in self.after_hands
 
     def _draw(self, m: msg.Draw) -> None:
         for code in m.codes:
@@ -878,6 +873,8 @@ class GameBuilder:
     targets: set[str] = field(default_factory=set)
     equipped: dict[str, str] = field(default_factory=dict)
     born_in_extra: set[str] = field(default_factory=set)
+    #: The packets that came right after a refresh of a hand: EDOPro's sign of the prompt.
+    after_hands: set[int] = field(default_factory=set)
     #: The activate action whose costs are being paid (its index), its card, and the
     #: activated card's own costs, kept until the chain resolves.
     window: int | None = None

@@ -10,6 +10,7 @@ NewTurn(player=1)
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
@@ -275,6 +276,11 @@ def loc(r: Reader) -> Loc:
     return Loc(r.u8(), r.u8(), r.u32(), r.u32())
 
 
+# The hot messages read at once (a game holds thousands of moves and chain events).
+_MOVE = struct.Struct("<IBBIIBBIII")
+_CHAINING = struct.Struct("<IBBIIBBIQI")
+
+
 def _win(r: Reader, msg: int) -> Message:
     return Win(r.u8(), r.u8())
 
@@ -288,7 +294,10 @@ def _new_phase(r: Reader, msg: int) -> Message:
 
 
 def _move(r: Reader, msg: int) -> Message:
-    return Move(r.u32(), loc(r), loc(r), r.u32())
+    if r.left < _MOVE.size:
+        return Move(r.u32(), loc(r), loc(r), r.u32())  # says where it ends early
+    code, c1, l1, s1, p1, c2, l2, s2, p2, reason = _MOVE.unpack_from(r.data)
+    return Move(code, Loc(c1, l1, s1, p1), Loc(c2, l2, s2, p2), reason)
 
 
 def _pos_change(r: Reader, msg: int) -> Message:
@@ -312,11 +321,16 @@ def _summoned(r: Reader, msg: int) -> Message:
 
 
 def _chaining(r: Reader, msg: int) -> Message:
-    return Chaining(r.u32(), loc(r), r.u8(), r.u8(), r.u32(), r.u64(), r.u32())
+    if r.left < _CHAINING.size:
+        return Chaining(r.u32(), loc(r), r.u8(), r.u8(), r.u32(), r.u64(), r.u32())
+    code, c, lo, sq, pos, tc, tl, ts, desc, link = _CHAINING.unpack_from(r.data)
+    return Chaining(code, Loc(c, lo, sq, pos), tc, tl, ts, desc, link)
 
 
 def _chain_event(r: Reader, msg: int) -> Message:
-    return ChainEvent(msg, r.u8())
+    if not r.data:
+        r.u8()  # says it ends early
+    return ChainEvent(msg, r.data[0])
 
 
 def _chain_end(r: Reader, msg: int) -> Message:

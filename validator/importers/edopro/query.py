@@ -16,7 +16,7 @@ import struct
 from dataclasses import dataclass
 from typing import Final
 
-from validator.importers.edopro.yrp import Packet, Reader, ReplayFileError
+from validator.importers.edopro.yrp import Reader, ReplayFileError
 
 MSG_UPDATE_DATA: Final = 6
 MSG_UPDATE_CARD: Final = 7
@@ -99,18 +99,23 @@ def read_blocks(r: Reader, count: int) -> list[Queried]:
     return out
 
 
-def extra_decks(packets: list[Packet]) -> tuple[list[int], list[int]]:
-    """Each player's Extra Deck, passcodes in the engine's order, from the refreshes EDOPro
-    writes after MSG_START (empty where the file has none).
+Refresh = tuple[int, int, int]
 
-    >>> extra_decks([])
+
+def extra_decks(body: bytes, refreshes: list[Refresh]) -> tuple[list[int], list[int]]:
+    """Each player's Extra Deck, passcodes in the engine's order, from the refreshes EDOPro
+    writes after MSG_START (``refreshes``: where each stands in ``body``; empty where the
+    file has none).
+
+    >>> extra_decks(b"", [])
     ([], [])
     """
     out: tuple[list[int], list[int]] = ([], [])
-    for packet in packets[:12]:
-        if packet.msg != MSG_UPDATE_DATA or len(packet.data) < 6 or packet.data[1] != 0x40:
+    for kind, start, end in refreshes[:12]:
+        data = body[start:end]
+        if kind != MSG_UPDATE_DATA or len(data) < 6 or data[1] != 0x40:
             continue
-        r = Reader(packet.data, "a state refresh")
+        r = Reader(data, "a state refresh")
         player = r.u8() & 1
         r.u8()
         r.u32()
@@ -123,31 +128,29 @@ def extra_decks(packets: list[Packet]) -> tuple[list[int], list[int]]:
     return out
 
 
-def queried(packets: list[Packet], wanted: set[int]) -> dict[int, Queried]:
+def queried(body: bytes, refreshes: list[Refresh], wanted: set[int]) -> dict[int, Queried]:
     """What the refreshes say of each passcode of ``wanted`` (the first block that gives its
     type), read until every one is found; a refresh that cannot be read is passed over.
 
-    >>> queried([], {1})
+    >>> queried(b"", [], {1})
     {}
     """
     out: dict[int, Queried] = {}
-    for packet in packets:
+    # a card's block begins with its code field (size 8, QUERY_CODE): a refresh that does
+    # not hold one of these bytes is passed over without being read (they are many)
+    wanted = set(wanted)
+    signs = [struct.pack("<HII", 8, QUERY_CODE, code) for code in wanted]
+    for _, start, end in refreshes:
         if len(out) == len(wanted):
             break
-        if packet.msg not in (MSG_UPDATE_DATA, MSG_UPDATE_CARD):
-            continue
-        r = Reader(packet.data, "a state refresh")
-        try:
-            if packet.msg == MSG_UPDATE_DATA:
-                r.take(2)
-                r.u32()  # the size of the blocks
-                blocks = read_blocks(r, 64)
-            else:
-                r.take(3)
-                blocks = read_blocks(r, 1)
-        except ReplayFileError:
-            continue
-        for block in blocks:
-            if block.code in wanted and block.code not in out and block.type:
-                out[block.code] = block
+        for code, sign in zip(wanted, signs, strict=True):
+            at = body.find(sign, start, end) if code not in out else -1
+            if at < 0:
+                continue
+            try:  # the card's block begins at its code field: read that block alone
+                block = _block(Reader(body[at:end], "a state refresh"))
+            except ReplayFileError:
+                continue
+            if block is not None and block.type:
+                out[code] = block
     return out

@@ -121,7 +121,8 @@ class Cards:
     def _query(self, code: int) -> Any:
         if self.queried is None:
             wanted = self._unknown_codes()
-            self.queried = queried(self.replay.packets, wanted) if wanted else {}
+            self.queried = queried(self.replay.body, self.replay.refreshes, wanted) \
+                if wanted else {}
         return self.queried.get(code)
 
     def _unknown_codes(self) -> set[int]:
@@ -237,7 +238,8 @@ def _game(replay: Replay) -> Game:
         b.start_lp = list(b.lp)
     elif replay.decks is not None and len(replay.decks.main) >= 2:
         b.deck_sizes = [len(replay.decks.main[0]), len(replay.decks.main[-1])]
-    for n, codes in enumerate(extra_decks(replay.packets)):
+    b.after_hands = replay.after_hands
+    for n, codes in enumerate(extra_decks(replay.body, replay.refreshes)):
         b.board.extras[n][:] = [[code, None] for code in codes]
     b.read()
     game = Game(1, {"p1": names[0], "p2": names[1]}, {})

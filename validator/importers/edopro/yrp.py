@@ -16,7 +16,7 @@ from __future__ import annotations
 import lzma
 import struct
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, NamedTuple
 
 #: The file ids (the first four bytes): a streamed replay, and a response replay.
 YRPX: Final = 0x58707279
@@ -31,6 +31,12 @@ DUEL_FLAGS_64: Final = 0x100
 EXTENDED_HEADER: Final = 0x200
 #: The packet that holds the embedded yrp1 (OLD_REPLAY_MODE), the last of a yrpX body.
 OLD_REPLAY_MODE: Final = 231
+#: State refreshes (MSG_UPDATE_DATA, MSG_UPDATE_CARD) and hints (MSG_HINT, MSG_CARD_HINT,
+#: MSG_PLAYER_HINT): most of a file's packets, none of them what happened (docs/edopro.md).
+REFRESHES: Final = frozenset({6, 7})
+#: A packet's header: its message type and its length.
+_PACKET: Final = struct.Struct("<BI")
+HINTS: Final = frozenset({2, 160, 165})
 HEADER: Final = 32
 EXTENDED: Final = 40
 NAME_BYTES: Final = 40
@@ -78,12 +84,13 @@ class Header:
         return HEADER + (EXTENDED if self.flag & EXTENDED_HEADER else 0)
 
 
-@dataclass(frozen=True, slots=True)
-class Packet:
-    """One message of the engine's log: its number (MSG_MOVE = 50, ...) and its data."""
+class Packet(NamedTuple):
+    """One message of the engine's log: its type (MSG_MOVE = 50, ...), its data, and where
+    it stands in the file (the how-manieth packet, from 0; a tuple: a file holds thousands)."""
 
     msg: int
     data: bytes
+    number: int = 0
 
 
 @dataclass(slots=True)
@@ -101,13 +108,26 @@ class Decks:
 
 @dataclass(slots=True)
 class Replay:
-    """A whole ``.yrpX`` file read: header, names per side, duel flags, packets, decks."""
+    """A whole ``.yrpX`` file read: header, names per side, duel flags, the packets of the
+    messages that say what happened, decks; and the body with where each state refresh
+    stands in it (``(type, start, end)``: most packets are refreshes, read only when asked),
+    the packets that came right after a refresh of a hand (EDOPro's sign of the idle prompt),
+    and every message type the file holds."""
 
     header: Header
     names: tuple[list[str], list[str]]
     duel_flags: int
     packets: list[Packet]
     decks: Decks | None
+    body: bytes = b""
+    refreshes: list[tuple[int, int, int]] = field(default_factory=list)
+    after_hands: set[int] = field(default_factory=set)
+    hints: set[int] = field(default_factory=set)
+
+    @property
+    def seen(self) -> set[int]:
+        """Every message type the file holds (the embedded yrp1's packet aside)."""
+        return {p.msg for p in self.packets} | {r[0] for r in self.refreshes} | self.hints
 
 
 def _header(data: bytes) -> Header:
@@ -275,21 +295,37 @@ def read_replay(data: bytes) -> Replay:
     r = Reader(raw)
     names = _names(r, head.flag)
     duel_flags = _duel_flags(r, head.flag)
-    packets: list[Packet] = []
-    decks: Decks | None = None
-    while r.left:
-        if r.left < 5:
+    out = Replay(head, names, duel_flags, [], None, raw)
+    packets, keep = out.packets, out.refreshes.append
+    pos, end, unpack, add = r.pos, len(raw), _PACKET.unpack_from, packets.append
+    number, hands, refresh, hints = 0, False, REFRESHES, HINTS
+    while pos < end:  # the hot loop of reading a file: a million packets in the corpus
+        if end - pos < 5:
             raise ReplayFileError(f"the replay's message log ends inside a packet header "
-                                  f"({r.left} bytes left)")
-        msg = r.u8()
-        data_ = r.take(r.u32())
+                                  f"({end - pos} bytes left)")
+        msg, length = unpack(raw, pos)
+        start, pos = pos + 5, pos + 5 + length
+        if pos > end:
+            raise ReplayFileError(f"the replay's message log ends inside a packet (message "
+                                  f"{msg} wants {length} bytes, {end - start} are left)")
+        number += 1
+        if msg in refresh:  # kept as where it stands: read only when asked
+            keep((msg, start, pos))
+            hands = msg == 6 and length > 1 and raw[start + 1] == 2  # a hand's refresh
+            continue
+        if msg in hints:
+            out.hints.add(msg)
+            continue
         if msg == OLD_REPLAY_MODE:
             try:
-                decks = read_decks(data_)
+                out.decks = read_decks(raw[start:pos])
             except ReplayFileError:
-                decks = None  # the decks are a convenience: the log has the cards
+                out.decks = None  # the decks are a convenience: the log has the cards
             continue
-        packets.append(Packet(msg, data_))
+        if hands:
+            out.after_hands.add(len(packets))
+            hands = False
+        add(Packet(msg, raw[start:pos], number - 1))
     if not packets:
         raise NoLog("an EDOPro replay whose message log is empty: nothing to import")
-    return Replay(head, names, duel_flags, packets, decks)
+    return out
