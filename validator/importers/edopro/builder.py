@@ -111,7 +111,8 @@ class GameBuilder:
     stopped: str | None = None
     index: int = 0
     decoded: list[Message | None] = field(default_factory=list)
-    last_flip: str | None = None
+    #: The monster just Flip Summoned, and where (its position change follows at once).
+    last_flip: tuple[str, int] | None = None
 
     # -- the loop ------------------------------------------------------------------------
 
@@ -420,7 +421,7 @@ class GameBuilder:
         if pending.kind == msg.MSG_FLIPSUMMONING:
             for cid, *_ in pending.cards:
                 self.emit("flip_summon", controller, f"Flip Summons {self.name(cid)}", card=cid)
-                self.last_flip = cid
+                self.last_flip = (cid, self.index)
             return
         if pending.kind == msg.MSG_SUMMONING:
             cid, zone, _, _ = pending.cards[0]
@@ -715,9 +716,10 @@ class GameBuilder:
         if isinstance(after, msg.Summoning) and after.msg == msg.MSG_FLIPSUMMONING and \
                 after.loc.sequence == m.sequence and after.loc.controller == m.controller:
             return  # the Flip Summon that follows turns it
-        if self.last_flip == cid and m.new == msg.FACEUP_ATTACK:
+        if self.last_flip is not None and self.last_flip[0] == cid and \
+                m.new == msg.FACEUP_ATTACK and self.index - self.last_flip[1] <= 2:
             self.last_flip = None
-            return
+            return  # the Flip Summon just read turned it
         if self.phase == "battle" and m.old & msg.FACEDOWN and m.new == msg.FACEUP_DEFENSE \
                 and cid in self.targets:
             return  # an attacked face-down monster: the attack turned it face-up
@@ -898,6 +900,8 @@ def _tracked_move(b: GameBuilder, m: msg.Move) -> None:
     found = b.board.find(m.old, m.code) if m.old.location else None
     b._move(m)
     cid = found or b.board.find(m.new, m.code)
+    if cid is not None and m.old.location == msg.MZONE and m.new.location != msg.MZONE:
+        b.attacking.pop(cid, None)  # a card that leaves the field and comes back is new
     if cid is not None:
         if m.new.location == msg.SZONE and m.new.position & msg.FACEDOWN:
             b.set_cards.add(cid)
