@@ -53,6 +53,10 @@ DUEL_NO_MAIN_PHASE_2: Final = 0x200000
 DUEL_OCG_OBSOLETE_IGNITION: Final = 0x100
 #: The flags of today's rules (Master Rule 2020, EDOPro's MR5): the advanced ruleset's.
 TODAY: Final = DUEL_PZONE | DUEL_EMZONE | DUEL_FSX_MMZONE
+#: A Spell's or Trap's subtype by its card type bits (``TYPE_*``), as the engine's refresh
+#: gives it for a card the database does not know.
+SUBTYPES: Final = ((0x10000, "quick_play"), (0x20000, "continuous"), (0x40000, "equip"),
+                   (0x80000, "field"), (0x100000, "counter"), (0x80, "ritual"))
 #: Spells and Traps that go to the Graveyard once their chain link resolves (§2).
 ONE_SHOT: Final = frozenset({("spell", "normal"), ("spell", "quick_play"), ("spell", "ritual"),
                              ("trap", "normal"), ("trap", "counter")})
@@ -156,7 +160,12 @@ class Cards:
     def subtype(self, code: int) -> str | None:
         """A Spell's or Trap's subtype."""
         found = self._ask(code)
-        return None if found is None else found.data.get("subtype")
+        if found is not None:
+            return found.data.get("subtype")
+        q = self._query(code)
+        if q is None or not q.type & (TYPE_SPELL | TYPE_TRAP):
+            return None
+        return next((name for bit, name in SUBTYPES if q.type & bit), "normal")
 
     def effects(self, code: int) -> list[tuple[str, tuple[str, ...]]]:
         """The card's activated effects as the database lists them: (kind, places)."""
@@ -187,10 +196,10 @@ class Cards:
         if token or (q is not None and q.type & TYPE_TOKEN):
             out["token"] = True
             out["name"] = found.name if found else f"Token {code}"
-        if q is not None and q.type & TYPE_SPELL:
-            out.update(kind="spell", subtype="normal")
-        elif q is not None and q.type & TYPE_TRAP:
-            out.update(kind="trap", subtype="normal")
+        if q is not None and q.type & (TYPE_SPELL | TYPE_TRAP):
+            out.update(kind="spell" if q.type & TYPE_SPELL else "trap",
+                       subtype=next((name for bit, name in SUBTYPES if q.type & bit), "normal"),
+                       effect="quick")  # nothing says when its effects may be used
         elif q is not None and q.type & TYPE_LINK:
             out["link"] = max(1, q.link)
         else:
