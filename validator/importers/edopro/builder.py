@@ -570,7 +570,9 @@ class GameBuilder:
             (kind in ("spell", "trap") and (cid in self.set_cards or from_hand))
             or (kind == "pendulum" and from_hand))  # else an effect of a face-up card
         self.set_cards.discard(cid)
-        if activation and cid in self.set_this_turn and self._set_turn_allowed(cid, m):
+        if activation and cid in self.set_this_turn and (
+                kind == "trap" or self.subtype(piece.code) == "quick_play") and \
+                self._set_turn_allowed(cid, m):  # a Normal Spell may be activated at once
             activation = False  # turned face-up before the chain: its effect is activated
         fields: dict[str, Any] = {"card": cid}
         if m.link > 1:
