@@ -30,6 +30,7 @@ COMPILED = [
     "validator/importers/duelingbook/*.py",
     "validator/importers/duelingbook/board/*.py",
     "validator/importers/duelingbook/readings/*.py",
+    "validator/importers/edopro/*.py",
     "validator/rules/checks/*.py",
     "validator/engine/state.py",
     "validator/engine/fastpath.py",

@@ -17,6 +17,7 @@ from .cards import cards_blp
 from .config import Config, load_settings
 from .decks import decks_blp
 from .duels.views import duels_blp, register_store_errors
+from .edopro import EdoproImportView  # noqa: F401  (it registers POST /v1/import/edopro)
 from .openapi import register_document_schemas
 from .teaching import assets, page, teach_blp
 from .views import docs_static, health_blp, rules_blp, validate_blp

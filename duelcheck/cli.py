@@ -64,6 +64,7 @@ examples:
                                             a judge's report (one HTML file) per
                                             match
   duelcheck import duelingbook replay.json -o games.jsonl
+  duelcheck check duel.yrpX                 an EDOPro replay (--from edopro insists)
   duelcheck deck deck.ydk --format goat     a deck list against Goat's pool and list
   duelcheck rules summon.tribute-count      one rule, with why and an example
   duelcheck rules summon.tribute-count --format json
@@ -144,7 +145,8 @@ def check(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> 
 
 
 def import_games(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> int:
-    """``duelcheck import duelingbook``: write each game as a duel document (JSON Lines)."""
+    """``duelcheck import duelingbook|edopro``: write each game as a duel document (JSON
+    Lines)."""
     status = EXIT_LEGAL
     try:
         target = open(args.output, "w", encoding="utf-8") if args.output else out  # noqa: SIM115
@@ -153,7 +155,7 @@ def import_games(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: Text
                   f"{printable(exc.strerror or exc)}\n")
         return EXIT_ENVIRONMENT
     try:
-        for item in gather(args.files, stdin, "duelingbook"):
+        for item in gather(args.files, stdin, args.format):
             if item.text is None:
                 err.write(f"{printable(item.source)}: {printable(item.error)}\n")
                 status = EXIT_MALFORMED
@@ -210,13 +212,14 @@ def parser() -> argparse.ArgumentParser:
                                   epilog=EPILOG, formatter_class=raw)
     top.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    c = sub.add_parser("check", help="judge duel documents, JSON Lines files, folders and "
-                       "Duelingbook replays", epilog=EPILOG, formatter_class=raw,
+    c = sub.add_parser("check", help="judge duel documents, JSON Lines files, folders, "
+                       "Duelingbook and EDOPro replays", epilog=EPILOG, formatter_class=raw,
                        description="Judge each duel: legal, or the first illegal action and "
                        "the rule it breaks.\nA summary line ends the text format.")
     c.add_argument("files", nargs="+", metavar="PATH",
                    help="a duel document (.json), JSON Lines (.jsonl, .ndjson: one duel per "
-                        "line), a Duelingbook replay, a folder to walk, or - for stdin")
+                        "line), a Duelingbook or EDOPro replay, a folder to walk, or - for "
+                        "stdin")
     c.add_argument("--format", choices=tuple(FORMATS), default="text",
                    help="text (default): one line per duel and a summary; json: the verdict "
                         "JSON of the contract, one line per duel; html: one self-contained "
@@ -228,9 +231,10 @@ def parser() -> argparse.ArgumentParser:
                         "replay.html")
     c.add_argument("--jsonl", action="store_true",
                    help="read every input (stdin too) as JSON Lines, one duel per line")
-    c.add_argument("--from", dest="source", choices=("auto", "json", "duelingbook"),
+    c.add_argument("--from", dest="source", choices=("auto", "json", "duelingbook", "edopro"),
                    default="auto", help="what the files are: recognised (auto, the "
-                   "default), duel documents, or Duelingbook replays")
+                   "default), duel documents, Duelingbook replays, or EDOPro replays "
+                   "(.yrpX)")
     c.add_argument("--quiet", "-q", action="store_true",
                    help="list only illegal and malformed duels, without the summary")
     c.add_argument("--color", choices=("auto", "always", "never"), default="auto",
@@ -249,8 +253,9 @@ def parser() -> argparse.ArgumentParser:
                         "slip fixed), not only those near a flag")
     i = sub.add_parser("import", help="convert game logs to duel documents (JSON Lines)",
                        epilog=EPILOG, formatter_class=raw)
-    i.add_argument("format", choices=("duelingbook",))
-    i.add_argument("files", nargs="+", metavar="FILE", help="replays (.json), or - for stdin")
+    i.add_argument("format", choices=("duelingbook", "edopro"))
+    i.add_argument("files", nargs="+", metavar="FILE",
+                   help="replays (.json from Duelingbook, .yrpX from EDOPro), or - for stdin")
     i.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     from .decks import add_parser as add_deck_parser
 

@@ -7,8 +7,11 @@
   JSON object on its own (then it is JSON Lines too).
 - A Duelingbook replay (a JSON object with ``plays`` and no ``cards``) is recognised and
   its games are checked one by one (``path#gameN``); ``--from duelingbook`` insists on it.
-- A folder is walked for ``.json``, ``.jsonl`` and ``.ndjson`` files, in sorted order,
-  skipping hidden files and folders.
+- An EDOPro replay (``.yrpX``: a binary file that begins with ``yrpX``, or the older
+  ``yrp1``) is recognised by its content and its game checked (docs/edopro.md); ``--from
+  edopro`` insists on it.
+- A folder is walked for ``.json``, ``.jsonl``, ``.ndjson``, ``.yrpX`` and ``.yrp`` files,
+  in sorted order, skipping hidden files and folders.
 - A UTF-8 byte-order mark at the start of a file, a line or standard input is ignored.
 """
 
@@ -24,12 +27,15 @@ from typing import BinaryIO, Literal, TextIO
 from validator.decks.replay import ReplayCards, read_replay
 from validator.document.jsontext import loads
 from validator.importers.duelingbook.replay import OtherGameError, ReplayError, load_replay
+from validator.importers.edopro.replay import ReplayFileError, import_replay, is_edopro
 from validator.teaching.workbench import replay_reason
 
 #: Suffixes of JSON Lines files, and of every file a folder is searched for.
 JSON_LINES = (".jsonl", ".ndjson")
 DUEL_FILES = (".json", *JSON_LINES)
-Source = Literal["auto", "json", "duelingbook"]
+#: Suffixes of EDOPro replays (compared without case: EDOPro writes ``.yrpX``).
+EDOPRO_FILES = (".yrpx", ".yrp")
+Source = Literal["auto", "json", "duelingbook", "edopro"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,13 +60,19 @@ def gather(paths: list[str], stdin: TextIO, source: Source = "auto",
     ['-:1', '-:2']
     """
     for path in paths:
-        if path == "-":
+        if path == "-" and source == "edopro":
+            buffer = getattr(stdin, "buffer", None)
+            data = buffer.read() if buffer is not None else stdin.read().encode("latin-1")
+            yield from edopro_items("-", data)
+        elif path == "-":
             yield from _whole("-", stdin.read().removeprefix("\ufeff"), source, jsonl)
         elif os.path.isdir(path):
             found = list(walk(Path(path), source))
             if not found:
-                yield Item(path, None, "the folder holds no " + ("replays (.json)" if
-                           source == "duelingbook" else ".json, .jsonl or .ndjson files"))
+                yield Item(path, None, "the folder holds no " + (
+                    "replays (.json)" if source == "duelingbook" else
+                    "EDOPro replays (.yrpX, .yrp)" if source == "edopro" else
+                    ".json, .jsonl, .ndjson or .yrpX files"))
             for file in found:
                 yield from _file(str(file), source, jsonl)
         else:
@@ -69,7 +81,8 @@ def gather(paths: list[str], stdin: TextIO, source: Source = "auto",
 
 def walk(folder: Path, source: Source = "auto") -> Iterator[Path]:
     """The duel files under ``folder``, sorted, hidden ones left out."""
-    suffixes = (".json",) if source == "duelingbook" else DUEL_FILES
+    suffixes = (".json",) if source == "duelingbook" else EDOPRO_FILES \
+        if source == "edopro" else (*DUEL_FILES, *EDOPRO_FILES)
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(files):
@@ -79,6 +92,11 @@ def walk(folder: Path, source: Source = "auto") -> Iterator[Path]:
 
 def _file(path: str, source: Source, jsonl: bool) -> Iterator[Item]:
     try:
+        if source == "edopro" or (source == "auto" and not jsonl and _begins_edopro(path)):
+            with open(path, "rb") as handle:
+                data = handle.read()
+            yield from edopro_items(path, data)
+            return
         if source != "duelingbook" and (jsonl or path.lower().endswith(JSON_LINES)):
             with open(path, "rb") as handle:
                 yield from lines(path, handle)
@@ -88,6 +106,34 @@ def _file(path: str, source: Source, jsonl: bool) -> Iterator[Item]:
         yield Item(path, None, f"cannot read: {exc.strerror or exc}")
         return
     yield from _whole(path, text, source, jsonl)
+
+
+def _begins_edopro(path: str) -> bool:
+    """Whether the file begins as an EDOPro replay does (``yrpX`` or ``yrp1``)."""
+    with open(path, "rb") as handle:
+        return is_edopro(handle.read(4))
+
+
+def edopro_items(path: str, data: bytes) -> Iterator[Item]:
+    """The game of an EDOPro replay, as an item holding its duel document; a rule mode the
+    project does not judge is an item with its document and no verdict (docs/edopro.md).
+
+    >>> [(i.source, i.error) for i in edopro_items("x.yrpX", b"yrpX")]
+    [('x.yrpX', 'not an EDOPro replay: 4 bytes, shorter than the 32-byte header of a .yrpX file')]
+    """
+    try:
+        games = import_replay(data)
+    except ReplayFileError as exc:
+        yield Item(path, None, str(exc))
+        return
+    for game in games:
+        text = json.dumps(game.document)
+        reason = game.document["source"].get("not_judged")
+        if reason is not None:
+            yield Item(path, text, f"an EDOPro duel played by other rules: {reason}",
+                       not_judged=True)
+        else:
+            yield Item(path, text)
 
 
 def read_text(path: str) -> str:

@@ -67,7 +67,7 @@ def judge(item: Item, report: bool = False, deck_format: str | None = None) -> R
     'x'
     """
     decks = check_replay(item.decks, deck_format) if item.decks is not None else None
-    if item.text is None:
+    if item.text is None or item.not_judged:
         errors = {"_not_judged" if item.not_judged else "_file": [item.error or "unreadable"]}
         return Result(item.source, errors=errors, unreadable=True,
                       report=malformed_report(item.source, errors) if report else None)
@@ -81,7 +81,8 @@ def judge(item: Item, report: bool = False, deck_format: str | None = None) -> R
     notes = tuple(note_object(n) for n in given) if isinstance(given, list) else ()
     players = source.get("players") if isinstance(source.get("players"), dict) else None
     imported = {k: source[k] for k, kind in (("format", str), ("card_pool", str),
-                                              ("stopped", str), ("unmodelled", dict))
+                                              ("stopped", str), ("unmodelled", dict),
+                                              ("edopro_version", str))
                 if isinstance(source.get(k), kind)} if source.get("from") else None
     if imported is not None:  # the ruleset that judged it (the document's, classic by default)
         given = data.get("ruleset") if isinstance(data, dict) else None
@@ -181,8 +182,9 @@ def describe(result: Result, all_notes: bool = False) -> str:
     where = printable(result.source)
     ruleset = str(imported.get("ruleset", "classic"))
     if result.imported is not None:
-        where += printable(f" ({format_name(imported.get('format'), imported.get('card_pool'))}"
-                           f"; ruleset {ruleset})")
+        made = f"EDOPro {imported['edopro_version']}" if "edopro_version" in imported else \
+            format_name(imported.get('format'), imported.get('card_pool'))
+        where += printable(f" ({made}; ruleset {ruleset})")
     signs = imported.get("unmodelled")
     tail = "".join(f"\n  {printable(ruleset)} does not model {printable(sign)}: seen at "
                    f"{printable(at)}"

@@ -2,7 +2,7 @@
 // an example), list its games with their verdicts, and step through one on the board.
 // Boards, steps and rules are drawn by board.js (window.duelboard), which the judge's report
 // uses too. Every call goes to this service's own API.
-import { $, ApiError, api, loadDiagram, markPhase, readAnswer, scrollIntoBox, setStatus } from "./common.js";
+import { $, ApiError, api, apiBytes, loadDiagram, markPhase, readAnswer, scrollIntoBox, setStatus } from "./common.js";
 import { initPlay, playFrom } from "./play.js";
 import { initQuiz } from "./quiz.js";
 
@@ -54,7 +54,8 @@ async function openText(text, title, example = "") {
   try {
     let games;
     let decks = null;
-    if (isReplay(data)) {
+    const replay = isReplay(data);
+    if (replay) {
       setStatus(status, `Importing the Duelingbook replay ${title}…`, "busy");
       const body = await api("/v1/import/duelingbook", text);
       decks = body.deck_check || null;
@@ -67,27 +68,51 @@ async function openText(text, title, example = "") {
         stopped: source.stopped || null, notes: Array.isArray(source.notes) ? source.notes : [],
         document: data, text: text.replace(/^\uFEFF/, "") }];
     }
-    setStatus(status, `Judging ${games.length === 1 ? "the duel" : games.length + " games"}…`, "busy");
-    await Promise.all(games.map(async (game) => {
-      try {
-        game.steps = await api("/v1/steps", game.text);
-      } catch (error) {
-        game.error = error;
-      }
-    }));
-    session = { title, replay: isReplay(data), example, games, decks, game: 0, step: 0, asLogged: false };
-    const judged = games.filter((g) => g.steps).length;
-    setStatus(status, games.length === 1 ? (judged ? `Opened ${title}.` : "")
-      : `Opened ${title}: ${games.length} games.`);
-    renderGames();
-    const wanted = Number(pendingHash.get("game")) - 1;
-    openGame(wanted >= 0 && wanted < games.length ? wanted : 0, pendingHash.get("step"));
-    pendingHash = new URLSearchParams();
+    await openGames(title, games, decks, replay, example);
   } catch (error) {
     setStatus(status, error instanceof ApiError ? error.message : String(error), "error");
   } finally {
     $("workbench").removeAttribute("aria-busy");
   }
+}
+
+// An EDOPro replay (.yrpX: a binary file that begins with "yrpX"): its bytes to the service,
+// which reads the engine's log into a duel document (docs/edopro.md).
+async function openEdopro(bytes, title) {
+  const status = $("status");
+  $("workbench").setAttribute("aria-busy", "true");
+  try {
+    setStatus(status, `Importing the EDOPro replay ${title}…`, "busy");
+    const body = await apiBytes("/v1/import/edopro", bytes);
+    const games = body.games.map((g) => ({ label: `Game ${g.game}`, players: g.players,
+      format: `EDOPro ${g.document.source.edopro_version || ""}`.trim(), stopped: g.stopped,
+      notes: g.notes, document: g.document, text: JSON.stringify(g.document) }));
+    await openGames(title, games, body.deck_check || null, true, "");
+  } catch (error) {
+    setStatus(status, error instanceof ApiError ? error.message : String(error), "error");
+  } finally {
+    $("workbench").removeAttribute("aria-busy");
+  }
+}
+
+async function openGames(title, games, decks, replay, example) {
+  const status = $("status");
+  setStatus(status, `Judging ${games.length === 1 ? "the duel" : games.length + " games"}…`, "busy");
+  await Promise.all(games.map(async (game) => {
+    try {
+      game.steps = await api("/v1/steps", game.text);
+    } catch (error) {
+      game.error = error;
+    }
+  }));
+  session = { title, replay, example, games, decks, game: 0, step: 0, asLogged: false };
+  const judged = games.filter((g) => g.steps).length;
+  setStatus(status, games.length === 1 ? (judged ? `Opened ${title}.` : "")
+    : `Opened ${title}: ${games.length} games.`);
+  renderGames();
+  const wanted = Number(pendingHash.get("game")) - 1;
+  openGame(wanted >= 0 && wanted < games.length ? wanted : 0, pendingHash.get("step"));
+  pendingHash = new URLSearchParams();
 }
 
 function verdictLine(game) {
@@ -372,6 +397,12 @@ async function readFile(file) {
   if (!file) return;
   $("doc").value = "";
   try {
+    const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+    const magic = String.fromCharCode(...head);
+    if (magic === "yrpX" || magic === "yrp1") {
+      await openEdopro(await file.arrayBuffer(), file.name);
+      return;
+    }
     await openText(await file.text(), file.name);
   } catch (error) {
     setStatus($("status"), `${file.name} could not be read: ${error.message}`, "error");

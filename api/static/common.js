@@ -41,6 +41,18 @@ export async function api(path, body) {
   return readAnswer(response, path);
 }
 
+// A file's bytes as the body (an EDOPro replay: POST /v1/import/edopro).
+export async function apiBytes(path, bytes) {
+  let response;
+  try {
+    response = await fetch(path, { method: "POST", body: bytes,
+      headers: { "Content-Type": "application/octet-stream" } });
+  } catch (error) {
+    throw new ApiError(`The service could not be reached (${error.message}). Is it still running?`);
+  }
+  return readAnswer(response, path);
+}
+
 export async function readAnswer(response, path) {
   const type = response.headers.get("Content-Type") || "";
   let data = null;

@@ -281,7 +281,7 @@ def test_a_folder_is_walked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
         "2 legal, 1 illegal, 0 malformed"]
     (tmp_path / "empty").mkdir()
     code, _, err = run(capsys, "check", str(tmp_path / "empty"))
-    assert code == 2 and "holds no .json, .jsonl or .ndjson files" in err
+    assert code == 2 and "holds no .json, .jsonl, .ndjson or .yrpX files" in err
 
 
 @pytest.mark.parametrize("name", ["t.jsonl", "t.ndjson"])

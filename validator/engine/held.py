@@ -31,7 +31,7 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from ..document.actionload import load_action
+from ..document.actionload import effect_count, load_action
 from ..document.crosscheck import check_action
 from ..document.fastload import Compiler, Fallback, Load
 from ..document.model import Action, Document
@@ -141,7 +141,7 @@ def load_actions(raw: Sequence[Any], doc: Document) -> list[Action]:
                 continue
         found: dict[Any, Any] = {}
         check_action(found, i, action, cards, lambda cid: cards[cid].owner,
-                     lambda cid: cards[cid].token)
+                     lambda cid: cards[cid].token, lambda cid: effect_count(cards[cid]))
         if found:
             errors.update(found["actions"])
         out.append(action)

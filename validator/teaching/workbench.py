@@ -80,7 +80,8 @@ def game_label(source: dict[str, Any] | None, fallback: str) -> str:
     if not source or not isinstance(source.get("players"), dict):
         return fallback
     who = source["players"]
-    fmt = format_name(source.get("format"), source.get("card_pool"))
+    fmt = f"EDOPro {source.get('edopro_version')}" if source.get("from") == "edopro" else \
+        format_name(source.get("format"), source.get("card_pool"))
     return (f"Game {source.get('game', '?')}: {who.get('p1', 'p1')} (p1) vs "
             f"{who.get('p2', 'p2')} (p2), {fmt}")
 

@@ -146,9 +146,13 @@ def flip_summon_of_face_down(s: DuelState, a: Action) -> str | None:
 
 @REGISTRY.rule("summon.special-source")
 def summoned_from_off_field(s: DuelState, a: Action) -> str | None:
-    """A Special or Quick Summon brings a card that is not already on the field."""
+    """A Special or Quick Summon brings a card that is not already in a Monster Zone. A
+    monster card in a Spell & Trap Zone (a Trap Monster, a Pendulum Scale, a monster an
+    effect treats as a Continuous Trap or equips) is Special Summoned from there, as the TCG
+    allows (docs/format.md)."""
     assert a.card is not None
-    if not s.on_field(a.card):
+    loc = s.locate(a.card)
+    if loc is None or loc[1] != "monsters":
         return None
     return f"{s.cards[a.card].label} is already on the field: it cannot be summoned again."
 

@@ -1,0 +1,105 @@
+"""How the importer reads the engine's messages (validator/importers/edopro/builder.py), each
+reading held at a real action of a shared replay: summon methods and materials, Pendulum
+Summons, an effect named, costs kept inside a chain, Set cards activated the turn they were
+Set, Trap Monsters, the turn that begins with an empty Deck, alternate artworks."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import pytest
+
+from tests.validator.importers.edopro.replays import EDOPRO, shared
+from validator import validate
+from validator.importers.duelingbook.game import Game
+from validator.importers.edopro.replay import import_replay
+
+pytestmark = pytest.mark.skipif(not EDOPRO.is_dir(), reason="../shared/data/edopro is not "
+                                                            "beside the repository")
+
+
+@cache
+def game(name: str) -> Game:
+    return import_replay(shared(name).read_bytes())[0]
+
+
+def action(name: str, index: int) -> dict[str, Any]:
+    """The action without its log, and the time the log gives."""
+    found = game(name).document["actions"][index]
+    return {**{k: v for k, v in found.items() if k != "log"}, "at": found["log"]["time"]}
+
+
+@pytest.mark.parametrize(("name", "index", "method", "materials", "at"), [
+    ("real/2020-07-21 14-09-04.yrpX", 38, "xyz", ["a6", "a2"], "[T1 #353]"),
+    ("real/2023-02-12 17-45-56.yrpX", 27, "synchro", ["a8", "a11"], "[T1 #411]"),
+    ("real/2026-02-12 23-47-39.yrpX", 6, "link", ["a6"], "[T1 #124]"),
+    ("real/Bug roid ambulance doesnt sp summon.yrpX", 13, "fusion", ["a5", "a6"], "[T1 #209]"),
+    ("real/GG Nouvelles vs Adventurer.yrpX", 11, "ritual", ["a5"], "[T1 #179]"),
+    ("real/2020-09-24 20-56-35.yrpX", 11, "procedure", None, "[T1 #174]"),
+])
+def test_a_summon_says_its_method_and_materials_from_the_materials_reasons(
+        name: str, index: int, method: str, materials: list[str] | None, at: str) -> None:
+    summon = action(name, index)
+    assert (summon["type"], summon.get("method"), summon.get("materials"), summon["at"]) == (
+        "special_summon", method, materials, at)
+
+
+def test_an_xyz_summons_materials_are_under_it_in_the_judges_state() -> None:
+    doc = game("real/2020-07-21 14-09-04.yrpX").document
+    verdict = validate({**doc, "actions": doc["actions"][:39]})
+    [monster] = [m for m in verdict.state["players"]["p1"]["monsters"] if m["card"] == "a15"]
+    assert monster["materials"] == ["a6", "a2"] and monster["zone"] == "EMZ-L"
+
+
+def test_a_pendulum_summon_is_one_action_from_the_face_up_extra_deck() -> None:
+    assert action("selfplay/selfplay-0109.yrpX", 151) == {
+        "type": "pendulum_summon", "player": "p2", "cards": ["b14"], "zones": ["EMZ-R"],
+        "positions": ["attack"], "at": "[T8 #2266]"}
+
+
+def test_a_later_trigger_link_names_its_effect() -> None:
+    assert action("real/Bug roid ambulance doesnt sp summon.yrpX", 43)["effect"] == 1
+
+
+def test_a_cost_paid_for_the_activated_card_itself_waits_for_the_chain() -> None:
+    """selfplay-0682 [T2 #307]: Solemn Judgment discarded for Twin Twisters (chain link 2)
+    goes before the chain began; the chain of Multirole and Twin Twisters stays one chain."""
+    actions = game("selfplay/selfplay-0682.yrpX").document["actions"]
+    kinds = [(a["type"], a.get("card"), a.get("respond", False)) for a in actions[17:22]]
+    assert kinds == [("phase", None, False), ("discard", "b1", False),
+                     ("activate", "b5", False), ("activate", "b4", True),
+                     ("resolve", None, False)]
+
+
+def test_a_card_set_and_activated_in_one_turn_as_its_text_allows_is_turned_face_up() -> None:
+    notes = [n for n in game("real/GG Gemeau vs IA_Orcust spam de Gemeaux.yrpX").notes
+             if n.reading in ("edopro.set-turn-by-card", "edopro.trap-monster")]
+    assert [(n.reading, n.at) for n in notes][:2] == [
+        ("edopro.set-turn-by-card", "[T6 #2175]"), ("edopro.trap-monster", "[T6 #2195]")]
+
+
+def test_actions_before_a_draw_from_an_empty_deck_are_dropped_as_the_tcg_has_it() -> None:
+    """selfplay-0660: Abyss Dweller chained at the start of the Draw Phase of a player whose
+    Deck is empty; the TCG ends the duel as that turn begins."""
+    g = game("selfplay/selfplay-0660.yrpX")
+    assert [n.at for n in g.notes if n.reading == "edopro.tcg-differs"] == ["[T37 #7043]"]
+    verdict = validate(g.document).to_dict()
+    assert verdict["legal"] and verdict["outcome"] == {"winner": "p2", "reason": "deck_out"}
+
+
+def test_an_alternate_artwork_is_its_card() -> None:
+    g = game("real/Bug_Watthopper_dont_stop_atk_turn_6.yrpX")
+    assert any(n.text == "passcode 56993277 is an alternate artwork of Wattcancel (56993276)"
+               for n in g.notes if n.reading == "edopro.card-alias")
+    assert {"passcode": 56993276} in [
+        {k: v for k, v in c.items() if k == "passcode"} for c in g.document["cards"].values()]
+
+
+def test_the_players_the_decks_and_the_first_player_are_the_files() -> None:
+    g = game("selfplay/selfplay-0022.yrpX")
+    assert g.players == {"p1": "Mitsurugi", "p2": "BrandedDespia"}
+    doc = g.document
+    assert doc["ruleset"] == "advanced" and doc["turn_player"] == "p1"
+    assert doc["setup"]["p1"]["deck"] == 35 and len(doc["setup"]["p1"]["hand"]) == 5
+    assert doc["source"]["from"] == "edopro" and doc["source"]["duel_flags"] == "0x2e800"
