@@ -59,7 +59,10 @@ def test_a_pendulum_summon_is_one_action_from_the_face_up_extra_deck() -> None:
 
 
 def test_a_later_trigger_link_names_its_effect() -> None:
-    assert action("real/Bug roid ambulance doesnt sp summon.yrpX", 43)["effect"] == 1
+    """White Rose Dragon's trigger when sent to the GY as Synchro Material (its script's string
+    2): the card's third effect entry, since its limited trigger has an entry of its own beside
+    the unlimited one when Normal Summoned (docs/cards.md)."""
+    assert action("real/Bug roid ambulance doesnt sp summon.yrpX", 43)["effect"] == 2
 
 
 def test_a_cost_paid_for_the_activated_card_itself_waits_for_the_chain() -> None:
