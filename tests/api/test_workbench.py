@@ -17,6 +17,8 @@ from validator.teaching.steps import trace
 REPLAY = SHARED / "data" / "duelingbook" / "goat-1001583-79697592.json"
 needs_shared = pytest.mark.skipif(not REPLAY.exists(), reason="../shared is not beside the "
                                                                "checkout")
+#: The actions that put their own card where their log line says.
+PLACING = {"normal_summon", "set_monster", "special_summon", "set_spell_trap", "activate"}
 TWO_SUMMONS = document([*opening(), act("normal_summon", card="gemini"),
                         act("normal_summon", card="vorse")], {"hand": ["gemini", "vorse"]})
 
@@ -35,6 +37,36 @@ def test_a_real_replay_is_imported_game_by_game(client: FlaskClient) -> None:
     assert [g["notes"] for g in games] == [[n.to_dict() for n in g.notes] for g in expected]
     rewind = next(n for n in games[1]["notes"] if n["reading"] == "rewind.phase")
     assert rewind["at"] == "[11:21]" and rewind["text"].startswith("[11:21] Pattn13: ")
+
+
+@needs_shared
+def test_a_classic_board_shows_each_card_in_the_zone_the_log_put_it(
+        client: FlaskClient) -> None:
+    """Issue 25, trial item 6: under ``classic`` the zone is bookkeeping for the engine, but the
+    board a judge compares with the log line above it draws the card where the log put it."""
+    edison = SHARED / "data" / "duelingbook" / "edison" / "edison-58644678.json"
+    games = client.post("/v1/import/duelingbook", data=edison.read_bytes(),
+                        content_type="application/json").get_json()["games"]
+    logged = re.compile(r'(?:Normal|Special) Summoned "[^"]+" .*to M-(\d)|'
+                        r'(?:Set|Activated) "[^"]+" from hand .*to S-(\d)')
+    seen = mezuki = 0
+    for game in games:
+        actions = game["document"]["actions"]
+        steps = client.post("/v1/steps", json=game["document"]).get_json()
+        # the board after each action; after the illegal one, the board as the log has it
+        boards = [*steps["states"][1:], steps["attempted"]]
+        for action, board in zip(actions, boards, strict=False):
+            found = logged.search(action["log"].get("private", action["log"]["text"]))
+            if found is None or action["type"] not in PLACING:
+                continue
+            side = board["players"][action["player"]]
+            zones = {e["card"]: e["zone"] for e in (*side["monsters"], *side["spell_traps"])}
+            text = action["log"].get("private", action["log"]["text"])
+            assert zones.get(action["card"]) == ("M" + found[1] if found[1] else "S" + found[2]), \
+                text
+            seen += 1
+            mezuki += text.startswith('Normal Summoned "Mezuki"') and text.endswith("to M-5")
+    assert seen > 30 and mezuki == 1
 
 
 @pytest.mark.parametrize(("body", "kind", "field"), [

@@ -670,9 +670,13 @@ def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
         b.note(play, "rewind.put-back",
                f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
-    if b.read_as(play, _summoned_where_it_stands(b, play, cid, move)) or \
-            b.read_as(play, _back_at_once(b, play, cid, move)) or \
-            b.read_as(play, corrections.extra_deck_card_shown(b, play, cid, move)):
+    if b.read_as(play, _summoned_where_it_stands(b, play, cid, move)):
+        return
+    sent = b.materials.sent_from.get(cid)
+    if b.read_as(play, _back_at_once(b, play, cid, move)):
+        _back_in_another_zone(b, play, cid, sent[1] if sent else None, move)
+        return
+    if b.read_as(play, corrections.extra_deck_card_shown(b, play, cid, move)):
         return
     if move is not None and move.before is not None and move.before.spot == "hand" and \
             _for_an_opponents_effect(b, play, player, cid, b.card(cid)):
@@ -749,6 +753,24 @@ def _back_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> ReadAs | N
     return ReadAs("slip.sent-and-back",
                   f"{b.label(cid)} sent from {spot.spot} and brought straight back with "
                   f"nothing between: a slip undone, the same card as before", drops=(action,))
+
+
+def _back_in_another_zone(b: GameBuilder, play: Play, cid: str, spot: Any, move: Any) -> None:
+    """A monster brought straight back (:func:`_back_at_once`) to another of its side's Monster
+    Zones than the one it left, under ``classic``: the same card, moved there (``move`` to
+    ``monster_zone``), so that the board shows it where the log put it (edison-58558820 game 3
+    [24:44]). Not under ``advanced``, where a move into a zone held is
+    ``zone.extra-monster-zone``: two monsters sent and brought back into each other's zones
+    (edison-58638913 game 2 [7:04]-[7:05]) both stand where they were for the engine, their
+    sends dropped, so the first move finds its zone held (under ``classic`` the card stays)."""
+    back = move.after
+    zone = contract_zone(back.side, back.spot)
+    if b.rules.zone_rules or spot is None or spot.spot == back.spot or zone is None:
+        return
+    b.emit(play, "move", back.side, card=cid, to="monster_zone", zone=zone,
+           note=read("zone.monster-moved", f"brought back to {zone} on its side of the field, "
+                     f"not to {contract_zone(spot.side, spot.spot)} where it stood: the same "
+                     f"card, moved"))
 
 
 def summon_token(b: GameBuilder, play: Play, player: Player) -> None:
