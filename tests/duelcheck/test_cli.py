@@ -117,7 +117,7 @@ def test_check_from_duelingbook_prints_one_verdict_per_game(
     assert lines[2].endswith(": deck check: no format to check against (its format code uu: "
                              "Unlimited has no Forbidden & Limited list); Aco77: 15 copies of "
                              "13 cards seen; sdesowitz02: 44 copies of 29 cards seen")
-    assert lines[0].endswith("#game1 (Unlimited; ruleset classic): legal (172 actions; "
+    assert lines[0].endswith("#game1 (Unlimited; ruleset classic): legal (173 actions; "
                              "sdesowitz02 (p1) won by surrender; LP sdesowitz02 (p1) 3100, "
                              "Aco77 (p2) 1800)")
 
