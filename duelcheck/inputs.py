@@ -7,6 +7,8 @@
   JSON object on its own (then it is JSON Lines too).
 - A Duelingbook replay (a JSON object with ``plays`` and no ``cards``) is recognised and
   its games are checked one by one (``path#gameN``); ``--from duelingbook`` insists on it.
+- A Duelingbook replay's text export (``[m:ss] user: play`` lines) is named as such and not
+  read: its replay's JSON is what to send.
 - A folder is walked for ``.json``, ``.jsonl`` and ``.ndjson`` files, in sorted order,
   skipping hidden files and folders.
 - A UTF-8 byte-order mark at the start of a file, a line or standard input is ignored.
@@ -24,6 +26,7 @@ from typing import BinaryIO, Literal, TextIO
 from validator.decks.replay import ReplayCards, read_replay
 from validator.document.jsontext import loads
 from validator.importers.duelingbook.replay import OtherGameError, ReplayError, load_replay
+from validator.importers.duelingbook.textexport import TEXT_EXPORT, is_text_export
 from validator.teaching.workbench import replay_reason
 
 #: Suffixes of JSON Lines files, and of every file a folder is searched for.
@@ -119,7 +122,9 @@ def lines(path: str, handle: BinaryIO) -> Iterator[Item]:
 
 
 def _whole(path: str, text: str, source: Source, jsonl: bool) -> Iterator[Item]:
-    if source == "duelingbook" or (source == "auto" and not jsonl and is_replay(text)):
+    if source != "json" and not jsonl and is_text_export(text):
+        yield Item(path, None, TEXT_EXPORT)
+    elif source == "duelingbook" or (source == "auto" and not jsonl and is_replay(text)):
         yield from replay_items(path, text)
     elif jsonl:
         yield from lines(path, _bytes_lines(text))

@@ -83,6 +83,19 @@ def test_what_is_not_a_replay_is_a_problem_naming_the_field(
     assert problem["type"] == kind and field in problem["errors"]
 
 
+@needs_shared
+@pytest.mark.parametrize("path", ["/v1/import/duelingbook", "/v1/steps", "/v1/validate"])
+def test_a_replays_text_export_is_a_problem_that_says_what_to_send(
+        client: FlaskClient, path: str) -> None:
+    """Issue 25, trial item 10: not "not valid JSON", but what it is and what to send."""
+    export = REPLAY.parent / "aco77-sdesowitz02-2026-10-07.txt"
+    response = client.post(path, data=export.read_bytes(), content_type="application/json")
+    problem = response.get_json()
+    assert response.status_code == 400 and problem["type"] == "urn:duelcheck:problem:text-export"
+    assert problem["detail"].startswith("The body is not a Duelingbook replay but its text "
+                                        "export") and "send the replay's JSON" in problem["detail"]
+
+
 def test_an_unreadable_replay_is_400_or_415(client: FlaskClient) -> None:
     bad = client.post("/v1/import/duelingbook", data='{"plays": [', content_type="application/json")
     assert bad.status_code == 400 and "not valid JSON" in bad.get_json()["detail"]

@@ -179,6 +179,20 @@ def test_a_truncated_replay_exits_2_without_a_traceback(
     assert code == 2 and "not valid JSON" in err
 
 
+@needs_replay
+@pytest.mark.parametrize("args", [("check",), ("check", "--from", "duelingbook"),
+                                  ("import", "duelingbook")])
+def test_a_replays_text_export_is_named_in_one_line(
+        args: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 25, trial item 10: the text form of a replay (the same match as REPLAY) is not
+    "Not valid JSON": one line says what it is and what to send instead."""
+    export = REPLAY.with_suffix(".txt")
+    code, _, err = run(capsys, *args, str(export))
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert f"{export}: " in err and "not a Duelingbook replay but its text export" in err
+    assert "send the replay's JSON instead" in err and "Not valid JSON" not in err
+
+
 class FakeTerminal(io.StringIO):
     def isatty(self) -> bool:
         return True

@@ -150,3 +150,26 @@ def test_an_empty_ydk_is_one_line_naming_no_field(tmp_path: Path,
     code, out, err = run(capsys, "deck", str(path), "--format", "goat")
     assert code == 2 and out == ""
     assert err.startswith(f"{path}: The deck list holds no card: ") and err.count("\n") == 1
+
+
+@needs_shared
+def test_deck_on_a_replay_checks_the_cards_its_games_show(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 25, trial item 10: ``duelcheck deck replay.json`` answered "player1: Unknown
+    field."; it gives the match's deck check, as ``check`` prints it beside the games."""
+    goat = CORPUS / "goat-1001583-79697592.json"
+    code, out, err = run(capsys, "deck", str(goat))
+    assert (code, err) == (0, "")
+    assert out == (f"{goat}: deck check (Goat, by its card pool date 2005-08-20; 2005.4 GOAT): "
+                   "no finding; Pattn13: 27 copies of 21 cards seen; Galapagos1: 32 copies of "
+                   "25 cards seen\n")
+    unlimited = CORPUS / "aco77-sdesowitz02-2026-10-07.json"
+    code, out, err = run(capsys, "deck", str(unlimited))
+    assert code == 2 and "no format to check against" in out
+    assert err == f"{unlimited}: give --format goat, edison or advanced to check its decks.\n"
+    code, out, _ = run(capsys, "deck", str(unlimited), "--format", "goat")
+    assert code == 1 and "sdesowitz02: deck.not-in-pool: Destiny Draw is not in the Goat" in out
+    code, out, _ = run(capsys, "deck", str(unlimited), "--format", "goat", "--json")
+    assert json.loads(out)["legal"] is False
+    code, _, err = run(capsys, "deck", str(unlimited.with_suffix(".txt")))
+    assert code == 2 and "its text export" in err and err.count("\n") == 1
