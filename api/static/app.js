@@ -100,6 +100,8 @@ async function openText(text, title, example = "") {
     const wanted = Number(pendingHash.get("game")) - 1;
     openGame(wanted >= 0 && wanted < games.length ? wanted : 0, pendingHash.get("step"));
     pendingHash = new URLSearchParams();
+    // the game opened, at the top of the screen: its board above the fold (issue 25, item 11)
+    $("workbench").scrollIntoView({ block: "start" });
   } catch (error) {
     setStatus(status, error instanceof ApiError ? error.message : String(error), "error");
   } finally {
@@ -207,6 +209,9 @@ function renderNotes(game) {
     el("ul", {}, notes.map((n) => el("li", {}, ...board.noteParts(n))))));
 }
 
+// A phone's width (style.css and board.css lay the workbench out for it at the same width).
+const PHONE = window.matchMedia("(max-width: 640px)");
+
 // The rule broken, its "What happened" with the players' usernames as the headline has them.
 async function renderRule(violation, names) {
   const box = $("rule");
@@ -214,7 +219,7 @@ async function renderRule(violation, names) {
   try {
     if (!rules.has(violation.rule)) rules.set(violation.rule, await api(`/v1/rules/${encodeURIComponent(violation.rule)}`));
     box.replaceChildren(board.renderRule(rules.get(violation.rule),
-      board.namePlayers(violation.message, names)));
+      board.namePlayers(violation.message, names), { collapsed: PHONE.matches }));
   } catch (error) {
     box.replaceChildren(el("p", { class: "status error" }, `The rule ${violation.rule} could not be loaded: ${error.message}`));
   }
