@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -87,12 +88,21 @@ def test_check_prints_the_deck_check_beside_the_games(capsys: pytest.CaptureFixt
     code, out, _ = run(capsys, "check", str(EDISON))
     lines = out.splitlines()
     deck = next(i for i, line in enumerate(lines) if ": deck check (" in line)
+    # Starlight Road (Barry Allen's) is in the pool Duelingbook's Edison games play
     assert lines[deck] == (f"{EDISON}: deck check (Edison, by its format code er; March 2010 "
-                           "TCG): findings; Barry Allen: 14 copies of 14 cards seen, 1 finding; "
+                           "TCG): no finding; Barry Allen: 14 copies of 14 cards seen; "
                            "dlgoose: 17 copies of 16 cards seen")
-    assert lines[deck + 1].startswith("  Barry Allen: deck.not-in-pool: Starlight Road is not "
-                                      "in the Edison card pool")
-    assert lines[deck + 1].endswith('(game 1, [0:32] Barry Allen: Drew "Starlight Road")')
+    assert code == 1  # the game's own verdict
+    code, out, _ = run(capsys, "check", "--deck-format", "goat", str(EDISON))
+    lines = out.splitlines()
+    deck = next(i for i, line in enumerate(lines) if ": deck check (" in line)
+    assert lines[deck].startswith(f"{EDISON}: deck check (Goat, by asked for; 2005.4 GOAT): "
+                                  "findings; Barry Allen: 14 copies of 14 cards seen, ")
+    assert lines[deck + 1].startswith("  Barry Allen: deck.not-in-pool: ")
+    assert any(line.startswith("  Barry Allen: deck.not-in-pool: Starlight Road is not in the "
+                               "Goat card pool") and line.endswith(
+                                   '(game 1, [0:32] Barry Allen: Drew "Starlight Road")')
+               for line in lines)
     assert code == 1  # the game's own verdict: a deck finding changes no exit status
 
 
@@ -134,11 +144,11 @@ def test_quiet_prints_a_deck_finding_but_no_legal_game(capsys: pytest.CaptureFix
     """``-q`` prints only what is illegal: a match whose games are all legal and whose deck
     shows a card outside the pool gives the deck check and its finding, not the games."""
     path = CORPUS / "edison" / "edison-58685567.json"
-    code, out, _ = run(capsys, "check", "-q", "--no-progress", str(path))
+    code, out, _ = run(capsys, "check", "-q", "--no-progress", "--deck-format", "goat", str(path))
     lines = [line for line in out.splitlines() if line.strip()]
     assert code == 0
-    assert ": deck check (Edison" in lines[0] and ": legal" not in out and "note:" not in out
-    assert all("deck.not-in-pool: Starlight Road" in line for line in lines[1:]) and lines[1:]
+    assert ": deck check (Goat" in lines[0] and ": legal" not in out and "note:" not in out
+    assert all(re.match(r"  \S+: deck\.[a-z-]+: ", line) for line in lines[1:]) and lines[1:]
     code, out, _ = run(capsys, "check", "--no-progress", str(path))
     assert out.count(": legal (") == 2
 
