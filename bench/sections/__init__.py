@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import baseline, cards, corpus, decks, live, memory, rulesets, speed
+from . import baseline, cards, corpus, decks, live, memory, rulesets, speed, suite
 
-SECTIONS: list[ModuleType] = [speed, rulesets, live, memory, corpus, baseline, cards, decks]
+SECTIONS: list[ModuleType] = [speed, rulesets, live, memory, corpus, baseline, cards, decks,
+                             suite]
