@@ -109,16 +109,18 @@ _WHEEL_SCRATCH: list[Path] = []
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
-    from tests import wheelhouse
-
     root = Path(__file__).resolve().parent.parent
     if any(item.nodeid.startswith("tests/test_packaging.py") for item in session.items):
+        from tests import wheelhouse
+
         scratch = Path(tempfile.mkdtemp(prefix="duelcheck-wheel-"))
         _WHEEL_SCRATCH.append(scratch)
         wheelhouse.start_early(root, scratch)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if not _WHEEL_SCRATCH:
+        return
     from tests import wheelhouse
 
     wheelhouse.stop_early()
