@@ -11,6 +11,7 @@ from webargs.flaskparser import FlaskParser, abort, is_json_request
 
 from validator.document.jsontext import DuplicateKeyError, loads
 from validator.engine.duel import duplicate_key_errors
+from validator.importers.duelingbook.textexport import TEXT_EXPORT, is_text_export
 
 from .problems import TOO_MANY_ACTIONS
 
@@ -58,6 +59,9 @@ def load_document_json(body: bytes, limit: int, what: str = "The body") -> Any:
     except RecursionError:
         abort(400, detail=f"{what} is JSON nested too deeply.")
     except ValueError as exc:
+        if is_text_export(body):
+            abort(400, type=TEXT_EXPORT_PROBLEM, title="A replay's text export",
+                  detail=f"{what} is {TEXT_EXPORT}.")
         abort(400, detail=f"{what} is not valid JSON: {exc}")
     count = count_actions(data)
     if count > limit:
@@ -68,6 +72,9 @@ def load_document_json(body: bytes, limit: int, what: str = "The body") -> Any:
               messages={"actions": [f"At most {limit} actions, not {count}."]})
     return data
 
+
+#: The problem type of a body that is a Duelingbook replay's text export, not JSON.
+TEXT_EXPORT_PROBLEM: Final = "urn:duelcheck:problem:text-export"
 
 #: A 422's detail when the body is a Duelingbook replay sent where a duel document goes.
 REPLAY_HINT: Final = ("This is a Duelingbook replay, not a duel document: POST it to "

@@ -105,3 +105,17 @@ class ExamplesView(MethodView):
 def playground() -> Response:
     """The playground page (static HTML, CSS and JavaScript, no CDN)."""
     return current_app.send_static_file("index.html")
+
+
+@page.route("/favicon.ico")
+def favicon() -> Response:
+    """No icon, said without an error: a page that names none (Swagger UI at ``/docs``) makes
+    the browser ask for ``/favicon.ico``, and a 404 there is an error in its console and the
+    service's log (issue 25, trial item 10). The workbench page names an empty ``data:`` one.
+
+    >>> from api import create_app
+    >>> answer = create_app({"TESTING": True}).test_client().get("/favicon.ico")
+    >>> answer.status_code, answer.headers["Cache-Control"]
+    (204, 'public, max-age=86400')
+    """
+    return Response(status=204, headers={"Cache-Control": "public, max-age=86400"})

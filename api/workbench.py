@@ -44,7 +44,8 @@ class ReplayBody(ReplaySchema):
 
 
 _BODY_ERRORS = (
-    (400, "The body is not JSON."), (413, "The body is larger than the limit."),
+    (400, "The body is not JSON (a Duelingbook replay's text export is said to be one, "
+          "type urn:duelcheck:problem:text-export)."), (413, "The body is larger than the limit."),
     (415, "The body is not application/json."))
 
 

@@ -347,7 +347,11 @@ def _edison(src: Sources, resolver: Resolver, konami: dict[str, dict[str, Any]],
     named = set(limits)
     early = {p for p, r in built.releases.items() if r.date <= EDISON_DATE}
     later = {p for p, r in built.releases.items() if r.complete and r.date > EDISON_DATE}
-    pool = ((whitelist | early) - later) | named
+    # The pool the format's community plays: YGOPRODeck's, which Duelingbook's Edison games
+    # follow (Starlight Road, first printed four days after the date, is in both; Duelingbook
+    # publishes no list of its own), with every card printed in the TCG by the date and every
+    # card Konami's list names. A card of that pool printed after the date stays in it.
+    pool = whitelist | early | named
     db = resolver.db
 
     def names(cards: set[int]) -> list[str]:
@@ -357,6 +361,9 @@ def _edison(src: Sources, resolver: Resolver, konami: dict[str, dict[str, Any]],
     built.formats["edison"] = {
         "name": "Edison", "pool_date": EDISON_DATE, "extra": 15, "side": 15,
         "pool": sorted(pool),
+        "pool_source": f"YGOPRODeck's Edison pool ({_source(src.edison, path)}), the pool "
+                       f"Duelingbook's Edison games play, with the cards first printed in the "
+                       f"TCG by {EDISON_DATE}",
         "lists": [{"name": "March 2010 TCG", "date": EDISON_DATE,
                    "source": f"Konami's list, {PUBLISHED['yaml-yugi-limit-regulation']} "
                              f"data/tcg/{EDISON_DATE}.raw.json at {src.regulation.commit}",
@@ -365,10 +372,12 @@ def _edison(src: Sources, resolver: Resolver, konami: dict[str, dict[str, Any]],
         "pool": f"{len(pool)} cards: {len(whitelist)} of YGOPRODeck's Edison pool "
                 f"({_source(src.edison, path)}), {len(early - whitelist)} more first printed "
                 f"in the TCG by {EDISON_DATE}, {len(named - whitelist - early)} more on the "
-                f"list itself, {len(whitelist & later - named)} left out as printed later",
+                f"list itself; {len(whitelist & later - named)} of YGOPRODeck's first printed "
+                f"after the date, kept as the community plays them",
         "added: printed in the TCG by the date": names(early - whitelist - later),
         "added: on Konami's list of the date": names(named - whitelist - early),
-        "left out: every TCG printing after the date": names(whitelist & later - named),
+        "kept: in YGOPRODeck's pool, every TCG printing after the date":
+            names(whitelist & later - named),
         "YGOPRODeck's limits against Konami's list": compare(
             theirs, konami[EDISON_DATE]["limits"], db, resolver.canonical)}
 

@@ -14,6 +14,9 @@ import re
 from typing import Any, TextIO
 
 from validator.decks import FORMAT_NAMES, DeckError, check_deck, read_file
+from validator.decks.replay import check_replay, read_replay
+from validator.document.jsontext import loads
+from validator.importers.duelingbook.textexport import TEXT_EXPORT, is_text_export
 
 from .text import printable
 
@@ -34,9 +37,10 @@ def add_parser(sub: Any, epilog: str, formatter: Any) -> None:
                        "Forbidden & Limited list", epilog=epilog, formatter_class=formatter,
                        description="Check a deck list: JSON ({\"main\": [...], \"extra\": "
                        "[...], \"side\": [...]}, cards by passcode or name), the text form "
-                       "(one card a line, '3 Sangan', under Main/Extra/Side headings) or a "
-                       ".ydk file. Exit status 0: no finding; 1: findings; 2: a list that "
-                       "cannot be read.")
+                       "(one card a line, '3 Sangan', under Main/Extra/Side headings), a "
+                       ".ydk file, or a Duelingbook replay (the cards its games show, as "
+                       "duelcheck check reports them). Exit status 0: no finding; 1: "
+                       "findings; 2: a list that cannot be read.")
     d.add_argument("file", metavar="FILE", help="the deck list, or - for stdin")
     d.add_argument("--format", dest="deck_format", choices=FORMAT_NAMES,
                    help="the format (default: the JSON list's own format field)")
@@ -67,6 +71,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
             exc, UnicodeDecodeError) else str(exc))
         err.write(f"duelcheck: cannot read {printable(name)}: {printable(why)}\n")
         return EXIT_MALFORMED
+    replay = _replay(text)
+    if replay is not None or is_text_export(text):
+        return _run_replay(args, name, replay, out, err)
     try:
         deck, given = read_file(text, name)
         fmt = args.deck_format or given.get("format")
@@ -84,6 +91,56 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, stdin: TextIO) -> in
         out.write(json.dumps(answer) + "\n")
     else:
         out.write(describe(printable(name), answer))
+    return EXIT_LEGAL if answer["legal"] else EXIT_FINDINGS
+
+
+def _replay(text: str) -> dict[str, Any] | None:
+    """The parsed JSON of ``text`` when it is a Duelingbook replay (an object with ``plays``
+    and no ``cards``), else None.
+
+    >>> _replay('{"plays": []}'), _replay('{"main": ["Sangan"]}'), _replay("3 Sangan")
+    ({'plays': []}, None, None)
+    """
+    if '"plays"' not in text:
+        return None
+    try:
+        data = loads(text.removeprefix("\ufeff"))
+    except (ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) and "plays" in data and "cards" not in data else None
+
+
+def _run_replay(args: argparse.Namespace, name: str, replay: dict[str, Any] | None,
+                out: TextIO, err: TextIO) -> int:
+    """``duelcheck deck`` on a Duelingbook replay: its match's deck check, as ``duelcheck
+    check`` prints it beside the verdicts (the cards each player's games show, against the
+    replay's format or ``--format``); on a replay's text export, one line saying what it is.
+
+    >>> import io
+    >>> args = argparse.Namespace(deck_format=None, date=None, json=False)
+    >>> out, err = io.StringIO(), io.StringIO()
+    >>> _run_replay(args, "m.json", {"format": "gu", "plays": []}, out, err), out.getvalue()
+    (0, 'm.json: deck check (Goat, by its format code gu; 2005.4 GOAT): no finding; \\n')
+    """
+    def refuse(message: str) -> int:
+        err.write(f"{printable(name)}: {printable(message)}\n")
+        return EXIT_MALFORMED
+
+    if replay is None:
+        return refuse(TEXT_EXPORT)
+    if args.date is not None:
+        return refuse("date: a replay's decks are checked against the list in force on the "
+                      "day it was played; --date is for deck lists.")
+    try:
+        answer = check_replay(read_replay(replay), args.deck_format)
+    except DeckError as exc:  # pragma: no cover - argparse's choices keep --format known
+        return refuse(str(exc))
+    if args.json:
+        out.write(json.dumps(answer) + "\n")
+    else:
+        out.write(describe_match(name, answer))
+    if answer["format"] is None:
+        return refuse("give --format goat, edison or advanced to check its decks.")
     return EXIT_LEGAL if answer["legal"] else EXIT_FINDINGS
 
 

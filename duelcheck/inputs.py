@@ -10,6 +10,8 @@
 - An EDOPro replay (``.yrpX``: a binary file that begins with ``yrpX``, or the older
   ``yrp1``) is recognised by its content and its game checked (docs/edopro.md); ``--from
   edopro`` insists on it.
+- A Duelingbook replay's text export (``[m:ss] user: play`` lines) is named as such and not
+  read: its replay's JSON is what to send.
 - A folder is walked for ``.json``, ``.jsonl``, ``.ndjson``, ``.yrpX`` and ``.yrp`` files,
   in sorted order, skipping hidden files and folders.
 - A UTF-8 byte-order mark at the start of a file, a line or standard input is ignored.
@@ -27,6 +29,7 @@ from typing import BinaryIO, Literal, TextIO
 from validator.decks.replay import ReplayCards, read_replay
 from validator.document.jsontext import loads
 from validator.importers.duelingbook.replay import OtherGameError, ReplayError, load_replay
+from validator.importers.duelingbook.textexport import TEXT_EXPORT, is_text_export
 from validator.importers.edopro.replay import ReplayFileError, import_replay, is_edopro
 from validator.teaching.workbench import replay_reason
 
@@ -165,7 +168,9 @@ def lines(path: str, handle: BinaryIO) -> Iterator[Item]:
 
 
 def _whole(path: str, text: str, source: Source, jsonl: bool) -> Iterator[Item]:
-    if source == "duelingbook" or (source == "auto" and not jsonl and is_replay(text)):
+    if source != "json" and not jsonl and is_text_export(text):
+        yield Item(path, None, TEXT_EXPORT)
+    elif source == "duelingbook" or (source == "auto" and not jsonl and is_replay(text)):
         yield from replay_items(path, text)
     elif jsonl:
         yield from lines(path, _bytes_lines(text))

@@ -9,7 +9,10 @@ from __future__ import annotations
 import functools
 import multiprocessing.util
 import os
+import shutil
 import subprocess
+import tempfile
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -93,3 +96,34 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> 
         pytest.fail(f"{item.nodeid} starts {started[0]} but is not marked slow: mark it "
                     "@pytest.mark.slow (setup.cfg)", pytrace=False)
     return result
+
+
+# --- The compiled wheel, started as soon as the packaging tests are collected ----------------
+#
+# Building it (mypyc, then the C compiler) is the suite's longest step, and pytest runs on one
+# core: started before the first test, outside any, it runs on the second core meanwhile, and
+# tests/test_packaging.py's fixture waits for it (tests/wheelhouse.py). Nothing is tested
+# less: the same build, only earlier.
+
+_WHEEL_SCRATCH: list[Path] = []
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    root = Path(__file__).resolve().parent.parent
+    if any(item.nodeid.startswith("tests/test_packaging.py") for item in session.items):
+        from tests import wheelhouse
+
+        scratch = Path(tempfile.mkdtemp(prefix="duelcheck-wheel-"))
+        _WHEEL_SCRATCH.append(scratch)
+        wheelhouse.start_early(root, scratch)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    if not _WHEEL_SCRATCH:
+        return
+    from tests import wheelhouse
+
+    wheelhouse.stop_early()
+    for scratch in _WHEEL_SCRATCH:
+        shutil.rmtree(scratch, ignore_errors=True)
+    _WHEEL_SCRATCH.clear()

@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import zipfile
+from dataclasses import dataclass
 from email.parser import Parser
 from importlib import metadata
 from pathlib import Path
@@ -74,23 +75,95 @@ def _version_of(name: str) -> str:
         return "none"
 
 
+def _pip_wheel(source: Path, built: Path) -> list[str]:
+    return [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+            "-w", str(built), str(source)]
+
+
+def _clean_copy(root: Path, scratch: Path) -> Path:
+    source = scratch / "source"
+    shutil.copytree(root, source, symlinks=True, ignore=shutil.ignore_patterns(*NOT_SOURCE))
+    return source
+
+
+@dataclass
+class EarlyBuild:
+    """A build started before the tests that need it: the digest of the source it copied,
+    the ``pip wheel`` process, where it writes the wheel and its log."""
+
+    digest: str
+    process: subprocess.Popen[bytes]
+    built: Path
+    log: Path
+
+
+#: The builds started early (:func:`start_early`), by the root they build.
+_EARLY: dict[Path, EarlyBuild] = {}
+
+
+def start_early(root: Path, scratch: Path) -> bool:
+    """Start building ``root``'s wheel in the background, unless one is kept for its source:
+    tests/conftest.py does so as soon as the packaging tests are collected, so that the C
+    compiler works on a second core while the tests before them run on the first
+    (:func:`build_wheel` then waits for it). True when a build was started."""
+    digest = source_digest(root)
+    kept = root / "build" / "test-wheels" / digest
+    if kept.is_dir() and len(list(kept.glob("duelcheck-*.whl"))) == 1:
+        return False
+    built, log = scratch / "built", scratch / "build.log"
+    source = _clean_copy(root, scratch)
+    with log.open("wb") as out:
+        process = subprocess.Popen(_pip_wheel(source, built), stdout=out,
+                                   stderr=subprocess.STDOUT)
+    _EARLY[root] = EarlyBuild(digest, process, built, log)
+    return True
+
+
+def stop_early() -> None:
+    """End the early builds no test waited for (the packaging tests deselected or not
+    reached: ``-x``, Ctrl-C)."""
+    for early in _EARLY.values():
+        if early.process.poll() is None:
+            early.process.kill()
+        early.process.wait()
+    _EARLY.clear()
+
+
+def _wait(early: EarlyBuild) -> Path:
+    try:
+        code = early.process.wait(timeout=1200)
+    except subprocess.TimeoutExpired:
+        early.process.kill()
+        early.process.wait()
+        raise
+    if code != 0:
+        raise subprocess.CalledProcessError(code, early.process.args,
+                                            early.log.read_text("utf-8", "replace"))
+    return early.built
+
+
 def build_wheel(root: Path, house: Path, scratch: Path) -> Path:
     """duelcheck's wheel, built from a clean copy of ``root`` (no stale ``build/``), its hot
     modules compiled by mypyc as a user's build compiles them where it can (setup.py).
 
     The compiled build takes most of the suite's time, so it is made once per change: a
     wheel is kept in ``build/test-wheels/<digest of the source>/`` and used again while the
-    source is the same (:func:`source_digest`); ``make clean`` removes it."""
-    kept = root / "build" / "test-wheels" / source_digest(root)
+    source is the same (:func:`source_digest`); ``make clean`` removes it. A build started
+    early for the same source (:func:`start_early`) is waited for rather than made again."""
+    digest = source_digest(root)
+    kept = root / "build" / "test-wheels" / digest
     found = sorted(kept.glob("duelcheck-*.whl")) if kept.is_dir() else []
+    early = _EARLY.pop(root, None)
     if len(found) != 1:
-        source = scratch / "source"
-        shutil.copytree(root, source, symlinks=True,
-                        ignore=shutil.ignore_patterns(*NOT_SOURCE))
-        built = scratch / "built"
-        subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
-                        "--no-build-isolation", "-q", "-w", str(built), str(source)],
-                       check=True, timeout=1200, capture_output=True)
+        if early is not None and early.digest == digest:
+            built = _wait(early)
+        else:
+            if early is not None:  # the source changed since: that build is of no use
+                early.process.kill()
+                early.process.wait()
+            built = scratch / "built"
+            subprocess.run(_pip_wheel(_clean_copy(root, scratch), built), check=True,
+                           timeout=1200, capture_output=True)
         (wheel,) = built.glob("duelcheck-*.whl")
         shutil.rmtree(kept.parent, ignore_errors=True)  # only the newest source's is kept
         kept.mkdir(parents=True)

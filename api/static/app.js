@@ -41,13 +41,30 @@ function isReplay(data) {
     Array.isArray(data.plays) && !("cards" in data);
 }
 
+// A Duelingbook replay's text export ("[0:15] user: Drew a card" lines): the service says
+// what it is and what to send instead (validator/importers/duelingbook/textexport.py), in
+// one line; null for any other text that is not JSON.
+async function textExport(text, title) {
+  if ((text.slice(0, 4096).match(/^\[\d{1,3}:\d{2}\] .*?: /gm) || []).length < 3) return null;
+  try {
+    await api("/v1/import/duelingbook", text);
+  } catch (error) {
+    const problem = error instanceof ApiError ? error.problem : null;
+    if (problem && problem.type === "urn:duelcheck:problem:text-export") {
+      return problem.detail.replace(/^The body/, title);
+    }
+  }
+  return null;
+}
+
 async function openText(text, title, example = "") {
   const status = $("status");
   let data;
   try {
     data = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (error) {
-    setStatus(status, `${title} is not JSON: ${error.message}`, "error");
+    setStatus(status, (await textExport(text, title)) || `${title} is not JSON: ${error.message}`,
+      "error");
     return;
   }
   $("workbench").setAttribute("aria-busy", "true");
@@ -113,6 +130,8 @@ async function openGames(title, games, decks, replay, example) {
   const wanted = Number(pendingHash.get("game")) - 1;
   openGame(wanted >= 0 && wanted < games.length ? wanted : 0, pendingHash.get("step"));
   pendingHash = new URLSearchParams();
+  // the game opened, at the top of the screen: its board above the fold (issue 25, item 11)
+  $("workbench").scrollIntoView({ block: "start" });
 }
 
 function verdictLine(game) {
@@ -198,7 +217,7 @@ function openGame(index, step = null) {
   $("slider").max = String(Math.max(actions.length - 1, 0));
   $("slider").disabled = actions.length < 2;
   $("to-violation").hidden = !v;
-  renderRule(v);
+  renderRule(v, game.players);
   const wanted = step === null || step === undefined ? NaN : Number(step) - 1;
   const start = Number.isInteger(wanted) && wanted >= 0 && wanted < actions.length ? wanted
     : v ? v.index : Math.max(actions.length - 1, 0);
@@ -215,12 +234,17 @@ function renderNotes(game) {
     el("ul", {}, notes.map((n) => el("li", {}, ...board.noteParts(n))))));
 }
 
-async function renderRule(violation) {
+// A phone's width (style.css and board.css lay the workbench out for it at the same width).
+const PHONE = window.matchMedia("(max-width: 640px)");
+
+// The rule broken, its "What happened" with the players' usernames as the headline has them.
+async function renderRule(violation, names) {
   const box = $("rule");
   if (!violation) { box.hidden = true; return; }
   try {
     if (!rules.has(violation.rule)) rules.set(violation.rule, await api(`/v1/rules/${encodeURIComponent(violation.rule)}`));
-    box.replaceChildren(board.renderRule(rules.get(violation.rule), violation.message));
+    box.replaceChildren(board.renderRule(rules.get(violation.rule),
+      board.namePlayers(violation.message, names), { collapsed: PHONE.matches }));
   } catch (error) {
     box.replaceChildren(el("p", { class: "status error" }, `The rule ${violation.rule} could not be loaded: ${error.message}`));
   }

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from . import baseline, cards, corpus, decks, edopro, live, memory, rulesets, speed
+from . import baseline, cards, corpus, decks, edopro, live, memory, rulesets, speed, suite
 
 SECTIONS: list[ModuleType] = [speed, rulesets, live, memory, corpus, edopro, baseline, cards,
-                              decks]
+                              decks, suite]

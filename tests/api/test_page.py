@@ -46,6 +46,8 @@ def test_a_real_replay_uploaded_lists_its_games_with_their_verdicts(page: Page) 
     third.click()
     page.wait_for_selector("#rule h3")
     assert "One Normal Summon or Set per turn" in page.inner_text("#rule")
+    # the rule box names the player as the headline does, not "p2" (issue 25, item 10)
+    assert "What happened: Galapagos1 (p2) already Normal Summoned" in page.inner_text("#rule")
     assert page.inner_text("#summary") == (
         "Illegal at step 60 (turn 4, Main Phase 1, Galapagos1 (p2)): summon.normal-once. "
         "Galapagos1 (p2) already Normal Summoned or Set a monster this turn (action 39).")
@@ -305,9 +307,30 @@ def test_the_page_cannot_be_framed(browser: Any, base_url: str) -> None:
 
 
 def test_swagger_ui_runs_under_its_policy(desktop: Page, base_url: str) -> None:
+    failed: list[str] = []
+    desktop.on("response", lambda r: failed.append(f"{r.status} {r.url}")
+               if r.status >= 400 else None)
     desktop.goto(base_url + "/docs")
     desktop.wait_for_selector(".swagger-ui .opblock")
     assert csp_violations(desktop) == []
+    # a page that names no icon makes the browser ask for /favicon.ico: no 404 in the log
+    # (issue 25, trial item 10)
+    assert desktop.request.get(base_url + "/favicon.ico").status == 204
+    assert failed == []
+
+
+@needs_shared
+def test_a_replays_text_export_is_named_as_such(desktop: Page) -> None:
+    """Issue 25, trial item 10: the text form of a replay said "is not JSON"; the page says
+    in one line what it is and what to send instead."""
+    export = REPLAY.with_suffix(".txt")
+    desktop.set_input_files("#upload", str(export))
+    status = desktop.locator("#status")
+    expect(status).to_contain_text("text export")
+    assert status.inner_text() == (
+        f"{export.name} is not a Duelingbook replay but its text export (the log as lines of "
+        "text, without the card ids, decks and play fields a verdict is read from): send the "
+        "replay's JSON instead, the file Duelingbook serves for the same replay.")
 
 
 # -- the quiz -------------------------------------------------------------------------------

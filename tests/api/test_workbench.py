@@ -17,6 +17,8 @@ from validator.teaching.steps import trace
 REPLAY = SHARED / "data" / "duelingbook" / "goat-1001583-79697592.json"
 needs_shared = pytest.mark.skipif(not REPLAY.exists(), reason="../shared is not beside the "
                                                                "checkout")
+#: The actions that put their own card where their log line says.
+PLACING = {"normal_summon", "set_monster", "special_summon", "set_spell_trap", "activate"}
 TWO_SUMMONS = document([*opening(), act("normal_summon", card="gemini"),
                         act("normal_summon", card="vorse")], {"hand": ["gemini", "vorse"]})
 
@@ -37,6 +39,36 @@ def test_a_real_replay_is_imported_game_by_game(client: FlaskClient) -> None:
     assert rewind["at"] == "[11:21]" and rewind["text"].startswith("[11:21] Pattn13: ")
 
 
+@needs_shared
+def test_a_classic_board_shows_each_card_in_the_zone_the_log_put_it(
+        client: FlaskClient) -> None:
+    """Issue 25, trial item 6: under ``classic`` the zone is bookkeeping for the engine, but the
+    board a judge compares with the log line above it draws the card where the log put it."""
+    edison = SHARED / "data" / "duelingbook" / "edison" / "edison-58644678.json"
+    games = client.post("/v1/import/duelingbook", data=edison.read_bytes(),
+                        content_type="application/json").get_json()["games"]
+    logged = re.compile(r'(?:Normal|Special) Summoned "[^"]+" .*to M-(\d)|'
+                        r'(?:Set|Activated) "[^"]+" from hand .*to S-(\d)')
+    seen = mezuki = 0
+    for game in games:
+        actions = game["document"]["actions"]
+        steps = client.post("/v1/steps", json=game["document"]).get_json()
+        # the board after each action; after the illegal one, the board as the log has it
+        boards = [*steps["states"][1:], steps["attempted"]]
+        for action, board in zip(actions, boards, strict=False):
+            found = logged.search(action["log"].get("private", action["log"]["text"]))
+            if found is None or action["type"] not in PLACING:
+                continue
+            side = board["players"][action["player"]]
+            zones = {e["card"]: e["zone"] for e in (*side["monsters"], *side["spell_traps"])}
+            text = action["log"].get("private", action["log"]["text"])
+            assert zones.get(action["card"]) == ("M" + found[1] if found[1] else "S" + found[2]), \
+                text
+            seen += 1
+            mezuki += text.startswith('Normal Summoned "Mezuki"') and text.endswith("to M-5")
+    assert seen > 30 and mezuki == 1
+
+
 @pytest.mark.parametrize(("body", "kind", "field"), [
     ({"plays": []}, "urn:duelcheck:problem:not-a-replay", "plays"),
     ({"plays": [{"play": "Thinking"}]}, "urn:duelcheck:problem:not-a-replay", "plays"),
@@ -49,6 +81,19 @@ def test_what_is_not_a_replay_is_a_problem_naming_the_field(
     problem = response.get_json()
     assert response.status_code == 422 and response.mimetype == "application/problem+json"
     assert problem["type"] == kind and field in problem["errors"]
+
+
+@needs_shared
+@pytest.mark.parametrize("path", ["/v1/import/duelingbook", "/v1/steps", "/v1/validate"])
+def test_a_replays_text_export_is_a_problem_that_says_what_to_send(
+        client: FlaskClient, path: str) -> None:
+    """Issue 25, trial item 10: not "not valid JSON", but what it is and what to send."""
+    export = REPLAY.parent / "aco77-sdesowitz02-2026-10-07.txt"
+    response = client.post(path, data=export.read_bytes(), content_type="application/json")
+    problem = response.get_json()
+    assert response.status_code == 400 and problem["type"] == "urn:duelcheck:problem:text-export"
+    assert problem["detail"].startswith("The body is not a Duelingbook replay but its text "
+                                        "export") and "send the replay's JSON" in problem["detail"]
 
 
 def test_an_unreadable_replay_is_400_or_415(client: FlaskClient) -> None:

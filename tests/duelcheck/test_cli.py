@@ -117,7 +117,7 @@ def test_check_from_duelingbook_prints_one_verdict_per_game(
     assert lines[2].endswith(": deck check: no format to check against (its format code uu: "
                              "Unlimited has no Forbidden & Limited list); Aco77: 15 copies of "
                              "13 cards seen; sdesowitz02: 44 copies of 29 cards seen")
-    assert lines[0].endswith("#game1 (Unlimited; ruleset classic): legal (172 actions; "
+    assert lines[0].endswith("#game1 (Unlimited; ruleset classic): legal (173 actions; "
                              "sdesowitz02 (p1) won by surrender; LP sdesowitz02 (p1) 3100, "
                              "Aco77 (p2) 1800)")
 
@@ -177,6 +177,20 @@ def test_a_truncated_replay_exits_2_without_a_traceback(
     assert "not valid JSON (truncated?)" in err and "Traceback" not in err
     code, _, err = run(capsys, "import", "duelingbook", str(path))
     assert code == 2 and "not valid JSON" in err
+
+
+@needs_replay
+@pytest.mark.parametrize("args", [("check",), ("check", "--from", "duelingbook"),
+                                  ("import", "duelingbook")])
+def test_a_replays_text_export_is_named_in_one_line(
+        args: tuple[str, ...], capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 25, trial item 10: the text form of a replay (the same match as REPLAY) is not
+    "Not valid JSON": one line says what it is and what to send instead."""
+    export = REPLAY.with_suffix(".txt")
+    code, _, err = run(capsys, *args, str(export))
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert f"{export}: " in err and "not a Duelingbook replay but its text export" in err
+    assert "send the replay's JSON instead" in err and "Not valid JSON" not in err
 
 
 class FakeTerminal(io.StringIO):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -87,12 +88,21 @@ def test_check_prints_the_deck_check_beside_the_games(capsys: pytest.CaptureFixt
     code, out, _ = run(capsys, "check", str(EDISON))
     lines = out.splitlines()
     deck = next(i for i, line in enumerate(lines) if ": deck check (" in line)
+    # Starlight Road (Barry Allen's) is in the pool Duelingbook's Edison games play
     assert lines[deck] == (f"{EDISON}: deck check (Edison, by its format code er; March 2010 "
-                           "TCG): findings; Barry Allen: 14 copies of 14 cards seen, 1 finding; "
+                           "TCG): no finding; Barry Allen: 14 copies of 14 cards seen; "
                            "dlgoose: 17 copies of 16 cards seen")
-    assert lines[deck + 1].startswith("  Barry Allen: deck.not-in-pool: Starlight Road is not "
-                                      "in the Edison card pool")
-    assert lines[deck + 1].endswith('(game 1, [0:32] Barry Allen: Drew "Starlight Road")')
+    assert code == 1  # the game's own verdict
+    code, out, _ = run(capsys, "check", "--deck-format", "goat", str(EDISON))
+    lines = out.splitlines()
+    deck = next(i for i, line in enumerate(lines) if ": deck check (" in line)
+    assert lines[deck].startswith(f"{EDISON}: deck check (Goat, by asked for; 2005.4 GOAT): "
+                                  "findings; Barry Allen: 14 copies of 14 cards seen, ")
+    assert lines[deck + 1].startswith("  Barry Allen: deck.not-in-pool: ")
+    assert any(line.startswith("  Barry Allen: deck.not-in-pool: Starlight Road is not in the "
+                               "Goat card pool") and line.endswith(
+                                   '(game 1, [0:32] Barry Allen: Drew "Starlight Road")')
+               for line in lines)
     assert code == 1  # the game's own verdict: a deck finding changes no exit status
 
 
@@ -134,11 +144,11 @@ def test_quiet_prints_a_deck_finding_but_no_legal_game(capsys: pytest.CaptureFix
     """``-q`` prints only what is illegal: a match whose games are all legal and whose deck
     shows a card outside the pool gives the deck check and its finding, not the games."""
     path = CORPUS / "edison" / "edison-58685567.json"
-    code, out, _ = run(capsys, "check", "-q", "--no-progress", str(path))
+    code, out, _ = run(capsys, "check", "-q", "--no-progress", "--deck-format", "goat", str(path))
     lines = [line for line in out.splitlines() if line.strip()]
     assert code == 0
-    assert ": deck check (Edison" in lines[0] and ": legal" not in out and "note:" not in out
-    assert all("deck.not-in-pool: Starlight Road" in line for line in lines[1:]) and lines[1:]
+    assert ": deck check (Goat" in lines[0] and ": legal" not in out and "note:" not in out
+    assert all(re.match(r"  \S+: deck\.[a-z-]+: ", line) for line in lines[1:]) and lines[1:]
     code, out, _ = run(capsys, "check", "--no-progress", str(path))
     assert out.count(": legal (") == 2
 
@@ -150,3 +160,26 @@ def test_an_empty_ydk_is_one_line_naming_no_field(tmp_path: Path,
     code, out, err = run(capsys, "deck", str(path), "--format", "goat")
     assert code == 2 and out == ""
     assert err.startswith(f"{path}: The deck list holds no card: ") and err.count("\n") == 1
+
+
+@needs_shared
+def test_deck_on_a_replay_checks_the_cards_its_games_show(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 25, trial item 10: ``duelcheck deck replay.json`` answered "player1: Unknown
+    field."; it gives the match's deck check, as ``check`` prints it beside the games."""
+    goat = CORPUS / "goat-1001583-79697592.json"
+    code, out, err = run(capsys, "deck", str(goat))
+    assert (code, err) == (0, "")
+    assert out == (f"{goat}: deck check (Goat, by its card pool date 2005-08-20; 2005.4 GOAT): "
+                   "no finding; Pattn13: 27 copies of 21 cards seen; Galapagos1: 32 copies of "
+                   "25 cards seen\n")
+    unlimited = CORPUS / "aco77-sdesowitz02-2026-10-07.json"
+    code, out, err = run(capsys, "deck", str(unlimited))
+    assert code == 2 and "no format to check against" in out
+    assert err == f"{unlimited}: give --format goat, edison or advanced to check its decks.\n"
+    code, out, _ = run(capsys, "deck", str(unlimited), "--format", "goat")
+    assert code == 1 and "sdesowitz02: deck.not-in-pool: Destiny Draw is not in the Goat" in out
+    code, out, _ = run(capsys, "deck", str(unlimited), "--format", "goat", "--json")
+    assert json.loads(out)["legal"] is False
+    code, _, err = run(capsys, "deck", str(unlimited.with_suffix(".txt")))
+    assert code == 2 and "its text export" in err and err.count("\n") == 1

@@ -136,7 +136,9 @@ def pool_reason(fmt: Format, card: Card, day: str | None) -> str:
                f"{fmt.lists[-1].source})")
         return f"{why}; {printed}" if printed else why
     if fmt.key == "edison":
-        why = f"not in the Edison card pool (the cards released in the TCG by {fmt.pool_date})"
+        why = f"not in the Edison card pool ({fmt.pool_source})" \
+            if fmt.pool_source else \
+            f"not in the Edison card pool (the cards released in the TCG by {fmt.pool_date})"
         return f"{why}; {printed}" if printed else why
     if card.passcode in fmt.not_in_tcg:
         return "not released in the TCG (yaml-yugi gives it no TCG status, or 'Not yet released')"

@@ -93,6 +93,8 @@ class Format:
     side: int
     side_exact: bool
     not_in_tcg: frozenset[int] = frozenset()
+    #: Which pool the format's cards come from and why, for a finding to name (Edison).
+    pool_source: str | None = None
 
     def list_on(self, day: str | None) -> CardList:
         """The list in force on ``day`` (``YYYY-MM-DD``), the latest without one. Goat and
@@ -145,7 +147,8 @@ class Formats:
             self.formats[key] = Format(key, f["name"], pool, f["pool_date"], lists, f["extra"],
                                        max(side) if isinstance(side, list) else int(side),
                                        isinstance(side, list),
-                                       frozenset(f.get("not_in_tcg", ())))
+                                       frozenset(f.get("not_in_tcg", ())),
+                                       f.get("pool_source"))
         self._releases: dict[str, list[Any]] | None = None
         self._lock = threading.Lock()
 

@@ -61,7 +61,13 @@ def test_goat_versions_and_alternate_artworks_are_the_card() -> None:
 
 def test_pools() -> None:
     goat, edison, advanced = (formats().get(k) for k in ("goat", "edison", "advanced"))
-    assert len(goat.pool or ()) == 1698 and len(edison.pool or ()) == 3700
+    assert len(goat.pool or ()) == 1698 and len(edison.pool or ()) == 3702
+    # Edison's pool is the one Duelingbook's Edison games play (YGOPRODeck's): Starlight Road,
+    # first printed in the TCG on 2010-03-04, is in it (issue 25, trial item 4); a card of
+    # a later set is not
+    assert edison.in_pool(identify("Starlight Road").passcode)  # type: ignore[union-attr]
+    assert not edison.in_pool(identify("Glow-Up Bulb").passcode)  # type: ignore[union-attr]
+    assert "YGOPRODeck's Edison pool" in str(edison.pool_source)
     assert goat.in_pool(identify("Scapegoat").passcode)  # type: ignore[union-attr]
     assert not goat.in_pool(identify("Cyber Dragon").passcode)  # type: ignore[union-attr]
     ash = identify("Snake-Eye Ash").passcode  # type: ignore[union-attr]

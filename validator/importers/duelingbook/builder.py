@@ -238,10 +238,11 @@ class GameBuilder:
                       f"{texts(play)[0]}: a Trap Monster, which the contract does not "
                       f"model: not judged")
             return None
-        if kind in PLACING and self.rules.zone_rules and \
+        if kind in PLACING and \
                 not (kind == "special_summon" and fields.get("card") in self.unzoned):
             fields = dict(fields)  # (the zone completed here, not in the reading's result)
-            complete(self.board, kind, fields, self.card(fields.get("card")))
+            complete(self.board, kind, fields, self.card(fields.get("card")),
+                     face_up_extra=self.rules.pendulum)
         action = {"type": kind, "player": player, **fields, "log": log}
         if just_before is None:
             self.log.append(action)

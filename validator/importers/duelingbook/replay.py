@@ -30,6 +30,7 @@ from validator.importers.duelingbook.readings import phases
 from validator.importers.duelingbook.readings.catalog import Note, read
 from validator.importers.duelingbook.readings.result import Emit, ReadAs
 from validator.importers.duelingbook.ruleset import ruleset_of
+from validator.importers.duelingbook.textexport import TEXT_EXPORT, is_text_export
 from validator.rules.rulesets import RULESETS
 
 __all__ = ["FORMATS", "Game", "OtherGameError", "ReplayError", "import_replay", "load_replay",
@@ -393,12 +394,14 @@ def _close(builder: GameBuilder | None, games: list[Game], plays: list[Any], end
 
 
 def load_replay(text: str | bytes) -> list[Game]:
-    """Parse a replay's JSON text and import it."""
+    """Parse a replay's JSON text and import it (a replay's text export is told so)."""
     try:
         replay = loads(text)
     except RecursionError:
         raise ReplayError("the JSON is nested too deeply") from None
     except ValueError as exc:
+        if is_text_export(text):
+            raise ReplayError(TEXT_EXPORT) from None
         raise ReplayError(f"not valid JSON (truncated?): {exc}") from None
     return import_replay(replay)
 

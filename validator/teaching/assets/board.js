@@ -173,6 +173,15 @@
     })), srOnly(`, Link Arrows: ${arrows.join(", ")}`)];
   }
 
+  // A card's name, with its longest word's length (--longest): a narrow zone (a phone's five
+  // in a row) sizes the name's font by it, so that no word of a name is cut in two.
+  function nameSpan(name) {
+    const span = el("span", { class: "card-name" }, name || srOnly("an unknown card"));
+    const longest = Math.max(0, ...String(name || "").split(/[\s\-\/]+/).map((w) => w.length));
+    if (longest) span.style.setProperty("--longest", String(longest));
+    return span;
+  }
+
   function cardFace(id, ctx, opts) {
     const card = (ctx.cards && ctx.cards[id]) || null;
     const faceDown = opts.faceDown;
@@ -183,7 +192,7 @@
     const name = id === null || id === undefined ? null : cardName(ctx.cards, id);
     return el("div", { class: classes, "data-card": id ?? null, title: name && opts.describeAs ? `${name}: ${opts.describeAs}` : name },
       faceDown && opts.backLabel !== null ? el("span", { class: "card-back-label", "aria-hidden": "true" }, opts.backLabel || "Set") : null,
-      el("span", { class: "card-name" }, name || srOnly("an unknown card")),
+      nameSpan(name),
       card && !faceDown ? el("span", { class: "card-info", "aria-hidden": "true" }, breakable(cardKind(card))) : null,
       opts.describeAs ? srOnly(`, ${opts.describeAs}`) : null,
       card && !faceDown ? srOnly(`, ${cardKind(card).replace("Lv", "Level").replace(/·/g, ",")}`) : null,
@@ -355,7 +364,9 @@
           note: `${side.deck ?? 0} card${side.deck === 1 ? "" : "s"}, face-down: the deck's cards and their order are hidden.` }),
         pileButton("Extra Deck", [...(side.extra || []), ...(side.extra_face_up || [])], ctx, owner,
           { inOrder: true, faceUp: side.extra_face_up || [] })));
-    const handList = el("ul", { class: "hand", "aria-label": `${owner}'s hand, ${hand.length} card${hand.length === 1 ? "" : "s"}` },
+    // focusable: on a phone the hand is one row that scrolls sideways (board.css)
+    const handList = el("ul", { class: "hand", tabindex: hand.length ? "0" : null,
+      "aria-label": `${owner}'s hand, ${hand.length} card${hand.length === 1 ? "" : "s"}` },
       // a card the duel does not know in a hand is a card back, not a Set card
       hand.map((id) => el("li", {}, cardFace(id, ctx, { faceDown: id === null, backLabel: null }))));
     const handBox = el("div", { class: "hand-box" },
@@ -419,13 +430,19 @@
   }
 
   // -- the rule an action breaks ---------------------------------------------------------------
-  function renderRule(rule, message) {
+  // The rule broken: its headline and what happened, then the rule's text, why and source;
+  // with opts.collapsed (a phone, where the board and the rule share one screen) those three
+  // are behind a disclosure that opens them.
+  function renderRule(rule, message, opts = {}) {
+    const more = [
+      el("p", {}, el("strong", {}, "The rule: "), rule.text),
+      el("p", {}, el("strong", {}, "Why: "), rule.why),
+      el("p", {}, el("strong", {}, "Source: "), rule.source)];
     return el("div", { class: "rule" },
       el("h3", {}, `${rule.title} (${rule.id})`),
       message ? el("p", {}, el("strong", {}, "What happened: "), message) : null,
-      el("p", {}, el("strong", {}, "The rule: "), rule.text),
-      el("p", {}, el("strong", {}, "Why: "), rule.why),
-      el("p", {}, el("strong", {}, "Source: "), rule.source));
+      opts.collapsed ? el("details", { class: "rule-more" },
+        el("summary", {}, "The rule, why, and its source"), more) : more);
   }
 
   // Turn and phase of each step, from the boards before them (states[i] is before action i).

@@ -1,5 +1,7 @@
-"""Duelingbook's zones in the documents of games judged by ``advanced`` (docs/duelingbook.md,
-"Zones"): every action that puts a card on the field names the zone the log put it in.
+"""Duelingbook's zones in the imported documents (docs/duelingbook.md, "Zones"): every action
+that puts a card on the field names the zone the log put it in. Under ``advanced`` the rules
+judge that zone; under ``classic`` it is bookkeeping, but the board a judge compares with the
+log (the workbench, the report, ``duelcheck board``) shows the card where the log put it.
 
 Duelingbook writes each player's zones as that player sees the field: ``M-1`` … ``M-5`` and
 ``S-1`` … ``S-5`` from their own left, and the Extra Monster Zones as their own "Left EMZ" and
@@ -83,10 +85,12 @@ def zone_for(board: View, kind: str, fields: dict[str, Any], *, monster: bool) -
     return zone if zone[0] == "S" else None
 
 
-def complete(board: View, kind: str, fields: dict[str, Any], known: CardKnowledge) -> None:
-    """An action of a game judged by ``advanced`` as the log's board shows it: the zone its
-    card goes to (unless the reading named one), and a Pendulum Monster sent to its owner's
-    Extra Deck face-up ("To ED FU") goes there face-up (``face_up``).
+def complete(board: View, kind: str, fields: dict[str, Any], known: CardKnowledge, *,
+             face_up_extra: bool = True) -> None:
+    """An action as the log's board shows it: the zone its card goes to (unless the reading
+    named one), and, with ``face_up_extra`` (rules with Pendulum Monsters), a Pendulum
+    Monster sent to its owner's Extra Deck face-up ("To ED FU") goes there face-up
+    (``face_up``).
 
     >>> from validator.importers.duelingbook.cards import Knowledge
     >>> from validator.importers.duelingbook.board.tracker import Spot
@@ -98,6 +102,8 @@ def complete(board: View, kind: str, fields: dict[str, Any], known: CardKnowledg
     {'card': 'x', 'zone': 'M2'}
     """
     if kind == "move" and fields.get("to") == "extra":
+        if not face_up_extra:
+            return
         spot = board.where.get(fields.get("card"))  # type: ignore[arg-type]
         if spot is not None and spot.face_up and (known.definition or {}).get("pendulum"):
             fields["face_up"] = True

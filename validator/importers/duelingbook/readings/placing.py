@@ -226,7 +226,7 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
     cid, moved = b.cid, b.moved()
     if b.read_as(play, _trap_monster(b, play, cid, moved) or _moved_back(b, play, cid, moved)):
         return
-    if not b.rules.zone_rules or moved is None or moved.before is None or \
+    if moved is None or moved.before is None or \
             moved.after is None or moved.before.side != moved.after.side or \
             cid in b.materials.staged:
         cardplays.move(b, play, player)

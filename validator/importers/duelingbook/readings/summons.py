@@ -729,7 +729,7 @@ def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
                                changes=Changes(restores=(cid,))))
         return
     b.read_as(play, _summoned_where_it_stands(b, play, cid, move) or
-              _back_at_once(b, play, cid, move) or
+              _back_at_once_where_the_log_puts_it(b, play, cid, move) or
               corrections.extra_deck_card_shown(b, play, cid, move) or
               (_for_an_opponents_effect(b, play, player, cid, b.card(cid))
                if move is not None and move.before is not None and move.before.spot == "hand"
@@ -816,6 +816,36 @@ def _back_at_once(b: GameBuilder, play: Play, cid: str, move: Any) -> ReadAs | N
     return ReadAs("slip.sent-and-back",
                   f"{b.label(cid)} sent from {spot.spot} and brought straight back with "
                   f"nothing between: a slip undone, the same card as before", drops=(action,))
+
+
+def _back_at_once_where_the_log_puts_it(b: GameBuilder, play: Play, cid: str,
+                                        move: Any) -> ReadAs | None:
+    """A monster brought straight back (:func:`_back_at_once`), and moved to the zone the log
+    puts it in when that is another (:func:`_back_in_another_zone`)."""
+    undone = _back_at_once(b, play, cid, move)
+    if undone is None:
+        return None
+    sent = b.materials.sent_from.get(cid)
+    return seq(undone, _back_in_another_zone(b, cid, sent[1] if sent else None, move))
+
+
+def _back_in_another_zone(b: GameBuilder, cid: str, spot: Any, move: Any) -> ReadAs | None:
+    """A monster brought straight back (:func:`_back_at_once`) to another of its side's Monster
+    Zones than the one it left, under ``classic``: the same card, moved there (``move`` to
+    ``monster_zone``), so that the board shows it where the log put it (edison-58558820 game 3
+    [24:44]). Not under ``advanced``, where a move into a zone held is
+    ``zone.extra-monster-zone``: two monsters sent and brought back into each other's zones
+    (edison-58638913 game 2 [7:04]-[7:05]) both stand where they were for the engine, their
+    sends dropped, so the first move finds its zone held (under ``classic`` the card stays)."""
+    back = move.after
+    zone = contract_zone(back.side, back.spot)
+    if b.rules.zone_rules or spot is None or spot.spot == back.spot or zone is None:
+        return None
+    return emitting(Emit("move", back.side, {"card": cid, "to": "monster_zone", "zone": zone},
+                         note=read("zone.monster-moved",
+                                   f"brought back to {zone} on its side of the field, not to "
+                                   f"{contract_zone(spot.side, spot.spot)} where it stood: the "
+                                   f"same card, moved")))
 
 
 def summon_token(b: GameBuilder, play: Play, player: Player) -> None:
