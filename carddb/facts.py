@@ -105,6 +105,7 @@ class Facts:
     #: the procedures' materials, or ``"unread"``
     materials: list[dict[str, Any]] | str = field(default_factory=list)
     locks: list[dict[str, Any]] = field(default_factory=list)
+    material_leeway: list[str] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
 
     def note(self, fact: str, source: str) -> None:
@@ -272,6 +273,7 @@ class Reader:
         codefacts.read(self, script, facts)
         limits.read(self, script, card, facts, where)
         materials.read(self, script, card, facts, where)
+        materials.leeway(self, script, facts, where)
         locks.read(self, script, card, facts, where, entries)
         return facts
 

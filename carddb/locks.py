@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 
 _LOCK: Final = re.compile(r"(\w+):SetCode\(\s*EFFECT_CANNOT_SPECIAL_SUMMON\s*\)")
 _TURN: Final = re.compile(r"Get(?:Custom)?ActivityCount\([^()]*ACTIVITY_SPSUMMON")
+#: A check that the turn's Special Summons are the card's own one (Nekroz of Sophia's "other
+#: monsters": ``Duel.GetActivityCount(tp,ACTIVITY_SPSUMMON)==1``).
+_ONE_BEFORE: Final = re.compile(r"Get(?:Custom)?ActivityCount\([^()]*ACTIVITY_SPSUMMON\)\s*"
+                                r"(?:==|<=)\s*1\b")
 _EXTRA: Final = re.compile(r"^(\w+):IsLocation\(\s*LOCATION_EXTRA\s*\)$")
 #: A monster of another Attribute or Type than X (``c:IsAttributeExcept(ATTRIBUTE_X)``,
 #: ``c:GetRace()~=RACE_X``).
@@ -50,13 +54,23 @@ def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts, whe
         checks = [*texts, reader.source_of(e.functions["condition"])] \
             if "condition" in e.functions else texts
         scope = "turn" if any(_TURN.search(t) for t in checks) else "rest_of_turn"
+        # "You cannot Special Summon other monsters the turn you activate this effect": the
+        # check lets one Special Summon (the card's own) have happened this turn
+        itself = scope == "turn" and any(_ONE_BEFORE.search(t) for t in checks)
         by: int | str = "activation" if activation else entries[n]
         for text in texts:
             text = COMMENT.sub("", text)
             for found in _LOCK.finditer(text):
                 if not re.search(r"Duel\.RegisterEffect\(\s*" + found[1] + r"\b", text):
                     continue
-                applies, allows = _target(text, found[1], found.end(), functions)
+                whose = _call(text, found[1], "SetTargetRange", found.start())
+                if whose is not None and re.sub(r"\s", "", ",".join(whose[:2])) == "0,1":
+                    continue  # a lock on the opponent: none of the player's (§8 has no whose)
+                if _later_turn(text, found[1], found.start(), functions):
+                    continue  # "during your next turn": none of this turn's
+                applies, allows = _target(text, found[1], found.start(), functions)
+                if itself and allows == []:
+                    allows = [{"cards": [script.code]}]
                 lock = {"applies": applies, "allows": allows, "scope": scope, "by": by}
                 if lock not in facts.locks:
                     facts.locks.append(lock)
@@ -66,13 +80,62 @@ def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts, whe
                                            else "") + ")")
 
 
+def _call(text: str, name: str, method: str, at: int) -> list[str] | None:
+    """The arguments of effect ``name``'s ``method`` call (``e1:SetTarget(...)``) as it
+    stands at ``at``: made from its creation (``name=Effect.CreateEffect(...)``) up to its
+    registration, or inherited from the effect it was cloned from (``e2=e1:Clone()``).
+
+    >>> code = ("local e1=Effect.CreateEffect(c) e1:SetTarget(s.t) Duel.RegisterEffect(e1,tp) "
+    ...         "local e2=e1:Clone() e2:SetCode(X) Duel.RegisterEffect(e2,tp)")
+    >>> _call(code, "e2", "SetTarget", code.index("e2:SetCode"))
+    ['s.t']
+    """
+    made = None
+    for each in re.finditer(rf"\b{name}\s*=\s*(?:Effect\.CreateEffect|(\w+):Clone)\(",
+                            text[:at]):
+        made = each  # the last one before ``at``
+    begin = made.start() if made is not None else 0
+    registered = re.compile(rf"\b(?:Duel|\w+):RegisterEffect\(\s*{name}\b").search(text, at)
+    end = registered.start() if registered is not None else len(text)
+    calls = list(re.finditer(rf"\b{name}:{method}\(", text[:end]))
+    calls = [c for c in calls if c.start() >= begin]
+    if calls:
+        return kinds.split_arguments(text, calls[-1].end() - 1) or []
+    if made is not None and made[1] is not None:
+        return _call(text, made[1], method, made.start())
+    return None
+
+
+#: A condition that holds on another turn than the one the lock was made in (Lucky Loan's
+#: ``Duel.GetTurnCount()~=e:GetLabel()``, the label being that turn).
+_LATER: Final = re.compile(r"GetTurnCount\([^()]*\)\s*~=\s*\w+:GetLabel\(\)|"
+                           r"\w+:GetLabel\(\)\s*~=\s*Duel\.GetTurnCount\(")
+
+
+def _later_turn(text: str, name: str, start: int, functions: dict[str, str]) -> bool:
+    """Whether the lock's condition (its own or inherited) holds only on a later turn.
+
+    >>> code = ("e1:SetCondition(s.con) e1:SetLabel(Duel.GetTurnCount()) "
+    ...         "e1:SetCode(EFFECT_CANNOT_SPECIAL_SUMMON) Duel.RegisterEffect(e1,tp)")
+    >>> _later_turn(code, "e1", code.index("e1:SetCode"),
+    ...             {"con": "function s.con(e) return Duel.GetTurnCount()~=e:GetLabel() end"})
+    True
+    """
+    args = _call(text, name, "SetCondition", start)
+    if not args:
+        return False
+    named = re.fullmatch(r"s\.(\w+)", args[0])
+    condition = functions.get(named[1], "") if named is not None else args[0]
+    return _LATER.search(condition) is not None
+
+
 def _target(text: str, name: str, start: int,
             functions: dict[str, str]) -> tuple[str, list[dict[str, Any]] | str]:
-    """Where a lock applies and what it still allows, from its ``SetTarget``."""
-    setter = re.compile(rf"\b{name}:SetTarget\(").search(text, start)
-    if setter is None:
+    """Where a lock applies and what it still allows, from its ``SetTarget`` (its own or
+    the one of the effect it was cloned from)."""
+    args = _call(text, name, "SetTarget", start)
+    if args is None:
         return "all", []  # no target: no Special Summon at all
-    args = kinds.split_arguments(text, setter.end() - 1)
     if not args:
         return "all", "unread"
     arg = args[0]

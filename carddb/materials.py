@@ -60,7 +60,8 @@ def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
         if helper in _NOT_PROCEDURES:
             continue
         args = kinds.split_arguments(code, call.end() - 1)
-        read_one = None if args is None else _procedure(family, helper, args, card, functions)
+        read_one = None if args is None else _procedure(family, helper, args, card, functions,
+                                                        _own_levels(code))
         if read_one is None:
             unread.append(f"{family}.{helper}")
             continue
@@ -78,9 +79,50 @@ def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
             else "") for m in found))
 
 
+#: An effect a Synchro or Xyz Monster registers so that its own Summon may treat a material
+#: as of another Level (``EFFECT_SYNCHRO_LEVEL``: Cupsy★Yummy Way's Link-1 as a Level 1
+#: Tuner; ``EFFECT_XYZ_LEVEL``: The Zombie Vampire's opponent's monsters as Level 8).
+_OWN_LEVEL: Final = re.compile(r"SetCode\(\s*EFFECT_(SYNCHRO|XYZ)_LEVEL\s*\)")
+
+
+def _own_levels(code: str) -> frozenset[str]:
+    """The Summons (``synchro``, ``xyz``) whose materials' Levels the script's own effects
+    change.
+
+    >>> sorted(_own_levels("e1:SetCode(EFFECT_XYZ_LEVEL)"))
+    ['xyz']
+    """
+    return frozenset(m[1].lower() for m in _OWN_LEVEL.finditer(code))
+
+
+#: What a card lets another monster's Summon take, as its script registers it
+#: (``material_leeway``).
+_LEEWAY: Final = (
+    ("hand", re.compile(r"\bSynchro\.AddHandMaterialEffect\(|"
+                        r"SetCode\(\s*EFFECT_SYNCHRO_MAT_FROM_HAND\s*\)")),
+    ("non_tuner", re.compile(r"SetCode\(\s*EFFECT_NONTUNER\s*\)")),
+    ("synchro_level", re.compile(r"SetCode\(\s*EFFECT_SYNCHRO_LEVEL\s*\)")),
+    ("xyz_level", re.compile(r"SetCode\(\s*EFFECT_XYZ_LEVEL\s*\)")),
+)
+
+
+def leeway(reader: Reader, script: Script, facts: Facts, where: str) -> None:
+    """``material_leeway``: what the card, as a material, lets another monster's Summon
+    take beyond that monster's ``materials`` (a Tuner from the hand, itself as a non-Tuner, a
+    Level treated as another), read in its script's code."""
+    code = COMMENT.sub("", reader.texts.get(script.path, ""))
+    for name, pattern in _LEEWAY:
+        found = pattern.search(code)
+        if found is not None:
+            facts.material_leeway.append(name)
+            facts.note("material_leeway", f"{where}: {found[0].strip()}")
+
+
 def _procedure(family: str, helper: str, args: list[str], card: dict[str, Any],
-               functions: dict[str, str]) -> list[dict[str, Any]] | None:
-    """The materials of one helper's call (None: not read)."""
+               functions: dict[str, str],
+               levels: frozenset[str] = frozenset()) -> list[dict[str, Any]] | None:
+    """The materials of one helper's call (None: not read); ``levels``: the Summons whose
+    materials' Levels the card's own effects change (no ``level`` or ``level_sum`` then)."""
     def arg(n: int) -> str | None:
         return args[n] if n < len(args) and args[n] not in ("", "nil") else None
 
@@ -101,7 +143,7 @@ def _procedure(family: str, helper: str, args: list[str], card: dict[str, Any],
         if low is None or high is None or (arg(2) is not None and level is None):
             return None
         out = {"summon": "xyz", "min": low, "max": high}
-        if level is not None:
+        if level is not None and "xyz" not in levels:
             out["level"] = level
         _kinds(out, "kinds", arg(1), functions)
         alternatives = [out]
@@ -114,12 +156,25 @@ def _procedure(family: str, helper: str, args: list[str], card: dict[str, Any],
         o_high = MANY if arg(6) is None else _int(arg(6))
         if t_low is None or t_high is None or o_low is None or o_high is None:
             return None
-        out = {"summon": "synchro", "min": t_low + o_low, "max": min(t_high + o_high, MANY),
-               "tuners": [t_low, t_high]}
-        if isinstance(card.get("level"), int):
-            out["level_sum"] = card["level"]
+        out = {"summon": "synchro", "min": t_low + o_low, "max": min(t_high + o_high, MANY)}
+        # a second filter not wrapped in Synchro.NonTuner ("1 Tuner + 1+ EARTH monsters",
+        # "+ 1+ Tuners"): the others may be Tuners too, no upper bound but the count's
+        others_tuners = not (arg(4) or "").startswith("Synchro.NonTuner")
+        tuners = [t_low, min(t_high + o_high, MANY) if others_tuners else t_high]
+        # a substitute Tuner (the 8th argument: Cupsy★Yummy Way's Link-1 "as a Level 1
+        # Tuner"), or the card's own EFFECT_SYNCHRO_LEVEL: neither the Tuners nor the Levels
+        # can be counted from the materials' printed data
+        if arg(7) is None and "synchro" not in levels:
+            out["tuners"] = tuners
+            if isinstance(card.get("level"), int):
+                out["level_sum"] = card["level"]
         _kinds(out, "kinds", _non_tuner(arg(4)), functions)
         _kinds(out, "tuner_kinds", arg(1), functions)
+        # a substitute for a Tuner or for one of the others (the 8th and 9th arguments) may
+        # be of other kinds than the filter names
+        for key, sub in (("tuner_kinds", arg(7)), ("kinds", arg(8))):
+            if sub is not None:
+                out[key] = "unread"
         return [out]
     if family == "Fusion":
         count = _fusion_count(helper, args)

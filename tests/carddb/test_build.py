@@ -32,7 +32,8 @@ _CODES = ["EFFECT_SUMMON_PROC", "EFFECT_SET_PROC", "EFFECT_LIMIT_SUMMON_PROC",
           "EFFECT_SKIP_DP", "EFFECT_EXTRA_RELEASE", "EFFECT_EXTRA_RELEASE_NONSUM",
           "EFFECT_SET_POSITION", "EFFECT_EXTRA_RELEASE_SUM", "EFFECT_MATERIAL_CHECK",
           "EFFECT_TRAP_ACT_IN_SET_TURN", "EFFECT_QP_ACT_IN_SET_TURN",
-          "EFFECT_CANNOT_SPECIAL_SUMMON"]
+          "EFFECT_CANNOT_SPECIAL_SUMMON", "EFFECT_MULTIPLE_TUNERS", "EFFECT_SYNCHRO_LEVEL",
+          "EFFECT_XYZ_LEVEL", "EFFECT_NONTUNER", "EFFECT_SYNCHRO_MAT_FROM_HAND"]
 _EVENTS = ["EVENT_FREE_CHAIN", "EVENT_TO_GRAVE", "EVENT_SUMMON_SUCCESS", "EVENT_SPSUMMON_SUCCESS",
            "EVENT_DAMAGE", "EVENT_FLIP", "EVENT_DESTROYED"]
 _OTHER = {"EVENT_PHASE": 1 << 20, "PHASE_END": 1 << 9, "PHASE_DRAW": 1, "RESET_PHASE": 1 << 30,
@@ -45,7 +46,7 @@ _OTHER = {"EVENT_PHASE": 1 << 20, "PHASE_END": 1 << 9, "PHASE_DRAW": 1, "RESET_P
           "REASON_DISCARD": 1 << 11, "EFFECT_COUNT_CODE_OATH": 1, "EFFECT_COUNT_CODE_DUEL": 2,
           "EFFECT_COUNT_CODE_SINGLE": 4, "EFFECT_COUNT_CODE_CHAIN": 8, "ACTIVITY_SPSUMMON": 3,
           "RACE_CYBERSE": 1 << 24, "RACE_DRAGON": 1 << 13, "TYPE_EFFECT": 0x20,
-          "TYPE_FUSION": 0x40}
+          "TYPE_FUSION": 0x40, "TYPE_TUNER": 0x1000, "ACTIVITY_NORMALSUMMON": 1}
 
 
 def _constants() -> str:
@@ -61,6 +62,7 @@ UTILITY = """
 Auxiliary = {}
 aux = Auxiliary
 function aux.FilterBoolFunctionEx(f,v) return function(c) return f(c,v) end end
+function aux.FilterBoolFunction(f,v) return function(c) return f(c,v) end end
 Link, Xyz, Synchro, Fusion, Ritual = {}, {}, {}, {}, {}
 Xyz.InfiniteMats = 99
 function Link.AddProcedure(c) end
@@ -68,6 +70,8 @@ function Xyz.AddProcedure(c) end
 function Synchro.AddProcedure(c) end
 function Synchro.AddMajesticProcedure(c) end
 function Synchro.NonTunerEx(f,v) return f end
+function Synchro.NonTuner(f) return f end
+function Synchro.AddHandMaterialEffect(c) end
 function Fusion.AddProcMixN(c) end
 function Ritual.AddProcGreaterCode(c) end
 function GetID() return self_table, self_code end
@@ -767,6 +771,144 @@ end""",
 function s.initial_effect(c)
   Synchro.AddMajesticProcedure(c,nil,true,nil,true,nil,true)
 end""",
+    # "1 Tuner + 1+ Tuners" (Kewl Tune Loudness War): the others' filter is no
+    # Synchro.NonTuner, so every material may be a Tuner
+    158: """local s,id=GetID()
+function s.initial_effect(c)
+  Synchro.AddProcedure(c,nil,1,1,s.tunerfilter,1,99)
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_SINGLE)
+  e1:SetCode(EFFECT_MULTIPLE_TUNERS)
+  c:RegisterEffect(e1)
+end
+function s.tunerfilter(c) return c:IsType(TYPE_TUNER) end""",
+    # "you can treat 1 Link-1 monster you control as a Level 1 Tuner" (Cupsy★Yummy Way): a
+    # substitute Tuner and the card's own EFFECT_SYNCHRO_LEVEL
+    159: """local s,id=GetID()
+function s.initial_effect(c)
+  Synchro.AddProcedure(c,nil,1,1,Synchro.NonTuner(nil),1,1,aux.FilterBoolFunction(Card.IsLink,1))
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_FIELD)
+  e1:SetCode(EFFECT_SYNCHRO_LEVEL)
+  e1:SetRange(LOCATION_EXTRA)
+  c:RegisterEffect(e1)
+end""",
+    # "treat it as Level 8" for its own Xyz Summon (The Zombie Vampire)
+    160: """local s,id=GetID()
+function s.initial_effect(c)
+  Xyz.AddProcedure(c,nil,8,2,nil,nil,Xyz.InfiniteMats)
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_FIELD)
+  e1:SetCode(EFFECT_XYZ_LEVEL)
+  e1:SetRange(LOCATION_EXTRA)
+  c:RegisterEffect(e1)
+end""",
+    # locks cloned from an effect with a target: "you cannot Normal Summon or Special Summon
+    # monsters with that name" (Salamangreat Sunlight Wolf: a name chosen at resolution) and
+    # "except Dragon monsters"
+    161: """local s,id=GetID()
+function s.initial_effect(c)
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_IGNITION)
+  e1:SetRange(LOCATION_MZONE)
+  e1:SetOperation(s.op)
+  c:RegisterEffect(e1)
+  local e2=Effect.CreateEffect(c)
+  e2:SetType(EFFECT_TYPE_IGNITION)
+  e2:SetRange(LOCATION_GRAVE)
+  e2:SetCountLimit(1,id)
+  e2:SetOperation(s.op2)
+  c:RegisterEffect(e2)
+end
+function s.op(e,tp,eg,ep,ev,re,r,rp)
+  local e1=Effect.CreateEffect(e:GetHandler())
+  e1:SetType(EFFECT_TYPE_FIELD)
+  e1:SetCode(EFFECT_CANNOT_SUMMON)
+  e1:SetTargetRange(1,0)
+  e1:SetTarget(function(_e,_c) return _c:IsCode(_e:GetLabel()) end)
+  e1:SetLabel(100)
+  Duel.RegisterEffect(e1,tp)
+  local e2=e1:Clone()
+  e2:SetCode(EFFECT_CANNOT_SPECIAL_SUMMON)
+  Duel.RegisterEffect(e2,tp)
+end
+function s.op2(e,tp,eg,ep,ev,re,r,rp)
+  local e1=Effect.CreateEffect(e:GetHandler())
+  e1:SetType(EFFECT_TYPE_FIELD)
+  e1:SetCode(EFFECT_CANNOT_SUMMON)
+  e1:SetTargetRange(1,0)
+  e1:SetTarget(function(e,c) return not c:IsRace(RACE_DRAGON) end)
+  Duel.RegisterEffect(e1,tp)
+  local e2=e1:Clone()
+  e2:SetCode(EFFECT_CANNOT_SPECIAL_SUMMON)
+  Duel.RegisterEffect(e2,tp)
+end""",
+    # "Your opponent cannot Special Summon for the rest of this turn" (Guard Dog) and "you
+    # cannot Special Summon during your next turn" (Lucky Loan): no lock of this turn's; "until
+    # the end of your next turn" (a reset of 2 turns alone) is one
+    162: """local s,id=GetID()
+function s.initial_effect(c)
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_SINGLE+EFFECT_TYPE_FLIP)
+  e1:SetOperation(s.op)
+  c:RegisterEffect(e1)
+end
+function s.op(e,tp,eg,ep,ev,re,r,rp)
+  local e1=Effect.CreateEffect(e:GetHandler())
+  e1:SetType(EFFECT_TYPE_FIELD)
+  e1:SetCode(EFFECT_CANNOT_SPECIAL_SUMMON)
+  e1:SetTargetRange(0,1)
+  e1:SetReset(RESET_PHASE|PHASE_END)
+  Duel.RegisterEffect(e1,tp)
+  local e2=Effect.CreateEffect(e:GetHandler())
+  e2:SetType(EFFECT_TYPE_FIELD)
+  e2:SetCode(EFFECT_CANNOT_SPECIAL_SUMMON)
+  e2:SetTargetRange(1,0)
+  e2:SetLabel(Duel.GetTurnCount())
+  e2:SetCondition(s.later)
+  e2:SetReset(RESET_PHASE|PHASE_END|RESET_SELF_TURN,2)
+  Duel.RegisterEffect(e2,tp)
+  local e3=Effect.CreateEffect(e:GetHandler())
+  e3:SetType(EFFECT_TYPE_FIELD)
+  e3:SetCode(EFFECT_CANNOT_SPECIAL_SUMMON)
+  e3:SetTargetRange(1,0)
+  e3:SetTarget(function(e,c) return not c:IsRace(RACE_DRAGON) end)
+  e3:SetReset(RESET_PHASE|PHASE_END|RESET_SELF_TURN,2)
+  Duel.RegisterEffect(e3,tp)
+end
+function s.later(e)
+  return Duel.GetTurnCount()~=e:GetLabel()
+end""",
+    # "You cannot Special Summon other monsters the turn you activate this effect" (Nekroz of
+    # Sophia): its own Special Summon that turn is allowed
+    163: """local s,id=GetID()
+function s.initial_effect(c)
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_IGNITION)
+  e1:SetRange(LOCATION_MZONE)
+  e1:SetCost(s.cost)
+  c:RegisterEffect(e1)
+end
+function s.cost(e,tp,eg,ep,ev,re,r,rp,chk)
+  if chk==0 then return Duel.GetActivityCount(tp,ACTIVITY_SPSUMMON)==1 end
+  local e1=Effect.CreateEffect(e:GetHandler())
+  e1:SetType(EFFECT_TYPE_FIELD)
+  e1:SetCode(EFFECT_CANNOT_SPECIAL_SUMMON)
+  e1:SetReset(RESET_PHASE|PHASE_END)
+  e1:SetTargetRange(1,0)
+  Duel.RegisterEffect(e1,tp)
+end""",
+    # "1 Tuner in your hand can be used as 1 of the other materials" (Kewl Tune Cue) and "you
+    # can treat it as a non-Tuner" (Centur-Ion Atrii)
+    164: """local s,id=GetID()
+function s.initial_effect(c)
+  Synchro.AddHandMaterialEffect(c,id,s.filter)
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_SINGLE)
+  e1:SetCode(EFFECT_NONTUNER)
+  c:RegisterEffect(e1)
+end
+function s.filter(c) return c:IsType(TYPE_TUNER) end""",
 }
 
 #: Scripts of pre-errata/, by passcode: a card kept only there (Red-Eyes Darkness Metal
@@ -851,6 +993,14 @@ CARDS: dict[int, dict[str, Any]] = {
     155: {"card_type": "Monster", "monster_type_line": "Warrior / Ritual / Effect", "level": 8},
     156: {"card_type": "Spell", "property": "Ritual"},
     157: {"card_type": "Monster", "monster_type_line": "Dragon / Synchro / Effect", "level": 10},
+    158: {"card_type": "Monster", "monster_type_line": "Machine / Synchro / Effect", "level": 8},
+    159: {"card_type": "Monster", "monster_type_line": "Fairy / Synchro / Effect", "level": 2},
+    160: {"card_type": "Monster", "monster_type_line": "Zombie / Xyz / Effect", "rank": 8},
+    161: {"card_type": "Monster", "monster_type_line": "Pyro / Link / Effect",
+          "link_arrows": ["⬅", "➡", "⬇"]},
+    162: {"card_type": "Monster", "monster_type_line": "Beast / Flip / Effect", "level": 3},
+    163: {"card_type": "Monster", "monster_type_line": "Warrior / Ritual / Effect", "level": 3},
+    164: {"card_type": "Monster", "monster_type_line": "Machine / Tuner / Effect", "level": 2},
 }
 #: A card file with no passcode whose name is a scripted card's (a new Normal Monster named
 #: as an old Ritual Monster is): never that card.
@@ -1183,6 +1333,42 @@ def test_materials_of_each_summon_procedure(built: Any) -> None:
         {"summon": "ritual", "level_sum": 8, "ritual": "at_least"}]
     assert facts(built, 157)["materials"] == "unread"
     assert "not read" in built.details["157"]["sources"]["materials"]
+
+
+def test_others_may_be_tuners_when_their_filter_is_no_non_tuner(built: Any) -> None:
+    assert facts(built, 158)["materials"] == [
+        {"summon": "synchro", "min": 2, "max": 99, "tuners": [1, 99], "level_sum": 8,
+         "kinds": {"type": "Tuner"}}]
+
+
+def test_a_substitute_tuner_or_a_cards_own_material_level_leaves_levels_uncounted(
+        built: Any) -> None:
+    assert facts(built, 159)["materials"] == [
+        {"summon": "synchro", "min": 2, "max": 2, "tuner_kinds": "unread"}]
+    assert facts(built, 160)["materials"] == [{"summon": "xyz", "min": 2, "max": 99}]
+
+
+def test_a_cloned_lock_is_read_through_the_effect_it_was_cloned_from(built: Any) -> None:
+    assert facts(built, 161)["locks"] == [
+        {"applies": "all", "allows": "unread", "scope": "rest_of_turn", "by": 0},
+        {"applies": "all", "allows": [{"race": "Dragon"}], "scope": "rest_of_turn", "by": 1}]
+
+
+def test_a_lock_on_the_opponent_or_on_a_later_turn_is_no_lock_of_this_turns(
+        built: Any) -> None:
+    assert facts(built, 162)["locks"] == [
+        {"applies": "all", "allows": [{"race": "Dragon"}], "scope": "rest_of_turn", "by": 0}]
+
+
+def test_a_lock_on_other_monsters_allows_the_card_itself(built: Any) -> None:
+    assert facts(built, 163)["locks"] == [
+        {"applies": "all", "allows": [{"cards": [163]}], "scope": "turn", "by": 0}]
+
+
+def test_what_a_material_lets_another_monsters_summon_take(built: Any) -> None:
+    assert facts(built, 164)["material_leeway"] == ["hand", "non_tuner"]
+    assert facts(built, 159)["material_leeway"] == ["synchro_level"]
+    assert facts(built, 160)["material_leeway"] == ["xyz_level"]
 
 
 def test_the_builders_facts_are_card_facts_fields() -> None:

@@ -290,6 +290,13 @@ class CardFacts:
                                                                  metadata=_DOCUMENT)
     #: (revision 4, §8) the Special Summon restrictions its effects put on its controller
     locks: tuple[Lock, ...] = field(default=(), metadata=_DOCUMENT)
+    #: what this card, as a material, lets another monster's Summon take beyond that
+    #: monster's ``materials`` (docs/cards.md): ``hand`` (a Synchro Material from the hand:
+    #: Kewl Tune Cue, Revolution Synchron), ``non_tuner`` (itself treated as a non-Tuner:
+    #: Centur-Ion Atrii), ``synchro_level``/``xyz_level`` (a material's Level treated as
+    #: another for a Synchro/Xyz Summon); the materials rule takes the reading that flags
+    #: least when such a card is among the materials
+    material_leeway: tuple[str, ...] = field(default=(), metadata=_IMPORTER)
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> CardFacts:
@@ -349,6 +356,7 @@ def _positions(value: Any) -> tuple[tuple[str, str], ...]:
 #: and how a field's is written (as it is for a fact not named).
 _READ: Final[dict[str, Callable[[Any], Any]]] = {
     "tributes": _strings, "grants": _strings, "self_summon": _strings, "set_turn": _strings,
+    "material_leeway": _strings,
     "effects": lambda v: tuple(Effect.from_json(e) for e in v),
     "procedures": lambda v: tuple(Procedure.from_json(p) for p in v),
     "positions": _positions,
@@ -358,6 +366,7 @@ _READ: Final[dict[str, Callable[[Any], Any]]] = {
 }
 _WRITE: Final[dict[str, Callable[[Any], Any]]] = {
     "tributes": list, "grants": list, "self_summon": list, "set_turn": list,
+    "material_leeway": list,
     "effects": lambda v: [e.to_json() for e in v],
     "procedures": lambda v: [p.to_json() for p in v],
     "positions": lambda v: [list(p) for p in v],

@@ -325,7 +325,8 @@ def test_a_double_tribute_the_builder_could_not_read_is_not_in_the_document() ->
     (2463794, "summons_per_turn", 1),        # Fiendsmith's Requiem
     (39138610, "materials", [{"summon": "link", "min": 3, "max": 5, "rating": 5,
                               "kinds": {"type": "Effect"}}]),  # Allied Code Talker @Ignister
-    (73082255, "materials", [{"summon": "xyz", "min": 2, "max": 99, "level": 8}]),
+    # "treat it as Level 8" (its own EFFECT_XYZ_LEVEL): the materials' Levels not counted
+    (73082255, "materials", [{"summon": "xyz", "min": 2, "max": 99}]),
     (5109321, "locks", [{"applies": "extra_deck",             # R.B. Stage Landing
                          "allows": [{"race": "Machine", "atk_max": 1500}], "scope": "turn",
                          "by": "activation"}]),
@@ -336,4 +337,36 @@ def test_a_double_tribute_the_builder_could_not_read_is_not_in_the_document() ->
 ])
 def test_card_limits_of_cards_a_judge_knows(passcode: int, fact: str, value: object) -> None:
     """Revision 4's limits (§8), among them the examples of issue 27."""
+    assert database().card(passcode).facts.to_json().get(fact) == value
+
+
+@pytest.mark.parametrize(("passcode", "fact", "value"), [
+    # "2+ Tuners": the others' filter is no Synchro.NonTuner (EFFECT_MULTIPLE_TUNERS)
+    (41069676, "materials", [{"summon": "synchro", "min": 2, "max": 99, "tuners": [1, 99],
+                              "level_sum": 6, "kinds": "unread"}]),
+    # X-Saber Gottoms: "1 Tuner + 1+ EARTH monsters", a Tuner among them too
+    (8252010, "materials", [{"summon": "synchro", "min": 2, "max": 99, "tuners": [1, 99],
+                             "level_sum": 7, "kinds": {"attribute": "EARTH"}}]),
+    # Cupsy★Yummy Way: "you can treat 1 Link-1 monster you control as a Level 1 Tuner"
+    (31603289, "materials", [{"summon": "synchro", "min": 2, "max": 2,
+                              "kinds": "unread", "tuner_kinds": "unread"}]),
+    # Salamangreat Sunlight Wolf: a lock on one name chosen at resolution, not read
+    (87871125, "locks", [{"applies": "all", "allows": "unread", "scope": "rest_of_turn",
+                          "by": 1}]),
+    # Galaxy Trance: "except Photon and Galaxy monsters", cloned from its Normal Summon lock
+    (63956833, "locks", [{"applies": "all", "allows": "unread", "scope": "turn",
+                          "by": "activation"}]),
+    # Guard Dog: "Your opponent cannot Special Summon": no lock of its player's
+    (57346400, "locks", None),
+    # Lucky Loan: "during your next turn": no lock of this turn's
+    (67955331, "locks", None),
+    # Nekroz of Sophia: "other monsters the turn you activate this effect": itself allowed
+    (21105106, "locks", [{"applies": "all", "allows": [{"cards": [21105106]}], "scope": "turn",
+                          "by": 0}]),
+    (16387555, "material_leeway", ["hand"]),       # Kewl Tune Cue
+    (96030710, "material_leeway", ["non_tuner"]),  # Centur-Ion Atrii
+    (97682931, "material_leeway", ["hand"]),       # Revolution Synchron
+])
+def test_card_limits_the_audit_found_narrower(passcode: int, fact: str, value: object) -> None:
+    """The facts docs/cards-limits-review.md found forbidding a legal play, as fixed."""
     assert database().card(passcode).facts.to_json().get(fact) == value
