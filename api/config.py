@@ -45,6 +45,9 @@ class Settings(BaseSettings):
     timeout: int = _env("DUELCHECK_TIMEOUT", 30,
                         "seconds a worker may spend on one request before it is restarted",
                         gt=0)
+    client_timeout: int = _env("DUELCHECK_CLIENT_TIMEOUT", 5,
+                               "seconds a worker waits for the first byte of a request on a "
+                               "connection before it closes it", gt=0)
     access_log: str | None = _env("DUELCHECK_ACCESS_LOG", None,
                                   "where gunicorn writes its access log: - for standard "
                                   "output, a file path, or off")

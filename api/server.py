@@ -2,9 +2,10 @@
 
 The settings are checked before gunicorn is imported (gunicorn itself reads
 ``WEB_CONCURRENCY`` with ``int()`` at import, which would end in a traceback). Defaults are
-safe: sync workers, one per CPU the process may use (its affinity and its cgroup's CPU
-limit, not the host's count), gunicorn's control socket off, and gunicorn's own error pages
-(a bad request line, a URI too long) as problem+json rather than HTML.
+safe: sync workers (:mod:`api.worker`: a silent connection does not hold one), one per CPU
+the process may use (its affinity and its cgroup's CPU limit, not the host's count),
+gunicorn's control socket off, and gunicorn's own error pages (a bad request line, a URI too
+long) as problem+json rather than HTML.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def gunicorn_options(settings: Settings) -> dict[str, Any]:
     return {
         "bind": [f"{host}:{settings.port}"],
         "workers": settings.workers or usable_cpus(),
-        "worker_class": "sync",
+        "worker_class": "api.worker.PatientSyncWorker",  # sync, not held by a silent client
         "preload_app": True,  # the shared turn machine is built once, before workers fork
         "timeout": settings.timeout,
         "accesslog": None if access in (None, "off") else access,

@@ -29,7 +29,9 @@ def free_port() -> int:
         return port
 
 
-#: Seconds a server has to stop: gunicorn's graceful timeout (30 s) and a margin.
+#: Seconds a server has to stop: gunicorn's graceful timeout (30 s) and a margin. A server
+#: stops in about a second (a connection that sends nothing no longer holds a worker through
+#: that bound: api/worker.py); the margin is for a loaded machine, never for a slow stop.
 STOP_WITHIN: Final = 45
 
 
