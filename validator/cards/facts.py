@@ -3,7 +3,11 @@
 ``cards`` entry carries the contract's among them (``DOCUMENT_FACTS``: each field says where it
 goes), and the Duelingbook importer reads them by attribute, so that mypy checks every use
 (the text of a card the database does not know gives them too). docs/cards.md says how the
-builder reads each one from a card's script.
+builder reads each one from a card's script. A card's limits, :class:`Materials` and
+:class:`Lock`, are declared once in the duel document's model
+(:class:`~validator.document.model.MaterialsOf`, :class:`~validator.document.model.LockOf`):
+the database holds them with the data's kinds of monster (:class:`Kinds`, or ``"unread"``)
+and their JSON.
 
 The JSON form (``cards.json``'s ``facts``) leaves a fact at its default out (a card with no
 fact has an empty object) and writes the others in the fields' order: the data files' bytes
