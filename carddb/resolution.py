@@ -85,7 +85,10 @@ def read(reader: Reader, script: Script, card: dict[str, Any], facts: CardFacts,
     # the code of the card's effects, and of what their operations register (a delayed
     # effect: "during the End Phase of this turn, change them to face-up Defense Position")
     for e in [*script.effects, *script.operation_effects]:
-        found = found.then(_scan(reader, e, found.facts, grants, where))
+        scanned, granting = _scan(reader, e, found.facts, where)
+        found = found.then(scanned)
+        for grant, source in granting.items():
+            grants.setdefault(grant, source)  # the first source of each grant kept
     if "attack" in grants and "Duel.ChainAttack" in grants["attack"] and \
             card.get("kind") == "monster" and not found.facts.extra_attack:
         # a monster's "it can attack again in a row": the attacker is the monster itself
@@ -102,11 +105,12 @@ def read(reader: Reader, script: Script, card: dict[str, Any], facts: CardFacts,
     return found
 
 
-def _scan(reader: Reader, e: Registered, facts: CardFacts, grants: dict[str, str],
-          where: str) -> Found:
+def _scan(reader: Reader, e: Registered, facts: CardFacts,
+          where: str) -> tuple[Found, dict[str, str]]:
     """What an effect's operation or cost code does, read where the stand-ins could not run
-    it as far (``grants`` takes the grants found, the first source of each kept)."""
+    it as far, and the grants it found (each with its first source)."""
     found = Found(facts)
+    grants: dict[str, str] = {}
     for key in ("operation", "cost"):
         if key not in e.functions:
             continue
@@ -141,7 +145,7 @@ def _scan(reader: Reader, e: Registered, facts: CardFacts, grants: dict[str, str
             found = found.said(replace(found.facts, tributes_foes=True), "tributes_foes",
                                f"{where}: its operation's code registers "
                                f"EFFECT_EXTRA_RELEASE")
-    return found
+    return found, grants
 
 
 def _skipped(reader: Reader, e: Registered) -> int:
