@@ -21,7 +21,8 @@ from typing import Any, Final
 from validator.cards.facts import CardFacts
 
 from . import materials
-from .facts import Reader, facts_dict
+from .facts import Reader
+from .found import sources
 from .scripts import Runner, Script
 from .sources import Tree
 from .stats import attribute_bit, race_bit, stats, type_mask
@@ -100,11 +101,10 @@ def _run(runner: Runner, reader: Reader, code: int, path: str, text: str,
     if script.error is not None:
         built.failed[key] = f"{path}: {script.error}"
         return None
-    facts = reader.read(script, card)
+    found = reader.read(script, card)
     built.details.setdefault(key, {})["sources"] = {
-        "stats": "", **facts.sources, "script": path}
-    found: dict[str, Any] = facts_dict(facts)
-    return found
+        "stats": "", **sources(found.notes), "script": path}
+    return found.facts.to_json()
 
 
 def build(yaml_yugi: Tree, card_scripts: Tree, babel: Tree | None) -> Built:

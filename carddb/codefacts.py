@@ -10,10 +10,15 @@ opponent's field) and ``set_turn`` (who may activate a card the turn it was Set)
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
+from validator.cards.facts import CardFacts
+
+from .found import Found
+
 if TYPE_CHECKING:
-    from .facts import Facts, Reader
+    from .facts import Reader
     from .scripts import Script
 
 #: A Lua comment, to the end of its line.
@@ -32,15 +37,15 @@ _HAND_CHANGES: Final = (
                                      "SelfDiscard", "DiscardCost", "IsDiscardable")))
 
 
-def read(reader: Reader, script: Script, facts: Facts) -> None:
+def read(reader: Reader, script: Script, facts: CardFacts) -> Found:
     """The facts of the whole script, its comments left out (read once)."""
     code = COMMENT.sub("", reader.texts.get(script.path, ""))
-    hand_changes(reader, script, facts, QUERY.sub("", code))
-    foe_summons(facts, script.path, code)
-    set_turn(reader, script, facts, code)
+    found = hand_changes(reader, script, facts, QUERY.sub("", code))
+    found = found.then(foe_summons(found.facts, script.path, code))
+    return found.then(set_turn(reader, script, found.facts, code))
 
 
-def hand_changes(reader: Reader, script: Script, facts: Facts, code: str) -> None:
+def hand_changes(reader: Reader, script: Script, facts: CardFacts, code: str) -> Found:
     """``draws``: the card can make a player draw (an effect of category CATEGORY_DRAW, or
     code calling Duel.Draw); ``discards``: it can make a player discard (CATEGORY_HANDES,
     Duel.DiscardHand, a discard as a cost or by an effect, REASON_DISCARD), or send a card
@@ -51,6 +56,7 @@ def hand_changes(reader: Reader, script: Script, facts: Facts, code: str) -> Non
     for e in [*script.effects, *script.operation_effects]:
         categories |= e.category
     calls = {name for name, _, _ in script.operation_calls}
+    said: dict[str, str] = {}
     for fact, category, needles in _HAND_CHANGES:
         if categories & reader.c[category]:
             source = f"an effect of category {category}"
@@ -64,22 +70,25 @@ def hand_changes(reader: Reader, script: Script, facts: Facts, code: str) -> Non
                      "sent from the hand, which a log shows as a discard)"
         else:
             continue
-        setattr(facts, fact, True)
-        facts.note(fact, f"{script.path}: {source}")
+        said[fact] = f"{script.path}: {source}"
+    return Found(replace(facts, draws=facts.draws or "draws" in said,
+                         discards=facts.discards or "discards" in said),
+                 tuple(said.items()))
 
 
-def foe_summons(facts: Facts, where: str, code: str) -> None:
+def foe_summons(facts: CardFacts, where: str, code: str) -> Found:
     """``foe_summons``: the card's code Special Summons a monster to the opponent's field
     (``Duel.SpecialSummon(g,0,tp,1-tp,...)``: R.B. Lambda Cannon Summons a monster from the
     opponent's hand to their field). A log shows such a summon as the opponent's own click,
     often "Normal Summoned" (validator/importers/duelingbook/readings/summons.py)."""
-    if _FOE_SUMMON.search(code):
-        facts.foe_summons = True
-        facts.note("foe_summons", f"{where}: its code calls Duel.SpecialSummon with the "
-                                  f"opponent (1-tp) as the player whose field it goes to")
+    if not _FOE_SUMMON.search(code):
+        return Found(facts)
+    return Found(replace(facts, foe_summons=True), (
+        ("foe_summons", f"{where}: its code calls Duel.SpecialSummon with the opponent (1-tp) "
+                        f"as the player whose field it goes to"),))
 
 
-def set_turn(reader: Reader, script: Script, facts: Facts, code: str) -> None:
+def set_turn(reader: Reader, script: Script, facts: CardFacts, code: str) -> Found:
     """``set_turn``: who may activate a Trap or Quick-Play Spell the turn it was Set, as this
     card's script says (EFFECT_TRAP_ACT_IN_SET_TURN, EFFECT_QP_ACT_IN_SET_TURN): ``itself``
     (an effect on the card itself: Maliss <C> TB-11), ``sets`` (an operation registers it on
@@ -99,7 +108,6 @@ def set_turn(reader: Reader, script: Script, facts: Facts, code: str) -> None:
     if not found and ("EFFECT_TRAP_ACT_IN_SET_TURN" in code or
                       "EFFECT_QP_ACT_IN_SET_TURN" in code):
         found["sets"] = f"{where}: its code registers an activation in the turn it is Set"
-    for word in ("itself", "sets", "field"):
-        if word in found:
-            facts.set_turn.append(word)
-            facts.note("set_turn", found[word])
+    words = tuple(word for word in ("itself", "sets", "field") if word in found)
+    return Found(replace(facts, set_turn=(*facts.set_turn, *words)),
+                 tuple(("set_turn", found[word]) for word in words))

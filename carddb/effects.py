@@ -8,15 +8,20 @@ by :mod:`.summons`). docs/cards.md explains each reading.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
+
+from validator.cards.facts import CardFacts, Effect
 
 from . import limits
 from .constants import PLACE_ORDER
+from .found import Found
 from .scripts import Registered
 
 if TYPE_CHECKING:
     from .constants import Constants
-    from .facts import Facts, Reader
+    from .facts import Reader
+    from .found import Notes
     from .scripts import Script
 
 #: An operation's ``c:RegisterEffect(e1)`` (``c`` being ``e:GetHandler()``, the card itself),
@@ -31,8 +36,31 @@ _CONSTANTS = re.compile(r"\s*[A-Z][A-Z0-9_]*(?:\s*[+|]\s*[A-Z][A-Z0-9_]*)*\s*")
 _KINDS = ("ignition", "trigger", "quick")
 
 
-def activated(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
-              where: str) -> None:
+#: The entries of ``effects`` being built, by kind, limit and the limit's key: each one's
+#: places and the script's effects in it (by index).
+Merged = dict[tuple[str, str | None, str | None], tuple[list[str], list[int]]]
+
+
+@dataclass(frozen=True, slots=True)
+class Listed:
+    """The card's activated effects as :func:`activated` lists them (``entries``, merged
+    further by :func:`on_itself`), and what else it found."""
+
+    found: Found
+    entries: Merged
+
+
+@dataclass(frozen=True, slots=True)
+class OnItself:
+    """The facts with ``effects`` final (:func:`on_itself`), and which entry of ``effects``
+    holds each of the script's effects (by index)."""
+
+    found: Found
+    entries: dict[int, int]
+
+
+def activated(reader: Reader, script: Script, card: dict[str, Any], facts: CardFacts,
+              where: str) -> Listed:
     """``effects``: the card's activated effects, with every place each works from and its
     limit (``once``, ``shared``: :func:`.limits.limit_of`). Effects of one kind with no limit
     are one entry, as before revision 4 (a card with no limited effect lists each kind
@@ -40,11 +68,12 @@ def activated(reader: Reader, script: Script, card: dict[str, Any], facts: Facts
     effect of X once per turn", an effect and its clone for another event) are one entry;
     every other limited effect is an entry of its own (docs/cards.md). ``pendulum_activation``:
     a monster's Spell activation (a Pendulum Monster's, EFFECT_TYPE_ACTIVATE)."""
-    merged: dict[tuple[str, str | None, str | None], _Entry] = {}
+    merged: Merged = {}
+    notes: list[tuple[str, str]] = []
     for n, e in enumerate(script.effects):
         if e.type & reader.c["EFFECT_TYPE_ACTIVATE"] and card.get("kind") == "monster":
-            facts.pendulum_activation = True
-            facts.note("pendulum_activation", f"{where}: {reader.describe(e)}")
+            facts = replace(facts, pendulum_activation=True)
+            notes.append(("pendulum_activation", f"{where}: {reader.describe(e)}"))
             continue
         kind = reader.kind(e)
         if kind is None:
@@ -54,24 +83,20 @@ def activated(reader: Reader, script: Script, card: dict[str, Any], facts: Facts
             continue  # used only from the face-down Extra Deck: no place of the contract's
         once, key = limits.limit_of(reader, script, e, n)
         _merge(merged, kind, places, once, key, n)
-        facts.note("effects", f"{where}: {reader.describe(e)} -> {kind} from "
-                              f"{', '.join(places)}" + (f", once: {once}" if once else ""))
-    facts.effects = _listed(merged)
+        notes.append(("effects", f"{where}: {reader.describe(e)} -> {kind} from "
+                                 f"{', '.join(places)}" + (f", once: {once}" if once else "")))
+    return Listed(Found(facts, tuple(notes)), merged)
 
 
-#: An entry of ``effects`` being built: its places, its limit and the script's effects in it.
-_Entry = tuple[list[str], list[int]]
-
-
-def on_itself(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
-              where: str) -> dict[int, int]:
+def on_itself(reader: Reader, script: Script, card: dict[str, Any], facts: CardFacts,
+              where: str, listed: Merged) -> OnItself:
     """An operation's registrations on the card itself: its activated effects (merged into
-    ``effects``), a direct attack, further attacks. Returns which entry of ``effects`` holds
-    each of the script's effects (by index), now that the list is final."""
+    the ``listed`` ones, making ``effects``), a direct attack, further attacks; with which
+    entry of ``effects`` holds each of the script's effects (by index), now that the list is
+    final."""
     c = reader.c
-    merged: dict[tuple[str, str | None, str | None], _Entry] = {
-        (e["kind"], e.get("once"), e.get("_key")): (list(e["from"]), list(e["_of"]))
-        for e in facts.effects}
+    merged: Merged = {key: (list(places), list(of)) for key, (places, of) in listed.items()}
+    notes: list[tuple[str, str]] = []
     for e, how in registered_on_itself(reader, script):
         kind = reader.kind(e)
         places = [] if kind is None else \
@@ -80,64 +105,57 @@ def on_itself(reader: Reader, script: Script, card: dict[str, Any], facts: Facts
             origin = e.source_effect if e.source_effect is not None else -1
             once, key = limits.limit_of(reader, script, e, 1000 + len(merged))
             _merge(merged, kind, places, once, key, origin)
-            facts.note("effects", f"{where}: {how} {reader.describe(e)} -> {kind} from "
-                                  f"{', '.join(places)}")
+            notes.append(("effects", f"{where}: {how} {reader.describe(e)} -> {kind} from "
+                                     f"{', '.join(places)}"))
         if card.get("kind") != "monster" or not e.type & c["EFFECT_TYPE_SINGLE"]:
             continue
-        attacks(reader, e, facts, f"{where}: {how} {reader.describe(e)}")
-    facts.effects = _listed(merged)
-    return _final(facts)
+        facts, said = attacks(reader, e, facts, f"{where}: {how} {reader.describe(e)}")
+        notes += said
+    written, entries = _final(merged)
+    return OnItself(Found(replace(facts, effects=written), tuple(notes)), entries)
 
 
-def _merge(merged: dict[tuple[str, str | None, str | None], _Entry], kind: str,
-           places: list[str], once: str | None, key: str | None, index: int) -> None:
+def _merge(merged: Merged, kind: str, places: list[str], once: str | None, key: str | None,
+           index: int) -> None:
     known, of = merged.setdefault((kind, once, key), ([], []))
     known += [p for p in places if p not in known]
     if index not in of:
         of.append(index)
 
 
-def _listed(merged: dict[tuple[str, str | None, str | None], _Entry]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for kind in _KINDS:
-        for (k, once, key), (places, of) in merged.items():
-            if k != kind:
-                continue
-            entry: dict[str, Any] = {"kind": kind,
-                                     "from": sorted(places, key=PLACE_ORDER.index)}
-            if once is not None:
-                entry["once"] = once
-            out.append({**entry, "_key": key, "_of": of})
-    return out
-
-
-def _final(facts: Facts) -> dict[int, int]:
-    """``effects`` as written: a limit's key kept as ``shared`` where it spans entries (a
-    soft limit's own key, ``#n``, never does), the builder's bookkeeping dropped."""
+def _final(merged: Merged) -> tuple[tuple[Effect, ...], dict[int, int]]:
+    """``effects`` as written, by kind: a limit's key kept as ``shared`` where it spans
+    entries (a soft limit's own key, ``#n``, never does); and which entry holds each of the
+    script's effects."""
+    listed = [(kind, once, key, places, of) for kind in _KINDS
+              for (k, once, key), (places, of) in merged.items() if k == kind]
     spans: dict[str, int] = {}
-    for e in facts.effects:
-        if e["_key"] is not None:
-            spans[e["_key"]] = spans.get(e["_key"], 0) + 1
+    for _, _, key, _, _ in listed:
+        if key is not None:
+            spans[key] = spans.get(key, 0) + 1
+    out: list[Effect] = []
     where: dict[int, int] = {}
-    for position, e in enumerate(facts.effects):
-        key, of = e.pop("_key"), e.pop("_of")
-        if key is not None and spans[key] > 1:
-            e["shared"] = key
+    for position, (kind, once, key, places, of) in enumerate(listed):
+        out.append(Effect(kind, tuple(sorted(places, key=PLACE_ORDER.index)), once,
+                          key if key is not None and spans[key] > 1 else None))
         for index in of:
             where.setdefault(index, position)
-    return where
+    return tuple(out), where
 
 
-def attacks(reader: Reader, e: Registered, facts: Facts, source: str) -> None:
+def attacks(reader: Reader, e: Registered, facts: CardFacts,
+            source: str) -> tuple[CardFacts, Notes]:
     """``direct_attack`` and ``extra_attack`` from an effect on the monster itself."""
     c = reader.c
+    notes: Notes = ()
     if e.code == c["EFFECT_DIRECT_ATTACK"]:
-        facts.direct_attack = True
-        facts.note("direct_attack", source)
+        facts = replace(facts, direct_attack=True)
+        notes += (("direct_attack", source),)
     if e.code in (c["EFFECT_EXTRA_ATTACK"], c["EFFECT_EXTRA_ATTACK_MONSTER"],
                   c["EFFECT_ATTACK_ALL"]):
-        facts.extra_attack = True
-        facts.note("extra_attack", source)
+        facts = replace(facts, extra_attack=True)
+        notes += (("extra_attack", source),)
+    return facts, notes
 
 
 def registered_on_itself(reader: Reader, script: Script) -> list[tuple[Registered, str]]:
@@ -164,8 +182,8 @@ def registered_on_itself(reader: Reader, script: Script) -> list[tuple[Registere
     return found
 
 
-def granted_direct_attack(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
-                          where: str) -> None:
+def granted_direct_attack(reader: Reader, script: Script, facts: CardFacts,
+                          where: str) -> Found:
     """``grants_direct_attack``: an operation lets another monster attack directly ("target 1
     monster you control; it can attack directly this turn": Infernity Queen, Invoked
     Oceanus), an ``EFFECT_DIRECT_ATTACK`` it registers on a card other than itself, or, as a
@@ -173,17 +191,16 @@ def granted_direct_attack(reader: Reader, script: Script, card: dict[str, Any], 
     code (``tc:RegisterEffect(e1)``, ``Duel.RegisterEffect(e1,tp)``) where the stand-ins
     stop first. The card's own direct attack is ``direct_attack``.
 
-    >>> from carddb.facts import Facts, Reader
+    >>> from carddb.facts import Reader
+    >>> from validator.cards.facts import NO_FACTS
     >>> from carddb.scripts import Script
     >>> kinds = ("SINGLE", "FIELD", "ACTIVATE", "FLIP", "IGNITION", "TRIGGER_O", "TRIGGER_F",
     ...          "QUICK_O", "QUICK_F", "CONTINUOUS")
     >>> reader = Reader({"EFFECT_DIRECT_ATTACK": 74, "LOCATION_MZONE": 4,
     ...                  **{f"EFFECT_TYPE_{k}": 1 << n for n, k in enumerate(kinds)}}, {})
     >>> given = Registered(1, 74, 0, 0, 0, None, None, None, None, None, {}, False)
-    >>> facts = Facts()
-    >>> granted_direct_attack(reader, Script(1, "c1.lua", operation_effects=[given]), {},
-    ...                       facts, "c1.lua")
-    >>> facts.grants_direct_attack
+    >>> granted_direct_attack(reader, Script(1, "c1.lua", operation_effects=[given]),
+    ...                       NO_FACTS, "c1.lua").facts.grants_direct_attack
     True
     """
     c = reader.c
@@ -192,20 +209,19 @@ def granted_direct_attack(reader: Reader, script: Script, card: dict[str, Any], 
             continue
         if e.type & c["EFFECT_TYPE_FIELD"] and not (e.target_range or 0) & c["LOCATION_MZONE"]:
             continue  # the opponent's monsters only
-        facts.grants_direct_attack = True
-        facts.note("grants_direct_attack", f"{where}: an operation registers "
-                                           f"{reader.describe(e)} on another card")
-        return
+        return Found(replace(facts, grants_direct_attack=True), (
+            ("grants_direct_attack", f"{where}: an operation registers "
+                                     f"{reader.describe(e)} on another card"),))
     for e in [*script.effects, *script.operation_effects]:
         if "operation" not in e.functions:
             continue
         text = reader.source_of(e.functions["operation"])
         for r in _registered_in(c, text, on_others=True):
             if r.code == c["EFFECT_DIRECT_ATTACK"]:
-                facts.grants_direct_attack = True
-                facts.note("grants_direct_attack", f"{where}: its operation's code registers "
-                                                   f"{reader.describe(r)} on another card")
-                return
+                return Found(replace(facts, grants_direct_attack=True), (
+                    ("grants_direct_attack", f"{where}: its operation's code registers "
+                                             f"{reader.describe(r)} on another card"),))
+    return Found(facts)
 
 
 def _registered_in(c: Constants, text: str, card_is_c: bool = False,

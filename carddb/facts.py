@@ -1,9 +1,11 @@
 """What a card's script registers, read as the rule facts of the contract (§1) and the few
-facts the Duelingbook importer needs besides, each with the source it came from: :class:`Facts`
-(one card's facts as the readings find them, and their sources), :class:`Reader` (the helpers
-every reading shares, and :meth:`Reader.read`, which runs the readings), :func:`card_facts`
-(the one place :class:`Facts` becomes the database's :class:`~validator.cards.CardFacts`, where
-each fact is declared) and :func:`facts_dict` (the facts as the database stores them).
+facts the Duelingbook importer needs besides, each with the source it came from:
+:class:`Reader` (the helpers every reading shares, and :meth:`Reader.read`, the one place the
+readings are chained). Each fact is declared once, as a field of the database's
+:class:`~validator.cards.CardFacts`: a reading is a function given the facts the readings
+before it found that returns a :class:`~.found.Found`, those facts with what it read in them
+(``dataclasses.replace``, whose keywords mypy checks) and the notes saying where each came
+from (:func:`.found.sources` makes them the data's sources).
 
 The contract's facts: ``tributes``, ``normal_summon``, ``gemini``, ``effects`` (kind, places
 and limit), ``grants``, ``trap_from_hand``, ``double_tribute``, and revision 4's limits; the
@@ -35,10 +37,9 @@ scripts' own ``constant.lua`` (:class:`.constants.Constants`), never a number wr
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
-from validator.cards.facts import CardFacts
+from validator.cards.facts import NO_FACTS
 
 from . import codefacts, effects, limits, locks, materials, resolution, summons
 from .constants import (
@@ -49,6 +50,7 @@ from .constants import (
     PLACE_ORDER,
     Constants,
 )
+from .found import Found
 from .scripts import Registered, Script
 
 #: A function of the script's own table (``function s.flipflop(c)``), and a reference to one.
@@ -67,60 +69,9 @@ def _function_at(script: str, start: int) -> str:
     return script[start:found.end() if found else len(script)]
 
 
-@dataclass
-class Facts:
-    """The facts of one card as the readings find them (lists they add to, flags they set:
-    :class:`~validator.cards.CardFacts`' fields, in their JSON form) and the source of each (a
-    sentence naming the script and what in it says so). :func:`card_facts` reads it; a field
-    here that CardFacts does not declare is an error there."""
-
-    tributes: list[int] | None = None
-    normal_summon: bool = True
-    gemini: bool = False
-    effects: list[dict[str, Any]] = field(default_factory=list)
-    grants: list[str] = field(default_factory=list)
-    procedures: list[dict[str, Any]] = field(default_factory=list)
-    positions: list[list[str]] = field(default_factory=list)
-    skips_draws: int = 0
-    tributes_foes: bool = False
-    trap_from_hand: bool = False
-    direct_attack: bool = False
-    grants_direct_attack: bool = False
-    double_tribute: bool = False
-    #: what a double Tribute is for: a filter (``{"attribute": "LIGHT"}``), ``"unread"``, or
-    #: None (any monster's Tribute Summon)
-    double_tribute_for: dict[str, Any] | str | None = None
-    extra_attack: bool = False
-    pendulum_activation: bool = False
-    sets_spell_traps: bool = False
-    self_summon: list[str] = field(default_factory=list)
-    lp_for_tributes: bool = False
-    takes_control: bool = False
-    draws: bool = False
-    discards: bool = False
-    foe_summons: bool = False
-    set_turn: list[str] = field(default_factory=list)
-    activations_per_turn: int | None = None
-    summons_per_turn: int | None = None
-    #: the procedures' materials, or ``"unread"``
-    materials: list[dict[str, Any]] | str = field(default_factory=list)
-    locks: list[dict[str, Any]] = field(default_factory=list)
-    material_leeway: list[str] = field(default_factory=list)
-    sources: dict[str, str] = field(default_factory=dict)
-
-    def note(self, fact: str, source: str) -> None:
-        """Say where a fact came from (the first source of each fact is kept, others
-        joined)."""
-        known = self.sources.get(fact)
-        if known is None:
-            self.sources[fact] = source
-        elif source not in known:
-            self.sources[fact] = f"{known}; {source}"
-
-
 class Reader:
-    """Reads :class:`Script` records into :class:`Facts` with one set of constants and the
-    scripts' texts (for the lines of a function)."""
+    """Reads :class:`Script` records into the facts they state (:meth:`read`) with one set of
+    constants and the scripts' texts (for the lines of a function)."""
 
     def __init__(self, constants: dict[str, int], texts: dict[str, str]) -> None:
         self.c = Constants(constants)
@@ -261,38 +212,20 @@ class Reader:
         return None
 
     # -- the facts ----------------------------------------------------------------------------
-    def read(self, script: Script, card: dict[str, Any]) -> Facts:
-        """All facts of one card from its script's record and its printed data."""
-        facts = Facts()
+    def read(self, script: Script, card: dict[str, Any]) -> Found:
+        """All facts of one card from its script's record and its printed data: each reading
+        given the facts those before it found, in this order (the notes' order is the
+        sources' order in the data)."""
         where = script.path
-        summons.read(self, script, card, facts, where)
-        effects.activated(self, script, card, facts, where)
-        entries = effects.on_itself(self, script, card, facts, where)
-        effects.granted_direct_attack(self, script, card, facts, where)
-        resolution.read(self, script, card, facts, where)
-        codefacts.read(self, script, facts)
-        limits.read(self, script, card, facts, where)
-        materials.read(self, script, card, facts, where)
-        materials.leeway(self, script, facts, where)
-        locks.read(self, script, card, facts, where, entries)
-        return facts
-
-
-def card_facts(facts: Facts) -> CardFacts:
-    """The facts found, as the database's :class:`~validator.cards.CardFacts` (their sources
-    aside).
-
-    >>> card_facts(Facts(tributes=[0, 1], draws=True)).tributes
-    (0, 1)
-    """
-    return CardFacts.from_json({name: value for name, value in vars(facts).items()
-                                if name != "sources"})
-
-
-def facts_dict(facts: Facts) -> dict[str, Any]:
-    """The facts as the database stores them: defaults left out (:meth:`CardFacts.to_json`).
-
-    >>> facts_dict(Facts(tributes=[0, 1]))
-    {'tributes': [0, 1]}
-    """
-    return card_facts(facts).to_json()
+        found = summons.read(self, script, card, NO_FACTS, where)
+        listed = effects.activated(self, script, card, found.facts, where)
+        found = found.then(listed.found)
+        itself = effects.on_itself(self, script, card, found.facts, where, listed.entries)
+        found = found.then(itself.found)
+        found = found.then(effects.granted_direct_attack(self, script, found.facts, where))
+        found = found.then(resolution.read(self, script, card, found.facts, where))
+        found = found.then(codefacts.read(self, script, found.facts))
+        found = found.then(limits.read(self, script, card, found.facts, where))
+        found = found.then(materials.read(self, script, card, found.facts, where))
+        found = found.then(materials.leeway(self, script, found.facts, where))
+        return found.then(locks.read(self, script, card, found.facts, where, itself.entries))

@@ -16,10 +16,16 @@ limit).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from validator.cards.facts import CardFacts
+
+from .found import Found
+
 if TYPE_CHECKING:
-    from .facts import Facts, Reader
+    from .facts import Reader
+    from .found import Notes
     from .scripts import Registered, Script
 
 
@@ -70,14 +76,15 @@ def limit_of(reader: Reader, script: Script, e: Registered,
     return once, str(code) if not e.count_index else f"{code}:{e.count_index}"
 
 
-def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
-         where: str) -> None:
+def read(reader: Reader, script: Script, card: dict[str, Any], facts: CardFacts,
+         where: str) -> Found:
     """``activations_per_turn`` and ``summons_per_turn``."""
+    notes: Notes = ()
     if "special_summon_once" in script.flags:
-        facts.summons_per_turn = 1
-        facts.note("summons_per_turn", f"{where}: c:SetSPSummonOnce(id)")
+        facts = replace(facts, summons_per_turn=1)
+        notes += (("summons_per_turn", f"{where}: c:SetSPSummonOnce(id)"),)
     if card.get("kind") == "monster":
-        return  # a Pendulum Monster's activation as a Spell has no count limit of its own
+        return Found(facts, notes)  # a Pendulum Monster's activation as a Spell: no limit
     found: set[int] = set()
     for e in script.effects:
         if not e.type & reader.c["EFFECT_TYPE_ACTIVATE"] or e.count is None:
@@ -86,13 +93,14 @@ def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
         if not e.count_code or _flag(reader, flags, "EFFECT_COUNT_CODE_CHAIN"):
             continue
         if _flag(reader, flags, "EFFECT_COUNT_CODE_DUEL"):
-            facts.note("activations_per_turn", f"{where}: {reader.describe(e)} with a count "
-                                               f"limit per Duel: not a fact (never flagged)")
+            notes += (("activations_per_turn", f"{where}: {reader.describe(e)} with a count "
+                                               f"limit per Duel: not a fact (never flagged)"),)
             continue
         found.add(e.count)
         oath = " (EFFECT_COUNT_CODE_OATH)" if _flag(reader, flags, "EFFECT_COUNT_CODE_OATH") \
             else ""
-        facts.note("activations_per_turn", f"{where}: {reader.describe(e)} "
-                                           f"SetCountLimit({e.count}, id){oath}")
-    if found:
-        facts.activations_per_turn = max(found)  # several ways of activating: the laxest
+        notes += (("activations_per_turn", f"{where}: {reader.describe(e)} "
+                                           f"SetCountLimit({e.count}, id){oath}"),)
+    if found:  # several ways of activating: the laxest
+        facts = replace(facts, activations_per_turn=max(found))
+    return Found(facts, notes)

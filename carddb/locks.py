@@ -13,13 +13,18 @@ docs/cards.md explains it.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
+
+from validator.cards.facts import CardFacts, Lock
 
 from . import kinds
 from .codefacts import COMMENT
+from .found import Found
 
 if TYPE_CHECKING:
-    from .facts import Facts, Reader
+    from .facts import Reader
+    from .found import Notes
     from .scripts import Script
 
 _LOCK: Final = re.compile(r"(\w+):SetCode\(\s*EFFECT_CANNOT_SPECIAL_SUMMON\s*\)")
@@ -35,10 +40,12 @@ _EXCEPT: Final = re.compile(r"(\w+):(?:Is(Attribute|Race)Except\(\s*([A-Z][A-Z0-
                             r"Get(Attribute|Race)\(\)\s*~=\s*([A-Z][A-Z0-9_]*))")
 
 
-def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts, where: str,
-         entries: dict[int, int]) -> None:
+def read(reader: Reader, script: Script, card: dict[str, Any], facts: CardFacts, where: str,
+         entries: dict[int, int]) -> Found:
     """``locks`` from the card's effects, each once (``entries``: which entry of ``effects``
     holds each of the script's effects)."""
+    found_locks = list(facts.locks)
+    notes: Notes = ()
     code = COMMENT.sub("", reader.texts.get(script.path, ""))
     functions = kinds.script_functions(code)
     for n, e in enumerate(script.effects):
@@ -71,13 +78,15 @@ def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts, whe
                 applies, allows = _target(text, found[1], found.start(), functions)
                 if itself and allows == []:
                     allows = [{"cards": [script.code]}]
-                lock = {"applies": applies, "allows": allows, "scope": scope, "by": by}
-                if lock not in facts.locks:
-                    facts.locks.append(lock)
-                    facts.note("locks", f"{where}: {reader.describe(e)} registers "
+                lock = Lock.from_json({"applies": applies, "allows": allows, "scope": scope,
+                                       "by": by})
+                if lock not in found_locks:
+                    found_locks.append(lock)
+                    notes += (("locks", f"{where}: {reader.describe(e)} registers "
                                         f"EFFECT_CANNOT_SPECIAL_SUMMON for its player ({scope}"
                                         + (", its target not read" if allows == "unread"
-                                           else "") + ")")
+                                           else "") + ")"),)
+    return Found(replace(facts, locks=tuple(found_locks)), notes)
 
 
 def _call(text: str, name: str, method: str, at: int) -> list[str] | None:

@@ -15,13 +15,17 @@ judges none). Ritual Monsters get theirs from the Ritual Spells that name them (
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
+
+from validator.cards.facts import CardFacts, Materials
 
 from . import kinds
 from .codefacts import COMMENT
+from .found import Found
 
 if TYPE_CHECKING:
-    from .facts import Facts, Reader
+    from .facts import Reader
     from .scripts import Script
 
 #: A Summon procedure helper's call as a script writes it.
@@ -45,12 +49,12 @@ def _int(arg: str | None) -> int | None:
     return int(arg) if arg is not None and re.fullmatch(r"\d+", arg.strip()) else None
 
 
-def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
-         where: str) -> None:
+def read(reader: Reader, script: Script, card: dict[str, Any], facts: CardFacts,
+         where: str) -> Found:
     """``materials`` of an Extra Deck monster from its procedure helpers' calls."""
     types = set(card.get("types", ()))
     if card.get("kind") != "monster" or not types & {"Fusion", "Synchro", "Xyz", "Link"}:
-        return
+        return Found(facts)
     code = COMMENT.sub("", reader.texts.get(script.path, ""))
     functions = kinds.script_functions(code)
     found: list[dict[str, Any]] = []
@@ -67,16 +71,15 @@ def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
             continue
         found += read_one
     if unread:
-        facts.materials = "unread"
-        facts.note("materials", f"{where}: {', '.join(unread)} not read (no material judged)")
-        return
+        return Found(replace(facts, materials="unread"), (
+            ("materials", f"{where}: {', '.join(unread)} not read (no material judged)"),))
     if not found:
-        return
-    facts.materials = found
-    facts.note("materials", f"{where}: " + "; ".join(
-        f"{m['summon']} {m.get('min')}-{m.get('max')}" + (
-            " (its filter not read)" if "unread" in (m.get("kinds"), m.get("tuner_kinds"))
-            else "") for m in found))
+        return Found(facts)
+    return Found(replace(facts, materials=tuple(Materials.from_json(m) for m in found)), (
+        ("materials", f"{where}: " + "; ".join(
+            f"{m['summon']} {m.get('min')}-{m.get('max')}" + (
+                " (its filter not read)" if "unread" in (m.get("kinds"), m.get("tuner_kinds"))
+                else "") for m in found)),))
 
 
 #: An effect a Synchro or Xyz Monster registers so that its own Summon may treat a material
@@ -106,16 +109,15 @@ _LEEWAY: Final = (
 )
 
 
-def leeway(reader: Reader, script: Script, facts: Facts, where: str) -> None:
+def leeway(reader: Reader, script: Script, facts: CardFacts, where: str) -> Found:
     """``material_leeway``: what the card, as a material, lets another monster's Summon
     take beyond that monster's ``materials`` (a Tuner from the hand, itself as a non-Tuner, a
     Level treated as another), read in its script's code."""
     code = COMMENT.sub("", reader.texts.get(script.path, ""))
-    for name, pattern in _LEEWAY:
-        found = pattern.search(code)
-        if found is not None:
-            facts.material_leeway.append(name)
-            facts.note("material_leeway", f"{where}: {found[0].strip()}")
+    found = {name: match[0].strip() for name, pattern in _LEEWAY
+             if (match := pattern.search(code)) is not None}
+    return Found(replace(facts, material_leeway=(*facts.material_leeway, *found)),
+                 tuple(("material_leeway", f"{where}: {said}") for said in found.values()))
 
 
 def _procedure(family: str, helper: str, args: list[str], card: dict[str, Any],

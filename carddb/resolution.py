@@ -9,14 +9,18 @@ taking control by :func:`.summons.own_summons`.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
+
+from validator.cards.facts import CardFacts
 
 from . import positions, summons
 from .codefacts import COMMENT, QUERY
 from .effects import HANDLER
+from .found import Found
 
 if TYPE_CHECKING:
-    from .facts import Facts, Reader
+    from .facts import Reader
     from .scripts import Registered, Script
 
 #: Operation code that grants, changes positions, etc., as a script writes it: what a
@@ -33,12 +37,13 @@ _FOES: Final = ("EFFECT_EXTRA_RELEASE", "EFFECT_EXTRA_RELEASE_SUM", "EFFECT_EXTR
 _ADDITIONAL_SUMMON = re.compile(r"Duel\.(?:Summon|MSet|SummonOrSet)\(\s*[^,()]+,\s*[^,()]+,\s*true")
 
 
-def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
-         where: str) -> None:
+def read(reader: Reader, script: Script, card: dict[str, Any], facts: CardFacts,
+         where: str) -> Found:
     """What the card's operations register or do in their turn: found by running them with
     stand-ins, and by reading the operation's code where the stand-ins stopped early."""
     c = reader.c
     grants: dict[str, str] = {}
+    found = Found(facts)
     for e in script.operation_effects:
         name = reader.c.name("EFFECT_", e.code)
         if e.code in (c["EFFECT_EXTRA_SUMMON_COUNT"], c["EFFECT_SET_SUMMON_COUNT_LIMIT"]):
@@ -48,23 +53,23 @@ def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
             grants.setdefault("attack", f"{where}: an operation registers {name}")
         elif e.code == c["EFFECT_SKIP_DP"]:
             skips = _skipped(reader, e)
-            if skips > facts.skips_draws:
-                facts.skips_draws = skips
-                facts.note("skips_draws", f"{where}: an operation registers {name} "
-                                          f"(reset count {e.reset_count})")
+            if skips > found.facts.skips_draws:
+                found = found.said(replace(found.facts, skips_draws=skips), "skips_draws",
+                                   f"{where}: an operation registers {name} (reset count "
+                                   f"{e.reset_count})")
         elif e.code in [c[code] for code in _FOES]:
-            facts.tributes_foes = True
-            facts.note("tributes_foes", f"{where}: an operation registers {name}")
+            found = found.said(replace(found.facts, tributes_foes=True), "tributes_foes",
+                               f"{where}: an operation registers {name}")
     for name, args, _ in script.operation_calls:
         if name in ("Duel.Summon", "Duel.MSet", "Duel.SummonOrSet") and \
                 len(args) > 2 and args[2] is True:
             grants.setdefault("normal_summon", f"{where}: an operation calls {name} with "
                                                f"ignore_count (an additional Normal Summon)")
-        if name == "Duel.SSet" and not facts.sets_spell_traps:
-            facts.sets_spell_traps = True
-            facts.note("sets_spell_traps", f"{where}: an operation calls Duel.SSet")
+        if name == "Duel.SSet" and not found.facts.sets_spell_traps:
+            found = found.said(replace(found.facts, sets_spell_traps=True),
+                               "sets_spell_traps", f"{where}: an operation calls Duel.SSet")
         if name == "Duel.ChangePosition":
-            positions.called(reader, args, facts, where)
+            found = found.then(positions.called(reader, args, found.facts, where))
         if name == "Duel.ChainAttack":
             grants.setdefault("attack", f"{where}: an operation calls Duel.ChainAttack (an "
                                         f"attack again in a row)")
@@ -73,31 +78,39 @@ def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
                 and e.type & c["EFFECT_TYPE_FIELD"]:
             grants.setdefault("normal_summon", f"{where}: {reader.describe(e)} (continuous)")
         if e.code in [c[code] for code in _FOES]:
-            facts.tributes_foes = True
-            facts.note("tributes_foes", f"{where}: {reader.describe(e)}")
+            found = found.said(replace(found.facts, tributes_foes=True), "tributes_foes",
+                               f"{where}: {reader.describe(e)}")
         if e.code == c["EFFECT_SET_POSITION"]:  # the position its value names
-            positions.set_position(reader, e, facts, where)
+            found = found.then(positions.set_position(reader, e, found.facts, where))
     # the code of the card's effects, and of what their operations register (a delayed
     # effect: "during the End Phase of this turn, change them to face-up Defense Position")
     for e in [*script.effects, *script.operation_effects]:
-        _scan(reader, e, facts, grants, where)
+        scanned, granting = _scan(reader, e, found.facts, where)
+        found = found.then(scanned)
+        for grant, source in granting.items():
+            grants.setdefault(grant, source)  # the first source of each grant kept
     if "attack" in grants and "Duel.ChainAttack" in grants["attack"] and \
-            card.get("kind") == "monster" and not facts.extra_attack:
+            card.get("kind") == "monster" and not found.facts.extra_attack:
         # a monster's "it can attack again in a row": the attacker is the monster itself
-        facts.extra_attack = True
-        facts.note("extra_attack", grants["attack"])
-    summons.own_summons(reader, script, facts, where, bool(card.get("pendulum")))
-    for grant in ("normal_summon", "attack"):
-        if grant in grants:
-            facts.grants.append(grant)
-            facts.note("grants", grants[grant])
-    positions.set_again(card, facts, where)
+        found = found.said(replace(found.facts, extra_attack=True), "extra_attack",
+                           grants["attack"])
+    found = found.then(summons.own_summons(reader, script, found.facts, where,
+                                           bool(card.get("pendulum"))))
+    granted = tuple(grant for grant in ("normal_summon", "attack") if grant in grants)
+    found = found.then(Found(replace(found.facts, grants=(*found.facts.grants, *granted)),
+                             tuple(("grants", grants[grant]) for grant in granted)))
+    found = found.then(positions.set_again(card, found.facts, where))
+    if not found.facts.positions:  # none left (a Spell or Trap Set again): no source either
+        return Found(found.facts, tuple(n for n in found.notes if n[0] != "positions"))
+    return found
 
 
-def _scan(reader: Reader, e: Registered, facts: Facts, grants: dict[str, str],
-          where: str) -> None:
+def _scan(reader: Reader, e: Registered, facts: CardFacts,
+          where: str) -> tuple[Found, dict[str, str]]:
     """What an effect's operation or cost code does, read where the stand-ins could not run
-    it as far."""
+    it as far, and the grants it found (each with its first source)."""
+    found = Found(facts)
+    grants: dict[str, str] = {}
     for key in ("operation", "cost"):
         if key not in e.functions:
             continue
@@ -112,26 +125,27 @@ def _scan(reader: Reader, e: Registered, facts: Facts, grants: dict[str, str],
         if key == "operation" and _ADDITIONAL_SUMMON.search(text):
             grants.setdefault("normal_summon", f"{where}: its operation's code Normal "
                                                f"Summons with ignore_count")
-        if key == "operation" and "Duel.SSet(" in text and not facts.sets_spell_traps:
-            facts.sets_spell_traps = True
-            facts.note("sets_spell_traps", f"{where}: its operation's code calls "
-                                           f"Duel.SSet")
+        if key == "operation" and "Duel.SSet(" in text and not found.facts.sets_spell_traps:
+            found = found.said(replace(found.facts, sets_spell_traps=True),
+                               "sets_spell_traps", f"{where}: its operation's code calls Duel.SSet")
         if "Duel.ChangePosition(" in text:
-            positions.in_code(text, facts, where, key)
+            found = found.then(positions.in_code(text, found.facts, where, key))
         for helper in reader.helpers(e.functions[key]):
             # its work written in a function of the script's own (Sol and Luna's
             # s.flipflop(c), whose ``c`` is the target, not the card itself)
             if "Duel.ChangePosition(" in helper:
-                positions.in_code(helper, facts, where, f"{key}'s helper",
-                                  card_is_c=bool(HANDLER.search(helper)))
-        if _registers("EFFECT_SKIP_DP", text) and not facts.skips_draws:
-            facts.skips_draws = 1
-            facts.note("skips_draws", f"{where}: its operation's code registers "
-                                      f"EFFECT_SKIP_DP (1 Draw Phase assumed)")
-        if any(_registers(code, text) for code in _FOES) and not facts.tributes_foes:
-            facts.tributes_foes = True
-            facts.note("tributes_foes", f"{where}: its operation's code registers "
-                                        f"EFFECT_EXTRA_RELEASE")
+                found = found.then(positions.in_code(helper, found.facts, where,
+                                                     f"{key}'s helper",
+                                                     card_is_c=bool(HANDLER.search(helper))))
+        if _registers("EFFECT_SKIP_DP", text) and not found.facts.skips_draws:
+            found = found.said(replace(found.facts, skips_draws=1), "skips_draws",
+                               f"{where}: its operation's code registers EFFECT_SKIP_DP (1 "
+                               f"Draw Phase assumed)")
+        if any(_registers(code, text) for code in _FOES) and not found.facts.tributes_foes:
+            found = found.said(replace(found.facts, tributes_foes=True), "tributes_foes",
+                               f"{where}: its operation's code registers "
+                               f"EFFECT_EXTRA_RELEASE")
+    return found, grants
 
 
 def _skipped(reader: Reader, e: Registered) -> int:

@@ -9,16 +9,20 @@ do: ``self_summon``, ``lp_for_tributes`` and ``takes_control`` (:func:`own_summo
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Final
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Final, cast
 
+from validator.cards.facts import CardFacts, Procedure, TributeFor
 from validator.rules.checks.summon import required_tributes  # the Level rule, as the engine has it
 
 from . import effects
 from .constants import PLACE_ORDER
+from .found import Found
 from .kinds import term as filter_term
 
 if TYPE_CHECKING:
-    from .facts import Facts, Reader
+    from .facts import Reader
+    from .found import Notes
     from .scripts import Registered, Script
 
 #: Summon types of EFFECT_SPSUMMON_PROC's value, in words.
@@ -63,74 +67,76 @@ _SUMMONS_IN_COUNT = re.compile(r"Duel\.(?:Summon|MSet|SummonOrSet)\(\s*[^,()]+,\
                                r"\s*false")
 
 
-def read(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
-         where: str) -> None:
+def read(reader: Reader, script: Script, card: dict[str, Any], facts: CardFacts,
+         where: str) -> Found:
     """The facts of how the card is Summoned, and the others its own effects state."""
-    _normal_summon(reader, script, card, facts, where)
-    _own_effects(reader, script, facts, where)
-    _tributes(reader, script, card, facts, where)
-    _foe_tributes(reader, script, facts, where)
-    _procedures(reader, script, facts, where)
+    found = _normal_summon(reader, script, card, facts, where)
+    found = found.then(_own_effects(reader, script, found.facts, where))
+    found = found.then(_tributes(reader, script, card, found.facts, where))
+    found = found.then(_foe_tributes(reader, script, found.facts, where))
+    return found.then(_procedures(reader, script, found.facts, where))
 
 
-def _normal_summon(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
-                   where: str) -> None:
+def _normal_summon(reader: Reader, script: Script, card: dict[str, Any], facts: CardFacts,
+                   where: str) -> Found:
     """``normal_summon: false`` for a card that is never Normal Summoned: an Extra Deck
     monster, a Main Deck monster with c:EnableReviveLimit(), c:EnableUnsummonable(), or
     effects on itself that bar it with no condition."""
     c = reader.c
+    said: list[str] = []
     types = set(card.get("types", ()))
     if card.get("kind") == "monster" and types & {"Fusion", "Synchro", "Xyz", "Link"}:
-        facts.normal_summon = False
-        facts.note("normal_summon", f"an Extra Deck monster ({'/'.join(sorted(types))}) "
-                                    f"is never Normal Summoned")
+        said.append(f"an Extra Deck monster ({'/'.join(sorted(types))}) is never Normal "
+                    f"Summoned")
     if "revive_limit" in script.flags and card.get("kind") == "monster" and \
-            facts.normal_summon:
-        facts.normal_summon = False
-        facts.note("normal_summon", f"{where}: c:EnableReviveLimit() on a Main Deck monster "
-                                    f"(it must be Special Summoned by its own procedure "
-                                    f"or a Ritual Summon)")
+            facts.normal_summon and not said:
+        said.append(f"{where}: c:EnableReviveLimit() on a Main Deck monster (it must be "
+                    f"Special Summoned by its own procedure or a Ritual Summon)")
     if "unsummonable" in script.flags:
-        facts.normal_summon = False
-        facts.note("normal_summon", f"{where}: c:EnableUnsummonable()")
+        said.append(f"{where}: c:EnableUnsummonable()")
     barred = {e.code for e in script.effects if e.type & c["EFFECT_TYPE_SINGLE"] and
               "condition" not in e.functions}
     if c["EFFECT_UNSUMMONABLE_CARD"] in barred or \
             {c["EFFECT_CANNOT_SUMMON"], c["EFFECT_CANNOT_MSET"]} <= barred:
         # a card that cannot be Summoned but may be Set (Amaterasu) keeps normal_summon:
         # the contract has one fact for both, and the reading that flags least wins
-        facts.normal_summon = False
-        facts.note("normal_summon", f"{where}: EFFECT_UNSUMMONABLE_CARD, or both "
-                                    f"EFFECT_CANNOT_SUMMON and EFFECT_CANNOT_MSET, with no "
-                                    f"condition")
+        said.append(f"{where}: EFFECT_UNSUMMONABLE_CARD, or both EFFECT_CANNOT_SUMMON and "
+                    f"EFFECT_CANNOT_MSET, with no condition")
+    if not said:
+        return Found(facts)
+    return Found(replace(facts, normal_summon=False),
+                 tuple(("normal_summon", source) for source in said))
 
 
-def _own_effects(reader: Reader, script: Script, facts: Facts, where: str) -> None:
+def _own_effects(reader: Reader, script: Script, facts: CardFacts, where: str) -> Found:
     """What the card's own effects say: ``gemini``, ``double_tribute``, ``trap_from_hand``,
     ``direct_attack`` and ``extra_attack``, from an effect on itself (EFFECT_TYPE_SINGLE) with
     no condition, and (the reading that flags least) from one with a condition."""
     c = reader.c
+    notes: Notes = ()
     for e in script.effects:
         if not (e.type & c["EFFECT_TYPE_SINGLE"]) or "condition" in e.functions:
             continue
         if e.code == c["EFFECT_GEMINI_SUMMONABLE"]:
-            facts.gemini = True
-            facts.note("gemini", f"{where}: {reader.describe(e)} (Gemini.AddProcedure)")
+            facts = replace(facts, gemini=True)
+            notes += (("gemini", f"{where}: {reader.describe(e)} (Gemini.AddProcedure)"),)
         if e.code == c["EFFECT_DOUBLE_TRIBUTE"]:
-            _double_tribute(reader, e, facts, where)
-        effects.attacks(reader, e, facts, f"{where}: {reader.describe(e)}")
+            facts, said = _double_tribute(reader, e, facts, where)
+            notes += said
+        facts, said = effects.attacks(reader, e, facts, f"{where}: {reader.describe(e)}")
+        notes += said
         if e.code in (c["EFFECT_TRAP_ACT_IN_HAND"], c["EFFECT_QP_ACT_IN_NTPHAND"]):
-            facts.trap_from_hand = True
-            facts.note("trap_from_hand", f"{where}: {reader.describe(e)}")
+            facts = replace(facts, trap_from_hand=True)
+            notes += (("trap_from_hand", f"{where}: {reader.describe(e)}"),)
     for e in script.effects:  # conditional ones still allow it: the reading that flags least
         if e.type & c["EFFECT_TYPE_SINGLE"] and e.code == c["EFFECT_GEMINI_SUMMONABLE"]:
-            facts.gemini = True
+            facts = replace(facts, gemini=True)
         if e.code in (c["EFFECT_TRAP_ACT_IN_HAND"], c["EFFECT_QP_ACT_IN_NTPHAND"]) and \
                 e.type & c["EFFECT_TYPE_SINGLE"] and not facts.trap_from_hand:
             # on the card itself: a Field effect letting its controller's Traps be activated
             # from the hand (Traptrix Atrax, the Magical Musketeers) is not the card's own
-            facts.trap_from_hand = True
-            facts.note("trap_from_hand", f"{where}: {reader.describe(e)} (with a condition)")
+            facts = replace(facts, trap_from_hand=True)
+            notes += (("trap_from_hand", f"{where}: {reader.describe(e)} (with a condition)"),)
         # a direct attack of its own: on itself, or on its controller's monsters (itself
         # among them); a Field effect on the opponent's monsters only (Duck Dummy's "the
         # attacks from your opponent's monsters become direct attacks") is not its own
@@ -139,32 +145,33 @@ def _own_effects(reader: Reader, script: Script, facts: Facts, where: str) -> No
         why = "with a condition" if "condition" in e.functions else \
             "on its controller's monsters"
         if e.code == c["EFFECT_DIRECT_ATTACK"] and mine and not facts.direct_attack:
-            facts.direct_attack = True
-            facts.note("direct_attack", f"{where}: {reader.describe(e)} ({why})")
+            facts = replace(facts, direct_attack=True)
+            notes += (("direct_attack", f"{where}: {reader.describe(e)} ({why})"),)
         if e.code in (c["EFFECT_EXTRA_ATTACK"], c["EFFECT_EXTRA_ATTACK_MONSTER"],
                       c["EFFECT_ATTACK_ALL"]) and e.type & c["EFFECT_TYPE_SINGLE"] and \
                 not facts.extra_attack:
-            facts.extra_attack = True
-            facts.note("extra_attack", f"{where}: {reader.describe(e)} (with a condition)")
+            facts = replace(facts, extra_attack=True)
+            notes += (("extra_attack", f"{where}: {reader.describe(e)} (with a condition)"),)
+    return Found(facts, notes)
 
 
-def _double_tribute(reader: Reader, e: Registered, facts: Facts, where: str) -> None:
+def _double_tribute(reader: Reader, e: Registered, facts: CardFacts,
+                    where: str) -> tuple[CardFacts, Notes]:
     """``double_tribute`` and what it is for (``double_tribute_for``): an EFFECT_DOUBLE_TRIBUTE
     on the monster itself counts it as 2 Tributes for the Tribute Summon of a monster its value
     allows: any (a number: World Ark), or those its value function's filter names (Kaiser Sea
     Horse: ``c:IsAttribute(ATTRIBUTE_LIGHT)``, read by :func:`tribute_filter`); a filter it
     cannot read is ``"unread"`` (the document gets no ``double_tribute`` then)."""
-    facts.double_tribute = True
     if "value" not in e.functions:
-        facts.note("double_tribute", f"{where}: {reader.describe(e)} (any monster's Tribute "
-                                     f"Summon)")
-        return
+        return replace(facts, double_tribute=True), (
+            ("double_tribute", f"{where}: {reader.describe(e)} (any monster's Tribute Summon)"),)
     found = tribute_filter(reader.source_of(e.functions["value"]))
-    facts.double_tribute_for = "unread" if found is None else found
-    facts.note("double_tribute", f"{where}: {reader.describe(e)} with a value function")
-    facts.note("double_tribute_for", f"{where}: {reader.describe(e)}'s value function " + (
-        "not read as a filter (no double_tribute in the document)" if found is None else
-        "allows " + " and ".join(f"{k} {v}" for k, v in found.items())))
+    return replace(facts, double_tribute=True,
+                   double_tribute_for="unread" if found is None else found), (
+        ("double_tribute", f"{where}: {reader.describe(e)} with a value function"),
+        ("double_tribute_for", f"{where}: {reader.describe(e)}'s value function " + (
+            "not read as a filter (no double_tribute in the document)" if found is None else
+            "allows " + " and ".join(f"{k} {v}" for k, v in found.items()))))
 
 
 #: One term of a double Tribute's value function: ``c:IsAttribute(ATTRIBUTE_LIGHT)``.
@@ -174,7 +181,7 @@ _VALUE_FUNCTION = re.compile(r"function\b[^(]*\(\s*\w+\s*,\s*(\w+)\s*\)\s*return
                              r"end\b", re.S)
 
 
-def tribute_filter(function: str) -> dict[str, Any] | None:
+def tribute_filter(function: str) -> TributeFor | None:
     """What a double Tribute's value function ``(e,c)`` allows of the Summoned monster ``c``,
     as ``double_tribute_for`` holds it: terms joined by ``and``, each one of
     ``IsAttribute(ATTRIBUTE_X)`` (``attribute``), ``IsRace(RACE_X)`` (``race``, as the card
@@ -206,16 +213,16 @@ def tribute_filter(function: str) -> dict[str, Any] | None:
             return None
         out[key] = value
     order = ("attribute", "race", "type", "series", "cards")
-    return {k: out[k] for k in order if k in out} or None
+    return cast(TributeFor, {k: out[k] for k in order if k in out}) or None
 
 
-def _tributes(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,
-              where: str) -> None:
+def _tributes(reader: Reader, script: Script, card: dict[str, Any], facts: CardFacts,
+              where: str) -> Found:
     """``tributes``: the Level rule, plus the counts of the card's own Normal Summon
     procedures (extra ways), or only those of its limiting ones (the only way)."""
     c = reader.c
     if card.get("kind") != "monster" or not facts.normal_summon or "level" not in card:
-        return
+        return Found(facts)
     standard = required_tributes(int(card.get("level") or 0))
     extra: set[int] = set()
     limited: set[int] | None = None
@@ -272,7 +279,7 @@ def _tributes(reader: Reader, script: Script, card: dict[str, Any], facts: Facts
         else:
             extra |= counts
     if limited is None and not extra:
-        return
+        return Found(facts)
     codes = {e.code for e in script.effects}
     if limits == {c["EFFECT_LIMIT_SUMMON_PROC"]} and not helper_calls and \
             c["EFFECT_CANNOT_MSET"] not in codes:
@@ -283,14 +290,13 @@ def _tributes(reader: Reader, script: Script, card: dict[str, Any], facts: Facts
         said.append(f"its Set by the Level rule ({standard})")
     allowed = (limited if limited is not None else {standard}) | extra
     if allowed == {standard}:
-        return
+        return Found(facts)
     if not allowed:
-        facts.normal_summon = False
-        facts.note("normal_summon", f"{where}: " + "; ".join(said))
-        return
-    facts.tributes = sorted(allowed)
-    facts.note("tributes", f"{where}: Level {card.get('level')} (the Level rule: "
-                           f"{standard}); " + "; ".join(said))
+        return Found(replace(facts, normal_summon=False),
+                     (("normal_summon", f"{where}: " + "; ".join(said)),))
+    return Found(replace(facts, tributes=tuple(sorted(allowed))), (
+        ("tributes", f"{where}: Level {card.get('level')} (the Level rule: {standard}); " +
+         "; ".join(said)),))
 
 
 def condition_counts(condition: str) -> tuple[set[int], str]:
@@ -330,7 +336,7 @@ def condition_counts(condition: str) -> tuple[set[int], str]:
 _FOE_TRIBUTE = re.compile(r"\b(?:CheckTribute|SelectTribute)\([^\n]*?\b1\s*-\s*tp\b")
 
 
-def _foe_tributes(reader: Reader, script: Script, facts: Facts, where: str) -> None:
+def _foe_tributes(reader: Reader, script: Script, facts: CardFacts, where: str) -> Found:
     """``tributes_foes`` from the card's own Normal Summon procedure whose Tributes are the
     opponent's monsters ("Requires 3 Tributes from either side of the field")."""
     c = reader.c
@@ -341,16 +347,18 @@ def _foe_tributes(reader: Reader, script: Script, facts: Facts, where: str) -> N
             continue
         for key in ("condition", "target"):
             if key in e.functions and _FOE_TRIBUTE.search(reader.source_of(e.functions[key])):
-                facts.tributes_foes = True
-                facts.note("tributes_foes", f"{where}: {reader.describe(e)}'s {key} Tributes "
-                                            f"the opponent's monsters (1-tp)")
-                return
+                return Found(replace(facts, tributes_foes=True), (
+                    ("tributes_foes", f"{where}: {reader.describe(e)}'s {key} Tributes the "
+                                      f"opponent's monsters (1-tp)"),))
+    return Found(facts)
 
 
-def _procedures(reader: Reader, script: Script, facts: Facts, where: str) -> None:
+def _procedures(reader: Reader, script: Script, facts: CardFacts, where: str) -> Found:
     """``procedures``: the card's own Special Summon procedures (EFFECT_SPSUMMON_PROC), where
     each starts and the kind of Summon it is."""
     c = reader.c
+    found = list(facts.procedures)
+    notes: Notes = ()
     for e in script.effects:
         if e.code != c["EFFECT_SPSUMMON_PROC"]:
             continue
@@ -361,13 +369,12 @@ def _procedures(reader: Reader, script: Script, facts: Facts, where: str) -> Non
         how = next((word for name, word in SUMMON_TYPES
                     if e.value is not None and e.value & 0xff000000 == c[name] & 0xff000000),
                    None)
-        entry: dict[str, Any] = {"from": sorted(set(places), key=_place_key)}
-        if how is not None:
-            entry["summon"] = how
-        if entry not in facts.procedures:
-            facts.procedures.append(entry)
-        facts.note("procedures", f"{where}: {reader.describe(e)}" +
-                   (f" ({how})" if how else ""))
+        entry = Procedure(tuple(sorted(set(places), key=_place_key)), how)
+        if entry not in found:
+            found.append(entry)
+        notes += (("procedures", f"{where}: {reader.describe(e)}" +
+                   (f" ({how})" if how else "")),)
+    return Found(replace(facts, procedures=tuple(found)), notes)
 
 
 def _place_key(place: str) -> int:
@@ -396,46 +403,49 @@ def summons_itself(text: str) -> bool:
     return False
 
 
-def own_summons(reader: Reader, script: Script, facts: Facts, where: str,
-                pendulum: bool = False) -> None:
+def own_summons(reader: Reader, script: Script, facts: CardFacts, where: str,
+                pendulum: bool = False) -> Found:
     """``self_summon``: the places an activated effect of the card Special Summons the
     card itself from (the face-up Extra Deck only for a ``pendulum`` card);
     ``lp_for_tributes``: an effect that pays Life Points and Normal Summons within the
     turn's count (Mausoleum of the Emperor); ``takes_control``: an
     operation that takes control of a monster (Change of Heart, Enemy Controller)."""
     summoning: set[int] = set()
+    notes: Notes = ()
     for name, args, origin in script.operation_calls:
         if origin is None or origin >= len(script.effects):
             continue
         if name in _SPECIAL_SUMMONS and args and args[0] == "SELF":
             summoning.add(origin)
         if name == "Duel.GetControl" and not facts.takes_control:
-            facts.takes_control = True
-            facts.note("takes_control", f"{where}: an operation calls Duel.GetControl")
+            facts = replace(facts, takes_control=True)
+            notes += (("takes_control", f"{where}: an operation calls Duel.GetControl"),)
     for n, e in enumerate(script.effects):
         text = reader.source_of(e.functions["operation"]) if "operation" in e.functions \
             else ""
         if summons_itself(text):
             summoning.add(n)
         if "GetControl(" in text and not facts.takes_control:
-            facts.takes_control = True
-            facts.note("takes_control", f"{where}: its operation's code calls "
-                                        f"Duel.GetControl")
+            facts = replace(facts, takes_control=True)
+            notes += (("takes_control", f"{where}: its operation's code calls "
+                                        f"Duel.GetControl"),)
         paid = any("PayLPCost" in reader.source_of(e.functions[k])
                    for k in ("cost", "target") if k in e.functions)
         if paid and _SUMMONS_IN_COUNT.search(text) and not facts.lp_for_tributes:
-            facts.lp_for_tributes = True
-            facts.note("lp_for_tributes", f"{where}: {reader.describe(e)} pays Life Points "
-                                          f"and Normal Summons within the turn's count")
+            facts = replace(facts, lp_for_tributes=True)
+            notes += (("lp_for_tributes", f"{where}: {reader.describe(e)} pays Life Points "
+                                          f"and Normal Summons within the turn's count"),)
+    places = list(facts.self_summon)
     for n in sorted(summoning):
         e = script.effects[n]
         kind = reader.kind(e)
         if kind is None:
             continue
         for place in reader.effect_places(e, kind, pendulum):
-            if place not in facts.self_summon:
-                facts.self_summon.append(place)
-        facts.note("self_summon", f"{where}: {reader.describe(e)} Special Summons the card "
-                                  f"itself")
-    facts.self_summon.sort(key=PLACE_ORDER.index)
+            if place not in places:
+                places.append(place)
+        notes += (("self_summon", f"{where}: {reader.describe(e)} Special Summons the card "
+                                  f"itself"),)
+    return Found(replace(facts, self_summon=tuple(sorted(places, key=PLACE_ORDER.index))),
+                 notes)
 

@@ -1371,17 +1371,32 @@ def test_what_a_material_lets_another_monsters_summon_take(built: Any) -> None:
     assert facts(built, 160)["material_leeway"] == ["xyz_level"]
 
 
-def test_the_builders_facts_are_card_facts_fields() -> None:
-    """carddb's Facts (the readings' working copy) becomes validator's CardFacts in one place
-    (card_facts): each of its facts is a CardFacts field, and every CardFacts field but
-    ``unscripted`` (set by the build for a card with no script) is one a reading finds."""
+def test_every_source_names_a_card_fact(built: Any) -> None:
+    """A reading says where each fact came from under the fact's own name: every source of
+    every built card is a CardFacts field (the one declaration of each fact), or the card's
+    ``stats`` and ``script``."""
     from dataclasses import fields
 
-    from carddb.facts import Facts, card_facts
     from validator.cards import CardFacts
 
-    found = {f.name for f in fields(Facts)} - {"sources"}
-    assert found == {f.name for f in fields(CardFacts)} - {"unscripted"}
-    assert card_facts(Facts()) == CardFacts()
-    assert card_facts(Facts(positions=[["self", "defense"]], skips_draws=1)) == \
-        CardFacts(positions=(("self", "defense"),), skips_draws=1)
+    declared = {f.name for f in fields(CardFacts)} | {"stats", "script"}
+    named = {fact for detail in built.details.values() for fact in detail.get("sources", {})}
+    assert named - declared == set()
+    assert {"tributes", "effects", "positions", "locks", "materials"} <= named
+
+
+def test_a_reading_returns_what_it_found_and_changes_nothing() -> None:
+    """The readings are functions: given the facts the readings before found, each returns
+    them with what it read (a new CardFacts) and its notes, in the order it found them."""
+    from carddb.found import sources
+    from carddb.positions import in_code
+    from validator.cards.facts import NO_FACTS
+
+    code = "Duel.ChangePosition(c,POS_FACEUP_DEFENSE)\nDuel.ChangePosition(tc,POS_FACEUP_ATTACK)"
+    found = in_code(code, NO_FACTS, "c1.lua", "operation")
+    again = in_code(code, found.facts, "c1.lua", "operation")
+    assert NO_FACTS.positions == ()
+    assert found.facts.positions == again.facts.positions == (("self", "defense"),
+                                                              ("any", "attack"))
+    assert sources(found.notes + again.notes) == {
+        "positions": "c1.lua: its operation's code calls Duel.ChangePosition"}

@@ -3,7 +3,11 @@
 ``cards`` entry carries the contract's among them (``DOCUMENT_FACTS``: each field says where it
 goes), and the Duelingbook importer reads them by attribute, so that mypy checks every use
 (the text of a card the database does not know gives them too). docs/cards.md says how the
-builder reads each one from a card's script.
+builder reads each one from a card's script. A card's limits, :class:`Materials` and
+:class:`Lock`, are declared once in the duel document's model
+(:class:`~validator.document.model.MaterialsOf`, :class:`~validator.document.model.LockOf`):
+the database holds them with the data's kinds of monster (:class:`Kinds`, or ``"unread"``)
+and their JSON.
 
 The JSON form (``cards.json``'s ``facts``) leaves a fact at its default out (a card with no
 fact has an empty object) and writes the others in the fields' order: the data files' bytes
@@ -22,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any, Final, Literal, TypedDict
+
+from validator.document.model import Kinds, LockOf, MaterialsOf
 
 #: Where a fact goes (a field's ``metadata["carried"]``): ``document``, a duel document's
 #: ``cards`` entry holds it (contract §1; the importer may read it too); ``importer``, only the
@@ -71,48 +77,18 @@ class Effect:
         return out
 
 
-class Kinds(TypedDict, total=False):
-    """Kinds of monster a filter names (a material's, what a lock still allows): all of its
-    keys must hold. ``atk_max``: an original ATK of at most that."""
-
-    attribute: str
-    race: str
-    type: str
-    cards: list[int]
-    atk_max: int
-
-
-@dataclass(frozen=True, slots=True)
-class Materials:
-    """What one Summon procedure of an Extra Deck or Ritual monster takes (§8 ``materials``;
-    JSON ``{"summon": ..., "min": ..., "max": ..., ...}``, a key left out where it does not
-    apply or is not known).
+class Materials(MaterialsOf[Kinds | Literal["unread"]]):
+    """What one Summon procedure of an Extra Deck or Ritual monster takes, as the card
+    database holds it (:class:`~validator.document.model.MaterialsOf` declares it; JSON
+    ``{"summon": ..., "min": ..., "max": ..., ...}``, a key left out where it does not apply or
+    is not known): its kinds of monster are the data's mapping, or ``"unread"``, a filter the
+    builder could not reduce (nothing judged of the kinds).
 
     >>> Materials.from_json({"summon": "link", "min": 2, "max": 4, "rating": 4}).to_json()
     {'summon': 'link', 'min': 2, 'max': 4, 'rating': 4}
     """
 
-    #: ``link``, ``xyz``, ``synchro``, ``fusion``, ``ritual``
-    summon: str
-    #: how many materials (None: not fixed by the procedure, as a Ritual's Tributes)
-    min: int | None = None
-    max: int | None = None
-    #: a Link Monster's: the Link Rating the materials' ratings add up to (a Link Monster as
-    #: material counting 1 or its rating)
-    rating: int | None = None
-    #: an Xyz Monster's: the Level every material has
-    level: int | None = None
-    #: a Synchro Monster's: how many Tuners (``[min, max]``)
-    tuners: tuple[int, int] | None = None
-    #: a Synchro Monster's: the Level the materials' Levels add up to; a Ritual Monster's: the
-    #: Level the Tributes' Levels make (``ritual``: ``equal`` or ``at_least``)
-    level_sum: int | None = None
-    ritual: str | None = None
-    #: what every material must be (a Synchro Monster's non-Tuners), ``"unread"`` where the
-    #: filter is code the builder could not reduce (nothing judged of the kinds)
-    kinds: Kinds | Literal["unread"] | None = None
-    #: a Synchro Monster's Tuners: what they must be
-    tuner_kinds: Kinds | Literal["unread"] | None = None
+    __slots__ = ()
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> Materials:
@@ -131,27 +107,18 @@ class Materials:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class Lock:
-    """A Special Summon restriction one of the card's effects puts on its controller (§8
-    ``locks``; JSON ``{"applies": ..., "allows": [...], "scope": ..., "by": ...}``).
+class Lock(LockOf[tuple[Kinds, ...] | Literal["unread"]]):
+    """A Special Summon restriction one of the card's effects puts on its controller, as the
+    card database holds it (:class:`~validator.document.model.LockOf` declares it; JSON
+    ``{"applies": ..., "allows": [...], "scope": ..., "by": ...}``): what it allows is the
+    data's mappings, or ``"unread"``, a filter the builder could not reduce (never judged).
 
     >>> Lock.from_json({"applies": "extra_deck", "allows": [{"type": "Fusion"}],
     ...                 "scope": "turn", "by": "activation"}).scope
     'turn'
     """
 
-    #: ``extra_deck`` (Special Summons from the Extra Deck) or ``all`` (every Special Summon)
-    applies: str
-    #: the kinds of monster it still allows (any one of them; none: no Special Summon at
-    #: all), or ``"unread"``: a filter the builder could not reduce (never judged)
-    allows: tuple[Kinds, ...] | Literal["unread"]
-    #: ``turn`` ("the turn you activate this card": the whole turn) or ``rest_of_turn`` (from
-    #: its resolution)
-    scope: str
-    #: which effect imposes it: its index in the card's ``effects``, or ``activation`` (a
-    #: Spell or Trap card's own)
-    by: int | str
+    __slots__ = ()
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> Lock:

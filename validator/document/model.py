@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import Any, Final, Generic, Literal, TypedDict, TypeVar
 
 Player = Literal["p1", "p2"]
 PLAYERS: Final[tuple[Player, Player]] = ("p1", "p2")
@@ -111,42 +111,101 @@ class MonsterKinds:
     atk_max: int | None = None
 
 
+class Kinds(TypedDict, total=False):
+    """Kinds of monster as the data holds them (a card database entry's, a document's JSON:
+    :class:`MonsterKinds`' keys, in the order the card's script names them, which the data's
+    bytes and documents' digests keep, as ``double_tribute_for``'s): all of its keys must
+    hold. ``atk_max``: an original ATK of at most that."""
+
+    attribute: str
+    race: str
+    type: str
+    cards: list[int]
+    atk_max: int
+
+
+#: How kinds of monster are held where :class:`MaterialsOf` and :class:`LockOf` are used: a
+#: duel document's :class:`MonsterKinds`, the card database's :class:`Kinds` (or ``"unread"``).
+K = TypeVar("K")
+
+
 @dataclass(frozen=True, slots=True)
-class Materials:
-    """What one Summon procedure of an Extra Deck or Ritual monster takes (§8 ``materials``).
+class MaterialsOf(Generic[K]):
+    """What one Summon procedure of an Extra Deck or Ritual monster takes (§8 ``materials``),
+    declared once: a duel document holds it as :class:`Materials`, the card database as
+    :class:`validator.cards.facts.Materials` (its JSON, with ``"unread"`` kinds).
 
     >>> Materials("link", 2, 4, rating=4).summon
     'link'
     """
 
+    #: ``link``, ``xyz``, ``synchro``, ``fusion``, ``ritual`` (:data:`MATERIAL_SUMMONS`)
     summon: str
+    #: how many materials (None: not fixed by the procedure, as a Ritual's Tributes)
     min: int | None = None
     max: int | None = None
+    #: a Link Monster's: the Link Rating the materials' ratings add up to (a Link Monster as
+    #: material counting 1 or its rating)
     rating: int | None = None
+    #: an Xyz Monster's: the Level every material has
     level: int | None = None
+    #: a Synchro Monster's: how many Tuners (``[min, max]``)
     tuners: tuple[int, int] | None = None
+    #: a Synchro Monster's: the Level the materials' Levels add up to; a Ritual Monster's: the
+    #: Level the Tributes' Levels make (``ritual``: :data:`RITUAL_LEVELS`)
     level_sum: int | None = None
     ritual: str | None = None
-    kinds: MonsterKinds | None = None
-    tuner_kinds: MonsterKinds | None = None
+    #: what every material must be (a Synchro Monster's non-Tuners); the card database's
+    #: ``"unread"``: a filter its builder could not reduce (nothing judged of the kinds)
+    kinds: K | None = None
+    #: a Synchro Monster's Tuners: what they must be
+    tuner_kinds: K | None = None
+
+
+class Materials(MaterialsOf[MonsterKinds]):
+    """A Summon procedure's materials as a duel document's card holds them (its kinds
+    typed).
+
+    >>> Materials("xyz", 2, 2, level=4).level
+    4
+    """
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
-class Lock:
-    """A Special Summon restriction a card's effect puts on its controller (§8 ``locks``).
+class LockOf(Generic[K]):
+    """A Special Summon restriction a card's effect puts on its controller (§8 ``locks``),
+    declared once: a duel document holds it as :class:`Lock`, the card database as
+    :class:`validator.cards.facts.Lock` (its JSON, with ``"unread"``).
 
     >>> Lock("extra_deck", (MonsterKinds(type="Fusion"),), "turn", "activation").scope
     'turn'
     """
 
-    #: ``extra_deck`` or ``all``
+    #: ``extra_deck`` (Special Summons from the Extra Deck) or ``all`` (every Special
+    #: Summon): :data:`LOCK_APPLIES`
     applies: str
-    #: the kinds it still allows (any one; none: no Special Summon at all)
-    allows: tuple[MonsterKinds, ...]
-    #: ``turn`` or ``rest_of_turn``
+    #: the kinds of monster it still allows (any one of them; none: no Special Summon at
+    #: all); the card database's ``"unread"``: a filter its builder could not reduce (never
+    #: judged)
+    allows: K
+    #: ``turn`` ("the turn you activate this card": the whole turn) or ``rest_of_turn`` (from
+    #: its resolution): :data:`LOCK_SCOPES`
     scope: str
-    #: the index of the imposing effect in the card's ``effects``, or ``activation``
+    #: which effect imposes it: its index in the card's ``effects``, or ``activation`` (a
+    #: Spell or Trap card's own)
     by: int | str
+
+
+class Lock(LockOf[tuple[MonsterKinds, ...]]):
+    """A lock as a duel document's card holds it (what it allows typed).
+
+    >>> Lock("all", (), "rest_of_turn", 0).allows
+    ()
+    """
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True, slots=True)
