@@ -412,16 +412,21 @@ class Converter(Writer):
 
     def _xyz(self, a: Action, before: dict[str, Place | None],
              after: dict[str, Place | None], pos: str) -> None:
-        """Overlay the materials onto the one standing where the Xyz Monster goes, then
-        summon it onto that pile ("OL ATK"); with none there, summon it first and overlay
-        the materials onto it."""
+        """Overlay the materials one onto the other, the first where the Xyz Monster goes,
+        then summon it onto the pile ("OL ATK"): Duelingbook lays each card on top, so each
+        next one goes onto the last. An Xyz Monster the engine put in the other Extra Monster
+        Zone than its material's is moved there; one going where no material stands is
+        summoned first and its materials overlaid onto it."""
         card, place = a.card or "", after[a.card or ""]
         assert place is not None
         on_field = [m for m in a.materials if (p := before.get(m)) is not None
                     and p.pile == "monsters"]
         base = next((m for m in on_field if (p := before.get(m)) is not None
                      and p.zone == place.zone), None)
-        zone = self.zone_text(place, a.player, short=base is None)
+        if base is None and (place.zone or "").startswith("EMZ"):
+            base = next((m for m in on_field if (p := before.get(m)) is not None
+                         and (p.zone or "").startswith("EMZ")), None)
+        zone = self.zone_text(place, a.player, short=True)
         if base is None:
             self.play(f"SS {pos}", a.player, f'Special Summoned "{self.name(card)}" from '
                       f"Extra Deck to {zone} ({pos})", card=card, zone=zone)
@@ -429,20 +434,24 @@ class Converter(Writer):
                 self.send(m, before.get(m), after.get(m), a.player)
             return
         base_place = before[base]
-        for m in a.materials:
-            if m == base:
-                continue
-            mp = before.get(m)
-            if mp is not None and mp.pile == "monsters":
-                self.play("Overlay", a.player, f"Overlayed {self.at_text(m, mp, a.player)} "
-                          f"onto {self.at_text(base, base_place, a.player)}",
-                          start_id=self.object_id(m), end_id=self.object_id(base), zone=zone)
-            else:
-                self.send(m, mp, after.get(m), a.player)
+        assert base_place is not None
+        top = base
+        for m in [base, *(m for m in on_field if m != base)][1:]:
+            self.play("Overlay", a.player, f"Overlayed {self.at_text(m, before[m], a.player)} "
+                      f"onto {self.at_text(top, base_place, a.player)}",
+                      start_id=self.object_id(m), end_id=self.object_id(top),
+                      zone=self.zone_text(base_place, a.player))
+            top = m
         self.play(f"OL {pos}", a.player, f'Special Summoned "{self.name(card)}" from Extra '
-                  f"Deck onto {self.at_text(base, base_place, a.player)} ({pos})",
-                  start_id=self.object_id(card), end_id=self.object_id(base), zone=zone,
-                  shown=card)
+                  f"Deck onto {self.at_text(top, base_place, a.player)} ({pos})",
+                  start_id=self.object_id(card), end_id=self.object_id(top),
+                  zone=self.zone_text(base_place, a.player), shown=card)
+        for m in a.materials:
+            if m not in on_field:
+                self.send(m, before.get(m), after.get(m), a.player)
+        if base_place.zone != place.zone:
+            self.play("Move", a.player, f'Moved "{self.name(card)}" from '
+                      f"{self.zone_text(base_place, a.player)} to {zone}", card=card, zone=zone)
 
     def _pendulum_summon(self, a: Action, before: dict[str, Place | None],
                          after: dict[str, Place | None]) -> None:
