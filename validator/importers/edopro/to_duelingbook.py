@@ -153,7 +153,11 @@ class Writer:
                                if kind != "monster" else "Effect",
                                "level": card.level or 0, "atk": str(card.atk or 0),
                                "def": str(card.def_ or 0), "pendulum": int(card.pendulum),
-                               "effect": ""}
+                               "effect": "", "is_effect": int(card.effect != "none")}
+        if kind == "monster":  # what kind of monster a card the database does not know is
+            extra = any(cid in ((self.raw.get("setup") or {}).get(p) or {}).get("extra", ())
+                        for p in ("p1", "p2"))
+            out["monster_color"] = "Link" if card.link else "Fusion" if extra else "Effect"
         if isinstance(entry.get("passcode"), int):
             out["serial_number"] = f"{entry['passcode']:08d}"
         return out
