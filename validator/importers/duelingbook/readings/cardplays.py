@@ -803,10 +803,9 @@ def _placed(b: GameBuilder, play: Play, player: Player, cid: str,
                           changes=Changes(staged=((cid, Spot(player, "graveyard", None, True)),)))
     if known.kind == "monster" and move is not None:
         # a monster with an effect "if this card is a Continuous Trap" (Centur-Ion), placed
-        # from the Deck and that effect declared where it stands, is no marker for a hand
-        # effect: it stands there as that Trap until it moves on
-        used_there = move.before is None and " from Deck to " in texts(play)[0] and \
-            "this card is a Continuous Trap" in b.knowledge.text(b.board.name(cid))
+        # and that effect declared where it stands, is no marker for a hand effect: it stands
+        # there as that Trap until it moves on
+        used_there = "this card is a Continuous Trap" in b.knowledge.text(b.board.name(cid))
         for index, later in b.upcoming(STAGED_MOVE_WITHIN):
             if used_there and later.get("play") == "Declare" and \
                     (used := b.step_at(index)) is not None and used.card == cid:
