@@ -703,3 +703,22 @@ def test_another_monster_moved_to_a_spell_trap_zone_is_equipped() -> None:
                          'A: Move | Moved "Sangan" from M-1 to S-5', hands=_ATORI_HANDS, fmt="au")
     assert "pendulum.placed-from-field" not in readings_of(imported)
     assert "equip.by-effect" in readings_of(imported)
+
+
+def test_another_copy_summoned_from_the_extra_deck_is_another_card() -> None:
+    """edison-58612464 game 1: Gladiator Beast Gyzarus 245 returned to the Extra Deck, then
+    Gyzarus 246 Special Summoned from it. Duelingbook's numbers stay with a card, so 246 is
+    another copy, not the one just returned (an EDOPro game converted showed the same with a
+    Pendulum Fusion Monster, which the face-up copy put under the face-up Extra Deck's zone
+    rule)."""
+    imported = game(
+        *A1, 'A: SS ATK | Special Summoned "Gladiator Beast Gyzarus" from Extra Deck to M-3 '
+             '(ATK) {"id": 245}',
+        'A: To ED | Returned "Gladiator Beast Gyzarus" from M-3 to Extra Deck {"id": 245}',
+        'A: SS ATK | Special Summoned "Gladiator Beast Gyzarus" from Extra Deck to M-3 (ATK) '
+        '{"id": 246}',
+        'A: SS ATK | Special Summoned "Gladiator Beast Gyzarus" from Extra Deck to M-4 (ATK) '
+        '{"id": 245}')
+    summoned = [card for kind, card in actions(imported) if kind == "special_summon"]
+    assert summoned == ["gladiator-beast-gyzarus", "gladiator-beast-gyzarus-2",
+                        "gladiator-beast-gyzarus"]
