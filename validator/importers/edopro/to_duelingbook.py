@@ -48,6 +48,7 @@ PHASES: Final = {"standby": ("Enter SP", "Entered Standby Phase"),
                  "battle": ("Enter BP", "Entered Battle Phase"),
                  "main2": ("Enter M2", "Entered Main Phase 2"),
                  "end": ("Enter EP", "Entered End Phase")}
+PLAYERS: Final[tuple[Player, Player]] = ("p1", "p2")
 _TIME: Final = re.compile(r"\[(\d+):(\d\d)\]")
 
 
@@ -275,15 +276,15 @@ class Writer:
                       card=cid, zone=self.zone_text(after, actor, short=True))
         elif pile == "material":
             holder = after.holder or ""
-            hp = _place(self.s, holder)
+            held = _place(self.s, holder)
             if before is not None and before.pile == "monsters":
                 self.play("Overlay", actor, f"Overlayed {self.at_text(cid, before, actor)} "
-                          f"onto {self.at_text(holder, hp, actor)}",
+                          f"onto {self.at_text(holder, held, actor)}",
                           start_id=self.object_id(cid), end_id=self.object_id(holder),
-                          zone=self.zone_text(hp, actor) if hp else None)
+                          zone=self.zone_text(held, actor) if held else None)
             else:
                 self.play("Attach", actor, f"Attached {src} to "
-                          f"{self.at_text(holder, hp, actor)}",
+                          f"{self.at_text(holder, held, actor)}",
                           start_id=self.object_id(cid), end_id=self.object_id(holder))
 
 
@@ -303,7 +304,7 @@ class Converter(Writer):
                 apply.EFFECTS[action.type](s, action)
                 if action.type == "end_turn":
                     s.phase = "draw"
-        except Exception:  # noqa: BLE001 (a board the log and the engine disagree on)
+        except Exception:  # a board the log and the engine disagree on: carried on as is
             s.activating = None
             s.placing = None
         s.index += 1
@@ -498,9 +499,8 @@ class Converter(Writer):
         was, place = before.get(card), after.get(card)
         info = self.doc.cards[card]
         q = f'"{self.name(card)}"'
-        if was is not None and was.pile == "hand" and info.kind != "monster" or (
-                was is not None and was.pile == "hand" and place is not None
-                and place.pile == "spell_traps"):
+        if was is not None and was.pile == "hand" and (
+                info.kind != "monster" or (place is not None and place.pile == "spell_traps")):
             n = f"({was.index}/{was.size})"
             if place is not None and place.pile == "field_spell":
                 self.play("Activate Field Spell", a.player,
@@ -586,7 +586,7 @@ def to_duelingbook(document: Mapping[str, Any]) -> dict[str, Any]:
     pick_log: list[dict[str, Any]] = [{"public_log": "Chose to go first", "type": "game",
                                        "username": c.names[first]}]
     shown: list[dict[str, Any]] = []
-    for player in ("p1", "p2"):
+    for player in PLAYERS:
         for n, cid in enumerate((setup.get(player) or {}).get("hand") or ()):
             c.ids[cid] = STARTS[player] + n
             pick_log.append({"private_log": f'Drew "{c.name(cid)}"', "public_log": "Drew a card",
@@ -598,7 +598,7 @@ def to_duelingbook(document: Mapping[str, Any]) -> dict[str, Any]:
     for index, action in enumerate(c.doc.actions):
         c.convert(index, action)
     sides = {}
-    for player in ("p1", "p2"):
+    for player in PLAYERS:
         side = setup.get(player) or {}
         sides[player] = {"username": c.names[player], "start": STARTS[player],
                          "main_total": int(side.get("deck", 40)) + len(side.get("hand") or ()),

@@ -15,7 +15,7 @@ from validator.importers.duelingbook.replay import import_replay as import_dueli
 from validator.importers.edopro.to_duelingbook import source_index, to_duelingbook
 
 #: The games whose two verdicts still differ: fixing one lowers this, never the other way.
-DIFFER_AT_MOST = 56
+DIFFER_AT_MOST = 33
 needs_corpus = pytest.mark.skipif(not EDOPRO.is_dir(), reason="../shared/data/edopro is not "
                                                               "beside the repository")
 
@@ -91,8 +91,8 @@ def test_an_xyz_summon_overlays_each_material_onto_the_last() -> None:
     texts = _texts(doc)
     assert texts[-2:] == [
         ("Overlay", 'Overlayed "Gene-Warped Warwolf" in M-2 onto "Gene-Warped Warwolf" in M-1'),
-        ("OL ATK", 'Special Summoned "Number 39: Utopia" from Extra Deck onto "Gene-Warped Warwolf" '
-                   "in M-1 (ATK)")]
+        ("OL ATK", 'Special Summoned "Number 39: Utopia" from Extra Deck onto '
+                   '"Gene-Warped Warwolf" in M-1 (ATK)')]
 
 
 def test_each_converted_action_names_the_action_it_was_written_for() -> None:
