@@ -754,6 +754,21 @@ def _discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
     b.read_as(play, _discarded(b, play, player, cid))
 
 
+def _ritual_next(b: GameBuilder, play: Play) -> bool:
+    """True when the player's next play but other cards sent from the hand to the GY (the
+    other Tributes) Special Summons a Ritual Monster."""
+    for index, later in b.upcoming(SAME_PLAYER_NEXT):
+        if later.get("username") != play.get("username"):
+            continue
+        kind = later.get("play")
+        if kind in ("To GY", "Discard", "Shuffle hand"):
+            continue
+        step = b.step_at(index)
+        return kind in ("SS ATK", "SS DEF") and step is not None and \
+            "Ritual" in b.card(step.card).types
+    return False
+
+
 def _discarded(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs:
     """A card sent from the hand to the Graveyard that is no hand-limit discard: a discard
     a card explains, a Spell activated and resolved in one click, or a discard by the
@@ -766,6 +781,13 @@ def _discarded(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs:
                           f"that makes a player discard explains it: the Spell activated and "
                           f"resolved in one click"),
                    _activate_in_one_click(b, play, player, cid)) or ReadAs()
+    if cause is None and known.kind == "monster" and _ritual_next(b, play):
+        return seq(phases.settling(b, play, cid), emitting(Emit(
+            "discard", player, {"card": cid, "by_effect": True},
+            note=read("summon.ritual-tribute-from-hand",
+                      f"{b.label(cid)} sent from the hand to the GY right before its player "
+                      f"Special Summons a Ritual Monster: its Tribute for that Ritual Summon, "
+                      f"as the Ritual Spell's or effect's text allows")))) or ReadAs()
     if cause is None:
         emit = Emit("discard", player, {"card": cid},
                     note=read("hand.discard-by-rules",
