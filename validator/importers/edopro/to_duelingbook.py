@@ -288,8 +288,30 @@ class Writer:
                           start_id=self.object_id(cid), end_id=self.object_id(holder))
 
 
+#: The engine's move reason (``REASON_COST``) as the EDOPro import writes it in a log line.
+_REASON: Final = re.compile(r"\(reason (0x[0-9a-f]+)\)")
+REASON_COST: Final = 0x80
+
+
+def _is_cost(action: Mapping[str, Any]) -> bool:
+    """Whether an EDOPro action's log says the engine moved the card as a cost.
+
+    >>> _is_cost({"log": {"text": "Naturia Cosmobeet: Monster Zone -> GY (reason 0x82)"}})
+    True
+    >>> _is_cost({"log": {"text": "Naturia Antjaw: Monster Zone -> GY (reason 0x21)"}})
+    False
+    """
+    log = action.get("log")
+    found = _REASON.search(str(log.get("text"))) if isinstance(log, Mapping) else None
+    return found is not None and bool(int(found[1], 16) & REASON_COST)
+
+
 class Converter(Writer):
     """Each action of the document as its plays."""
+
+    def __init__(self, document: Mapping[str, Any]) -> None:
+        super().__init__(document)
+        self.pending: list[dict[str, Any]] = []  # a cost's plays, written after its activation
 
     def snapshot(self) -> dict[str, Place | None]:
         return {cid: _place(self.s, cid) for cid in self.doc.cards}
@@ -323,7 +345,29 @@ class Converter(Writer):
                 self.send(cid, was, now, players.get(cid, was.side))
 
     def convert(self, index: int, action: Action) -> None:
+        """The plays of one action. A cost the engine paid before the activation it is for
+        (its move's reason says COST) is written after that activation, as a Duelingbook
+        player declares an effect and then pays for it."""
         self.second = index
+        cost = action.type != "activate" and _is_cost(self.raw_action(index))
+        if self.pending and (action.type != "activate" and not cost):
+            self.plays.extend(self.pending)
+            self.pending.clear()
+        mark = len(self.plays)
+        self._convert(action)
+        if cost:
+            self.pending.extend(self.plays[mark:])
+            del self.plays[mark:]
+        elif action.type == "activate" and self.pending:
+            self.plays.extend(self.pending)
+            self.pending.clear()
+
+    def raw_action(self, index: int) -> Mapping[str, Any]:
+        actions = self.raw.get("actions") or []
+        found = actions[index] if index < len(actions) else {}
+        return found if isinstance(found, Mapping) else {}
+
+    def _convert(self, action: Action) -> None:
         self.resolve_first(action)
         before = self.snapshot()
         self.carry_out(action)
@@ -597,6 +641,7 @@ def to_duelingbook(document: Mapping[str, Any]) -> dict[str, Any]:
                     "order": [c.names[first], c.names[other(first)]]})
     for index, action in enumerate(c.doc.actions):
         c.convert(index, action)
+    c.plays.extend(c.pending)
     sides = {}
     for player in PLAYERS:
         side = setup.get(player) or {}
