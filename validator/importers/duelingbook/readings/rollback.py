@@ -308,13 +308,11 @@ def _consent(b: GameBuilder, point: Point, asked: int, last: int,
     for index in b.rewinds.asked:
         if point.index < index <= last:
             askers.setdefault(str(b.plays[index].get("username")), index)
-    agreed: dict[str, str] = {}
+    agreed = dict.fromkeys(sorted(takers), "took part")  # (what they did says most)
     for index in range(asked + 1, last + 1):
         line = b.plays[index]
         if _said(line, _AGREED):
             agreed.setdefault(str(line.get("username")), f"agreed at {stamp(line.get('seconds'))}")
-    for user in takers:
-        agreed.setdefault(user, "took part")
     first = str(b.plays[asked].get("username"))
     askers[first] = asked
     involved = set(askers) | set(agreed)
