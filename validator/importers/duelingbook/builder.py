@@ -28,12 +28,14 @@ from validator.importers.duelingbook.game import (
 from validator.importers.duelingbook.readings.catalog import Note, Reading, read
 from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs
 from validator.importers.duelingbook.readings.windows import RECENT_EFFECTS
-from validator.importers.duelingbook.state import Attacks, Materials, Rewinds, Turn
+from validator.importers.duelingbook.state import Attacks, Materials, Point, Rewinds, Turn
 from validator.rules.rulesets import RULESETS, Ruleset
 
 #: Life Point actions: the opponent's (Upstart Goblin's 1000, clicked by them) between a
 #: monster sent off the field and the summon it is the Tribute of keep the two together.
 _LIFE_POINTS = frozenset({"gain_lp", "damage"})
+#: The piles a card the log has not shown yet stands in unseen.
+UNSEEN = frozenset({"deck", "extra"})
 #: What a monster does in battle and positions: not judged for a Trap Monster.
 BATTLE_ACTIONS = frozenset({"declare_attack", "change_position", "flip_summon"})
 
@@ -184,16 +186,18 @@ class GameBuilder:
 
     def restores(self, move: Move | None) -> bool:
         """True when a move only puts back a card a rewind left out of place (the engine
-        never saw it leave: no action; a result's ``restores`` says it is back)."""
-        return move is not None and move.card in self.rewinds.pending and \
-            self.rewinds.pending[move.card] == move.after
+        never saw it leave: no action; a result's ``restores`` says it is back). A card the
+        log had not shown before the rewind's moment is put back into the Deck or the Extra
+        Deck, where it stood unseen."""
+        if move is None or move.card not in self.rewinds.pending:
+            return False
+        then, now = self.rewinds.pending[move.card], move.after
+        return then == now or (then is None and now is not None and now.spot in UNSEEN)
 
     def restoring(self, move: Move | None) -> bool:
         """True when a move only puts back a card a rewind left out of place (the engine
         never saw it leave: no action)."""
-        if move is None or move.card not in self.rewinds.pending:
-            return False
-        if self.rewinds.pending[move.card] != move.after:
+        if move is None or not self.restores(move):
             return False
         del self.rewinds.pending[move.card]
         return True
@@ -310,6 +314,8 @@ class GameBuilder:
             self.take_back(action)
         if changes.rewind is not None:
             self._rewind(changes.rewind)
+        if changes.rollback is not None:
+            self._roll_back(changes.rollback)
 
     def _amid(self, changes: Changes) -> None:
         """What a result changes after its take-backs and consumed plays, before its
@@ -370,15 +376,44 @@ class GameBuilder:
         if changes.turn_passes:
             self.next_turn()
 
-    def _rewind(self, snap: Snapshot) -> None:
+    def _rewind(self, snap: Snapshot) -> list[Action]:
         """Back to the moment the turn left ``snap``'s phase; cards the players did not put
-        back yet are pending (the engine still has them where they stood)."""
-        self.rewind_to(snap)
+        back yet are pending (the engine still has them where they stood). The actions taken
+        back, in order."""
+        undone = self.rewind_to(snap)
         self.turn.phase, self.turn.drew = snap.phase, snap.drew
         self.attacks.declared = dict(snap.declared)
+        pending = self.rewinds.pending
         for cid, spot in self.board.since(snap.board).items():
             if self.board.where.get(cid) != spot:
-                self.rewinds.pending[cid] = spot
+                pending[cid] = spot
+            else:
+                pending.pop(cid, None)  # back where it stood then (a rewind before it too)
+        return undone
+
+    def point(self, index: int) -> Point:
+        """The game just before play ``index`` is read (a place a rollback may go back to)."""
+        actions, turn = self.actions, self.turn
+        return Point(index, self.board.snapshot(), actions[-1] if actions else None,
+                     (self.lp["p1"], self.lp["p2"]), turn.phase, turn.drew)
+
+    def _roll_back(self, point: Point) -> None:
+        """Back to the moment before the play of ``point`` (a rollback agreed in chat): what
+        the engine was told since is taken back, Life Points and the phase are as they were
+        then, the turn has not ended, and cards not put back yet are pending."""
+        at = self.log.position(point.last) + 1 if point.last is not None else 0
+        mark = self.log.mark(self.actions[at] if at < len(self.actions) else None)
+        declared = {cid: d for cid, d in self.attacks.declared.items() if d.at < point.index}
+        turn = self.turn
+        undone = self._rewind(Snapshot(turn.number, point.phase, mark, point.journal,
+                                       {"p1": point.lp[0], "p2": point.lp[1]}, point.drew,
+                                       declared))
+        self.lp = {"p1": point.lp[0], "p2": point.lp[1]}
+        turn.logged_phase, turn.ending = point.phase, None
+        turn.recent = [used for used in turn.recent if used[0] < point.index]
+        turn.set_cards.difference_update(
+            a["card"] for a in undone if a["type"] == "set_spell_trap")
+        self.materials.sends.clear()
 
     def audit_lp(self, play: Play, player: Player) -> None:
         """The Life Points the log says after ``play``, against the imported actions': a
@@ -401,6 +436,7 @@ class GameBuilder:
         self.materials.sends.clear()
         self.forget_snapshots()
         self.board.forget()
+        self.rewinds.points.clear()
 
     def _made(self, play: Play, each: Emit) -> Action | None:
         """One action of a :class:`ReadAs` emitted, with what the builder keeps of it."""

@@ -148,6 +148,9 @@ class Declaration:
     at: int = -1
     #: Its target was in Attack Position with the attacker's printed ATK: both are destroyed.
     mutual: bool = False
+    #: The defender's monsters a rollback had left out of place, not put back yet when it was
+    #: declared (the engine has them on the field).
+    unrestored: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)

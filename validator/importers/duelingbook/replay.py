@@ -26,7 +26,7 @@ from validator.importers.duelingbook.game import (
     where_said,
 )
 from validator.importers.duelingbook.kinds import KINDS, NAMES, OUTSIDE, UNKNOWN, canonical
-from validator.importers.duelingbook.readings import phases
+from validator.importers.duelingbook.readings import phases, rollback
 from validator.importers.duelingbook.readings.catalog import Note, read
 from validator.importers.duelingbook.readings.result import Emit, ReadAs
 from validator.importers.duelingbook.ruleset import ruleset_of
@@ -151,13 +151,15 @@ def _open(number: int, pick: dict[str, Any], plays: list[Any], knowledge: Knowle
         object_id = starts[user] + dealt.get(user, 0) if user in starts else None
         follower.deal(opening, player, match[1], object_id)
         dealt[user] = dealt.get(user, 0) + 1
-    steps, live, stop = _follow(follower, plays, start, end)
+    asked: list[int] = []
+    steps, live, stop = _follow(follower, plays, start, end, asked)
     builder = GameBuilder(number, order, plays, knowledge, decks, fmt, steps,
                           follower.board.cards, NAMES)
     builder.apply(opening)
     builder.hands = follower.hands
     builder.stop_at = stop
     builder.live = live
+    builder.rewinds.asked = asked
     pool = pick.get("date")
     builder.game.card_pool = pool if isinstance(pool, str) else None
     builder.game.ruleset = ruleset
@@ -177,11 +179,12 @@ def _open(number: int, pick: dict[str, Any], plays: list[Any], knowledge: Knowle
 Live = tuple[int, "str | None", "str | Note"]
 
 
-def _follow(follower: Follower, plays: list[Any], start: int,
-            end: int) -> tuple[dict[int, Step], list[Live], tuple[int, str] | None]:
+def _follow(follower: Follower, plays: list[Any], start: int, end: int, asked: list[int]
+            ) -> tuple[dict[int, Step], list[Live], tuple[int, str] | None]:
     """The board through every play of one game (from "Pick first" to ``end``): each play's
     step, the plays the reading takes (in order), and where the board could no longer be
-    followed (the play's index and why)."""
+    followed (the play's index and why); the chat lines asking to go back are added to
+    ``asked`` (:func:`.rollback.asks`)."""
     steps: dict[int, Step] = {}
     live: list[Live] = []
     names, kinds, unknown = NAMES.current, KINDS, UNKNOWN  # locals: the loop is hot
@@ -197,6 +200,8 @@ def _follow(follower: Follower, plays: list[Any], start: int,
         kind = names.get(raw) or canonical(raw)
         entry = kinds.get(kind, unknown)
         if entry.ignored is not None:  # outside the rules
+            if entry.ignored == "chat" and rollback.asks(play):
+                asked.append(index)
             continue
         user = play.get("username")
         player = users.get(user) if type(user) is str else None
@@ -333,6 +338,7 @@ def _read(builder: GameBuilder, plays: list[Any], start: int, end: int) -> None:
     kinds, unknown = KINDS, UNKNOWN  # locals: the loop is hot
     stop = builder.stop_at
     steps, consumed = builder.steps, builder.consumed
+    asked = bool(builder.rewinds.asked)
     for index, kind, player in builder.live:
         if builder.over or builder.game.stopped:
             return
@@ -350,12 +356,17 @@ def _read(builder: GameBuilder, plays: list[Any], start: int, end: int) -> None:
             continue
         builder.cursor = index
         builder.kind = kind
+        if asked:  # a game with a chat line asking to go back: where a rollback may go
+            builder.rewinds.points.append(builder.point(index))
         step = steps.get(index)
         builder.step = step
         if step is not None:
             builder.apply(step)
         entry = kinds.get(kind, unknown)
         try:
+            if asked and step is not None and step.first != step.last and builder.read_as(
+                    play, rollback.rolled_back(builder, play, player)):  # type: ignore[arg-type]
+                continue  # a card put back in a rollback agreed in chat: the play is read
             if builder.turn.ending is not None:
                 phases.before(builder, kind, player, play)  # type: ignore[arg-type]
             if entry.needs_card:  # checked once here, for every handler that reads the card

@@ -69,6 +69,27 @@ class Attacks:
 
 
 @dataclass(slots=True)
+class Point:
+    """The game just before a play of this turn was read: where a rollback agreed in chat
+    may go back to (:mod:`.readings.rollback`).
+
+    >>> Point(12, 40, None, (8000, 8000), "main1", True).phase
+    'main1'
+    """
+
+    #: The play's index.
+    index: int
+    #: The board's journal then (a mark: :meth:`~.tracker.Board.since` tells where cards stood).
+    journal: int
+    #: The last action emitted before the play (None: none yet).
+    last: Action | None
+    #: Life Points then (p1, p2).
+    lp: tuple[int, int]
+    phase: str
+    drew: bool
+
+
+@dataclass(slots=True)
 class Rewinds:
     """Where a backward phase click may go back to, and what a rewind left out of place."""
 
@@ -76,6 +97,12 @@ class Rewinds:
     snapshots: list[Snapshot] = field(default_factory=list)
     #: Cards a rewind left where the engine does not have them (their spot then).
     pending: dict[str, Spot | None] = field(default_factory=dict)
+    #: The game's chat lines asking to go back (their play indices), and those a rollback
+    #: was read for.
+    asked: list[int] = field(default_factory=list)
+    used: set[int] = field(default_factory=set)
+    #: The game before each play of this turn (kept only in a game with a line in ``asked``).
+    points: list[Point] = field(default_factory=list)
 
 
 @dataclass(slots=True)

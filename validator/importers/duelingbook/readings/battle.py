@@ -13,7 +13,7 @@ from validator.document.model import Player, other
 from validator.importers.duelingbook.board.tracker import is_monster_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import Declaration, Play, where_said
-from validator.importers.duelingbook.readings import phases
+from validator.importers.duelingbook.readings import phases, rollback
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.phases import settling
 from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs, seq
@@ -64,6 +64,9 @@ def _again(b: GameBuilder, play: Play, player: Player, side: Player
     stray = _stray_in_resolution(b, player, attacker)
     if stray is not None:
         return stray
+    redeclared = rollback.declared_again(b, attacker, decl)
+    if redeclared is not None:
+        return fields, None, redeclared
     known = b.card(attacker)
     if not decl.battle_done and foes != decl.foes and decl.changed_after_activation:
         fields["replay"] = True
@@ -126,7 +129,8 @@ def _declared(b: GameBuilder, play: Play, player: Player, side: Player, foes: fr
     declaration = Declaration(
         target, foes, damage=_damage(b, attacker, target), at=b.cursor,
         mutual=target is not None and type(atk) is int and b.board.position(target) == "attack"
-        and (b.card(target).definition or {}).get("atk") == atk)
+        and (b.card(target).definition or {}).get("atk") == atk,
+        unrestored=rollback.unrestored(b, other(side)) if b.rewinds.pending else frozenset())
     flips = (target,) if target is not None and \
         b.board.position(target) == "facedown_defense" else ()  # the engine turns it face-up
     return seq(settling(b, play, attacker), ReadAs(

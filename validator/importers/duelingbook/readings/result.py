@@ -18,6 +18,7 @@ from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.board.tracker import Spot
 from validator.importers.duelingbook.game import Declaration, Snapshot
 from validator.importers.duelingbook.readings.catalog import Reading
+from validator.importers.duelingbook.state import Point
 
 
 @dataclass(slots=True)
@@ -86,7 +87,9 @@ class Changes:
     read_as`. Before the actions: a change of Life Points the log shows (``lp_change``); the
     signs of rules the game shows; cards put back after a rewind (``restores``); a phase click
     read as not made, with the rewinds after it (``takes_back``); a rewind to a snapshot of
-    the turn, what the engine was told since taken back (``rewind``); the monsters sent just
+    the turn, what the engine was told since taken back (``rewind``), or to the moment before
+    a play of the turn that a rollback agreed in chat goes back to (``rollback``: its Life
+    Points and phase too); the monsters sent just
     before it that a summon claims as Tributes (``tributes_claimed``: none is left to claim),
     and who controlled those a later play sent (``controllers``); actions revised; the turn's
     phase (and the phase the log shows); a draw an effect skipped; the turn's normal draw made
@@ -119,6 +122,7 @@ class Changes:
     restores: tuple[str, ...] = ()
     takes_back: tuple[Action, ...] = ()
     rewind: Snapshot | None = None
+    rollback: Point | None = None
     tributes_claimed: bool = False
     controllers: tuple[tuple[str, Player], ...] = ()
     revises: tuple[Revise, ...] = ()

@@ -74,6 +74,20 @@ SHOWN_SET_BETWEEN: Final = 4
 REVEAL_SECONDS: Final = 30
 #: Plays after a backward phase click read for cards put back (a rewind).
 REWIND_WINDOW: Final = 24
+#: Plays between a chat line asking to go back and the first card put back: none in the real
+#: rollbacks (advanced-77161654 game 2: "we need to rewind", then Lubellion put back;
+#: advanced-77511191 game 1: "wait", then R.B. Ga10 Driller sent back), the chat and the
+#: viewing aside; one more for a stray click.
+ROLLBACK_STARTS_WITHIN: Final = 2
+#: Plays from the first card a rollback puts back to its last: advanced-77161654 game 2 puts
+#: back six cards and 4100 Life Points in 8 plays (a wrong card taken and sent back between);
+#: advanced-77511191 game 1's last card comes back 7 plays after the first (the phases clicked
+#: back and the attack declared again between).
+ROLLBACK_WINDOW: Final = 10
+#: Plays back from the first move a rollback undoes to the activation whose cost or
+#: resolution it is (the opponent's chained card and its cost between: advanced-77161654
+#: game 2, Dracotail Faimena's cost, Silent Graveyard and its cost, then Faimena's Fusion).
+ROLLBACK_CHAIN_BACK: Final = 6
 #: Plays after an "Ended turn" clicked while the opponent's trigger was still to resolve: its
 #: resolution (a Token, a search) and the turn player's next play, in their Main Phase 2.
 EARLY_END_WITHIN: Final = 6
