@@ -271,6 +271,9 @@ def _kinds_of_archetypes(built: Built, series: dict[int, list[str]]) -> None:
                     for key in ("kinds", "tuner_kinds"):
                         if key in m:
                             m[key] = resolved(m[key])
+            for grant in facts.get("grants_tributes", ()):
+                if "for" in grant:
+                    grant["for"] = resolved(grant["for"])
             for lock in facts.get("locks", ()):
                 if isinstance(lock["allows"], list):
                     allows = [resolved(k) for k in lock["allows"]]

@@ -40,7 +40,7 @@ from typing import Any
 
 from validator.cards.facts import CardFacts
 
-from . import codefacts, effects, limits, locks, materials, resolution, summons
+from . import codefacts, effects, lent, limits, locks, materials, resolution, summons
 from .constants import (
     ALL_PLACES,
     EVENT_PLACES,
@@ -106,6 +106,10 @@ class Facts:
     materials: list[dict[str, Any]] | str = field(default_factory=list)
     locks: list[dict[str, Any]] = field(default_factory=list)
     material_leeway: list[str] = field(default_factory=list)
+    defense_attack: bool = False
+    #: Normal Summon procedures given to the controller's monsters in the hand from the field
+    grants_tributes: list[dict[str, Any]] = field(default_factory=list)
+    xyz_material_effects: list[str] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
 
     def note(self, fact: str, source: str) -> None:
@@ -266,6 +270,7 @@ class Reader:
         facts = Facts()
         where = script.path
         summons.read(self, script, card, facts, where)
+        lent.read(self, script, facts, where)
         effects.activated(self, script, card, facts, where)
         entries = effects.on_itself(self, script, card, facts, where)
         effects.granted_direct_attack(self, script, card, facts, where)

@@ -219,7 +219,7 @@ class CardFacts:
     >>> DOCUMENT_FACTS
     ('tributes', 'normal_summon', 'gemini', 'effects', 'grants', 'trap_from_hand', \
 'double_tribute', 'double_tribute_for', 'activations_per_turn', 'summons_per_turn', 'materials', \
-'locks')
+'locks', 'defense_attack', 'grants_tributes', 'xyz_material_effects')
     """
 
     #: the numbers of Tributes its Normal Summon or Set may have (None: the Level rule's)
@@ -297,6 +297,17 @@ class CardFacts:
     #: another for a Synchro/Xyz Summon); the materials rule takes the reading that flags
     #: least when such a card is among the materials
     material_leeway: tuple[str, ...] = field(default=(), metadata=_IMPORTER)
+    #: (an extension, docs/format.md) its own text lets it attack while in face-up Defense
+    #: Position (Scareclaw Kashtira)
+    defense_attack: bool = field(default=False, metadata=_DOCUMENT)
+    #: (an extension) the Normal Summon procedures it gives its controller's monsters in the
+    #: hand while it is face-up on the field, each ``{"tributes": [...], "for": kinds}`` (for
+    #: which monsters: a filter, absent for any, ``"unread"`` for one not read, which the
+    #: document leaves out): Kashtira Birth ``[{"tributes": [0], "for": {"level": 7}}]``
+    grants_tributes: tuple[dict[str, Any], ...] = field(default=(), metadata=_DOCUMENT)
+    #: (an extension) the kinds of the effects an Xyz Monster gains while it has this card as
+    #: an Xyz Material (Zoodiac Whiptail: ``trigger``)
+    xyz_material_effects: tuple[str, ...] = field(default=(), metadata=_DOCUMENT)
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> CardFacts:
@@ -356,23 +367,25 @@ def _positions(value: Any) -> tuple[tuple[str, str], ...]:
 #: and how a field's is written (as it is for a fact not named).
 _READ: Final[dict[str, Callable[[Any], Any]]] = {
     "tributes": _strings, "grants": _strings, "self_summon": _strings, "set_turn": _strings,
-    "material_leeway": _strings,
+    "material_leeway": _strings, "xyz_material_effects": _strings,
     "effects": lambda v: tuple(Effect.from_json(e) for e in v),
     "procedures": lambda v: tuple(Procedure.from_json(p) for p in v),
     "positions": _positions,
     "materials": lambda v: v if isinstance(v, str) else tuple(Materials.from_json(m)
                                                               for m in v),
     "locks": lambda v: tuple(Lock.from_json(k) for k in v),
+    "grants_tributes": lambda v: tuple(dict(g) for g in v),
 }
 _WRITE: Final[dict[str, Callable[[Any], Any]]] = {
     "tributes": list, "grants": list, "self_summon": list, "set_turn": list,
-    "material_leeway": list,
+    "material_leeway": list, "xyz_material_effects": list,
     "effects": lambda v: [e.to_json() for e in v],
     "procedures": lambda v: [p.to_json() for p in v],
     "positions": lambda v: [list(p) for p in v],
     "double_tribute_for": lambda v: v if isinstance(v, str) else dict(v),
     "materials": lambda v: v if isinstance(v, str) else [m.to_json() for m in v],
     "locks": lambda v: [k.to_json() for k in v],
+    "grants_tributes": lambda v: [dict(g) for g in v],
 }
 #: Each fact, in the fields' order: its default and its two conversions.
 _JSON: Final = {f.name: (f.default, _READ.get(f.name), _WRITE.get(f.name))

@@ -68,7 +68,14 @@ def make_card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
             for e in effects),
         grants=tuple(grants or ()), trap_from_hand=get("trap_from_hand", False),
         double_tribute=get("double_tribute", False),
-        double_tribute_for=_tribute_filter(get("double_tribute_for")), link=get("link"),
+        double_tribute_for=_tribute_filter(get("double_tribute_for")),
+        defense_attack=get("defense_attack", False),
+        xyz_material_effects=tuple(get("xyz_material_effects") or ()),
+        grants_tributes=tuple(
+            m.GrantedTributes(tuple(sorted(g["tributes"])),
+                              _tribute_filter(g.get("for_")) or m.TributeFilter())
+            for g in get("grants_tributes") or ()),
+        link=get("link"),
         link_arrows=tuple(get("link_arrows") or ()),
         pendulum=get("pendulum", False), scale=get("scale"),
         activations_per_turn=get("activations_per_turn"),
@@ -108,14 +115,15 @@ def _materials(raw: Mapping[str, Any]) -> m.Materials:
 def _tribute_filter(raw: Mapping[str, Any] | None) -> m.TributeFilter | None:
     """A loaded ``double_tribute_for`` as the card holds it.
 
-    >>> _tribute_filter({"attribute": "LIGHT"})
-    TributeFilter(attribute='LIGHT', race=None, type=None, cards=None)
+    >>> _tribute_filter({"attribute": "LIGHT"}).attribute, _tribute_filter({"level": 7}).level
+    ('LIGHT', 7)
     """
     if raw is None:
         return None
     cards = raw.get("cards")
     return m.TributeFilter(raw.get("attribute"), raw.get("race"), raw.get("type"),
-                           None if cards is None else frozenset(cards))
+                           None if cards is None else frozenset(cards), raw.get("level"),
+                           raw.get("level_min"))
 
 
 def make_action(value: Mapping[str, Any], loaded: dict[str, Any]) -> m.Action:

@@ -165,10 +165,24 @@ class TributeFilter:
     race: str | None = None
     type: str | None = None
     cards: frozenset[int] | None = None
+    #: its Level is this (``grants_tributes``: Kashtira Birth's Level 7 monsters)
+    level: int | None = None
+    #: its Level is this or more
+    level_min: int | None = None
 
     def allows(self, printed: Mapping[str, Any], passcode: int | None) -> bool:
         """True when a monster of this printed data (the card database's: ``attribute``,
-        ``race``, ``types``) and passcode is one the double Tribute counts for."""
+        ``race``, ``types``, ``level``) and passcode is one the double Tribute counts for.
+
+        >>> seven, above = TributeFilter(level=7), TributeFilter(level_min=7)
+        >>> seven.allows({"level": 7}, None), above.allows({"level": 6}, None)
+        (True, False)
+        """
+        level = printed.get("level")
+        if self.level is not None and level != self.level:
+            return False
+        if self.level_min is not None and (not isinstance(level, int) or level < self.level_min):
+            return False
         if self.attribute is not None and printed.get("attribute") != self.attribute:
             return False
         if self.race is not None and printed.get("race") != self.race:
@@ -176,6 +190,21 @@ class TributeFilter:
         if self.type is not None and self.type not in printed.get("types", ()):
             return False
         return self.cards is None or passcode in self.cards
+
+
+@dataclass(frozen=True, slots=True)
+class GrantedTributes:
+    """A Normal Summon procedure a card gives its controller's other monsters while it is
+    face-up on the field (``grants_tributes``, an extension: docs/format.md): a monster in
+    the hand that ``allows`` may be Normal Summoned with one of ``tributes`` (Kashtira Birth:
+    a Level 7 monster with none).
+
+    >>> GrantedTributes((0,), TributeFilter(level=7)).tributes
+    (0,)
+    """
+
+    tributes: tuple[int, ...]
+    allows: TributeFilter
 
 
 @dataclass(slots=True)
@@ -212,6 +241,14 @@ class Card:
     double_tribute: bool = False
     #: The Tribute Summons it counts as 2 for (None: any; an extension, docs/format.md).
     double_tribute_for: TributeFilter | None = None
+    #: (extensions, docs/format.md) a monster its own text lets attack while in face-up
+    #: Defense Position (Scareclaw Kashtira); Normal Summon procedures it gives its
+    #: controller's monsters in the hand while it is face-up on the field (Kashtira Birth)
+    defense_attack: bool = False
+    grants_tributes: tuple[GrantedTributes, ...] = ()
+    #: (an extension) the kinds of the effects an Xyz Monster gains while it has this card as
+    #: an Xyz Material (Zoodiac Whiptail: a trigger effect)
+    xyz_material_effects: tuple[str, ...] = ()
     link: int | None = None
     link_arrows: tuple[str, ...] = ()
     pendulum: bool = False

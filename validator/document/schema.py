@@ -131,6 +131,33 @@ class TributeFilterSchema(_Base):
             raise ValidationError("Name at least one of attribute, race, type, cards.")
 
 
+class GrantedForSchema(TributeFilterSchema):
+    """The monsters a Normal Summon procedure given from the field is for (``grants_tributes``'
+    ``for``): those of a double Tribute's filter, and their Level."""
+
+    level = StrictInt(validate=validate.Range(m.MIN_LEVEL, m.MAX_LEVEL), metadata={
+        "description": "its Level is this"})
+    level_min = StrictInt(validate=validate.Range(m.MIN_LEVEL, m.MAX_LEVEL), metadata={
+        "description": "its Level is this or more"})
+
+    @validates_schema
+    def _something(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if not data:
+            raise ValidationError("Name at least one of attribute, race, type, cards, level, "
+                                  "level_min.")
+
+
+class GrantedTributesSchema(_Base):
+    """A Normal Summon procedure a card gives its controller's monsters in the hand while it
+    is face-up on the field (``grants_tributes``, an extension: docs/format.md)."""
+
+    tributes = fields.List(StrictInt(validate=validate.Range(0, m.MAX_TRIBUTES)),
+                           required=True, validate=[validate.Length(min=1), _unique],
+                           metadata={"description": "the numbers of Tributes it allows"})
+    for_ = fields.Nested(GrantedForSchema, data_key="for", metadata={
+        "description": "the monsters it is for (absent: any)"})
+
+
 class CardSchema(_Base):
     """One entry of ``cards``; the id is its key in the table. A card given by ``passcode``
     (or by ``name`` alone) is filled from the card database first (:func:`by_reference`)."""
@@ -169,6 +196,17 @@ class CardSchema(_Base):
     double_tribute_for = fields.Nested(TributeFilterSchema, metadata={
         "description": "with double_tribute: the Tribute Summons it counts as 2 for (the "
                        "card database fills it); absent, any"})
+    # extensions (docs/format.md): an attack in Defense Position its own text allows, the
+    # Normal Summon procedures a card gives its controller's other monsters
+    defense_attack = StrictBool(metadata={"description": "a monster its own text lets attack "
+                                                         "while in face-up Defense Position"})
+    grants_tributes = fields.List(fields.Nested(GrantedTributesSchema), metadata={
+        "description": "Normal Summons with these Tributes it allows its controller's "
+                       "monsters in the hand while it is face-up on the field"})
+    xyz_material_effects = fields.List(
+        fields.String(validate=validate.OneOf(m.EFFECT_KINDS)), validate=_unique, metadata={
+            "description": "the kinds of the effects an Xyz Monster gains while it has this "
+                           "card (a monster, or a Spell attached as one) as an Xyz Material"})
     # Link and Pendulum Monsters (their rules are the advanced ruleset's, §6)
     link = StrictInt(validate=validate.Range(1, 8))
     link_arrows = fields.List(fields.String(validate=validate.OneOf(m.LINK_ARROWS)),
@@ -209,7 +247,8 @@ class CardSchema(_Base):
                                       "scale")
         else:
             for key in ("level", "atk", "def_", "token", "tributes", "normal_summon", "gemini",
-                        "double_tribute", "double_tribute_for", "link", "link_arrows",
+                        "double_tribute", "double_tribute_for", "defense_attack", "link",
+                        "link_arrows",
                         "pendulum", "scale", "summons_per_turn", "materials"):
                 if key in data:
                     name = "def" if key == "def_" else key

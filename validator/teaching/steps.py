@@ -23,6 +23,7 @@ from validator.document.model import (
     Card,
     Document,
     EffectFact,
+    GrantedTributes,
     MonsterKinds,
 )
 from validator.document.verdict import Verdict, state_report
@@ -165,6 +166,12 @@ def card_json(card: Card) -> dict[str, Any]:
         found = {"attribute": allowed.attribute, "race": allowed.race, "type": allowed.type,
                  "cards": None if allowed.cards is None else sorted(allowed.cards)}
         out["double_tribute_for"] = {k: v for k, v in found.items() if v is not None}
+    if card.defense_attack:
+        out["defense_attack"] = True
+    if card.xyz_material_effects:
+        out["xyz_material_effects"] = list(card.xyz_material_effects)
+    if card.grants_tributes:
+        out["grants_tributes"] = [_granted_json(g) for g in card.grants_tributes]
     if card.effects is not None:
         out["effects"] = [_effect_json(e) for e in card.effects]
     if card.grants:
@@ -173,6 +180,21 @@ def card_json(card: Card) -> dict[str, Any]:
         out["link_arrows"] = list(card.link_arrows)
     out.update(_limits_json(card))
     return out
+
+
+def _granted_json(granted: GrantedTributes) -> dict[str, Any]:
+    """A Normal Summon procedure a card gives from the field, back as the document's JSON.
+
+    >>> from validator.document.model import TributeFilter
+    >>> _granted_json(GrantedTributes((0,), TributeFilter(level=7)))
+    {'tributes': [0], 'for': {'level': 7}}
+    """
+    allowed = granted.allows
+    found = {"attribute": allowed.attribute, "race": allowed.race, "type": allowed.type,
+             "cards": None if allowed.cards is None else sorted(allowed.cards),
+             "level": allowed.level, "level_min": allowed.level_min}
+    kinds = {k: v for k, v in found.items() if v is not None}
+    return {"tributes": list(granted.tributes), **({"for": kinds} if kinds else {})}
 
 
 def _effect_json(effect: EffectFact) -> dict[str, Any]:

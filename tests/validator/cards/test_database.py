@@ -315,6 +315,48 @@ def test_a_double_tribute_the_builder_could_not_read_is_not_in_the_document() ->
     assert card.facts.double_tribute is True  # the importer's fact stays
 
 
+@pytest.mark.parametrize(("passcode", "granted"), [
+    (69540484, [{"tributes": [0], "for": {"level": 7}}]),  # Kashtira Birth: "Level 7 monsters"
+    # Advance Force: "Level 7 or higher monster by Tributing 1 Level 5 or higher monster"
+    (38589847, [{"tributes": [1], "for": {"level_min": 7}}]),
+    # Jurassic Power: "1 Level 5 or higher Dinosaur monster without Tributing"
+    (99531088, [{"tributes": [0], "for": {"level_min": 5, "race": "Dinosaur"}}]),
+    (89252153, None),  # Elemental HERO Necroshade's works from the Graveyard: not read
+    (70095154, None),  # Cyber Dragon gives nothing
+])
+def test_a_normal_summon_procedure_a_card_gives_from_the_field(passcode: int,
+                                                                granted: object) -> None:
+    assert database().card(passcode).entry().get("grants_tributes") == granted
+
+
+def test_a_procedure_given_for_monsters_the_builder_could_not_read_is_not_in_the_document(
+        ) -> None:
+    card = CardInfo(1, {"name": "X", "kind": "spell", "subtype": "continuous", "facts": {
+        "grants_tributes": [{"tributes": [0], "for": "unread"}, {"tributes": [1]}]}})
+    assert card.entry()["grants_tributes"] == [{"tributes": [1]}]
+
+
+@pytest.mark.parametrize(("passcode", "gained"), [
+    (31755044, ["trigger"]),  # Zoodiac Whiptail: "If it battles ... destroy that monster"
+    (4367330, ["quick"]),     # Zoodiac Bunnyblast: "negate the activation" (a quick effect)
+    (70095154, None),
+])
+def test_the_effects_an_xyz_monster_gains_from_this_card_as_material(passcode: int,
+                                                                     gained: object) -> None:
+    assert database().card(passcode).entry().get("xyz_material_effects") == gained
+
+
+@pytest.mark.parametrize(("passcode", "attacks"), [
+    (78534861, True),   # Scareclaw Kashtira: "can attack while in face-up Defense Position"
+    (17775525, True),   # Superheavy Samurai Steam Train King
+    (79552283, None),   # Scareclaw Sclash gives it to a monster for the turn: not its own
+    (70095154, None),
+])
+def test_a_monster_that_attacks_in_defense_position_by_its_own_text(passcode: int,
+                                                                   attacks: object) -> None:
+    assert database().card(passcode).entry().get("defense_attack") == attacks
+
+
 @pytest.mark.parametrize(("passcode", "fact", "value"), [
     # "You can only use each of the following effects ... once per turn": an entry each
     (99193444, "effects", [{"kind": "ignition", "from": ["hand"], "once": "name"},

@@ -298,9 +298,13 @@ class GameBuilder:
 
     def _joins_summon(self, cid: str, m: msg.Move, after: Message | None) -> bool:
         """A material or Tribute of the summon that follows: kept for it."""
-        # a move to the field keeps a stale reason (README: reasons that lie): no material
-        if m.reason & msg.R_MATERIAL and not m.old.location & msg.OVERLAY and \
-                m.new.location not in (msg.MZONE, msg.SZONE, msg.HAND):
+        # a move to the field keeps a stale reason (README: reasons that lie): no material;
+        # nor is a card attached under a monster on the field (OVERLAY|MZONE: Zoodiac
+        # Whiptail's or Tigermortar's effect), where an Xyz Summon's materials go under the
+        # monster still in the Extra Deck (OVERLAY|EXTRA)
+        attached = m.new.location & msg.OVERLAY and m.new.location & msg.MZONE
+        if m.reason & msg.R_MATERIAL and not m.old.location & msg.OVERLAY and not attached \
+                and m.new.location not in (msg.MZONE, msg.SZONE, msg.HAND):
             if m.reason & msg.R_RELEASE and m.reason & msg.R_SUMMON:
                 self.tributes.append(cid)
                 return True
@@ -318,8 +322,8 @@ class GameBuilder:
     def _plain_move(self, cid: str, m: msg.Move) -> None:
         old, new, reason = m.old, m.new, m.reason
         player = new.controller if new.location in (msg.MZONE, msg.SZONE) else old.controller
-        words = f"{self.name(cid)}: {PLACES.get(old.location & 0x7F, '?')} -> " \
-                f"{PLACES.get(new.location & 0x7F, '?')} (reason {reason:#x})"
+        words = f"{self.name(cid)}: {_place(old.location)} -> {_place(new.location)} " \
+                f"(reason {reason:#x})"
         field_ = old.location in (msg.MZONE, msg.SZONE)
         if cid in self.resolved_here and old.location == msg.SZONE:
             self.resolved_here.discard(cid)
@@ -497,10 +501,13 @@ class GameBuilder:
     def _pendulum(self, cards: list[tuple[str, str | None, str, int]], controller: int,
                   materials: list[tuple[str, int]]) -> bool:
         """A Pendulum Summon: outside a chain, no materials, every monster from the hand or
-        the face-up Extra Deck, while its player has two Pendulum Scales."""
+        the face-up Extra Deck (a monster from the face-down one is Summoned by its own
+        procedure: Thunder Dragon Colossus), while its player has two Pendulum Scales."""
         if self.solving or materials or self.chain:
             return False
-        if not all(origin in (msg.HAND, msg.EXTRA) for *_, origin in cards):
+        if not all(origin == msg.HAND or (origin == msg.EXTRA and cid in
+                                          self.from_face_up_extra)
+                   for cid, *_, origin in cards):
             return False
         scales = [self.board.zones.get((controller & 1, msg.SZONE, s)) for s in (0, 4)]
         if not all(scales):
@@ -894,7 +901,20 @@ class GameBuilder:
     hoist_at: int = 0
     #: Traps the engine Special Summoned as monsters (the contract has no Trap Monsters).
     trap_monsters: set[str] = field(default_factory=set)
+    #: Cards whose last move took them from the face-up Extra Deck (a Pendulum Summon's).
+    from_face_up_extra: set[str] = field(default_factory=set)
     start_lp: list[int] = field(default_factory=lambda: [8000, 8000])
+
+
+def _place(location: int) -> str:
+    """Where a move's end stands, in words (an Xyz Material is under a monster).
+
+    >>> _place(msg.GRAVE), _place(msg.OVERLAY | msg.MZONE)
+    ('GY', 'Xyz Material')
+    """
+    if location & msg.OVERLAY:
+        return "Xyz Material"
+    return PLACES.get(location & 0x7F, "?")
 
 
 def _tracked_move(b: GameBuilder, m: msg.Move) -> None:
@@ -911,6 +931,10 @@ def _tracked_move(b: GameBuilder, m: msg.Move) -> None:
         else:
             b.set_cards.discard(cid)
         b.origins[cid] = m.old.location
+        if m.old.location == msg.EXTRA and m.old.position & msg.FACEUP:
+            b.from_face_up_extra.add(cid)
+        else:
+            b.from_face_up_extra.discard(cid)
         b.last_moved = cid
 
 

@@ -91,7 +91,37 @@ def effect_kind(s: DuelState, card_id: str, source: str | None,
     if index is not None and card.effects is not None and index < len(card.effects):
         used = card.effects[index]
         return used.kind if place in used.places else "none"
-    return card.effect_at(place)
+    kind = card.effect_at(place)
+    if place == "field":
+        kind = max((kind, *gained_effects(s, card_id)), key=_KIND_ORDER.index)
+    return kind
+
+
+#: Kinds of an effect, from the most restrictive timing (``none``: no effect at all).
+_KIND_ORDER = ("none", "ignition", "trigger", "quick")
+
+
+def gained_effects(s: DuelState, card_id: str) -> tuple[str, ...]:
+    """The kinds of the effects a monster on the field gains from its Xyz Materials
+    (``xyz_material_effects``, an extension: docs/format.md; the material's condition on the
+    Xyz Monster, such as Zoodiac Whiptail's "whose original Type is Beast-Warrior", not
+    checked).
+
+    >>> from validator.document.model import Card
+    >>> from validator.engine.state import Monster, Side
+    >>> s = DuelState({"x": Card("x", "monster", level=4, effects=()),
+    ...                "w": Card("w", "monster", level=4, xyz_material_effects=("trigger",))},
+    ...               1, "p1", {"p1": Side(8000, [], 0, monsters=[Monster("x", "attack", ["w"])]),
+    ...                         "p2": Side(8000, [], 0)})
+    >>> s.where["x"] = ("p1", "monsters")
+    >>> gained_effects(s, "x"), effect_kind(s, "x", "field")
+    (('trigger',), 'trigger')
+    """
+    mon = s.monster(card_id)
+    if mon is None or not mon.materials:
+        return ()
+    return tuple(kind for material in mon.materials
+                 for kind in s.cards[material].xyz_material_effects)
 
 
 def classify(s: DuelState, a: Action) -> None:

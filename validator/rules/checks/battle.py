@@ -9,10 +9,14 @@ from validator.rules.registry import REGISTRY
 
 @REGISTRY.rule("battle.not-attack-position")
 def attacker_in_attack_position(s: DuelState, a: Action) -> str | None:
-    """Only a monster in face-up Attack Position attacks."""
+    """Only a monster in face-up Attack Position attacks; one whose own text lets it attack
+    in face-up Defense Position (``defense_attack``, an extension: Scareclaw Kashtira) also
+    attacks from there."""
     assert a.card is not None
     mon = s.monster(a.card)
     if mon is None or mon.position == "attack":
+        return None
+    if mon.position == "defense" and s.cards[a.card].defense_attack:
         return None
     return f"{s.cards[a.card].label} is not in face-up Attack Position: it cannot attack."
 

@@ -52,6 +52,28 @@ def test_an_xyz_summons_materials_are_under_it_in_the_judges_state() -> None:
     assert monster["materials"] == ["a6", "a2"] and monster["zone"] == "EMZ-L"
 
 
+def test_a_card_attached_under_a_monster_on_the_field_is_a_move_to_material() -> None:
+    """selfplay-0073: Zoodiac Whiptail attached by its own effect to Zoodiac Chakanine (from
+    the hand) and later by Zoodiac Tigermortar's (from the GY): moves to OVERLAY|MZONE with an
+    Xyz material's reason, which no Xyz Summon follows (its materials go under the monster
+    still in the Extra Deck, OVERLAY|EXTRA)."""
+    assert action("selfplay/selfplay-0073.yrpX", 59) == {
+        "type": "move", "player": "p2", "card": "b13", "to": "material", "target": "b14",
+        "at": "[T4 #881]"}
+    assert action("selfplay/selfplay-0073.yrpX", 74) == {
+        "type": "move", "player": "p2", "card": "b13", "to": "material", "target": "b17",
+        "at": "[T4 #1128]"}
+
+
+def test_a_monster_from_the_face_down_extra_deck_is_no_pendulum_summon() -> None:
+    """selfplay-0385 [T11 #2833]: Thunder Dragon Colossus Special Summoned from the face-down
+    Extra Deck by its own procedure (Nemeses Corridor Tributed first) while its player has two
+    Pendulum Scales: its own procedure, not a Pendulum Summon."""
+    assert action("selfplay/selfplay-0385.yrpX", 180) == {
+        "type": "special_summon", "player": "p1", "card": "a19", "position": "attack",
+        "zone": "M5", "method": "procedure", "at": "[T11 #2833]"}
+
+
 def test_a_pendulum_summon_is_one_action_from_the_face_up_extra_deck() -> None:
     assert action("selfplay/selfplay-0109.yrpX", 151) == {
         "type": "pendulum_summon", "player": "p2", "cards": ["b14"], "zones": ["EMZ-R"],
