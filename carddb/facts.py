@@ -110,6 +110,7 @@ class Facts:
     #: Normal Summon procedures given to the controller's monsters in the hand from the field
     grants_tributes: list[dict[str, Any]] = field(default_factory=list)
     xyz_material_effects: list[str] = field(default_factory=list)
+    trap_monster: dict[str, int] | None = None
     sources: dict[str, str] = field(default_factory=dict)
 
     def note(self, fact: str, source: str) -> None:
@@ -270,7 +271,7 @@ class Reader:
         facts = Facts()
         where = script.path
         summons.read(self, script, card, facts, where)
-        lent.read(self, script, facts, where)
+        lent.read(self, script, facts, where, card.get("kind"))
         effects.activated(self, script, card, facts, where)
         entries = effects.on_itself(self, script, card, facts, where)
         effects.granted_direct_attack(self, script, card, facts, where)

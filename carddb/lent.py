@@ -33,9 +33,41 @@ _NO_TRIBUTE: Final = re.compile(r"\bminc\s*(?:==|<=)\s*0\b")
 _CHECK_TRIBUTE: Final = re.compile(r"CheckTribute\(\s*c\s*,\s*(\d)(?:\s*,\s*(\d))?")
 
 
-def read(reader: Reader, script: Script, facts: Facts, where: str) -> None:
-    """``defense_attack`` and ``grants_tributes`` of one card."""
+#: ``Duel.IsPlayerCanSpecialSummonMonster(tp,id,set,types,atk,def,level,...)``: the card
+#: itself (its own ``id``) as a monster of those stats.
+_AS_MONSTER: Final = re.compile(r"IsPlayerCanSpecialSummonMonster\(\s*tp\s*,\s*id\s*,\s*[^,()]+"
+                                r"\s*,\s*[^,()]+\s*,\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*,")
+
+
+def trap_monster(code: str) -> dict[str, int] | None:
+    """What a Trap's script Special Summons it as, from the stats it checks it can be
+    Summoned with (None: not written so).
+
+    >>> trap_monster("Duel.IsPlayerCanSpecialSummonMonster(tp,id,SET_THE_PHANTOM_KNIGHTS,"
+    ...              "TYPE_MONSTER+TYPE_NORMAL,0,300,4,RACE_WARRIOR,ATTRIBUTE_DARK)")
+    {'level': 4, 'atk': 0, 'def': 300}
+    >>> trap_monster("Duel.IsPlayerCanSpecialSummonMonster(tp,id+1,0,TYPES_TOKEN,0,0,1,1,1)")
+    """
+    found = {(int(m[1]), int(m[2]), int(m[3])) for m in _AS_MONSTER.finditer(code)}
+    if len(found) != 1:
+        return None  # none, or two ways told apart (not read)
+    [(atk, def_, level)] = found
+    return {"level": level, "atk": atk, "def": def_}
+
+
+def read(reader: Reader, script: Script, facts: Facts, where: str,
+         kind: str | None = None) -> None:
+    """``defense_attack``, ``xyz_material_effects``, ``grants_tributes`` and (a Trap's)
+    ``trap_monster`` of one card."""
     c = reader.c
+    if kind == "trap":
+        code = COMMENT.sub("", reader.texts.get(script.path, ""))
+        as_monster = trap_monster(code)
+        if as_monster is not None:
+            facts.trap_monster = as_monster
+            facts.note("trap_monster", f"{where}: Duel.IsPlayerCanSpecialSummonMonster(tp,id,"
+                                       f"...) with ATK {as_monster['atk']}, DEF "
+                                       f"{as_monster['def']}, Level {as_monster['level']}")
     for e in script.effects:
         if e.code == c["EFFECT_DEFENSE_ATTACK"] and e.type & c["EFFECT_TYPE_SINGLE"] and \
                 not facts.defense_attack:

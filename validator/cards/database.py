@@ -143,6 +143,8 @@ class CardInfo:
             if key.startswith("double_tribute") and (
                     self.kind != "monster" or facts.double_tribute_for == "unread"):
                 continue  # a filter the builder could not read: no double Tribute (cards.md)
+            if key == "trap_monster" and self.kind != "trap":
+                continue
             if key == "defense_attack" and self.kind != "monster":
                 continue
             if key == "grants_tributes" and key in written:

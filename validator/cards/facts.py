@@ -219,7 +219,7 @@ class CardFacts:
     >>> DOCUMENT_FACTS
     ('tributes', 'normal_summon', 'gemini', 'effects', 'grants', 'trap_from_hand', \
 'double_tribute', 'double_tribute_for', 'activations_per_turn', 'summons_per_turn', 'materials', \
-'locks', 'defense_attack', 'grants_tributes', 'xyz_material_effects')
+'locks', 'defense_attack', 'grants_tributes', 'xyz_material_effects', 'trap_monster')
     """
 
     #: the numbers of Tributes its Normal Summon or Set may have (None: the Level rule's)
@@ -308,6 +308,9 @@ class CardFacts:
     #: (an extension) the kinds of the effects an Xyz Monster gains while it has this card as
     #: an Xyz Material (Zoodiac Whiptail: ``trigger``)
     xyz_material_effects: tuple[str, ...] = field(default=(), metadata=_DOCUMENT)
+    #: (an extension) a Trap that Special Summons itself as a monster: ``{"level", "atk",
+    #: "def"}`` as one (The Phantom Knights of Shade Brigandine)
+    trap_monster: dict[str, int] | None = field(default=None, metadata=_DOCUMENT)
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> CardFacts:
@@ -386,6 +389,7 @@ _WRITE: Final[dict[str, Callable[[Any], Any]]] = {
     "materials": lambda v: v if isinstance(v, str) else [m.to_json() for m in v],
     "locks": lambda v: [k.to_json() for k in v],
     "grants_tributes": lambda v: [dict(g) for g in v],
+    "trap_monster": dict,
 }
 #: Each fact, in the fields' order: its default and its two conversions.
 _JSON: Final = {f.name: (f.default, _READ.get(f.name), _WRITE.get(f.name))

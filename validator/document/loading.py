@@ -71,6 +71,9 @@ def make_card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
         double_tribute_for=_tribute_filter(get("double_tribute_for")),
         defense_attack=get("defense_attack", False),
         xyz_material_effects=tuple(get("xyz_material_effects") or ()),
+        trap_monster=None if get("trap_monster") is None else m.TrapMonster(
+            raw["trap_monster"]["level"], raw["trap_monster"].get("atk"),
+            raw["trap_monster"].get("def_")),
         grants_tributes=tuple(
             m.GrantedTributes(tuple(sorted(g["tributes"])),
                               _tribute_filter(g.get("for_")) or m.TributeFilter())

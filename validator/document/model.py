@@ -207,6 +207,21 @@ class GrantedTributes:
     allows: TributeFilter
 
 
+@dataclass(frozen=True, slots=True)
+class TrapMonster:
+    """What a Trap that Special Summons itself as a monster is as one (``trap_monster``, an
+    extension: docs/format.md): The Phantom Knights of Shade Brigandine, a Level 4 with 0 ATK
+    and 300 DEF.
+
+    >>> TrapMonster(4, 0, 300).level
+    4
+    """
+
+    level: int
+    atk: int | None = None
+    def_: int | None = None
+
+
 @dataclass(slots=True)
 class Card:
     """One card definition of the document's ``cards`` table (a value: never changed once
@@ -249,6 +264,8 @@ class Card:
     #: (an extension) the kinds of the effects an Xyz Monster gains while it has this card as
     #: an Xyz Material (Zoodiac Whiptail: a trigger effect)
     xyz_material_effects: tuple[str, ...] = ()
+    #: (an extension) a Trap that Special Summons itself as a monster: what it is as one
+    trap_monster: TrapMonster | None = None
     link: int | None = None
     link_arrows: tuple[str, ...] = ()
     pendulum: bool = False

@@ -158,6 +158,15 @@ class GrantedTributesSchema(_Base):
         "description": "the monsters it is for (absent: any)"})
 
 
+class TrapMonsterSchema(_Base):
+    """What a Trap that Special Summons itself as a monster is as one (``trap_monster``, an
+    extension: docs/format.md)."""
+
+    level = StrictInt(required=True, validate=validate.Range(m.MIN_LEVEL, m.MAX_LEVEL))
+    atk = StrictInt(validate=validate.Range(0, m.MAX_POINTS))
+    def_ = StrictInt(data_key="def", validate=validate.Range(0, m.MAX_POINTS))
+
+
 class CardSchema(_Base):
     """One entry of ``cards``; the id is its key in the table. A card given by ``passcode``
     (or by ``name`` alone) is filled from the card database first (:func:`by_reference`)."""
@@ -207,6 +216,9 @@ class CardSchema(_Base):
         fields.String(validate=validate.OneOf(m.EFFECT_KINDS)), validate=_unique, metadata={
             "description": "the kinds of the effects an Xyz Monster gains while it has this "
                            "card (a monster, or a Spell attached as one) as an Xyz Material"})
+    trap_monster = fields.Nested(TrapMonsterSchema, metadata={
+        "description": "a Trap that Special Summons itself as a monster: its Level, ATK and "
+                       "DEF as one"})
     # Link and Pendulum Monsters (their rules are the advanced ruleset's, §6)
     link = StrictInt(validate=validate.Range(1, 8))
     link_arrows = fields.List(fields.String(validate=validate.OneOf(m.LINK_ARROWS)),
@@ -240,8 +252,9 @@ class CardSchema(_Base):
             if "link_arrows" in data and "link" not in data:
                 raise ValidationError("Only a Link Monster (with a link rating) has arrows.",
                                       "link_arrows")
-            if "trap_from_hand" in data:
-                raise ValidationError("A monster card has no trap_from_hand.", "trap_from_hand")
+            for key in ("trap_from_hand", "trap_monster"):
+                if key in data:
+                    raise ValidationError(f"A monster card has no {key}.", key)
             if "scale" in data and not data.get("pendulum"):
                 raise ValidationError("Only a Pendulum Monster (pendulum: true) has a Scale.",
                                       "scale")
@@ -253,8 +266,9 @@ class CardSchema(_Base):
                 if key in data:
                     name = "def" if key == "def_" else key
                     raise ValidationError(f"A {kind} card has no {name}.", name)
-            if kind == "spell" and "trap_from_hand" in data:
-                raise ValidationError("A spell card has no trap_from_hand.", "trap_from_hand")
+            for key in ("trap_from_hand", "trap_monster"):
+                if kind == "spell" and key in data:
+                    raise ValidationError(f"A spell card has no {key}.", key)
             allowed = m.SPELL_SUBTYPES if kind == "spell" else m.TRAP_SUBTYPES
             if data.get("subtype") not in allowed:
                 raise ValidationError(

@@ -166,11 +166,18 @@ def card_json(card: Card) -> dict[str, Any]:
         found = {"attribute": allowed.attribute, "race": allowed.race, "type": allowed.type,
                  "cards": None if allowed.cards is None else sorted(allowed.cards)}
         out["double_tribute_for"] = {k: v for k, v in found.items() if v is not None}
-    if card.defense_attack:
-        out["defense_attack"] = True
-    if card.xyz_material_effects:
+    # the extensions likewise: a card the database fills gets its own field back either way
+    filled = card.passcode is not None
+    if card.kind == "monster" and (card.defense_attack or filled):
+        out["defense_attack"] = card.defense_attack
+    if card.trap_monster is not None:
+        stats = card.trap_monster
+        out["trap_monster"] = {"level": stats.level, **({"atk": stats.atk} if stats.atk is not None
+                                                        else {}),
+                               **({"def": stats.def_} if stats.def_ is not None else {})}
+    if card.xyz_material_effects or filled:
         out["xyz_material_effects"] = list(card.xyz_material_effects)
-    if card.grants_tributes:
+    if card.grants_tributes or filled:
         out["grants_tributes"] = [_granted_json(g) for g in card.grants_tributes]
     if card.effects is not None:
         out["effects"] = [_effect_json(e) for e in card.effects]

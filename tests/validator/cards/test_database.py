@@ -336,6 +336,16 @@ def test_a_procedure_given_for_monsters_the_builder_could_not_read_is_not_in_the
     assert card.entry()["grants_tributes"] == [{"tributes": [1]}]
 
 
+@pytest.mark.parametrize(("passcode", "as_monster"), [
+    (98827725, {"level": 4, "atk": 0, "def": 300}),  # The Phantom Knights of Shade Brigandine
+    (83968380, None),  # Jar of Greed (a Trap that is no monster)
+    (70095154, None),
+])
+def test_a_trap_that_special_summons_itself_as_a_monster(passcode: int,
+                                                         as_monster: object) -> None:
+    assert database().card(passcode).entry().get("trap_monster") == as_monster
+
+
 @pytest.mark.parametrize(("passcode", "gained"), [
     (31755044, ["trigger"]),  # Zoodiac Whiptail: "If it battles ... destroy that monster"
     (4367330, ["quick"]),     # Zoodiac Bunnyblast: "negate the activation" (a quick effect)

@@ -153,6 +153,21 @@ def test_the_extensions_defense_attack_and_grants_tributes_load_into_the_card() 
     assert "defense_attack" in errors["cards"]["b"]
 
 
+def test_the_extension_trap_monster_loads_into_the_card() -> None:
+    trap = {"kind": "trap", "subtype": "normal", "owner": "p1",
+            "trap_monster": {"level": 4, "atk": 0, "def": 300}}
+    card = load_document({"cards": {"t": trap}}).cards["t"]
+    assert card.trap_monster is not None and (card.trap_monster.level, card.trap_monster.atk,
+                                              card.trap_monster.def_) == (4, 0, 300)
+    for bad in ({}, {"level": 14}, {"level": 4, "atk": -1}, 4):
+        errors = errors_of({"cards": {"t": {**trap, "trap_monster": bad}}})
+        assert "trap_monster" in errors["cards"]["t"], bad
+    for kind in ({"kind": "monster", "level": 4}, {"kind": "spell", "subtype": "normal"}):
+        errors = errors_of({"cards": {"t": {**kind, "owner": "p1",
+                                            "trap_monster": {"level": 4}}}})
+        assert "trap_monster" in errors["cards"]["t"], kind
+
+
 def test_the_extension_xyz_material_effects_loads_into_the_card() -> None:
     whiptail = {"kind": "monster", "level": 4, "owner": "p1",
                 "xyz_material_effects": ["trigger"]}

@@ -182,13 +182,16 @@ class GameBuilder:
         return action
 
     def _trap_monster(self, kind: str, player: int, text: str, fields: dict[str, Any]) -> bool:
-        """A Trap the engine Special Summons as a monster (Shade Brigandine): the contract
-        has no Trap Monsters, so for the rules it leaves its Spell & Trap Zone for the
-        Graveyard, and what it does as a monster (attacks, positions) is not judged; its
-        destruction is its move on (docs/edopro.md). True when the action is read so."""
+        """A Trap the engine Special Summons as a monster that the card database does not
+        know as one (no ``trap_monster``): the contract has no Trap Monsters, so for the rules
+        it leaves its Spell & Trap Zone for the Graveyard, and what it does as a monster
+        (attacks, positions) is not judged; its destruction is its move on (docs/edopro.md).
+        True when the action is read so. One the database knows (Shade Brigandine) is
+        Special Summoned as the monster it is, which the judge honours."""
         cid = fields.get("card")
         if kind == "special_summon" and cid is not None and \
-                self.kinds(self.board.pieces[cid].code) == "trap":
+                self.kinds(self.board.pieces[cid].code) == "trap" and \
+                not self.trap_monster(self.board.pieces[cid].code):
             self.trap_monsters.add(cid)
             self.note("edopro.trap-monster", f"{self.name(cid)} Special Summoned as a "
                                              f"monster: not judged as one")
@@ -879,6 +882,7 @@ class GameBuilder:
     effects: Callable[[int], list[tuple[str, tuple[str, ...]]]] = field(
         default=lambda code: [])
     set_turn: Callable[[int], tuple[str, ...]] = field(default=lambda code: ())
+    trap_monster: Callable[[int], bool] = field(default=lambda code: False)
     origins: dict[str, int] = field(default_factory=dict)
     last_moved: str | None = None
     targets: set[str] = field(default_factory=set)

@@ -100,8 +100,19 @@ def test_a_cost_paid_for_the_activated_card_itself_waits_for_the_chain() -> None
 def test_a_card_set_and_activated_in_one_turn_as_its_text_allows_is_turned_face_up() -> None:
     notes = [n for n in game("real/GG Gemeau vs IA_Orcust spam de Gemeaux.yrpX").notes
              if n.reading in ("edopro.set-turn-by-card", "edopro.trap-monster")]
-    assert [(n.reading, n.at) for n in notes][:2] == [
-        ("edopro.set-turn-by-card", "[T6 #2175]"), ("edopro.trap-monster", "[T6 #2195]")]
+    assert [(n.reading, n.at) for n in notes][:1] == [("edopro.set-turn-by-card", "[T6 #2175]")]
+
+
+def test_a_trap_monster_the_database_knows_is_special_summoned_as_a_monster() -> None:
+    """The Phantom Knights of Shade Brigandine (its ``trap_monster``): Special Summoned where
+    the engine put it, not sent to the GY as a Trap the contract cannot place (docs/edopro.md),
+    so that a later Tribute Summon can Tribute it (selfplay-0106 [T9 #1924])."""
+    name = "real/GG Gemeau vs IA_Orcust spam de Gemeaux.yrpX"
+    assert action(name, 145) == {"type": "special_summon", "player": "p2", "card": "b14",
+                                 "position": "defense", "zone": "M2", "at": "[T6 #2195]"}
+    assert not [n for n in game(name).notes if n.reading == "edopro.trap-monster"]
+    tribute = action("selfplay/selfplay-0106.yrpX", 125)
+    assert (tribute["type"], tribute["tributes"]) == ("normal_summon", ["a16", "a13"])
 
 
 def test_actions_before_a_draw_from_an_empty_deck_are_dropped_as_the_tcg_has_it() -> None:
