@@ -111,6 +111,7 @@ class Facts:
     grants_tributes: list[dict[str, Any]] = field(default_factory=list)
     xyz_material_effects: list[str] = field(default_factory=list)
     trap_monster: dict[str, int] | None = None
+    grants_double_tribute: dict[str, Any] | str | None = None
     sources: dict[str, str] = field(default_factory=dict)
 
     def note(self, fact: str, source: str) -> None:

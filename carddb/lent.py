@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from . import kinds
 from .codefacts import COMMENT
-from .summons import condition_counts
+from .summons import condition_counts, tribute_filter
 
 if TYPE_CHECKING:
     from .facts import Facts, Reader
@@ -83,6 +83,14 @@ def read(reader: Reader, script: Script, facts: Facts, where: str,
             facts.note("xyz_material_effects", f"{where}: {reader.describe(e)} (an Xyz Monster "
                                                f"with it as material gains it)")
     facts.xyz_material_effects.sort(key=("ignition", "trigger", "quick").index)
+    for e in script.effects:
+        if e.code == c["EFFECT_DOUBLE_TRIBUTE"] and e.type & c["EFFECT_TYPE_EQUIP"] and \
+                facts.grants_double_tribute is None:
+            found = {} if "value" not in e.functions else \
+                tribute_filter(reader.source_of(e.functions["value"]))
+            facts.grants_double_tribute = "unread" if found is None else found
+            facts.note("grants_double_tribute", f"{where}: {reader.describe(e)} (on the "
+                       f"equipped monster): " + _for_words(facts.grants_double_tribute or None))
     procedures = [e for e in script.effects if _lent_procedure(reader, e)]
     if not procedures:
         return

@@ -219,7 +219,8 @@ class CardFacts:
     >>> DOCUMENT_FACTS
     ('tributes', 'normal_summon', 'gemini', 'effects', 'grants', 'trap_from_hand', \
 'double_tribute', 'double_tribute_for', 'activations_per_turn', 'summons_per_turn', 'materials', \
-'locks', 'defense_attack', 'grants_tributes', 'xyz_material_effects', 'trap_monster')
+'locks', 'defense_attack', 'grants_tributes', 'xyz_material_effects', 'trap_monster', \
+'grants_double_tribute')
     """
 
     #: the numbers of Tributes its Normal Summon or Set may have (None: the Level rule's)
@@ -311,6 +312,9 @@ class CardFacts:
     #: (an extension) a Trap that Special Summons itself as a monster: ``{"level", "atk",
     #: "def"}`` as one (The Phantom Knights of Shade Brigandine)
     trap_monster: dict[str, int] | None = field(default=None, metadata=_DOCUMENT)
+    #: (an extension) as an Equip Card, its equipped monster can count as 2 Tributes for the
+    #: Tribute Summons of the monsters it names (a filter, ``{}`` for any, ``"unread"``)
+    grants_double_tribute: dict[str, Any] | str | None = field(default=None, metadata=_DOCUMENT)
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> CardFacts:
@@ -390,6 +394,7 @@ _WRITE: Final[dict[str, Callable[[Any], Any]]] = {
     "locks": lambda v: [k.to_json() for k in v],
     "grants_tributes": lambda v: [dict(g) for g in v],
     "trap_monster": dict,
+    "grants_double_tribute": lambda v: v if isinstance(v, str) else dict(v),
 }
 #: Each fact, in the fields' order: its default and its two conversions.
 _JSON: Final = {f.name: (f.default, _READ.get(f.name), _WRITE.get(f.name))

@@ -266,6 +266,9 @@ class Card:
     xyz_material_effects: tuple[str, ...] = ()
     #: (an extension) a Trap that Special Summons itself as a monster: what it is as one
     trap_monster: TrapMonster | None = None
+    #: (an extension) an Equip Card whose equipped monster can count as 2 Tributes, for the
+    #: Tribute Summons of the monsters it names (Saqlifice: a "Qli" monster's)
+    grants_double_tribute: TributeFilter | None = None
     link: int | None = None
     link_arrows: tuple[str, ...] = ()
     pendulum: bool = False

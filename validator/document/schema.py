@@ -147,6 +147,15 @@ class GrantedForSchema(TributeFilterSchema):
                                   "level_min.")
 
 
+class AnyKindsSchema(GrantedForSchema):
+    """The monsters an Equip's double Tribute counts for (``grants_double_tribute``): those
+    named, or any (``{}``)."""
+
+    @validates_schema
+    def _something(self, data: dict[str, Any], **kwargs: Any) -> None:
+        return None  # {}: any monster's Tribute Summon
+
+
 class GrantedTributesSchema(_Base):
     """A Normal Summon procedure a card gives its controller's monsters in the hand while it
     is face-up on the field (``grants_tributes``, an extension: docs/format.md)."""
@@ -216,6 +225,9 @@ class CardSchema(_Base):
         fields.String(validate=validate.OneOf(m.EFFECT_KINDS)), validate=_unique, metadata={
             "description": "the kinds of the effects an Xyz Monster gains while it has this "
                            "card (a monster, or a Spell attached as one) as an Xyz Material"})
+    grants_double_tribute = fields.Nested(AnyKindsSchema, metadata={
+        "description": "an Equip Card whose equipped monster can count as 2 Tributes for the "
+                       "Tribute Summon of a monster it names ({} for any)"})
     trap_monster = fields.Nested(TrapMonsterSchema, metadata={
         "description": "a Trap that Special Summons itself as a monster: its Level, ATK and "
                        "DEF as one"})

@@ -25,6 +25,7 @@ from validator.document.model import (
     EffectFact,
     GrantedTributes,
     MonsterKinds,
+    TributeFilter,
 )
 from validator.document.verdict import Verdict, state_report
 from validator.engine import apply
@@ -170,6 +171,8 @@ def card_json(card: Card) -> dict[str, Any]:
     filled = card.passcode is not None
     if card.kind == "monster" and (card.defense_attack or filled):
         out["defense_attack"] = card.defense_attack
+    if card.grants_double_tribute is not None:
+        out["grants_double_tribute"] = _filter_json(card.grants_double_tribute)
     if card.trap_monster is not None:
         stats = card.trap_monster
         out["trap_monster"] = {"level": stats.level, **({"atk": stats.atk} if stats.atk is not None
@@ -196,12 +199,20 @@ def _granted_json(granted: GrantedTributes) -> dict[str, Any]:
     >>> _granted_json(GrantedTributes((0,), TributeFilter(level=7)))
     {'tributes': [0], 'for': {'level': 7}}
     """
-    allowed = granted.allows
+    kinds = _filter_json(granted.allows)
+    return {"tributes": list(granted.tributes), **({"for": kinds} if kinds else {})}
+
+
+def _filter_json(allowed: TributeFilter) -> dict[str, Any]:
+    """A filter of monsters back as the document's JSON (``{}``: any).
+
+    >>> _filter_json(TributeFilter(cards=frozenset({2, 1})))
+    {'cards': [1, 2]}
+    """
     found = {"attribute": allowed.attribute, "race": allowed.race, "type": allowed.type,
              "cards": None if allowed.cards is None else sorted(allowed.cards),
              "level": allowed.level, "level_min": allowed.level_min}
-    kinds = {k: v for k, v in found.items() if v is not None}
-    return {"tributes": list(granted.tributes), **({"for": kinds} if kinds else {})}
+    return {k: v for k, v in found.items() if v is not None}
 
 
 def _effect_json(effect: EffectFact) -> dict[str, Any]:

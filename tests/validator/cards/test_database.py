@@ -336,6 +336,15 @@ def test_a_procedure_given_for_monsters_the_builder_could_not_read_is_not_in_the
     assert card.entry()["grants_tributes"] == [{"tributes": [1]}]
 
 
+def test_an_equip_that_lets_its_monster_count_as_2_tributes() -> None:
+    saqlifice = database().card(17639150).entry()["grants_double_tribute"]
+    assert set(saqlifice) == {"cards"} and 13073850 in saqlifice["cards"]  # Qliphort Stealth
+    # Restoration of the Monarchs: a filter not read gives the document no double Tribute
+    restoration = database().card(98552723)
+    assert restoration.facts.grants_double_tribute == "unread"
+    assert "grants_double_tribute" not in restoration.entry()
+
+
 @pytest.mark.parametrize(("passcode", "as_monster"), [
     (98827725, {"level": 4, "atk": 0, "def": 300}),  # The Phantom Knights of Shade Brigandine
     (83968380, None),  # Jar of Greed (a Trap that is no monster)

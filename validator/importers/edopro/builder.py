@@ -343,6 +343,14 @@ class GameBuilder:
                 raise CannotFollow("a material attached under no monster the importer sees")
             self.emit("move", new.controller, words, card=cid, to="material", target=holder)
             return
+        if old.location == msg.SZONE and reason & msg.R_LOST_TARGET and \
+                new.location == msg.GRAVE and self.equipped.get(cid) in (
+                    {*self.tributes} | {c for c, _ in self.materials}):
+            # an Equip whose monster is a Tribute or material of the summon that follows:
+            # the document sends it to the GY when its monster leaves, with that summon
+            # (Saqlifice, equipped to the Tribute it lets count as 2)
+            del self.equipped[cid]
+            return
         if field_ and reason & msg.R_DESTROY and not reason & msg.R_LOST_TARGET and (
                 new.location == msg.GRAVE or (new.location == msg.EXTRA and new.position
                                               & msg.FACEUP)):

@@ -76,8 +76,10 @@ def counts_as_two(s: DuelState, tribute: str, summoned: str) -> bool:
     (True, False)
     """
     card = s.cards.get(tribute)
-    if card is None or not card.double_tribute:
+    if card is None:
         return False
+    if not card.double_tribute:
+        return _equip_counts_as_two(s, tribute, summoned)
     allowed = card.double_tribute_for
     target = s.cards.get(summoned)
     if allowed is None or target is None or target.passcode is None:
@@ -87,6 +89,42 @@ def counts_as_two(s: DuelState, tribute: str, summoned: str) -> bool:
     from validator.cards import database
     info = database().card(target.passcode)
     return info is None or allowed.allows(info.data, target.passcode)
+
+
+def _equip_counts_as_two(s: DuelState, tribute: str, summoned: str) -> bool:
+    """True when an Equip Card equipped to ``tribute`` lets it count as 2 Tributes for the
+    Tribute Summon of ``summoned`` (``grants_double_tribute``, an extension: docs/format.md;
+    Saqlifice for a "Qli" monster's), checked as :func:`counts_as_two` checks a monster's own.
+
+    >>> from validator.document.model import Card, TributeFilter
+    >>> from validator.engine.state import Monster, Side, SpellTrap
+    >>> s = DuelState({"h": Card("h", "monster", level=4),
+    ...                "sq": Card("sq", "spell", subtype="equip",
+    ...                           grants_double_tribute=TributeFilter(cards=frozenset({8}))),
+    ...                "q": Card("q", "monster", level=8, passcode=8)}, 1, "p1",
+    ...               {"p1": Side(8000, [], 0, monsters=[Monster("h", "attack")],
+    ...                           spell_traps=[SpellTrap("sq", True, "h")]),
+    ...                "p2": Side(8000, [], 0)})
+    >>> s.where.update({"h": ("p1", "monsters"), "sq": ("p1", "spell_traps")})
+    >>> counts_as_two(s, "h", "q")
+    True
+    """
+    target = s.cards.get(summoned)
+    for equip in s.equips_of(tribute):
+        allowed = s.cards[equip.card].grants_double_tribute
+        if allowed is None or not equip.face_up:
+            continue
+        if target is None or target.passcode is None:
+            return True  # a Summoned card the database does not know: not checked
+        if allowed.attribute is None and allowed.race is None and allowed.type is None:
+            if allowed.allows({"level": target.level}, target.passcode):
+                return True
+            continue
+        from validator.cards import database
+        info = database().card(target.passcode)
+        if info is None or allowed.allows(info.data, target.passcode):
+            return True
+    return False
 
 
 def _plural(n: int) -> str:

@@ -74,6 +74,17 @@ def test_a_monster_from_the_face_down_extra_deck_is_no_pendulum_summon() -> None
         "zone": "M5", "method": "procedure", "at": "[T11 #2833]"}
 
 
+def test_an_equip_whose_monster_is_tributed_leaves_with_the_summon() -> None:
+    """selfplay-0110 [T5 #1447]: Saqlifice, equipped to Qliphort Helix, leaves as Helix is
+    Tributed for Qliphort Stealth; the engine writes its move before the Summon, the document
+    sends it to the GY with the Tribute, so that it still lets Helix count as 2 Tributes."""
+    assert action("selfplay/selfplay-0110.yrpX", 88) == {
+        "type": "normal_summon", "player": "p1", "card": "a11", "tributes": ["a9"],
+        "zone": "M5", "at": "[T5 #1460]"}
+    assert not [a for a in game("selfplay/selfplay-0110.yrpX").document["actions"][80:95]
+                if a.get("card") == "a4"]
+
+
 def test_a_pendulum_summon_is_one_action_from_the_face_up_extra_deck() -> None:
     assert action("selfplay/selfplay-0109.yrpX", 151) == {
         "type": "pendulum_summon", "player": "p2", "cards": ["b14"], "zones": ["EMZ-R"],
