@@ -217,7 +217,7 @@ class CardFacts:
     >>> CardFacts(normal_summon=False, unscripted=True).to_json()
     {'normal_summon': False, 'unscripted': True}
     >>> DOCUMENT_FACTS
-    ('tributes', 'normal_summon', 'gemini', 'effects', 'grants', 'trap_from_hand', \
+    ('tributes', 'normal_summon', 'gemini', 'effects', 'grants', 'set_turn', 'trap_from_hand', \
 'double_tribute', 'double_tribute_for', 'activations_per_turn', 'summons_per_turn', 'materials', \
 'locks', 'defense_attack', 'grants_tributes', 'xyz_material_effects', 'trap_monster', \
 'grants_double_tribute')
@@ -244,7 +244,7 @@ class CardFacts:
     self_summon: tuple[str, ...] = field(default=(), metadata=_IMPORTER)
     #: a Trap or Quick-Play Spell activated in the turn it is Set: ``itself``, the ones it
     #: ``sets``, those on the ``field`` its effect covers
-    set_turn: tuple[str, ...] = field(default=(), metadata=_IMPORTER)
+    set_turn: tuple[str, ...] = field(default=(), metadata=_DOCUMENT)
     #: how many of its player's Draw Phases it skips (Reckless Greed: 2)
     skips_draws: int = field(default=0, metadata=_IMPORTER)
     #: it lets its player Tribute an opponent's monster (Soul Exchange)

@@ -71,6 +71,7 @@ def make_card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
         double_tribute_for=_tribute_filter(get("double_tribute_for")),
         defense_attack=get("defense_attack", False),
         xyz_material_effects=tuple(get("xyz_material_effects") or ()),
+        set_turn=tuple(get("set_turn") or ()),
         grants_double_tribute=None if get("grants_double_tribute") is None else
         _tribute_filter(raw["grants_double_tribute"]) or m.TributeFilter(),
         trap_monster=None if get("trap_monster") is None else m.TrapMonster(

@@ -26,6 +26,8 @@ EFFECT_KINDS: Final = ("ignition", "trigger", "quick")
 EFFECT_PLACES: Final = ("field", "hand", "graveyard", "banished", "extra")
 #: A monster's Attributes, as ``double_tribute_for`` names them (an extension, docs/format.md).
 ATTRIBUTES: Final = ("EARTH", "WATER", "FIRE", "WIND", "LIGHT", "DARK", "DIVINE")
+#: Whom a card lets activate a card the turn it was Set (``set_turn``, an extension).
+SET_TURN: Final = ("itself", "sets", "field")
 #: What resolving a card lets its controller do this turn (§1 ``grants``).
 GRANTS: Final = ("normal_summon", "attack")
 #: (revision 4, §8) an effect's limit, a Summon procedure's kind, a lock's reach and scope.
@@ -269,6 +271,11 @@ class Card:
     #: (an extension) an Equip Card whose equipped monster can count as 2 Tributes, for the
     #: Tribute Summons of the monsters it names (Saqlifice: a "Qli" monster's)
     grants_double_tribute: TributeFilter | None = None
+    #: (an extension) who may activate a Trap or Quick-Play Spell the turn it was Set, as
+    #: this card allows: ``itself``, the cards on its player's ``field`` while it is face-up
+    #: there (Rescue-ACE Hydrant), the ones it ``sets`` (not judged: the document does not
+    #: say which card Set a card)
+    set_turn: tuple[str, ...] = ()
     link: int | None = None
     link_arrows: tuple[str, ...] = ()
     pendulum: bool = False

@@ -225,6 +225,10 @@ class CardSchema(_Base):
         fields.String(validate=validate.OneOf(m.EFFECT_KINDS)), validate=_unique, metadata={
             "description": "the kinds of the effects an Xyz Monster gains while it has this "
                            "card (a monster, or a Spell attached as one) as an Xyz Material"})
+    set_turn = fields.List(fields.String(validate=validate.OneOf(m.SET_TURN)),
+                           validate=_unique, metadata={
+                               "description": "who may activate a Trap or Quick-Play Spell "
+                                              "the turn it was Set, as this card allows"})
     grants_double_tribute = fields.Nested(AnyKindsSchema, metadata={
         "description": "an Equip Card whose equipped monster can count as 2 Tributes for the "
                        "Tribute Summon of a monster it names ({} for any)"})

@@ -171,6 +171,8 @@ def card_json(card: Card) -> dict[str, Any]:
     filled = card.passcode is not None
     if card.kind == "monster" and (card.defense_attack or filled):
         out["defense_attack"] = card.defense_attack
+    if card.set_turn or filled:
+        out["set_turn"] = list(card.set_turn)
     if card.grants_double_tribute is not None:
         out["grants_double_tribute"] = _filter_json(card.grants_double_tribute)
     if card.trap_monster is not None:

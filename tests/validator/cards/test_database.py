@@ -345,6 +345,16 @@ def test_an_equip_that_lets_its_monster_count_as_2_tributes() -> None:
     assert "grants_double_tribute" not in restoration.entry()
 
 
+@pytest.mark.parametrize(("passcode", "allows"), [
+    (37617348, ["field"]),   # Rescue-ACE Hydrant: Traps and Quick-Plays on its player's field
+    (98827725, ["itself"]),  # The Phantom Knights of Shade Brigandine
+    (70095154, None),
+])
+def test_who_may_activate_a_card_the_turn_it_was_set_is_in_the_entry(passcode: int,
+                                                                      allows: object) -> None:
+    assert database().card(passcode).entry().get("set_turn") == allows
+
+
 @pytest.mark.parametrize(("passcode", "as_monster"), [
     (98827725, {"level": 4, "atk": 0, "def": 300}),  # The Phantom Knights of Shade Brigandine
     (83968380, None),  # Jar of Greed (a Trap that is no monster)

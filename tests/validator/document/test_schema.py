@@ -168,6 +168,22 @@ def test_the_extension_trap_monster_loads_into_the_card() -> None:
         assert "trap_monster" in errors["cards"]["t"], kind
 
 
+def test_the_extensions_set_turn_and_grants_double_tribute_load_into_the_card() -> None:
+    hydrant = {"kind": "monster", "level": 4, "owner": "p1", "set_turn": ["field"]}
+    saqlifice = {"kind": "monster", "level": 1, "owner": "p1",
+                 "grants_double_tribute": {"cards": [1]}}
+    world = {"kind": "spell", "subtype": "equip", "owner": "p1", "grants_double_tribute": {}}
+    cards = load_document({"cards": {"h": hydrant, "s": saqlifice, "w": world}}).cards
+    assert cards["h"].set_turn == ("field",)
+    assert cards["s"].grants_double_tribute == TributeFilter(cards=frozenset({1}))
+    assert cards["w"].grants_double_tribute == TributeFilter()  # any
+    for bad in (["later"], ["field", "field"], "field"):
+        errors = errors_of({"cards": {"h": {**hydrant, "set_turn": bad}}})
+        assert "set_turn" in errors["cards"]["h"], bad
+    errors = errors_of({"cards": {"s": {**saqlifice, "grants_double_tribute": {"x": 1}}}})
+    assert "grants_double_tribute" in errors["cards"]["s"]
+
+
 def test_the_extension_xyz_material_effects_loads_into_the_card() -> None:
     whiptail = {"kind": "monster", "level": 4, "owner": "p1",
                 "xyz_material_effects": ["trigger"]}

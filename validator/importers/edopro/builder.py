@@ -589,9 +589,8 @@ class GameBuilder:
             or (kind == "pendulum" and from_hand))  # else an effect of a face-up card
         self.set_cards.discard(cid)
         if activation and cid in self.set_this_turn and (
-                kind == "trap" or self.subtype(piece.code) == "quick_play") and \
-                self._set_turn_allowed(cid, m):  # a Normal Spell may be activated at once
-            activation = False  # turned face-up before the chain: its effect is activated
+                kind == "trap" or self.subtype(piece.code) == "quick_play"):
+            self._set_turn_allowed(cid, m)  # a Normal Spell may be activated at once
         fields: dict[str, Any] = {"card": cid}
         if m.link > 1:
             fields["respond"] = True
@@ -650,9 +649,9 @@ class GameBuilder:
     def _set_turn_allowed(self, cid: str, m: msg.Chaining) -> bool:
         """A Trap or Quick-Play Spell activated the turn it was Set, as a card's text allows
         (the card database's ``set_turn``: the card itself, or a face-up card of its player
-        that covers it). The contract has no such activation: the card is turned face-up
-        where it stands before the chain began (a ``move``, noted), and its activation is
-        judged as the effect of a face-up card (docs/edopro.md)."""
+        that covers it): activated as it is, which the judge allows by that card's
+        ``set_turn`` (a document extension), noted (docs/edopro.md). True when a card allows
+        it."""
         code = self.board.pieces[cid].code
         why = None
         if "itself" in self.set_turn(code):
@@ -666,18 +665,8 @@ class GameBuilder:
                     break
         if why is None:
             return False
-        action: dict[str, Any] = {  # no zone: it stays where it stands
-            "type": "move", "player": player_of(m.loc.controller), "card": cid,
-            "to": "spell_trap",
-            "log": {"time": f"[T{self.turn} #{self.packets[self.index].number}]",
-                    "player": self.names[m.loc.controller & 1],
-                    "text": f"{self.name(cid)} turned face-up: activated the turn it was "
-                            f"Set, as {why} allows"}}
-        self.actions.insert(self.chain_start, action)  # links hold their own actions
-        self.hoist_at += 1
         self.note("edopro.set-turn-by-card", f"{self.name(cid)} activated the turn it was "
-                                             f"Set, as {why} allows: followed as turned "
-                                             f"face-up where it stands")
+                                             f"Set, as {why} allows")
         return True
 
     def moved_last(self, cid: str) -> bool:

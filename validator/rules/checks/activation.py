@@ -185,14 +185,20 @@ def speed_one_in_main_phase(s: DuelState, a: Action) -> str | None:
 
 @REGISTRY.rule("card.set-this-turn")
 def not_set_this_turn(s: DuelState, a: Action) -> str | None:
-    """A Set Trap or Quick-Play Spell waits until the next turn to be activated."""
+    """A Set Trap or Quick-Play Spell waits until the next turn to be activated, unless a
+    card's text allows it (``set_turn``, an extension: docs/format.md): its own, or that of a
+    face-up card on its player's field (Rescue-ACE Hydrant; its conditions, such as "Set by
+    the effect of a Rescue-ACE card", and its once per turn not checked)."""
     assert a.card is not None
     card = s.cards[a.card]
     when = s.this_turn.set.get(a.card)
     if when is None or not (card.kind == "trap" or card.subtype == "quick_play"):
         return None
     placed = s.spell_trap(a.card)
-    if placed is None or placed.face_up:
+    if placed is None or placed.face_up or "itself" in card.set_turn:
+        return None
+    if any("field" in s.cards[other].set_turn and s.face_up_on_field(a.player, other)
+           for other in s.field_cards(a.player) if other != a.card):
         return None
     return f"{card.label} was Set this turn (action {when + 1}): it cannot be activated until " \
            f"the next turn."

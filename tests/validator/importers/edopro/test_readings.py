@@ -108,10 +108,18 @@ def test_a_cost_paid_for_the_activated_card_itself_waits_for_the_chain() -> None
                      ("resolve", None, False)]
 
 
-def test_a_card_set_and_activated_in_one_turn_as_its_text_allows_is_turned_face_up() -> None:
-    notes = [n for n in game("real/GG Gemeau vs IA_Orcust spam de Gemeaux.yrpX").notes
+def test_a_card_set_and_activated_in_one_turn_as_its_text_allows_is_activated_as_it_is(
+        ) -> None:
+    """Shade Brigandine (its own set_turn) and ALERT! (while Rescue-ACE Hydrant is face-up,
+    selfplay-0505 [T17 #5301]): activated where they were Set, which the judge allows by the
+    card's set_turn; noted."""
+    name = "real/GG Gemeau vs IA_Orcust spam de Gemeaux.yrpX"
+    notes = [n for n in game(name).notes
              if n.reading in ("edopro.set-turn-by-card", "edopro.trap-monster")]
     assert [(n.reading, n.at) for n in notes][:1] == [("edopro.set-turn-by-card", "[T6 #2175]")]
+    assert action("selfplay/selfplay-0505.yrpX", 365) == {
+        "type": "activate", "player": "p2", "card": "b18", "respond": True,
+        "at": "[T17 #5301]"}
 
 
 def test_a_trap_monster_the_database_knows_is_special_summoned_as_a_monster() -> None:
@@ -119,10 +127,10 @@ def test_a_trap_monster_the_database_knows_is_special_summoned_as_a_monster() ->
     the engine put it, not sent to the GY as a Trap the contract cannot place (docs/edopro.md),
     so that a later Tribute Summon can Tribute it (selfplay-0106 [T9 #1924])."""
     name = "real/GG Gemeau vs IA_Orcust spam de Gemeaux.yrpX"
-    assert action(name, 145) == {"type": "special_summon", "player": "p2", "card": "b14",
+    assert action(name, 144) == {"type": "special_summon", "player": "p2", "card": "b14",
                                  "position": "defense", "zone": "M2", "at": "[T6 #2195]"}
     assert not [n for n in game(name).notes if n.reading == "edopro.trap-monster"]
-    tribute = action("selfplay/selfplay-0106.yrpX", 125)
+    tribute = action("selfplay/selfplay-0106.yrpX", 124)
     assert (tribute["type"], tribute["tributes"]) == ("normal_summon", ["a16", "a13"])
 
 
