@@ -112,6 +112,7 @@ class Facts:
     xyz_material_effects: list[str] = field(default_factory=list)
     trap_monster: dict[str, int] | None = None
     grants_double_tribute: dict[str, Any] | str | None = None
+    attacks_directly: bool = False
     sources: dict[str, str] = field(default_factory=dict)
 
     def note(self, fact: str, source: str) -> None:

@@ -77,6 +77,13 @@ def read(reader: Reader, script: Script, facts: Facts, where: str,
             facts.defense_attack = True
             facts.note("defense_attack", f"{where}: {reader.describe(e)}")
     for e in script.effects:
+        if e.code == c["EFFECT_DIRECT_ATTACK"] and e.type & c["EFFECT_TYPE_SINGLE"] and \
+                not facts.attacks_directly:
+            # on itself (with a condition too: the reading that flags least); one a card
+            # gives its controller's monsters (Atlantean Dragoons' Level 3 or lower Sea
+            # Serpents) is not its own, nor one an operation registers for a turn
+            facts.attacks_directly = True
+            facts.note("attacks_directly", f"{where}: {reader.describe(e)}")
         kind = _material_kind(reader, e)
         if kind is not None and kind not in facts.xyz_material_effects:
             facts.xyz_material_effects.append(kind)

@@ -147,7 +147,7 @@ class CardInfo:
                 continue
             if key == "grants_double_tribute" and written.get(key) == "unread":
                 continue  # a filter not read: no double Tribute (as double_tribute_for's)
-            if key == "defense_attack" and self.kind != "monster":
+            if key in ("defense_attack", "attacks_directly") and self.kind != "monster":
                 continue
             if key == "grants_tributes" and key in written:
                 read = [g for g in written[key] if g.get("for") != "unread"]

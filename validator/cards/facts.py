@@ -220,7 +220,7 @@ class CardFacts:
     ('tributes', 'normal_summon', 'gemini', 'effects', 'grants', 'set_turn', 'trap_from_hand', \
 'double_tribute', 'double_tribute_for', 'activations_per_turn', 'summons_per_turn', 'materials', \
 'locks', 'defense_attack', 'grants_tributes', 'xyz_material_effects', 'trap_monster', \
-'grants_double_tribute')
+'grants_double_tribute', 'attacks_directly')
     """
 
     #: the numbers of Tributes its Normal Summon or Set may have (None: the Level rule's)
@@ -315,6 +315,10 @@ class CardFacts:
     #: (an extension) as an Equip Card, its equipped monster can count as 2 Tributes for the
     #: Tribute Summons of the monsters it names (a filter, ``{}`` for any, ``"unread"``)
     grants_double_tribute: dict[str, Any] | str | None = field(default=None, metadata=_DOCUMENT)
+    #: (an extension) its own text lets it attack directly (``EFFECT_DIRECT_ATTACK`` on
+    #: itself: Wattcobra); narrower than ``direct_attack``, which also counts one a card
+    #: gives its controller's monsters
+    attacks_directly: bool = field(default=False, metadata=_DOCUMENT)
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> CardFacts:

@@ -70,6 +70,7 @@ def make_card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
         double_tribute=get("double_tribute", False),
         double_tribute_for=_tribute_filter(get("double_tribute_for")),
         defense_attack=get("defense_attack", False),
+        attacks_directly=get("attacks_directly", False),
         xyz_material_effects=tuple(get("xyz_material_effects") or ()),
         set_turn=tuple(get("set_turn") or ()),
         grants_double_tribute=None if get("grants_double_tribute") is None else

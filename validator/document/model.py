@@ -262,6 +262,9 @@ class Card:
     #: Defense Position (Scareclaw Kashtira); Normal Summon procedures it gives its
     #: controller's monsters in the hand while it is face-up on the field (Kashtira Birth)
     defense_attack: bool = False
+    #: (an extension) a monster its own text lets attack directly while the opponent
+    #: controls monsters (Wattcobra)
+    attacks_directly: bool = False
     grants_tributes: tuple[GrantedTributes, ...] = ()
     #: (an extension) the kinds of the effects an Xyz Monster gains while it has this card as
     #: an Xyz Material (Zoodiac Whiptail: a trigger effect)

@@ -218,6 +218,8 @@ class CardSchema(_Base):
     # Normal Summon procedures a card gives its controller's other monsters
     defense_attack = StrictBool(metadata={"description": "a monster its own text lets attack "
                                                          "while in face-up Defense Position"})
+    attacks_directly = StrictBool(metadata={"description": "a monster its own text lets "
+                                                           "attack directly"})
     grants_tributes = fields.List(fields.Nested(GrantedTributesSchema), metadata={
         "description": "Normal Summons with these Tributes it allows its controller's "
                        "monsters in the hand while it is face-up on the field"})
@@ -276,8 +278,8 @@ class CardSchema(_Base):
                                       "scale")
         else:
             for key in ("level", "atk", "def_", "token", "tributes", "normal_summon", "gemini",
-                        "double_tribute", "double_tribute_for", "defense_attack", "link",
-                        "link_arrows",
+                        "double_tribute", "double_tribute_for", "defense_attack",
+                        "attacks_directly", "link", "link_arrows",
                         "pendulum", "scale", "summons_per_turn", "materials"):
                 if key in data:
                     name = "def" if key == "def_" else key

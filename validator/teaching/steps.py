@@ -171,6 +171,8 @@ def card_json(card: Card) -> dict[str, Any]:
     filled = card.passcode is not None
     if card.kind == "monster" and (card.defense_attack or filled):
         out["defense_attack"] = card.defense_attack
+    if card.kind == "monster" and (card.attacks_directly or filled):
+        out["attacks_directly"] = card.attacks_directly
     if card.set_turn or filled:
         out["set_turn"] = list(card.set_turn)
     if card.grants_double_tribute is not None:

@@ -355,6 +355,17 @@ def test_who_may_activate_a_card_the_turn_it_was_set_is_in_the_entry(passcode: i
     assert database().card(passcode).entry().get("set_turn") == allows
 
 
+@pytest.mark.parametrize(("passcode", "attacks"), [
+    (88205593, True),  # Wattcobra: "This card can attack directly"
+    (9418534, True),   # Jinzo - Returner
+    (74311226, None),  # Atlantean Dragoons gives it to Level 3 or lower Sea Serpents only
+    (70095154, None),
+])
+def test_a_monster_whose_own_text_lets_it_attack_directly(passcode: int,
+                                                          attacks: object) -> None:
+    assert database().card(passcode).entry().get("attacks_directly") == attacks
+
+
 @pytest.mark.parametrize(("passcode", "as_monster"), [
     (98827725, {"level": 4, "atk": 0, "def": 300}),  # The Phantom Knights of Shade Brigandine
     (83968380, None),  # Jar of Greed (a Trap that is no monster)
