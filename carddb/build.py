@@ -271,6 +271,11 @@ def _kinds_of_archetypes(built: Built, series: dict[int, list[str]]) -> None:
                     for key in ("kinds", "tuner_kinds"):
                         if key in m:
                             m[key] = resolved(m[key])
+            if isinstance(facts.get("grants_double_tribute"), dict):
+                facts["grants_double_tribute"] = resolved(facts["grants_double_tribute"])
+            for grant in facts.get("grants_tributes", ()):
+                if "for" in grant:
+                    grant["for"] = resolved(grant["for"])
             for lock in facts.get("locks", ()):
                 if isinstance(lock["allows"], list):
                     allows = [resolved(k) for k in lock["allows"]]

@@ -41,7 +41,7 @@ from typing import Any
 
 from validator.cards.facts import NO_FACTS
 
-from . import codefacts, effects, limits, locks, materials, resolution, summons
+from . import codefacts, effects, lent, limits, locks, materials, resolution, summons
 from .constants import (
     ALL_PLACES,
     EVENT_PLACES,
@@ -218,6 +218,7 @@ class Reader:
         sources' order in the data)."""
         where = script.path
         found = summons.read(self, script, card, NO_FACTS, where)
+        found = found.then(lent.read(self, script, found.facts, where, card.get("kind")))
         listed = effects.activated(self, script, card, found.facts, where)
         found = found.then(listed.found)
         itself = effects.on_itself(self, script, card, found.facts, where, listed.entries)

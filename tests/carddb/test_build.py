@@ -33,7 +33,8 @@ _CODES = ["EFFECT_SUMMON_PROC", "EFFECT_SET_PROC", "EFFECT_LIMIT_SUMMON_PROC",
           "EFFECT_SET_POSITION", "EFFECT_EXTRA_RELEASE_SUM", "EFFECT_MATERIAL_CHECK",
           "EFFECT_TRAP_ACT_IN_SET_TURN", "EFFECT_QP_ACT_IN_SET_TURN",
           "EFFECT_CANNOT_SPECIAL_SUMMON", "EFFECT_MULTIPLE_TUNERS", "EFFECT_SYNCHRO_LEVEL",
-          "EFFECT_XYZ_LEVEL", "EFFECT_NONTUNER", "EFFECT_SYNCHRO_MAT_FROM_HAND"]
+          "EFFECT_XYZ_LEVEL", "EFFECT_NONTUNER", "EFFECT_SYNCHRO_MAT_FROM_HAND",
+          "EFFECT_DEFENSE_ATTACK"]
 _EVENTS = ["EVENT_FREE_CHAIN", "EVENT_TO_GRAVE", "EVENT_SUMMON_SUCCESS", "EVENT_SPSUMMON_SUCCESS",
            "EVENT_DAMAGE", "EVENT_FLIP", "EVENT_DESTROYED"]
 _OTHER = {"EVENT_PHASE": 1 << 20, "PHASE_END": 1 << 9, "PHASE_DRAW": 1, "RESET_PHASE": 1 << 30,
@@ -63,6 +64,8 @@ Auxiliary = {}
 aux = Auxiliary
 function aux.FilterBoolFunctionEx(f,v) return function(c) return f(c,v) end end
 function aux.FilterBoolFunction(f,v) return function(c) return f(c,v) end end
+function aux.TargetBoolFunction(f,v) return function(e,c) return f(c,v) end end
+function aux.FieldSummonProcTg(f) return function(e,c) return f(e,c) end end
 Link, Xyz, Synchro, Fusion, Ritual = {}, {}, {}, {}, {}
 Xyz.InfiniteMats = 99
 function Link.AddProcedure(c) end
@@ -909,6 +912,64 @@ function s.initial_effect(c)
   c:RegisterEffect(e1)
 end
 function s.filter(c) return c:IsType(TYPE_TUNER) end""",
+    # "You can Normal Summon Level 7 monsters without Tributing" from the Spell & Trap Zone
+    # (Kashtira Birth), "1 Dragon monster with 1 Tribute" too, and one from the Graveyard
+    # (Elemental HERO Necroshade's), which is not read
+    165: """local s,id=GetID()
+function s.initial_effect(c)
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_FIELD)
+  e1:SetCode(EFFECT_SUMMON_PROC)
+  e1:SetRange(LOCATION_SZONE)
+  e1:SetTargetRange(LOCATION_HAND,0)
+  e1:SetCondition(s.ntcon)
+  e1:SetTarget(aux.FieldSummonProcTg(s.nttg))
+  c:RegisterEffect(e1)
+  local e2=Effect.CreateEffect(c)
+  e2:SetType(EFFECT_TYPE_FIELD)
+  e2:SetCode(EFFECT_SUMMON_PROC)
+  e2:SetRange(LOCATION_SZONE)
+  e2:SetTargetRange(LOCATION_HAND,0)
+  e2:SetCondition(s.otcon)
+  e2:SetTarget(aux.FieldSummonProcTg(aux.TargetBoolFunction(Card.IsRace,RACE_DRAGON)))
+  c:RegisterEffect(e2)
+  local e3=e1:Clone()
+  e3:SetRange(LOCATION_GRAVE)
+  c:RegisterEffect(e3)
+end
+function s.ntcon(e,c,minc)
+  if c==nil then return true end
+  return minc==0 and Duel.GetLocationCount(c:GetControler(),LOCATION_MZONE)>0
+end
+function s.otcon(e,c,minc)
+  if c==nil then return true end
+  return minc<=1 and Duel.CheckTribute(c,1)
+end
+function s.nttg(e,c)
+  return c:IsLevel(7)
+end""",
+    # "can attack while in face-up Defense Position" (Scareclaw Kashtira)
+    166: """local s,id=GetID()
+function s.initial_effect(c)
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_SINGLE)
+  e1:SetCode(EFFECT_DEFENSE_ATTACK)
+  e1:SetValue(1)
+  c:RegisterEffect(e1)
+end""",
+    # "An Xyz Monster that has this card as material gains this effect" (Zoodiac Whiptail's
+    # trigger), and an ATK gain it gives, which is no activated effect
+    167: """local s,id=GetID()
+function s.initial_effect(c)
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_XMATERIAL+EFFECT_TYPE_TRIGGER_F)
+  e1:SetCode(EVENT_DAMAGE)
+  c:RegisterEffect(e1)
+  local e2=Effect.CreateEffect(c)
+  e2:SetType(EFFECT_TYPE_XMATERIAL)
+  e2:SetCode(EFFECT_DEFENSE_ATTACK)
+  c:RegisterEffect(e2)
+end""",
 }
 
 #: Scripts of pre-errata/, by passcode: a card kept only there (Red-Eyes Darkness Metal
@@ -1001,6 +1062,9 @@ CARDS: dict[int, dict[str, Any]] = {
     162: {"card_type": "Monster", "monster_type_line": "Beast / Flip / Effect", "level": 3},
     163: {"card_type": "Monster", "monster_type_line": "Warrior / Ritual / Effect", "level": 3},
     164: {"card_type": "Monster", "monster_type_line": "Machine / Tuner / Effect", "level": 2},
+    165: {"card_type": "Spell", "property": "Continuous"},
+    166: {"card_type": "Monster", "monster_type_line": "Beast / Effect", "level": 7},
+    167: {"card_type": "Monster", "monster_type_line": "Beast-Warrior / Effect", "level": 4},
 }
 #: A card file with no passcode whose name is a scripted card's (a new Normal Monster named
 #: as an old Ritual Monster is): never that card.
@@ -1369,6 +1433,24 @@ def test_what_a_material_lets_another_monsters_summon_take(built: Any) -> None:
     assert facts(built, 164)["material_leeway"] == ["hand", "non_tuner"]
     assert facts(built, 159)["material_leeway"] == ["synchro_level"]
     assert facts(built, 160)["material_leeway"] == ["xyz_level"]
+
+
+def test_a_normal_summon_procedure_a_card_gives_from_the_field(built: Any) -> None:
+    found = facts(built, 165)
+    assert found["grants_tributes"] == [{"tributes": [0], "for": {"level": 7}},
+                                        {"tributes": [1], "for": {"race": "Dragon"}}]
+    assert "tributes" not in found  # none of its own
+
+
+def test_an_attack_in_defense_position_by_the_cards_own_text(built: Any) -> None:
+    assert facts(built, 166)["defense_attack"] is True
+    assert "defense_attack" not in facts(built, 165)
+
+
+def test_the_effects_an_xyz_monster_gains_from_its_material(built: Any) -> None:
+    found = facts(built, 167)
+    assert found["xyz_material_effects"] == ["trigger"]
+    assert found.get("effects", []) == [] and "defense_attack" not in found  # not its own
 
 
 def test_every_source_names_a_card_fact(built: Any) -> None:

@@ -143,6 +143,17 @@ class CardInfo:
             if key.startswith("double_tribute") and (
                     self.kind != "monster" or facts.double_tribute_for == "unread"):
                 continue  # a filter the builder could not read: no double Tribute (cards.md)
+            if key == "trap_monster" and self.kind != "trap":
+                continue
+            if key == "grants_double_tribute" and written.get(key) == "unread":
+                continue  # a filter not read: no double Tribute (as double_tribute_for's)
+            if key in ("defense_attack", "attacks_directly") and self.kind != "monster":
+                continue
+            if key == "grants_tributes" and key in written:
+                read = [g for g in written[key] if g.get("for") != "unread"]
+                if read:  # a filter not read: no procedure (the Level rule's Tributes)
+                    out[key] = read
+                continue
             if key in ("materials", "locks") and key in written:
                 found = _judged(key, written[key])
                 if found:

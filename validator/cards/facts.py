@@ -184,9 +184,10 @@ class CardFacts:
     >>> CardFacts(normal_summon=False, unscripted=True).to_json()
     {'normal_summon': False, 'unscripted': True}
     >>> DOCUMENT_FACTS
-    ('tributes', 'normal_summon', 'gemini', 'effects', 'grants', 'trap_from_hand', \
+    ('tributes', 'normal_summon', 'gemini', 'effects', 'grants', 'set_turn', 'trap_from_hand', \
 'double_tribute', 'double_tribute_for', 'activations_per_turn', 'summons_per_turn', 'materials', \
-'locks')
+'locks', 'defense_attack', 'grants_tributes', 'xyz_material_effects', 'trap_monster', \
+'grants_double_tribute', 'attacks_directly')
     """
 
     #: the numbers of Tributes its Normal Summon or Set may have (None: the Level rule's)
@@ -210,7 +211,7 @@ class CardFacts:
     self_summon: tuple[str, ...] = field(default=(), metadata=_IMPORTER)
     #: a Trap or Quick-Play Spell activated in the turn it is Set: ``itself``, the ones it
     #: ``sets``, those on the ``field`` its effect covers
-    set_turn: tuple[str, ...] = field(default=(), metadata=_IMPORTER)
+    set_turn: tuple[str, ...] = field(default=(), metadata=_DOCUMENT)
     #: how many of its player's Draw Phases it skips (Reckless Greed: 2)
     skips_draws: int = field(default=0, metadata=_IMPORTER)
     #: it lets its player Tribute an opponent's monster (Soul Exchange)
@@ -264,6 +265,27 @@ class CardFacts:
     #: another for a Synchro/Xyz Summon); the materials rule takes the reading that flags
     #: least when such a card is among the materials
     material_leeway: tuple[str, ...] = field(default=(), metadata=_IMPORTER)
+    #: (an extension, docs/format.md) its own text lets it attack while in face-up Defense
+    #: Position (Scareclaw Kashtira)
+    defense_attack: bool = field(default=False, metadata=_DOCUMENT)
+    #: (an extension) the Normal Summon procedures it gives its controller's monsters in the
+    #: hand while it is face-up on the field, each ``{"tributes": [...], "for": kinds}`` (for
+    #: which monsters: a filter, absent for any, ``"unread"`` for one not read, which the
+    #: document leaves out): Kashtira Birth ``[{"tributes": [0], "for": {"level": 7}}]``
+    grants_tributes: tuple[dict[str, Any], ...] = field(default=(), metadata=_DOCUMENT)
+    #: (an extension) the kinds of the effects an Xyz Monster gains while it has this card as
+    #: an Xyz Material (Zoodiac Whiptail: ``trigger``)
+    xyz_material_effects: tuple[str, ...] = field(default=(), metadata=_DOCUMENT)
+    #: (an extension) a Trap that Special Summons itself as a monster: ``{"level", "atk",
+    #: "def"}`` as one (The Phantom Knights of Shade Brigandine)
+    trap_monster: dict[str, int] | None = field(default=None, metadata=_DOCUMENT)
+    #: (an extension) as an Equip Card, its equipped monster can count as 2 Tributes for the
+    #: Tribute Summons of the monsters it names (a filter, ``{}`` for any, ``"unread"``)
+    grants_double_tribute: dict[str, Any] | str | None = field(default=None, metadata=_DOCUMENT)
+    #: (an extension) its own text lets it attack directly (``EFFECT_DIRECT_ATTACK`` on
+    #: itself: Wattcobra); narrower than ``direct_attack``, which also counts one a card
+    #: gives its controller's monsters
+    attacks_directly: bool = field(default=False, metadata=_DOCUMENT)
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> CardFacts:
@@ -323,23 +345,27 @@ def _positions(value: Any) -> tuple[tuple[str, str], ...]:
 #: and how a field's is written (as it is for a fact not named).
 _READ: Final[dict[str, Callable[[Any], Any]]] = {
     "tributes": _strings, "grants": _strings, "self_summon": _strings, "set_turn": _strings,
-    "material_leeway": _strings,
+    "material_leeway": _strings, "xyz_material_effects": _strings,
     "effects": lambda v: tuple(Effect.from_json(e) for e in v),
     "procedures": lambda v: tuple(Procedure.from_json(p) for p in v),
     "positions": _positions,
     "materials": lambda v: v if isinstance(v, str) else tuple(Materials.from_json(m)
                                                               for m in v),
     "locks": lambda v: tuple(Lock.from_json(k) for k in v),
+    "grants_tributes": lambda v: tuple(dict(g) for g in v),
 }
 _WRITE: Final[dict[str, Callable[[Any], Any]]] = {
     "tributes": list, "grants": list, "self_summon": list, "set_turn": list,
-    "material_leeway": list,
+    "material_leeway": list, "xyz_material_effects": list,
     "effects": lambda v: [e.to_json() for e in v],
     "procedures": lambda v: [p.to_json() for p in v],
     "positions": lambda v: [list(p) for p in v],
     "double_tribute_for": lambda v: v if isinstance(v, str) else dict(v),
     "materials": lambda v: v if isinstance(v, str) else [m.to_json() for m in v],
     "locks": lambda v: [k.to_json() for k in v],
+    "grants_tributes": lambda v: [dict(g) for g in v],
+    "trap_monster": dict,
+    "grants_double_tribute": lambda v: v if isinstance(v, str) else dict(v),
 }
 #: Each fact, in the fields' order: its default and its two conversions.
 _JSON: Final = {f.name: (f.default, _READ.get(f.name), _WRITE.get(f.name))

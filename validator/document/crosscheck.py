@@ -109,6 +109,8 @@ def _check_placement(errors: Errors, cards: dict[str, dict[str, Any]],
     kinds = _PILE_KINDS.get(pile)
     if pile == "spell_traps" and card.get("pendulum"):
         kinds = None  # a Pendulum Monster in a Pendulum Zone (or placed there by an effect)
+    if pile == "monsters" and card.get("trap_monster") is not None:
+        kinds = None  # a Trap Monster Special Summoned earlier (docs/format.md)
     if kinds and card["kind"] not in kinds:
         _add(errors, path, f"A {card['kind']} card cannot stand in {pile}.")
     elif pile == "field_spell" and card.get("subtype") != "field":
@@ -223,7 +225,8 @@ def cross_check_position(cards: dict[str, dict[str, Any]], position: Mapping[str
         elif cid in placed:
             first = ".".join(str(p) for p in placed[cid][1:])
             _add(errors, path, f"Card {cid!r} is placed twice (also at {first}).")
-        elif pile == "monsters" and card["kind"] != "monster":
+        elif pile == "monsters" and card["kind"] != "monster" and \
+                card.get("trap_monster") is None:
             _add(errors, path, f"A {card['kind']} card cannot stand in a Monster Zone.")
         elif pile == "field_spell" and card.get("subtype") != "field":
             _add(errors, path, "Only a Field Spell can stand in the Field Zone.")

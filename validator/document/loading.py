@@ -68,7 +68,21 @@ def make_card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
             for e in effects),
         grants=tuple(grants or ()), trap_from_hand=get("trap_from_hand", False),
         double_tribute=get("double_tribute", False),
-        double_tribute_for=_tribute_filter(get("double_tribute_for")), link=get("link"),
+        double_tribute_for=_tribute_filter(get("double_tribute_for")),
+        defense_attack=get("defense_attack", False),
+        attacks_directly=get("attacks_directly", False),
+        xyz_material_effects=tuple(get("xyz_material_effects") or ()),
+        set_turn=tuple(get("set_turn") or ()),
+        grants_double_tribute=None if get("grants_double_tribute") is None else
+        _tribute_filter(raw["grants_double_tribute"]) or m.TributeFilter(),
+        trap_monster=None if get("trap_monster") is None else m.TrapMonster(
+            raw["trap_monster"]["level"], raw["trap_monster"].get("atk"),
+            raw["trap_monster"].get("def_")),
+        grants_tributes=tuple(
+            m.GrantedTributes(tuple(sorted(g["tributes"])),
+                              _tribute_filter(g.get("for_")) or m.TributeFilter())
+            for g in get("grants_tributes") or ()),
+        link=get("link"),
         link_arrows=tuple(get("link_arrows") or ()),
         pendulum=get("pendulum", False), scale=get("scale"),
         activations_per_turn=get("activations_per_turn"),
@@ -108,14 +122,15 @@ def _materials(raw: Mapping[str, Any]) -> m.Materials:
 def _tribute_filter(raw: Mapping[str, Any] | None) -> m.TributeFilter | None:
     """A loaded ``double_tribute_for`` as the card holds it.
 
-    >>> _tribute_filter({"attribute": "LIGHT"})
-    TributeFilter(attribute='LIGHT', race=None, type=None, cards=None)
+    >>> _tribute_filter({"attribute": "LIGHT"}).attribute, _tribute_filter({"level": 7}).level
+    ('LIGHT', 7)
     """
     if raw is None:
         return None
     cards = raw.get("cards")
     return m.TributeFilter(raw.get("attribute"), raw.get("race"), raw.get("type"),
-                           None if cards is None else frozenset(cards))
+                           None if cards is None else frozenset(cards), raw.get("level"),
+                           raw.get("level_min"))
 
 
 def make_action(value: Mapping[str, Any], loaded: dict[str, Any]) -> m.Action:

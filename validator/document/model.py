@@ -26,6 +26,8 @@ EFFECT_KINDS: Final = ("ignition", "trigger", "quick")
 EFFECT_PLACES: Final = ("field", "hand", "graveyard", "banished", "extra")
 #: A monster's Attributes, as ``double_tribute_for`` names them (an extension, docs/format.md).
 ATTRIBUTES: Final = ("EARTH", "WATER", "FIRE", "WIND", "LIGHT", "DARK", "DIVINE")
+#: Whom a card lets activate a card the turn it was Set (``set_turn``, an extension).
+SET_TURN: Final = ("itself", "sets", "field")
 #: What resolving a card lets its controller do this turn (§1 ``grants``).
 GRANTS: Final = ("normal_summon", "attack")
 #: (revision 4, §8) an effect's limit, a Summon procedure's kind, a lock's reach and scope.
@@ -224,10 +226,24 @@ class TributeFilter:
     race: str | None = None
     type: str | None = None
     cards: frozenset[int] | None = None
+    #: its Level is this (``grants_tributes``: Kashtira Birth's Level 7 monsters)
+    level: int | None = None
+    #: its Level is this or more
+    level_min: int | None = None
 
     def allows(self, printed: Mapping[str, Any], passcode: int | None) -> bool:
         """True when a monster of this printed data (the card database's: ``attribute``,
-        ``race``, ``types``) and passcode is one the double Tribute counts for."""
+        ``race``, ``types``, ``level``) and passcode is one the double Tribute counts for.
+
+        >>> seven, above = TributeFilter(level=7), TributeFilter(level_min=7)
+        >>> seven.allows({"level": 7}, None), above.allows({"level": 6}, None)
+        (True, False)
+        """
+        level = printed.get("level")
+        if self.level is not None and level != self.level:
+            return False
+        if self.level_min is not None and (not isinstance(level, int) or level < self.level_min):
+            return False
         if self.attribute is not None and printed.get("attribute") != self.attribute:
             return False
         if self.race is not None and printed.get("race") != self.race:
@@ -235,6 +251,36 @@ class TributeFilter:
         if self.type is not None and self.type not in printed.get("types", ()):
             return False
         return self.cards is None or passcode in self.cards
+
+
+@dataclass(frozen=True, slots=True)
+class GrantedTributes:
+    """A Normal Summon procedure a card gives its controller's other monsters while it is
+    face-up on the field (``grants_tributes``, an extension: docs/format.md): a monster in
+    the hand that ``allows`` may be Normal Summoned with one of ``tributes`` (Kashtira Birth:
+    a Level 7 monster with none).
+
+    >>> GrantedTributes((0,), TributeFilter(level=7)).tributes
+    (0,)
+    """
+
+    tributes: tuple[int, ...]
+    allows: TributeFilter
+
+
+@dataclass(frozen=True, slots=True)
+class TrapMonster:
+    """What a Trap that Special Summons itself as a monster is as one (``trap_monster``, an
+    extension: docs/format.md): The Phantom Knights of Shade Brigandine, a Level 4 with 0 ATK
+    and 300 DEF.
+
+    >>> TrapMonster(4, 0, 300).level
+    4
+    """
+
+    level: int
+    atk: int | None = None
+    def_: int | None = None
 
 
 @dataclass(slots=True)
@@ -271,6 +317,27 @@ class Card:
     double_tribute: bool = False
     #: The Tribute Summons it counts as 2 for (None: any; an extension, docs/format.md).
     double_tribute_for: TributeFilter | None = None
+    #: (extensions, docs/format.md) a monster its own text lets attack while in face-up
+    #: Defense Position (Scareclaw Kashtira); Normal Summon procedures it gives its
+    #: controller's monsters in the hand while it is face-up on the field (Kashtira Birth)
+    defense_attack: bool = False
+    #: (an extension) a monster its own text lets attack directly while the opponent
+    #: controls monsters (Wattcobra)
+    attacks_directly: bool = False
+    grants_tributes: tuple[GrantedTributes, ...] = ()
+    #: (an extension) the kinds of the effects an Xyz Monster gains while it has this card as
+    #: an Xyz Material (Zoodiac Whiptail: a trigger effect)
+    xyz_material_effects: tuple[str, ...] = ()
+    #: (an extension) a Trap that Special Summons itself as a monster: what it is as one
+    trap_monster: TrapMonster | None = None
+    #: (an extension) an Equip Card whose equipped monster can count as 2 Tributes, for the
+    #: Tribute Summons of the monsters it names (Saqlifice: a "Qli" monster's)
+    grants_double_tribute: TributeFilter | None = None
+    #: (an extension) who may activate a Trap or Quick-Play Spell the turn it was Set, as
+    #: this card allows: ``itself``, the cards on its player's ``field`` while it is face-up
+    #: there (Rescue-ACE Hydrant), the ones it ``sets`` (not judged: the document does not
+    #: say which card Set a card)
+    set_turn: tuple[str, ...] = ()
     link: int | None = None
     link_arrows: tuple[str, ...] = ()
     pendulum: bool = False

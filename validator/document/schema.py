@@ -131,6 +131,51 @@ class TributeFilterSchema(_Base):
             raise ValidationError("Name at least one of attribute, race, type, cards.")
 
 
+class GrantedForSchema(TributeFilterSchema):
+    """The monsters a Normal Summon procedure given from the field is for (``grants_tributes``'
+    ``for``): those of a double Tribute's filter, and their Level."""
+
+    level = StrictInt(validate=validate.Range(m.MIN_LEVEL, m.MAX_LEVEL), metadata={
+        "description": "its Level is this"})
+    level_min = StrictInt(validate=validate.Range(m.MIN_LEVEL, m.MAX_LEVEL), metadata={
+        "description": "its Level is this or more"})
+
+    @validates_schema
+    def _something(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if not data:
+            raise ValidationError("Name at least one of attribute, race, type, cards, level, "
+                                  "level_min.")
+
+
+class AnyKindsSchema(GrantedForSchema):
+    """The monsters an Equip's double Tribute counts for (``grants_double_tribute``): those
+    named, or any (``{}``)."""
+
+    @validates_schema
+    def _something(self, data: dict[str, Any], **kwargs: Any) -> None:
+        return None  # {}: any monster's Tribute Summon
+
+
+class GrantedTributesSchema(_Base):
+    """A Normal Summon procedure a card gives its controller's monsters in the hand while it
+    is face-up on the field (``grants_tributes``, an extension: docs/format.md)."""
+
+    tributes = fields.List(StrictInt(validate=validate.Range(0, m.MAX_TRIBUTES)),
+                           required=True, validate=[validate.Length(min=1), _unique],
+                           metadata={"description": "the numbers of Tributes it allows"})
+    for_ = fields.Nested(GrantedForSchema, data_key="for", metadata={
+        "description": "the monsters it is for (absent: any)"})
+
+
+class TrapMonsterSchema(_Base):
+    """What a Trap that Special Summons itself as a monster is as one (``trap_monster``, an
+    extension: docs/format.md)."""
+
+    level = StrictInt(required=True, validate=validate.Range(m.MIN_LEVEL, m.MAX_LEVEL))
+    atk = StrictInt(validate=validate.Range(0, m.MAX_POINTS))
+    def_ = StrictInt(data_key="def", validate=validate.Range(0, m.MAX_POINTS))
+
+
 class CardSchema(_Base):
     """One entry of ``cards``; the id is its key in the table. A card given by ``passcode``
     (or by ``name`` alone) is filled from the card database first (:func:`by_reference`)."""
@@ -169,6 +214,29 @@ class CardSchema(_Base):
     double_tribute_for = fields.Nested(TributeFilterSchema, metadata={
         "description": "with double_tribute: the Tribute Summons it counts as 2 for (the "
                        "card database fills it); absent, any"})
+    # extensions (docs/format.md): an attack in Defense Position its own text allows, the
+    # Normal Summon procedures a card gives its controller's other monsters
+    defense_attack = StrictBool(metadata={"description": "a monster its own text lets attack "
+                                                         "while in face-up Defense Position"})
+    attacks_directly = StrictBool(metadata={"description": "a monster its own text lets "
+                                                           "attack directly"})
+    grants_tributes = fields.List(fields.Nested(GrantedTributesSchema), metadata={
+        "description": "Normal Summons with these Tributes it allows its controller's "
+                       "monsters in the hand while it is face-up on the field"})
+    xyz_material_effects = fields.List(
+        fields.String(validate=validate.OneOf(m.EFFECT_KINDS)), validate=_unique, metadata={
+            "description": "the kinds of the effects an Xyz Monster gains while it has this "
+                           "card (a monster, or a Spell attached as one) as an Xyz Material"})
+    set_turn = fields.List(fields.String(validate=validate.OneOf(m.SET_TURN)),
+                           validate=_unique, metadata={
+                               "description": "who may activate a Trap or Quick-Play Spell "
+                                              "the turn it was Set, as this card allows"})
+    grants_double_tribute = fields.Nested(AnyKindsSchema, metadata={
+        "description": "an Equip Card whose equipped monster can count as 2 Tributes for the "
+                       "Tribute Summon of a monster it names ({} for any)"})
+    trap_monster = fields.Nested(TrapMonsterSchema, metadata={
+        "description": "a Trap that Special Summons itself as a monster: its Level, ATK and "
+                       "DEF as one"})
     # Link and Pendulum Monsters (their rules are the advanced ruleset's, §6)
     link = StrictInt(validate=validate.Range(1, 8))
     link_arrows = fields.List(fields.String(validate=validate.OneOf(m.LINK_ARROWS)),
@@ -202,20 +270,23 @@ class CardSchema(_Base):
             if "link_arrows" in data and "link" not in data:
                 raise ValidationError("Only a Link Monster (with a link rating) has arrows.",
                                       "link_arrows")
-            if "trap_from_hand" in data:
-                raise ValidationError("A monster card has no trap_from_hand.", "trap_from_hand")
+            for key in ("trap_from_hand", "trap_monster"):
+                if key in data:
+                    raise ValidationError(f"A monster card has no {key}.", key)
             if "scale" in data and not data.get("pendulum"):
                 raise ValidationError("Only a Pendulum Monster (pendulum: true) has a Scale.",
                                       "scale")
         else:
             for key in ("level", "atk", "def_", "token", "tributes", "normal_summon", "gemini",
-                        "double_tribute", "double_tribute_for", "link", "link_arrows",
+                        "double_tribute", "double_tribute_for", "defense_attack",
+                        "attacks_directly", "link", "link_arrows",
                         "pendulum", "scale", "summons_per_turn", "materials"):
                 if key in data:
                     name = "def" if key == "def_" else key
                     raise ValidationError(f"A {kind} card has no {name}.", name)
-            if kind == "spell" and "trap_from_hand" in data:
-                raise ValidationError("A spell card has no trap_from_hand.", "trap_from_hand")
+            for key in ("trap_from_hand", "trap_monster"):
+                if kind == "spell" and key in data:
+                    raise ValidationError(f"A spell card has no {key}.", key)
             allowed = m.SPELL_SUBTYPES if kind == "spell" else m.TRAP_SUBTYPES
             if data.get("subtype") not in allowed:
                 raise ValidationError(

@@ -23,7 +23,9 @@ from validator.document.model import (
     Card,
     Document,
     EffectFact,
+    GrantedTributes,
     MonsterKinds,
+    TributeFilter,
 )
 from validator.document.verdict import Verdict, state_report
 from validator.engine import apply
@@ -165,6 +167,25 @@ def card_json(card: Card) -> dict[str, Any]:
         found = {"attribute": allowed.attribute, "race": allowed.race, "type": allowed.type,
                  "cards": None if allowed.cards is None else sorted(allowed.cards)}
         out["double_tribute_for"] = {k: v for k, v in found.items() if v is not None}
+    # the extensions likewise: a card the database fills gets its own field back either way
+    filled = card.passcode is not None
+    if card.kind == "monster" and (card.defense_attack or filled):
+        out["defense_attack"] = card.defense_attack
+    if card.kind == "monster" and (card.attacks_directly or filled):
+        out["attacks_directly"] = card.attacks_directly
+    if card.set_turn or filled:
+        out["set_turn"] = list(card.set_turn)
+    if card.grants_double_tribute is not None:
+        out["grants_double_tribute"] = _filter_json(card.grants_double_tribute)
+    if card.trap_monster is not None:
+        stats = card.trap_monster
+        out["trap_monster"] = {"level": stats.level, **({"atk": stats.atk} if stats.atk is not None
+                                                        else {}),
+                               **({"def": stats.def_} if stats.def_ is not None else {})}
+    if card.xyz_material_effects or filled:
+        out["xyz_material_effects"] = list(card.xyz_material_effects)
+    if card.grants_tributes or filled:
+        out["grants_tributes"] = [_granted_json(g) for g in card.grants_tributes]
     if card.effects is not None:
         out["effects"] = [_effect_json(e) for e in card.effects]
     if card.grants:
@@ -173,6 +194,29 @@ def card_json(card: Card) -> dict[str, Any]:
         out["link_arrows"] = list(card.link_arrows)
     out.update(_limits_json(card))
     return out
+
+
+def _granted_json(granted: GrantedTributes) -> dict[str, Any]:
+    """A Normal Summon procedure a card gives from the field, back as the document's JSON.
+
+    >>> from validator.document.model import TributeFilter
+    >>> _granted_json(GrantedTributes((0,), TributeFilter(level=7)))
+    {'tributes': [0], 'for': {'level': 7}}
+    """
+    kinds = _filter_json(granted.allows)
+    return {"tributes": list(granted.tributes), **({"for": kinds} if kinds else {})}
+
+
+def _filter_json(allowed: TributeFilter) -> dict[str, Any]:
+    """A filter of monsters back as the document's JSON (``{}``: any).
+
+    >>> _filter_json(TributeFilter(cards=frozenset({2, 1})))
+    {'cards': [1, 2]}
+    """
+    found = {"attribute": allowed.attribute, "race": allowed.race, "type": allowed.type,
+             "cards": None if allowed.cards is None else sorted(allowed.cards),
+             "level": allowed.level, "level_min": allowed.level_min}
+    return {k: v for k, v in found.items() if v is not None}
 
 
 def _effect_json(effect: EffectFact) -> dict[str, Any]:

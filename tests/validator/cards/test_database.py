@@ -315,6 +315,88 @@ def test_a_double_tribute_the_builder_could_not_read_is_not_in_the_document() ->
     assert card.facts.double_tribute is True  # the importer's fact stays
 
 
+@pytest.mark.parametrize(("passcode", "granted"), [
+    (69540484, [{"tributes": [0], "for": {"level": 7}}]),  # Kashtira Birth: "Level 7 monsters"
+    # Advance Force: "Level 7 or higher monster by Tributing 1 Level 5 or higher monster"
+    (38589847, [{"tributes": [1], "for": {"level_min": 7}}]),
+    # Jurassic Power: "1 Level 5 or higher Dinosaur monster without Tributing"
+    (99531088, [{"tributes": [0], "for": {"level_min": 5, "race": "Dinosaur"}}]),
+    (89252153, None),  # Elemental HERO Necroshade's works from the Graveyard: not read
+    (70095154, None),  # Cyber Dragon gives nothing
+])
+def test_a_normal_summon_procedure_a_card_gives_from_the_field(passcode: int,
+                                                                granted: object) -> None:
+    assert database().card(passcode).entry().get("grants_tributes") == granted
+
+
+def test_a_procedure_given_for_monsters_the_builder_could_not_read_is_not_in_the_document(
+        ) -> None:
+    card = CardInfo(1, {"name": "X", "kind": "spell", "subtype": "continuous", "facts": {
+        "grants_tributes": [{"tributes": [0], "for": "unread"}, {"tributes": [1]}]}})
+    assert card.entry()["grants_tributes"] == [{"tributes": [1]}]
+
+
+def test_an_equip_that_lets_its_monster_count_as_2_tributes() -> None:
+    saqlifice = database().card(17639150).entry()["grants_double_tribute"]
+    assert set(saqlifice) == {"cards"} and 13073850 in saqlifice["cards"]  # Qliphort Stealth
+    # Restoration of the Monarchs: a filter not read gives the document no double Tribute
+    restoration = database().card(98552723)
+    assert restoration.facts.grants_double_tribute == "unread"
+    assert "grants_double_tribute" not in restoration.entry()
+
+
+@pytest.mark.parametrize(("passcode", "allows"), [
+    (37617348, ["field"]),   # Rescue-ACE Hydrant: Traps and Quick-Plays on its player's field
+    (98827725, ["itself"]),  # The Phantom Knights of Shade Brigandine
+    (70095154, None),
+])
+def test_who_may_activate_a_card_the_turn_it_was_set_is_in_the_entry(passcode: int,
+                                                                      allows: object) -> None:
+    assert database().card(passcode).entry().get("set_turn") == allows
+
+
+@pytest.mark.parametrize(("passcode", "attacks"), [
+    (88205593, True),  # Wattcobra: "This card can attack directly"
+    (9418534, True),   # Jinzo - Returner
+    (74311226, None),  # Atlantean Dragoons gives it to Level 3 or lower Sea Serpents only
+    (70095154, None),
+])
+def test_a_monster_whose_own_text_lets_it_attack_directly(passcode: int,
+                                                          attacks: object) -> None:
+    assert database().card(passcode).entry().get("attacks_directly") == attacks
+
+
+@pytest.mark.parametrize(("passcode", "as_monster"), [
+    (98827725, {"level": 4, "atk": 0, "def": 300}),  # The Phantom Knights of Shade Brigandine
+    (83968380, None),  # Jar of Greed (a Trap that is no monster)
+    (70095154, None),
+])
+def test_a_trap_that_special_summons_itself_as_a_monster(passcode: int,
+                                                         as_monster: object) -> None:
+    assert database().card(passcode).entry().get("trap_monster") == as_monster
+
+
+@pytest.mark.parametrize(("passcode", "gained"), [
+    (31755044, ["trigger"]),  # Zoodiac Whiptail: "If it battles ... destroy that monster"
+    (4367330, ["quick"]),     # Zoodiac Bunnyblast: "negate the activation" (a quick effect)
+    (70095154, None),
+])
+def test_the_effects_an_xyz_monster_gains_from_this_card_as_material(passcode: int,
+                                                                     gained: object) -> None:
+    assert database().card(passcode).entry().get("xyz_material_effects") == gained
+
+
+@pytest.mark.parametrize(("passcode", "attacks"), [
+    (78534861, True),   # Scareclaw Kashtira: "can attack while in face-up Defense Position"
+    (17775525, True),   # Superheavy Samurai Steam Train King
+    (79552283, None),   # Scareclaw Sclash gives it to a monster for the turn: not its own
+    (70095154, None),
+])
+def test_a_monster_that_attacks_in_defense_position_by_its_own_text(passcode: int,
+                                                                   attacks: object) -> None:
+    assert database().card(passcode).entry().get("defense_attack") == attacks
+
+
 @pytest.mark.parametrize(("passcode", "fact", "value"), [
     # "You can only use each of the following effects ... once per turn": an entry each
     (99193444, "effects", [{"kind": "ignition", "from": ["hand"], "once": "name"},

@@ -11,6 +11,7 @@ from tests.helpers import act, document
 from tests.validator.document.limited import LIMITED, LINK, SYNCHRO
 from tests.validator.document.malformed import BAD
 from validator import DocumentError, load_document, validate
+from validator.document.model import TributeFilter
 
 
 def errors_of(doc: Any) -> dict[str, Any]:
@@ -131,6 +132,69 @@ def test_double_tribute_is_true_or_true_with_what_it_is_for() -> None:
     errors = errors_of({"cards": {"s": {"kind": "spell", "subtype": "normal", "owner": "p1",
                                         "double_tribute_for": {"race": "Dragon"}}}})
     assert "double_tribute_for" in errors["cards"]["s"]
+
+
+def test_the_extensions_defense_attack_and_grants_tributes_load_into_the_card() -> None:
+    """docs/format.md: a monster's own attack from Defense Position, and the Normal Summon
+    procedures a card gives its controller's monsters from the field."""
+    birth = {"kind": "spell", "subtype": "continuous", "owner": "p1",
+             "grants_tributes": [{"tributes": [0], "for": {"level": 7}}, {"tributes": [1]}]}
+    sk = {"kind": "monster", "level": 7, "owner": "p1", "defense_attack": True}
+    cards = load_document({"cards": {"b": birth, "s": sk}}).cards
+    assert cards["s"].defense_attack and not cards["b"].defense_attack
+    first, second = cards["b"].grants_tributes
+    assert (first.tributes, first.allows.level, second.tributes) == ((0,), 7, (1,))
+    assert second.allows == TributeFilter()  # for any monster
+    for bad in ([{"for": {"level": 7}}], [{"tributes": []}], [{"tributes": [0], "for": {}}],
+                [{"tributes": [0], "for": {"level": 14}}], {"tributes": [0]}):
+        errors = errors_of({"cards": {"b": {**birth, "grants_tributes": bad}}})
+        assert "grants_tributes" in errors["cards"]["b"], bad
+    errors = errors_of({"cards": {"b": {**birth, "defense_attack": True}}})
+    assert "defense_attack" in errors["cards"]["b"]
+
+
+def test_the_extension_trap_monster_loads_into_the_card() -> None:
+    trap = {"kind": "trap", "subtype": "normal", "owner": "p1",
+            "trap_monster": {"level": 4, "atk": 0, "def": 300}}
+    card = load_document({"cards": {"t": trap}}).cards["t"]
+    assert card.trap_monster is not None and (card.trap_monster.level, card.trap_monster.atk,
+                                              card.trap_monster.def_) == (4, 0, 300)
+    for bad in ({}, {"level": 14}, {"level": 4, "atk": -1}, 4):
+        errors = errors_of({"cards": {"t": {**trap, "trap_monster": bad}}})
+        assert "trap_monster" in errors["cards"]["t"], bad
+    for kind in ({"kind": "monster", "level": 4}, {"kind": "spell", "subtype": "normal"}):
+        errors = errors_of({"cards": {"t": {**kind, "owner": "p1",
+                                            "trap_monster": {"level": 4}}}})
+        assert "trap_monster" in errors["cards"]["t"], kind
+
+
+def test_the_extensions_set_turn_and_grants_double_tribute_load_into_the_card() -> None:
+    hydrant = {"kind": "monster", "level": 4, "owner": "p1", "set_turn": ["field"]}
+    saqlifice = {"kind": "monster", "level": 1, "owner": "p1",
+                 "grants_double_tribute": {"cards": [1]}}
+    world = {"kind": "spell", "subtype": "equip", "owner": "p1", "grants_double_tribute": {}}
+    cards = load_document({"cards": {"h": hydrant, "s": saqlifice, "w": world}}).cards
+    assert cards["h"].set_turn == ("field",)
+    assert cards["s"].grants_double_tribute == TributeFilter(cards=frozenset({1}))
+    assert cards["w"].grants_double_tribute == TributeFilter()  # any
+    for bad in (["later"], ["field", "field"], "field"):
+        errors = errors_of({"cards": {"h": {**hydrant, "set_turn": bad}}})
+        assert "set_turn" in errors["cards"]["h"], bad
+    errors = errors_of({"cards": {"s": {**saqlifice, "grants_double_tribute": {"x": 1}}}})
+    assert "grants_double_tribute" in errors["cards"]["s"]
+
+
+def test_the_extension_xyz_material_effects_loads_into_the_card() -> None:
+    whiptail = {"kind": "monster", "level": 4, "owner": "p1",
+                "xyz_material_effects": ["trigger"]}
+    memory = {"kind": "spell", "subtype": "quick_play", "owner": "p1",
+              "xyz_material_effects": ["ignition"]}  # a Spell attached as material (Purrely)
+    cards = load_document({"cards": {"w": whiptail, "m": memory}}).cards
+    assert cards["w"].xyz_material_effects == ("trigger",)
+    assert cards["m"].xyz_material_effects == ("ignition",)
+    for bad in (["field"], ["quick", "quick"], "quick"):
+        errors = errors_of({"cards": {"w": {**whiptail, "xyz_material_effects": bad}}})
+        assert "xyz_material_effects" in errors["cards"]["w"], bad
 
 
 def test_the_limits_of_revision_4_load_into_the_card() -> None:

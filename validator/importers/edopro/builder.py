@@ -182,13 +182,16 @@ class GameBuilder:
         return action
 
     def _trap_monster(self, kind: str, player: int, text: str, fields: dict[str, Any]) -> bool:
-        """A Trap the engine Special Summons as a monster (Shade Brigandine): the contract
-        has no Trap Monsters, so for the rules it leaves its Spell & Trap Zone for the
-        Graveyard, and what it does as a monster (attacks, positions) is not judged; its
-        destruction is its move on (docs/edopro.md). True when the action is read so."""
+        """A Trap the engine Special Summons as a monster that the card database does not
+        know as one (no ``trap_monster``): the contract has no Trap Monsters, so for the rules
+        it leaves its Spell & Trap Zone for the Graveyard, and what it does as a monster
+        (attacks, positions) is not judged; its destruction is its move on (docs/edopro.md).
+        True when the action is read so. One the database knows (Shade Brigandine) is
+        Special Summoned as the monster it is, which the judge honours."""
         cid = fields.get("card")
         if kind == "special_summon" and cid is not None and \
-                self.kinds(self.board.pieces[cid].code) == "trap":
+                self.kinds(self.board.pieces[cid].code) == "trap" and \
+                not self.trap_monster(self.board.pieces[cid].code):
             self.trap_monsters.add(cid)
             self.note("edopro.trap-monster", f"{self.name(cid)} Special Summoned as a "
                                              f"monster: not judged as one")
@@ -298,9 +301,13 @@ class GameBuilder:
 
     def _joins_summon(self, cid: str, m: msg.Move, after: Message | None) -> bool:
         """A material or Tribute of the summon that follows: kept for it."""
-        # a move to the field keeps a stale reason (README: reasons that lie): no material
-        if m.reason & msg.R_MATERIAL and not m.old.location & msg.OVERLAY and \
-                m.new.location not in (msg.MZONE, msg.SZONE, msg.HAND):
+        # a move to the field keeps a stale reason (README: reasons that lie): no material;
+        # nor is a card attached under a monster on the field (OVERLAY|MZONE: Zoodiac
+        # Whiptail's or Tigermortar's effect), where an Xyz Summon's materials go under the
+        # monster still in the Extra Deck (OVERLAY|EXTRA)
+        attached = m.new.location & msg.OVERLAY and m.new.location & msg.MZONE
+        if m.reason & msg.R_MATERIAL and not m.old.location & msg.OVERLAY and not attached \
+                and m.new.location not in (msg.MZONE, msg.SZONE, msg.HAND):
             if m.reason & msg.R_RELEASE and m.reason & msg.R_SUMMON:
                 self.tributes.append(cid)
                 return True
@@ -318,8 +325,8 @@ class GameBuilder:
     def _plain_move(self, cid: str, m: msg.Move) -> None:
         old, new, reason = m.old, m.new, m.reason
         player = new.controller if new.location in (msg.MZONE, msg.SZONE) else old.controller
-        words = f"{self.name(cid)}: {PLACES.get(old.location & 0x7F, '?')} -> " \
-                f"{PLACES.get(new.location & 0x7F, '?')} (reason {reason:#x})"
+        words = f"{self.name(cid)}: {_place(old.location)} -> {_place(new.location)} " \
+                f"(reason {reason:#x})"
         field_ = old.location in (msg.MZONE, msg.SZONE)
         if cid in self.resolved_here and old.location == msg.SZONE:
             self.resolved_here.discard(cid)
@@ -335,6 +342,14 @@ class GameBuilder:
             if holder is None:
                 raise CannotFollow("a material attached under no monster the importer sees")
             self.emit("move", new.controller, words, card=cid, to="material", target=holder)
+            return
+        if old.location == msg.SZONE and reason & msg.R_LOST_TARGET and \
+                new.location == msg.GRAVE and self.equipped.get(cid) in (
+                    {*self.tributes} | {c for c, _ in self.materials}):
+            # an Equip whose monster is a Tribute or material of the summon that follows:
+            # the document sends it to the GY when its monster leaves, with that summon
+            # (Saqlifice, equipped to the Tribute it lets count as 2)
+            del self.equipped[cid]
             return
         if field_ and reason & msg.R_DESTROY and not reason & msg.R_LOST_TARGET and (
                 new.location == msg.GRAVE or (new.location == msg.EXTRA and new.position
@@ -497,10 +512,13 @@ class GameBuilder:
     def _pendulum(self, cards: list[tuple[str, str | None, str, int]], controller: int,
                   materials: list[tuple[str, int]]) -> bool:
         """A Pendulum Summon: outside a chain, no materials, every monster from the hand or
-        the face-up Extra Deck, while its player has two Pendulum Scales."""
+        the face-up Extra Deck (a monster from the face-down one is Summoned by its own
+        procedure: Thunder Dragon Colossus), while its player has two Pendulum Scales."""
         if self.solving or materials or self.chain:
             return False
-        if not all(origin in (msg.HAND, msg.EXTRA) for *_, origin in cards):
+        if not all(origin == msg.HAND or (origin == msg.EXTRA and cid in
+                                          self.from_face_up_extra)
+                   for cid, *_, origin in cards):
             return False
         scales = [self.board.zones.get((controller & 1, msg.SZONE, s)) for s in (0, 4)]
         if not all(scales):
@@ -571,9 +589,8 @@ class GameBuilder:
             or (kind == "pendulum" and from_hand))  # else an effect of a face-up card
         self.set_cards.discard(cid)
         if activation and cid in self.set_this_turn and (
-                kind == "trap" or self.subtype(piece.code) == "quick_play") and \
-                self._set_turn_allowed(cid, m):  # a Normal Spell may be activated at once
-            activation = False  # turned face-up before the chain: its effect is activated
+                kind == "trap" or self.subtype(piece.code) == "quick_play"):
+            self._set_turn_allowed(cid, m)  # a Normal Spell may be activated at once
         fields: dict[str, Any] = {"card": cid}
         if m.link > 1:
             fields["respond"] = True
@@ -632,9 +649,9 @@ class GameBuilder:
     def _set_turn_allowed(self, cid: str, m: msg.Chaining) -> bool:
         """A Trap or Quick-Play Spell activated the turn it was Set, as a card's text allows
         (the card database's ``set_turn``: the card itself, or a face-up card of its player
-        that covers it). The contract has no such activation: the card is turned face-up
-        where it stands before the chain began (a ``move``, noted), and its activation is
-        judged as the effect of a face-up card (docs/edopro.md)."""
+        that covers it): activated as it is, which the judge allows by that card's
+        ``set_turn`` (a document extension), noted (docs/edopro.md). True when a card allows
+        it."""
         code = self.board.pieces[cid].code
         why = None
         if "itself" in self.set_turn(code):
@@ -648,18 +665,8 @@ class GameBuilder:
                     break
         if why is None:
             return False
-        action: dict[str, Any] = {  # no zone: it stays where it stands
-            "type": "move", "player": player_of(m.loc.controller), "card": cid,
-            "to": "spell_trap",
-            "log": {"time": f"[T{self.turn} #{self.packets[self.index].number}]",
-                    "player": self.names[m.loc.controller & 1],
-                    "text": f"{self.name(cid)} turned face-up: activated the turn it was "
-                            f"Set, as {why} allows"}}
-        self.actions.insert(self.chain_start, action)  # links hold their own actions
-        self.hoist_at += 1
         self.note("edopro.set-turn-by-card", f"{self.name(cid)} activated the turn it was "
-                                             f"Set, as {why} allows: followed as turned "
-                                             f"face-up where it stands")
+                                             f"Set, as {why} allows")
         return True
 
     def moved_last(self, cid: str) -> bool:
@@ -872,6 +879,7 @@ class GameBuilder:
     effects: Callable[[int], list[tuple[str, tuple[str, ...]]]] = field(
         default=lambda code: [])
     set_turn: Callable[[int], tuple[str, ...]] = field(default=lambda code: ())
+    trap_monster: Callable[[int], bool] = field(default=lambda code: False)
     origins: dict[str, int] = field(default_factory=dict)
     last_moved: str | None = None
     targets: set[str] = field(default_factory=set)
@@ -894,7 +902,20 @@ class GameBuilder:
     hoist_at: int = 0
     #: Traps the engine Special Summoned as monsters (the contract has no Trap Monsters).
     trap_monsters: set[str] = field(default_factory=set)
+    #: Cards whose last move took them from the face-up Extra Deck (a Pendulum Summon's).
+    from_face_up_extra: set[str] = field(default_factory=set)
     start_lp: list[int] = field(default_factory=lambda: [8000, 8000])
+
+
+def _place(location: int) -> str:
+    """Where a move's end stands, in words (an Xyz Material is under a monster).
+
+    >>> _place(msg.GRAVE), _place(msg.OVERLAY | msg.MZONE)
+    ('GY', 'Xyz Material')
+    """
+    if location & msg.OVERLAY:
+        return "Xyz Material"
+    return PLACES.get(location & 0x7F, "?")
 
 
 def _tracked_move(b: GameBuilder, m: msg.Move) -> None:
@@ -911,6 +932,10 @@ def _tracked_move(b: GameBuilder, m: msg.Move) -> None:
         else:
             b.set_cards.discard(cid)
         b.origins[cid] = m.old.location
+        if m.old.location == msg.EXTRA and m.old.position & msg.FACEUP:
+            b.from_face_up_extra.add(cid)
+        else:
+            b.from_face_up_extra.discard(cid)
         b.last_moved = cid
 
 

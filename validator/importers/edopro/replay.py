@@ -180,6 +180,11 @@ class Cards:
         found = self._ask(code)
         return () if found is None else found.facts.set_turn
 
+    def trap_monster(self, code: int) -> bool:
+        """Whether the card database knows the card as a Trap Monster (``trap_monster``)."""
+        found = self._ask(code)
+        return found is not None and found.facts.trap_monster is not None
+
     def one_shot(self, code: int) -> bool:
         """Whether the card goes to the Graveyard once its activation resolves."""
         found = self._ask(code)
@@ -238,7 +243,7 @@ def _game(replay: Replay) -> Game:
              "player 2")
     b = GameBuilder(replay.packets, names, describe=cards.name)
     b.kinds, b.subtype, b.one_shot = cards.kind, cards.subtype, cards.one_shot
-    b.effects, b.set_turn = cards.effects, cards.set_turn
+    b.effects, b.set_turn, b.trap_monster = cards.effects, cards.set_turn, cards.trap_monster
     start = next((p for p in replay.packets if p.msg == msg.MSG_START), None)
     if start is not None and len(start.data) >= 17:
         _, _, _, main0, _, main1, _ = struct.unpack_from("<BIIHHHH", start.data)

@@ -91,7 +91,37 @@ def effect_kind(s: DuelState, card_id: str, source: str | None,
     if index is not None and card.effects is not None and index < len(card.effects):
         used = card.effects[index]
         return used.kind if place in used.places else "none"
-    return card.effect_at(place)
+    kind = card.effect_at(place)
+    if place == "field":
+        kind = max((kind, *gained_effects(s, card_id)), key=_KIND_ORDER.index)
+    return kind
+
+
+#: Kinds of an effect, from the most restrictive timing (``none``: no effect at all).
+_KIND_ORDER = ("none", "ignition", "trigger", "quick")
+
+
+def gained_effects(s: DuelState, card_id: str) -> tuple[str, ...]:
+    """The kinds of the effects a monster on the field gains from its Xyz Materials
+    (``xyz_material_effects``, an extension: docs/format.md; the material's condition on the
+    Xyz Monster, such as Zoodiac Whiptail's "whose original Type is Beast-Warrior", not
+    checked).
+
+    >>> from validator.document.model import Card
+    >>> from validator.engine.state import Monster, Side
+    >>> s = DuelState({"x": Card("x", "monster", level=4, effects=()),
+    ...                "w": Card("w", "monster", level=4, xyz_material_effects=("trigger",))},
+    ...               1, "p1", {"p1": Side(8000, [], 0, monsters=[Monster("x", "attack", ["w"])]),
+    ...                         "p2": Side(8000, [], 0)})
+    >>> s.where["x"] = ("p1", "monsters")
+    >>> gained_effects(s, "x"), effect_kind(s, "x", "field")
+    (('trigger',), 'trigger')
+    """
+    mon = s.monster(card_id)
+    if mon is None or not mon.materials:
+        return ()
+    return tuple(kind for material in mon.materials
+                 for kind in s.cards[material].xyz_material_effects)
 
 
 def classify(s: DuelState, a: Action) -> None:
@@ -155,14 +185,20 @@ def speed_one_in_main_phase(s: DuelState, a: Action) -> str | None:
 
 @REGISTRY.rule("card.set-this-turn")
 def not_set_this_turn(s: DuelState, a: Action) -> str | None:
-    """A Set Trap or Quick-Play Spell waits until the next turn to be activated."""
+    """A Set Trap or Quick-Play Spell waits until the next turn to be activated, unless a
+    card's text allows it (``set_turn``, an extension: docs/format.md): its own, or that of a
+    face-up card on its player's field (Rescue-ACE Hydrant; its conditions, such as "Set by
+    the effect of a Rescue-ACE card", and its once per turn not checked)."""
     assert a.card is not None
     card = s.cards[a.card]
     when = s.this_turn.set.get(a.card)
     if when is None or not (card.kind == "trap" or card.subtype == "quick_play"):
         return None
     placed = s.spell_trap(a.card)
-    if placed is None or placed.face_up:
+    if placed is None or placed.face_up or "itself" in card.set_turn:
+        return None
+    if any("field" in s.cards[other].set_turn and s.face_up_on_field(a.player, other)
+           for other in s.field_cards(a.player) if other != a.card):
         return None
     return f"{card.label} was Set this turn (action {when + 1}): it cannot be activated until " \
            f"the next turn."

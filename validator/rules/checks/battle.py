@@ -9,10 +9,14 @@ from validator.rules.registry import REGISTRY
 
 @REGISTRY.rule("battle.not-attack-position")
 def attacker_in_attack_position(s: DuelState, a: Action) -> str | None:
-    """Only a monster in face-up Attack Position attacks."""
+    """Only a monster in face-up Attack Position attacks; one whose own text lets it attack
+    in face-up Defense Position (``defense_attack``, an extension: Scareclaw Kashtira) also
+    attacks from there."""
     assert a.card is not None
     mon = s.monster(a.card)
     if mon is None or mon.position == "attack":
+        return None
+    if mon.position == "defense" and s.cards[a.card].defense_attack:
         return None
     return f"{s.cards[a.card].label} is not in face-up Attack Position: it cannot attack."
 
@@ -49,10 +53,12 @@ def replay_follows_a_change(s: DuelState, a: Action) -> str | None:
 
 @REGISTRY.rule("battle.invalid-target")
 def attack_target_is_valid(s: DuelState, a: Action) -> str | None:
-    """The target is a monster the opponent controls; a direct attack needs an empty field."""
+    """The target is a monster the opponent controls; a direct attack needs an empty field,
+    but for a monster whose own text lets it attack directly (``attacks_directly``, an
+    extension: docs/format.md; Wattcobra)."""
     foe = other(a.player)
     if a.target is None:
-        if not s.sides[foe].monsters:
+        if not s.sides[foe].monsters or s.cards[a.card or ""].attacks_directly:
             return None
         return f"{a.player} cannot attack directly while {foe} controls a monster."
     if s.controls(foe, a.target) and s.monster(a.target) is not None:

@@ -125,10 +125,15 @@ def card_on_any_field(s: DuelState, a: Action) -> str | None:
 
 @REGISTRY.rule("card.wrong-kind")
 def card_is_monster(s: DuelState, a: Action) -> str | None:
-    """Summons, Sets of monsters and attacks need a monster."""
+    """Summons, Sets of monsters and attacks need a monster; a Trap Monster (``trap_monster``,
+    an extension: docs/format.md) is one when it is Special Summoned and while it stands in a
+    Monster Zone."""
     assert a.card is not None
     card = s.cards[a.card]
     if card.kind == "monster":
+        return None
+    if card.trap_monster is not None and (a.type == "special_summon" or
+                                          s.monster(a.card) is not None):
         return None
     return f"{card.label} is a {card.kind.capitalize()}, not a monster."
 

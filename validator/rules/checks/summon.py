@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from validator.document.model import Action
+from typing import Any
+
+from validator.document.model import Action, Card, TributeFilter
 from validator.engine.state import DuelState
 from validator.rules.registry import REGISTRY
 
@@ -74,8 +76,10 @@ def counts_as_two(s: DuelState, tribute: str, summoned: str) -> bool:
     (True, False)
     """
     card = s.cards.get(tribute)
-    if card is None or not card.double_tribute:
+    if card is None:
         return False
+    if not card.double_tribute:
+        return _equip_counts_as_two(s, tribute, summoned)
     allowed = card.double_tribute_for
     target = s.cards.get(summoned)
     if allowed is None or target is None or target.passcode is None:
@@ -85,6 +89,42 @@ def counts_as_two(s: DuelState, tribute: str, summoned: str) -> bool:
     from validator.cards import database
     info = database().card(target.passcode)
     return info is None or allowed.allows(info.data, target.passcode)
+
+
+def _equip_counts_as_two(s: DuelState, tribute: str, summoned: str) -> bool:
+    """True when an Equip Card equipped to ``tribute`` lets it count as 2 Tributes for the
+    Tribute Summon of ``summoned`` (``grants_double_tribute``, an extension: docs/format.md;
+    Saqlifice for a "Qli" monster's), checked as :func:`counts_as_two` checks a monster's own.
+
+    >>> from validator.document.model import Card, TributeFilter
+    >>> from validator.engine.state import Monster, Side, SpellTrap
+    >>> s = DuelState({"h": Card("h", "monster", level=4),
+    ...                "sq": Card("sq", "spell", subtype="equip",
+    ...                           grants_double_tribute=TributeFilter(cards=frozenset({8}))),
+    ...                "q": Card("q", "monster", level=8, passcode=8)}, 1, "p1",
+    ...               {"p1": Side(8000, [], 0, monsters=[Monster("h", "attack")],
+    ...                           spell_traps=[SpellTrap("sq", True, "h")]),
+    ...                "p2": Side(8000, [], 0)})
+    >>> s.where.update({"h": ("p1", "monsters"), "sq": ("p1", "spell_traps")})
+    >>> counts_as_two(s, "h", "q")
+    True
+    """
+    target = s.cards.get(summoned)
+    for equip in s.equips_of(tribute):
+        allowed = s.cards[equip.card].grants_double_tribute
+        if allowed is None or not equip.face_up:
+            continue
+        if target is None or target.passcode is None:
+            return True  # a Summoned card the database does not know: not checked
+        if allowed.attribute is None and allowed.race is None and allowed.type is None:
+            if allowed.allows({"level": target.level}, target.passcode):
+                return True
+            continue
+        from validator.cards import database
+        info = database().card(target.passcode)
+        if info is None or allowed.allows(info.data, target.passcode):
+            return True
+    return False
 
 
 def _plural(n: int) -> str:
@@ -105,6 +145,9 @@ def tribute_count_matches_level(s: DuelState, a: Action) -> str | None:
             return None
         return f"{card.label} is Gemini Summoned where it stands: that needs no Tribute, " \
                f"not {len(a.tributes)}."
+    lent = granted_tributes(s, a)
+    if any(n in counted for n in lent):
+        return None
     if card.tributes is not None:
         if any(n in card.tributes for n in counted):
             return None
@@ -116,6 +159,59 @@ def tribute_count_matches_level(s: DuelState, a: Action) -> str | None:
     if need in counted:
         return None
     return f"{card.label} is Level {level}: it needs {_plural(need)}, not {len(a.tributes)}."
+
+
+def granted_tributes(s: DuelState, a: Action) -> set[int]:
+    """The Tribute counts the Normal Summon ``a`` may also have by a Summon procedure a card
+    face-up on the summoner's field gives the monster (``grants_tributes``, an extension:
+    docs/format.md; its condition and its once per turn not checked here): Kashtira Birth lets
+    a Level 7 monster be Normal Summoned without Tributing. None for a Set, or a monster
+    Summoned from elsewhere than the hand (a Gemini Summon).
+
+    >>> from validator.document.model import Card, GrantedTributes, TributeFilter
+    >>> from validator.engine.state import Side, SpellTrap
+    >>> birth = Card("kb", "spell", subtype="continuous",
+    ...              grants_tributes=(GrantedTributes((0,), TributeFilter(level=7)),))
+    >>> s = DuelState({"kb": birth, "f": Card("f", "monster", level=7),
+    ...                "g": Card("g", "monster", level=8)}, 1, "p1",
+    ...               {"p1": Side(8000, [], 0, hand=["f", "g"],
+    ...                           spell_traps=[SpellTrap("kb", True)]),
+    ...                "p2": Side(8000, [], 0)})
+    >>> s.where.update({"kb": ("p1", "spell_traps"), "f": ("p1", "hand"), "g": ("p1", "hand")})
+    >>> granted_tributes(s, Action("normal_summon", "p1", card="f"))
+    {0}
+    >>> granted_tributes(s, Action("normal_summon", "p1", card="g"))
+    set()
+    """
+    out: set[int] = set()
+    if a.type != "normal_summon" or a.card is None or not s.in_hand(a.player, a.card):
+        return out
+    summoned = s.cards[a.card]
+    for cid in s.field_cards(a.player):
+        lender = s.cards[cid]
+        if not lender.grants_tributes or cid == a.card or not s.face_up_on_field(a.player, cid):
+            continue
+        for grant in lender.grants_tributes:
+            if _kind_allows(grant.allows, summoned):
+                out.update(grant.tributes)
+    return out
+
+
+def _kind_allows(allowed: TributeFilter, card: Card) -> bool:
+    """True when ``allowed`` names ``card``: its Level as the document gives it, the rest as
+    the card database prints it. A card the database does not know (no passcode: the document
+    describes it) cannot be checked but for its Level, and the rest allows it (the reading that
+    flags least, as for :func:`counts_as_two`)."""
+    printed: dict[str, Any] = {}
+    if allowed.attribute or allowed.race or allowed.type or allowed.cards is not None:
+        from validator.cards import database
+        info = None if card.passcode is None else database().card(card.passcode)
+        if info is None:
+            return allowed.level in (None, card.level) and (
+                allowed.level_min is None or (card.level or 0) >= allowed.level_min)
+        printed = dict(info.data)
+    printed["level"] = card.level
+    return allowed.allows(printed, card.passcode)
 
 
 @REGISTRY.rule("summon.invalid-tribute")

@@ -52,6 +52,39 @@ def test_an_xyz_summons_materials_are_under_it_in_the_judges_state() -> None:
     assert monster["materials"] == ["a6", "a2"] and monster["zone"] == "EMZ-L"
 
 
+def test_a_card_attached_under_a_monster_on_the_field_is_a_move_to_material() -> None:
+    """selfplay-0073: Zoodiac Whiptail attached by its own effect to Zoodiac Chakanine (from
+    the hand) and later by Zoodiac Tigermortar's (from the GY): moves to OVERLAY|MZONE with an
+    Xyz material's reason, which no Xyz Summon follows (its materials go under the monster
+    still in the Extra Deck, OVERLAY|EXTRA)."""
+    assert action("selfplay/selfplay-0073.yrpX", 59) == {
+        "type": "move", "player": "p2", "card": "b13", "to": "material", "target": "b14",
+        "at": "[T4 #881]"}
+    assert action("selfplay/selfplay-0073.yrpX", 74) == {
+        "type": "move", "player": "p2", "card": "b13", "to": "material", "target": "b17",
+        "at": "[T4 #1128]"}
+
+
+def test_a_monster_from_the_face_down_extra_deck_is_no_pendulum_summon() -> None:
+    """selfplay-0385 [T11 #2833]: Thunder Dragon Colossus Special Summoned from the face-down
+    Extra Deck by its own procedure (Nemeses Corridor Tributed first) while its player has two
+    Pendulum Scales: its own procedure, not a Pendulum Summon."""
+    assert action("selfplay/selfplay-0385.yrpX", 180) == {
+        "type": "special_summon", "player": "p1", "card": "a19", "position": "attack",
+        "zone": "M5", "method": "procedure", "at": "[T11 #2833]"}
+
+
+def test_an_equip_whose_monster_is_tributed_leaves_with_the_summon() -> None:
+    """selfplay-0110 [T5 #1447]: Saqlifice, equipped to Qliphort Helix, leaves as Helix is
+    Tributed for Qliphort Stealth; the engine writes its move before the Summon, the document
+    sends it to the GY with the Tribute, so that it still lets Helix count as 2 Tributes."""
+    assert action("selfplay/selfplay-0110.yrpX", 88) == {
+        "type": "normal_summon", "player": "p1", "card": "a11", "tributes": ["a9"],
+        "zone": "M5", "at": "[T5 #1460]"}
+    assert not [a for a in game("selfplay/selfplay-0110.yrpX").document["actions"][80:95]
+                if a.get("card") == "a4"]
+
+
 def test_a_pendulum_summon_is_one_action_from_the_face_up_extra_deck() -> None:
     assert action("selfplay/selfplay-0109.yrpX", 151) == {
         "type": "pendulum_summon", "player": "p2", "cards": ["b14"], "zones": ["EMZ-R"],
@@ -75,11 +108,30 @@ def test_a_cost_paid_for_the_activated_card_itself_waits_for_the_chain() -> None
                      ("resolve", None, False)]
 
 
-def test_a_card_set_and_activated_in_one_turn_as_its_text_allows_is_turned_face_up() -> None:
-    notes = [n for n in game("real/GG Gemeau vs IA_Orcust spam de Gemeaux.yrpX").notes
+def test_a_card_set_and_activated_in_one_turn_as_its_text_allows_is_activated_as_it_is(
+        ) -> None:
+    """Shade Brigandine (its own set_turn) and ALERT! (while Rescue-ACE Hydrant is face-up,
+    selfplay-0505 [T17 #5301]): activated where they were Set, which the judge allows by the
+    card's set_turn; noted."""
+    name = "real/GG Gemeau vs IA_Orcust spam de Gemeaux.yrpX"
+    notes = [n for n in game(name).notes
              if n.reading in ("edopro.set-turn-by-card", "edopro.trap-monster")]
-    assert [(n.reading, n.at) for n in notes][:2] == [
-        ("edopro.set-turn-by-card", "[T6 #2175]"), ("edopro.trap-monster", "[T6 #2195]")]
+    assert [(n.reading, n.at) for n in notes][:1] == [("edopro.set-turn-by-card", "[T6 #2175]")]
+    assert action("selfplay/selfplay-0505.yrpX", 365) == {
+        "type": "activate", "player": "p2", "card": "b18", "respond": True,
+        "at": "[T17 #5301]"}
+
+
+def test_a_trap_monster_the_database_knows_is_special_summoned_as_a_monster() -> None:
+    """The Phantom Knights of Shade Brigandine (its ``trap_monster``): Special Summoned where
+    the engine put it, not sent to the GY as a Trap the contract cannot place (docs/edopro.md),
+    so that a later Tribute Summon can Tribute it (selfplay-0106 [T9 #1924])."""
+    name = "real/GG Gemeau vs IA_Orcust spam de Gemeaux.yrpX"
+    assert action(name, 144) == {"type": "special_summon", "player": "p2", "card": "b14",
+                                 "position": "defense", "zone": "M2", "at": "[T6 #2195]"}
+    assert not [n for n in game(name).notes if n.reading == "edopro.trap-monster"]
+    tribute = action("selfplay/selfplay-0106.yrpX", 124)
+    assert (tribute["type"], tribute["tributes"]) == ("normal_summon", ["a16", "a13"])
 
 
 def test_actions_before_a_draw_from_an_empty_deck_are_dropped_as_the_tcg_has_it() -> None:
