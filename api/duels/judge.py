@@ -29,7 +29,7 @@ from typing import Any, Final
 from marshmallow import ValidationError
 
 from validator import Action, Document, DocumentError, Duel, Verdict, load_document
-from validator.document.actionload import load_action
+from validator.document.actionload import effect_count, load_action
 from validator.document.crosscheck import check_action
 from validator.document.fastload import Compiler, Fallback, Load
 from validator.document.position_schema import StateSchema
@@ -179,7 +179,7 @@ def load_actions(raw: Sequence[Any], doc: Document) -> list[Action]:
                 continue
         found: dict[Any, Any] = {}
         check_action(found, i, action, cards, lambda cid: cards[cid].owner,
-                     lambda cid: cards[cid].token)
+                     lambda cid: cards[cid].token, lambda cid: effect_count(cards[cid]))
         if found:
             errors.update(found["actions"])
         out.append(action)

@@ -54,6 +54,15 @@ def as_object(action: Action) -> dict[str, Any]:
     return out
 
 
+def effect_count(card: Card) -> int | None:
+    """How many activated effects the card lists (None: it lists none, ``effect`` alone).
+
+    >>> effect_count(Card("a", "monster", level=4)) is None
+    True
+    """
+    return None if card.effects is None else len(card.effects)
+
+
 def load_action(value: Action | Mapping[str, Any], cards: Mapping[str, Card],
                 index: int) -> Action:
     """``value`` as an :class:`Action` of a duel with ``cards``, as action ``index``.
@@ -88,7 +97,7 @@ def load_action(value: Action | Mapping[str, Any], cards: Mapping[str, Card],
         raise DocumentError({"actions": {index: ["Not an action object."]}})
     errors: Errors = {}
     check_action(errors, index, action, cards, lambda cid: cards[cid].owner,
-                 lambda cid: cards[cid].token)
+                 lambda cid: cards[cid].token, lambda cid: effect_count(cards[cid]))
     if errors:
         raise DocumentError(errors)
     return action

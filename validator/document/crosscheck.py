@@ -127,21 +127,34 @@ def _check_actions(errors: Errors, cards: dict[str, dict[str, Any]],
     def owner(cid: str) -> str | None:
         return cards[cid].get("owner") or sides.get(cid)
 
+    def effects(cid: str) -> int | None:
+        listed = cards[cid].get("effects")
+        return None if listed is None else len(listed)
+
     for i, action in enumerate(actions):
-        check_action(errors, i, action, cards, owner, lambda cid: bool(cards[cid].get("token")))
+        check_action(errors, i, action, cards, owner, lambda cid: bool(cards[cid].get("token")),
+                     effects)
 
 
 def check_action(errors: Errors, i: int, action: m.Action, known: Container[str],
-                 owner: Callable[[str], str | None], token: Callable[[str], bool]) -> None:
+                 owner: Callable[[str], str | None], token: Callable[[str], bool],
+                 effects: Callable[[str], int | None] = lambda cid: None) -> None:
     """Errors of action ``i`` that its own fields cannot show: unknown card ids, a move to
-    material without a target, a draw of a token or of the opponent's card (``owner`` and
-    ``token`` tell about a known id).
+    material without a target, a draw of a token or of the opponent's card, a summon's
+    materials (revision 4: each a card of the document, never the summoned card), an
+    activation's ``effect`` beyond the card's ``effects`` (``owner``, ``token`` and
+    ``effects``, the number of the card's effects where they are known, tell about a known id).
 
     >>> errors: Errors = {}
     >>> check_action(errors, 3, m.Action("discard", "p1", card="c9"), {}, lambda c: None,
     ...              lambda c: False)
     >>> errors
     {'actions': {3: {'card': ["Unknown card id 'c9'."]}}}
+    >>> errors = {}
+    >>> check_action(errors, 0, m.Action("activate", "p1", card="a", effect=2), {"a"},
+    ...              lambda c: None, lambda c: False, lambda c: 2)
+    >>> errors["actions"][0]["effect"]
+    ["Card 'a' has 2 effects (indexes 0 to 1): there is no effect 2."]
     """
     for key in ("card", "target"):
         cid = getattr(action, key)
@@ -150,6 +163,7 @@ def check_action(errors: Errors, i: int, action: m.Action, known: Container[str]
     for j, cid in enumerate(action.tributes):
         if cid not in known:
             _add(errors, ("actions", i, "tributes", j), f"Unknown card id {cid!r}.")
+    _check_revision4(errors, i, action, known, effects)
     if action.cards:  # a Pendulum Summon's
         for j, cid in enumerate(action.cards):
             if cid not in known:
@@ -165,6 +179,25 @@ def check_action(errors: Errors, i: int, action: m.Action, known: Container[str]
         elif holder is not None and holder != action.player:
             _add(errors, ("actions", i, "card"),
                  f"{action.player} cannot draw {action.card!r}: it is {holder}'s card.")
+
+
+def _check_revision4(errors: Errors, i: int, action: m.Action, known: Container[str],
+                     effects: Callable[[str], int | None]) -> None:
+    """A summon's ``materials`` and an activation's ``effect`` (revision 4)."""
+    for j, cid in enumerate(action.materials):
+        if cid not in known:
+            _add(errors, ("actions", i, "materials", j), f"Unknown card id {cid!r}.")
+        elif cid == action.card:
+            _add(errors, ("actions", i, "materials", j),
+                 f"{cid!r} is the summoned card: a monster is never its own material.")
+    if action.effect is not None and action.card is not None and action.card in known:
+        count = effects(action.card)
+        if count is not None and action.effect >= count:
+            _add(errors, ("actions", i, "effect"),
+                 f"Card {action.card!r} has {count} effect{'s' if count != 1 else ''} "
+                 f"(indexes 0 to {count - 1}): there is no effect {action.effect}."
+                 if count else f"Card {action.card!r} has no effects: there is no effect "
+                               f"{action.effect}.")
 
 
 def cross_check_position(cards: dict[str, dict[str, Any]], position: Mapping[str, Any],

@@ -127,6 +127,8 @@ def make_action(value: Mapping[str, Any], loaded: dict[str, Any]) -> m.Action:
     """
     if "tributes" in loaded:
         loaded["tributes"] = tuple(loaded["tributes"])
+    elif "materials" in loaded:  # an Extra Deck or Ritual Summon's (revision 4)
+        loaded["materials"] = tuple(loaded["materials"])
     elif "cards" in loaded:  # a Pendulum Summon
         for key in TUPLES:
             if key in loaded:

@@ -41,6 +41,9 @@ POSITIONS: Final = ("attack", "defense", "facedown_defense")
 RULESETS: Final = ("classic", "advanced")
 MOVE_DESTINATIONS: Final = ("graveyard", "hand", "deck", "banished", "extra", "spell_trap",
                              "material", "monster_zone")
+#: How a ``special_summon`` was made (revision 4 ``method``): an Extra Deck or Ritual Summon,
+#: or the card's own Summon procedure (Cyber Dragon's); none: by a card's effect.
+SUMMON_METHODS: Final = ("link", "xyz", "synchro", "fusion", "ritual", "procedure")
 #: Bounds of numbers in a document (§3).
 MAX_TURN: Final = 1_000_000
 MAX_POINTS: Final = 1_000_000_000
@@ -358,6 +361,11 @@ class Action:
     face_up: bool = False
     #: A ``move`` to a Spell & Trap Zone face-down: an effect Sets the card (docs/format.md).
     face_down: bool = False
+    #: (revision 4) An ``activate``'s effect: its index in the card's ``effects``.
+    effect: int | None = None
+    #: (revision 4) A ``special_summon``'s method (:data:`SUMMON_METHODS`) and materials.
+    method: str | None = None
+    materials: tuple[str, ...] = ()
     log: dict[str, Any] | None = field(default=None, compare=False)
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
 

@@ -354,9 +354,22 @@ class ChangePositionSchema(_CardAction):
     by_effect = StrictBool()
 
 
-class SpecialSummonSchema(_CardAction):
+class QuickSummonSchema(_CardAction):
     position = fields.String(validate=validate.OneOf(m.POSITIONS))
     zone = _zone("monster")
+
+
+class SpecialSummonSchema(QuickSummonSchema):
+    """``special_summon``: with revision 4's ``method`` and ``materials``."""
+
+    method = fields.String(validate=validate.OneOf(m.SUMMON_METHODS), metadata={
+        "description": "(revision 4) how it was Special Summoned: link, xyz, synchro, fusion, "
+                       "ritual, or procedure (the card's own Summon procedure, as Cyber "
+                       "Dragon's); left out, by a card's effect"})
+    materials = fields.List(CardId(), validate=_unique, metadata={
+        "description": "(revision 4) the cards used as its materials: Xyz Materials are "
+                       "attached to it, the others go to the Graveyard as they are used "
+                       "(docs/format.md)"})
 
 
 class MonsterZoneSchema(_CardAction):
@@ -375,6 +388,10 @@ class ActivateSchema(_CardAction):
     respond = StrictBool()
     target = CardId(allow_none=True)
     zone = _zone("spell_trap")
+    effect = StrictInt(validate=validate.Range(min=0), metadata={
+        "description": "(revision 4) the effect used: its index (from 0) in the card's "
+                       "effects; left out, the judge takes the one usable where the card "
+                       "stands"})
 
 
 class AttackSchema(_CardAction):
@@ -449,7 +466,7 @@ ACTION_SCHEMAS: dict[str, Schema] = {
     "draw": DrawSchema(), "phase": PhaseSchema(), "end_turn": ActionSchema(),
     "normal_summon": SummonSchema(), "set_monster": SummonSchema(),
     "flip_summon": _CardAction(), "change_position": ChangePositionSchema(),
-    "special_summon": SpecialSummonSchema(), "quick_summon": SpecialSummonSchema(),
+    "special_summon": SpecialSummonSchema(), "quick_summon": QuickSummonSchema(),
     "set_spell_trap": SpellTrapZoneSchema(), "activate": ActivateSchema(),
     "resolve": ActionSchema(), "phase_effect": _CardAction(), "declare_attack": AttackSchema(),
     "take_control": MonsterZoneSchema(), "destroy": _CardAction(), "move": MoveSchema(),

@@ -139,8 +139,40 @@ def set_monster(s: DuelState, a: Action) -> None:
 
 
 def special_summon(s: DuelState, a: Action) -> None:
-    """Special Summon from wherever the card stands; a waiting Equip attaches to it."""
+    """Special Summon from wherever the card stands; a waiting Equip attaches to it. Its
+    ``materials`` (revision 4) are used first, as the contract's ``move``s would use them:
+    with ``method`` ``xyz`` each is attached to the summoned monster (with the materials an
+    Xyz Monster used as material had), else each goes to its owner's Graveyard (a Pendulum
+    Monster from the field to the face-up Extra Deck), except a material already in a
+    Graveyard or banished, which an earlier action put there (a Fusion that banishes its
+    materials) and which stays. Where a material stood is not judged here (docs/format.md).
+    """
+    assert a.card is not None
+    for material in a.materials:
+        _use_material(s, a, material)
     _summon(s, a, a.position, "deck")
+
+
+def _use_material(s: DuelState, a: Action, material: str) -> None:
+    """One material of ``a``'s summon used (see :func:`special_summon`)."""
+    assert a.card is not None
+    loc = s.locate(material)
+    if a.method == "xyz":
+        if loc is not None and loc[1] == "material" and s.attached.get(material) == a.card:
+            return  # already attached to it
+        mon = s.monster(material)
+        for under in list(mon.materials) if mon is not None else ():
+            s.take(under)  # an Xyz Monster's materials go on to the new one
+            s.attach(under, a.card, a.player)
+        if s.cards[material].token:
+            s.send(material, "graveyard")  # a token leaving the field ceases to exist
+        else:
+            s.take(material)
+            s.attach(material, a.card, a.player)
+        return
+    if loc is not None and loc[1] in ("graveyard", "banished"):
+        return
+    s.send(material, "graveyard")
 
 
 def quick_summon(s: DuelState, a: Action) -> None:

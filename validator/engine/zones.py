@@ -454,7 +454,8 @@ def placement(s: DuelState, a: Action) -> Placement:
 def _place(s: DuelState, a: Action) -> Placement:
     card = a.card or ""
     if a.type in _MONSTER_ACTIONS:
-        return place_monster(s, a.player, card, a.zone, a.tributes,
+        # the Tributes or (revision 4) the materials leave before the monster is placed
+        return place_monster(s, a.player, card, a.zone, a.tributes or a.materials,
                              control=a.type == "take_control")
     if a.type == "move" and a.to == "monster_zone":
         return move_monster(s, a.player, card, a.zone or "")

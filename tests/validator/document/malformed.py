@@ -125,4 +125,34 @@ BAD: list[tuple[str, dict[str, Any], str, str]] = [
         "cards": {}, "ruleset": "classic",
         "position": validate({"cards": {}, "ruleset": "advanced"}).state}, "ruleset",
      "judged by 'advanced'"),
+    # revision 4: a summon's method and materials, an activation's effect
+    ("a special summon by an unknown method", document([act(
+        "special_summon", card="gemini", method="pendulum")], {"hand": ["gemini"]}),
+     "actions.0.method", "Must be one of"),
+    ("a material that is no card of the document", document([act(
+        "special_summon", card="gemini", method="link", materials=["c9"])], {"extra": ["gemini"]}),
+     "actions.0.materials.0", "Unknown card id"),
+    ("a monster as its own material", document([act(
+        "special_summon", card="gemini", method="xyz", materials=["vorse", "gemini"])],
+        {"extra": ["gemini"], "monsters": [mon("vorse")]}),
+     "actions.0.materials.1", "never its own material"),
+    ("a material named twice", document([act(
+        "special_summon", card="gemini", method="synchro", materials=["vorse", "vorse"])],
+        {"extra": ["gemini"], "monsters": [mon("vorse")]}),
+     "actions.0.materials", "only once"),
+    ("materials on a quick summon", document([act(
+        "quick_summon", card="gemini", materials=["vorse"])],
+        {"hand": ["gemini"], "monsters": [mon("vorse")]}),
+     "actions.0.materials", "Unknown field"),
+    ("an effect beyond the card's effects", {
+        "cards": {"h": {"kind": "monster", "level": 4, "owner": "p1",
+                        "effects": [{"kind": "quick", "from": ["hand"]}]}},
+        "actions": [act("activate", card="h", effect=1)]},
+     "actions.0.effect", "there is no effect 1"),
+    ("a negative effect index", document([act("activate", card="gemini", effect=-1)],
+                                         {"hand": ["gemini"]}),
+     "actions.0.effect", "greater than or equal to 0"),
+    ("an effect index as a string", document([act("activate", card="gemini", effect="1")],
+                                             {"hand": ["gemini"]}),
+     "actions.0.effect", "integer"),
 ]

@@ -61,14 +61,17 @@ def activation(s: DuelState, a: Action) -> Activation:
     elif source == "hand" and card.pendulum and s.rules.pendulum and (
             a.zone is not None or card.effects is None or card.effect_at("hand") == "none"):
         return Activation(source, 1, True, "card")  # a Pendulum Scale, activated as a Spell
-    kind = effect_kind(s, a.card, source)
+    kind = effect_kind(s, a.card, source, a.effect)
     return Activation(source, 2 if kind == "quick" else 1, False, kind)
 
 
-def effect_kind(s: DuelState, card_id: str, source: str | None) -> str:
+def effect_kind(s: DuelState, card_id: str, source: str | None,
+                index: int | None = None) -> str:
     """The kind an activation of the card's effect from ``source`` is judged by (§1): the
     least restrictive of its ``effects`` usable there (``none`` if none is, or for a Gemini
-    monster on the field that has not been Gemini Summoned), else its ``effect``.
+    monster on the field that has not been Gemini Summoned), else its ``effect``. With the
+    ``index`` of the effect used (revision 4 ``effect``), that effect's kind if it is usable
+    there, else ``none``; a card that lists no ``effects`` is judged as without it.
 
     >>> from validator.document.model import Card, EffectFact
     >>> from validator.engine.state import DuelState, Side
@@ -76,13 +79,19 @@ def effect_kind(s: DuelState, card_id: str, source: str | None) -> str:
     >>> s = DuelState({"a": c}, 1, "p1", {"p1": Side(8000, [], 0), "p2": Side(8000, [], 0)})
     >>> effect_kind(s, "a", "hand"), effect_kind(s, "a", "field")
     ('quick', 'none')
+    >>> effect_kind(s, "a", "hand", 0), effect_kind(s, "a", "field", 0)
+    ('quick', 'none')
     """
     card = s.cards[card_id]
     if card.gemini and source == "field":
         mon = s.monster(card_id)
         if mon is not None and not mon.gemini:
             return "none"  # a Normal Monster until its Gemini Summon
-    return card.effect_at(source if source is not None else "field")
+    place = source if source is not None else "field"
+    if index is not None and card.effects is not None and index < len(card.effects):
+        used = card.effects[index]
+        return used.kind if place in used.places else "none"
+    return card.effect_at(place)
 
 
 def classify(s: DuelState, a: Action) -> None:

@@ -196,13 +196,15 @@ def _monster_room(s: DuelState, player: Player, freed: int, label: str) -> str |
 
 @REGISTRY.rule("zone.monster-full")
 def monster_zone_has_room(s: DuelState, a: Action) -> str | None:
-    """At most 5 monsters per side; the monsters tributed for a summon make room."""
+    """At most 5 monsters per side; the monsters tributed for a summon (or used as its
+    materials) make room."""
     assert a.card is not None
     if s.in_monster_zone(a.player, a.card):
         return None  # already in a zone (a Gemini Summon where it stands): no room needed
     if s.rules.zone_rules:
         return placement_breaks(s, a, "zone.monster-full")
-    freed = len({t for t in a.tributes if s.controls(a.player, t)})
+    freed = len({t for t in a.tributes if s.controls(a.player, t)}
+                | {m for m in a.materials if s.in_monster_zone(a.player, m)})
     return _monster_room(s, a.player, freed, s.cards[a.card].label)
 
 
