@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 #: The limit facts the importer's readings back, carried into a document's card entries.
-CARRIED: Final[frozenset[str]] = frozenset()
+CARRIED: Final[frozenset[str]] = frozenset({"locks"})
 #: Every limit fact of a card entry (an effect's ``once`` and ``shared`` are ``once``).
 LIMIT_FACTS: Final = ("once", "activations_per_turn", "summons_per_turn", "materials", "locks")
 
@@ -35,10 +35,43 @@ def carried(entry: dict[str, Any], facts: frozenset[str] = CARRIED) -> dict[str,
     for key in ("activations_per_turn", "summons_per_turn", "materials"):
         if key not in facts and key in out:
             out[key] = None
-    if "locks" not in facts and "locks" in out:
-        out["locks"] = []
+    if "locks" in out and ("locks" not in facts or any(
+            not _backed(out, lock) for lock in out["locks"])):
+        out["locks"] = [lock for lock in out["locks"] if _backed(out, lock)] \
+            if "locks" in facts else []
     if "once" not in facts and isinstance(out.get("effects"), list) and any(
             "once" in e or "shared" in e for e in out["effects"]):
         out["effects"] = [{k: v for k, v in e.items() if k not in ("once", "shared")}
                           for e in out["effects"]]
     return out
+
+
+def _backed(entry: dict[str, Any], lock: dict[str, Any]) -> bool:
+    """True for a lock the log can back: one "for the turn you activate this card" (held
+    from the activation, which the log shows, and broken by the Special Summons before it),
+    not imposed by a joined entry (:func:`_joined`). A ``rest_of_turn`` lock holds from the
+    resolution, which a Duelingbook log does not show (nor which Summons the resolution
+    made itself): it is not carried yet.
+
+    >>> _backed({}, {"scope": "turn", "by": "activation"}), _backed({}, {"scope": "rest_of_turn"})
+    (True, False)
+    """
+    return lock.get("scope") == "turn" and not _joined(entry, lock)
+
+
+def _joined(entry: dict[str, Any], lock: dict[str, Any]) -> bool:
+    """True for a lock imposed by an entry of ``effects`` that joins effects used from
+    several places (one count code: Crystron Smiger's field and Graveyard effects): the
+    database cannot tell which of them imposes it, and a log's "Declared effect" from one
+    place does not say either, so the lock is not carried.
+
+    >>> _joined({"effects": [{"kind": "ignition", "from": ["field", "graveyard"]}]}, {"by": 0})
+    True
+    >>> _joined({"effects": [{"kind": "ignition", "from": ["field"]}]}, {"by": 0})
+    False
+    """
+    by = lock.get("by")
+    effects = entry.get("effects")
+    if type(by) is not int or not isinstance(effects, list) or by >= len(effects):
+        return False
+    return len(effects[by].get("from", ())) > 1

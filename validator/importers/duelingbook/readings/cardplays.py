@@ -510,6 +510,11 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
         b.note(play, "rewind.put-back",
                f"{b.label(cid)} put back where it stood before the rewind: no action")
         return
+    if to in ("hand", "deck") and b.read_as(play, _activation_taken_back(b, play, player, cid,
+                                                                         before)):
+        if to == "deck":  # from the hand, where the taken-back activation left it
+            b.emit(play, "move", player, card=cid, to=to)
+        return
     if to == "hand" and (b.read_as(play, _summon_put_back(b, play, player, cid, before)) or
                          b.read_as(play, _set_back_at_once(b, play, cid, before)) or
                          b.read_as(play, corrections.summon_taken_back(b, play, player, cid,
@@ -522,6 +527,31 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str) -> None:
         b.materials.graveyard_from[cid] = before.side if before else player
         if before is not None:  # brought straight back: a slip (not from a hidden Deck,
             b.materials.sent_from[cid] = (sent, before, play.get("username"))  # or hand)
+
+
+def _activation_taken_back(b: GameBuilder, play: Play, player: Player, cid: str,
+                           before: Any) -> ReadAs | None:
+    """A Spell or Trap card with a limit of its own (contract §8: "You can only activate 1 X
+    per turn", a lock "the turn you activate this card") activated by the turn player and
+    returned by them from its zone to the hand or the Deck with no other action between: the
+    activation taken back (the card put back is the evidence), neither is a step, so it
+    counts toward none of its limits. Any other such return is read as it is (a card moved
+    for the opponent's effect, a slip of another kind)."""
+    if before is None or not is_zone(before.spot) or is_monster_zone(before.spot) or \
+            not b.actions:
+        return None
+    last = b.actions[-1]
+    if last.get("type") != "activate" or last.get("card") != cid or \
+            last.get("player") != player or player != b.turn.player or last.get("respond"):
+        return None
+    entry = b.card(cid).definition or {}
+    if entry.get("kind") == "monster" or not (entry.get("activations_per_turn") or
+                                              entry.get("locks")):
+        return None  # only a card with a limit of its own: any other activation stays judged
+    return ReadAs("slip.activation-taken-back",
+                  f"{b.label(cid)} activated, then returned by its player from {before.spot} "
+                  f"with nothing between: the activation taken back, neither is a step",
+                  drops=(last,))
 
 
 def _set_back_at_once(b: GameBuilder, play: Play, cid: str, before: Any) -> ReadAs | None:
