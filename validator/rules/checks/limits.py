@@ -239,8 +239,8 @@ def _synchro(proc: Materials, mats: list[Card]) -> str | None:
     if sure > high_t or sure + maybe < low_t:
         return f"it takes {low_t if low_t == high_t else f'{low_t} to {high_t}'} Tuner" \
                f"{'s' if high_t != 1 else ''}, not {sure}"
-    low = low_t + (proc.min if proc.min is not None else 1)
-    high = high_t + (proc.max if proc.max is not None else 99)
+    low = proc.min if proc.min is not None else low_t + 1  # the count of all materials (§8)
+    high = proc.max if proc.max is not None else 99
     if not low <= len(mats) <= high:
         return f"it takes {low} or more materials, not {len(mats)}" if high >= 99 else \
             f"it takes {low} to {high} materials, not {len(mats)}"
