@@ -15,7 +15,7 @@ from validator.rules.checks.summon import required_tributes  # the Level rule, a
 
 from . import effects
 from .constants import PLACE_ORDER
-from .stats import ATTRIBUTES, RACES, TYPE_BITS
+from .kinds import term as filter_term
 
 if TYPE_CHECKING:
     from .facts import Facts, Reader
@@ -201,30 +201,12 @@ def tribute_filter(function: str) -> dict[str, Any] | None:
         match = _FILTER_TERM.fullmatch(term.strip())
         if match is None or match[1] != param:
             return None
-        key, value = _filter_term(match[2], match[3])
+        key, value = filter_term(match[2], match[3])
         if key is None or key in out:
             return None
         out[key] = value
     order = ("attribute", "race", "type", "series", "cards")
     return {k: out[k] for k in order if k in out} or None
-
-
-def _filter_term(what: str, arg: str) -> tuple[str | None, Any]:
-    """One ``Is...`` test as a key of ``double_tribute_for`` and its value (None: not read)."""
-    name = arg.split("_", 1)[1] if "_" in arg else ""
-    if what == "Attribute" and arg.startswith("ATTRIBUTE_") and name in ATTRIBUTES:
-        return "attribute", name
-    if what == "Race" and arg.startswith("RACE_"):
-        races = {re.sub(r"[^A-Z]", "", r.upper()): r for r in RACES} | {"DIVINE": "Divine-Beast"}
-        return ("race", races[name]) if name in races else (None, None)
-    if what == "Type" and arg.startswith("TYPE_"):
-        types = {t.upper(): t for t in TYPE_BITS if t not in ("Monster", "Spell", "Trap")}
-        return ("type", types[name]) if name in types else (None, None)
-    if what == "SetCard" and arg.startswith("SET_"):
-        return "series", name
-    if what == "Code" and arg.isdigit():
-        return "cards", [int(arg)]
-    return None, None
 
 
 def _tributes(reader: Reader, script: Script, card: dict[str, Any], facts: Facts,

@@ -5,6 +5,7 @@ any battle, and a direct attack clicked for an attack on a monster."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -229,13 +230,21 @@ def _removed_late(b: GameBuilder, play: Play, player: Player,
             pointed.add(earlier.get("id"))
     if None in ids or not ids <= pointed:
         return None
+    return _read_first(b, player, pending, lambda foe: read(
+        "shortcut.carried-out-late",
+        f"{b.label(foe)}, pointed at by {b.game.players[player]} after an effect of theirs "
+        f"this turn, is moved off the field by its owner only after the attack clicks: the "
+        f"effect carried out late, read first"))
+
+
+def _read_first(b: GameBuilder, player: Player, pending: dict[str, tuple[int, str]],
+                note: Callable[[str], Reading]) -> ReadAs | None:
+    """The defender's monsters an effect of ``player``'s this turn moved off the field, each
+    moved by its owner only after the attack clicks (``pending``: card -> the later play and
+    the pile): read first, the later play consumed, each with its ``note``."""
     return seq(*(ReadAs(consumes=(index,), actions=(Emit(
         "move", other(player), {"card": foe, "to": pile}, play=b.plays[index],
-        note=read("shortcut.carried-out-late",
-                  f"{b.label(foe)}, pointed at by {b.game.players[player]} after an effect of "
-                  f"theirs this turn, is moved off the field by its owner only after the "
-                  f"attack clicks: the effect carried out late, read first")),))
-        for foe, (index, pile) in pending.items()))
+        note=note(foe)),)) for foe, (index, pile) in pending.items()))
 
 
 def _moved_off_next(b: GameBuilder, play: Play, foes: frozenset[str], within: int
@@ -281,14 +290,12 @@ def _swept_late(b: GameBuilder, play: Play, player: Player,
     pending = _moved_off_next(b, play, foes, SWEPT_LATE_WITHIN)
     if set(pending) != foes or any(pile != "graveyard" for _, pile in pending.values()):
         return None
-    return seq(*(ReadAs(consumes=(index,), actions=(Emit(
-        "move", other(player), {"card": foe, "to": pile}, play=b.plays[index],
-        note=read("shortcut.swept-late",
-                  f"{b.label(foe)} was destroyed by {b.label(sweeper)} (\"destroy all ... "
-                  f"your opponent controls\"), used by {b.game.players[player]} this turn, and "
-                  f"is sent to the GY by its owner only after the attack clicks: the effect "
-                  f"carried out late, read first")),))
-        for foe, (index, pile) in pending.items()))
+    return _read_first(b, player, pending, lambda foe: read(
+        "shortcut.swept-late",
+        f"{b.label(foe)} was destroyed by {b.label(sweeper)} (\"destroy all ... your "
+        f"opponent controls\"), used by {b.game.players[player]} this turn, and is sent to "
+        f"the GY by its owner only after the attack clicks: the effect carried out late, "
+        f"read first"))
 
 
 #: Where an effect sends a monster it takes away.

@@ -216,16 +216,22 @@ def set_card_shown(b: GameBuilder, play: Play, player: Player, cid: str) -> Read
     flipped_at = _turned_up_at(b, cid, this_turn=False)
     if flipped_at is None:
         return None
-    user = play.get("username")
-    before = next((i for i in range(flipped_at - 1, -1, -1)
-                   if b.plays[i].get("username") == user and
-                   b.plays[i].get("play") not in b.names.quiet), None)
+    before = _own_play_before(b, play, flipped_at)
     if before is None or not _opponent_spoke(b, play, before):
         return None
     return ReadAs("shown.set-card-on-request",
                   f"{b.label(cid)} flipped face-up and Set again in its zone by its player, "
                   f"with nothing resolved between, as the opponent asked in chat: a Set card "
                   f"shown, not activated", drops=(action,))
+
+
+def _own_play_before(b: GameBuilder, play: Play, index: int) -> int | None:
+    """The index of the last play before ``index`` that ``play``'s player made (a quiet play,
+    as a chat line, left out), if any."""
+    user = play.get("username")
+    return next((i for i in range(index - 1, -1, -1)
+                 if b.plays[i].get("username") == user and
+                 b.plays[i].get("play") not in b.names.quiet), None)
 
 
 def extra_deck_card_shown(b: GameBuilder, play: Play, cid: str, move: Any) -> ReadAs | None:
@@ -246,10 +252,7 @@ def extra_deck_card_shown(b: GameBuilder, play: Play, cid: str, move: Any) -> Re
     found = b.next_own(play, cid, ("To ED",))
     if found is None:
         return None
-    user = play.get("username")
-    before = next((i for i in range(b.cursor - 1, -1, -1)
-                   if b.plays[i].get("username") == user and
-                   b.plays[i].get("play") not in b.names.quiet), None)
+    before = _own_play_before(b, play, b.cursor)
     if before is None or not _opponent_spoke(b, play, before):
         return None
     return ReadAs("shown.extra-deck-on-request",
