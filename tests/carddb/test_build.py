@@ -1385,3 +1385,27 @@ def test_the_builders_facts_are_card_facts_fields() -> None:
     assert card_facts(Facts()) == CardFacts()
     assert card_facts(Facts(positions=[["self", "defense"]], skips_draws=1)) == \
         CardFacts(positions=(("self", "defense"),), skips_draws=1)
+
+
+def test_what_a_card_in_play_lets_a_summon_take() -> None:
+    from types import SimpleNamespace
+
+    from carddb import materials
+    from carddb.facts import Facts
+
+    def read(code: str) -> list[str]:
+        facts = Facts()
+        materials.leeway(SimpleNamespace(texts={"c1.lua": code}),  # type: ignore[arg-type]
+                         SimpleNamespace(path="c1.lua"), facts, "c1.lua")  # type: ignore[arg-type]
+        return facts.material_leeway
+
+    # Shooting Riser Dragon's Level, Battlewasp Wind's Tuner, Underworld Goddess's place, a
+    # Rank-Up-Magic's Xyz Summon on its own terms
+    assert read("e1:SetCode(EFFECT_UPDATE_LEVEL)\ne2:SetCode(EFFECT_CAN_BE_TUNER)\n"
+                "e3:SetCode(EFFECT_EXTRA_MATERIAL)\n"
+                "Duel.SpecialSummon(sc,SUMMON_TYPE_XYZ,tp,tp,false,false,POS_FACEUP)") == [
+        "level", "tuner", "place", "xyz_summon"]
+    assert read("tk:SetValue(TYPE_TUNER)\nc:UpdateLevel(-1)") == ["level", "tuner"]
+    # a check that the monster could be so Summoned, a comment: nothing
+    assert read("c:IsCanBeSpecialSummoned(e,SUMMON_TYPE_XYZ,tp,false,false)\n"
+                "--e1:SetCode(EFFECT_CHANGE_LEVEL)") == []
