@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from validator.document.model import Action, Card, Lock, Materials, MonsterKinds
-from validator.engine.limits import activated_at, from_extra_deck, summoned_at, used_at
+from validator.engine.limits import activated_at, from_extra_deck, name_key, summoned_at, used_at
 from validator.engine.state import DuelState
 from validator.rules.checks.activation import classified
 from validator.rules.registry import REGISTRY
@@ -196,11 +196,61 @@ def _tuner(card: Card) -> bool | None:
     return None if data is None else "Tuner" in data.get("types", ())
 
 
-def _why_not(s: DuelState, a: Action, proc: Materials) -> str | None:
-    """Why these materials cannot make the monster by ``proc`` (None: they can)."""
+def leeway_in_play(s: DuelState, a: Action) -> frozenset[str]:
+    """What the cards in play let this Summon take beyond the monster's own procedure (their
+    ``material_leeway``, docs/cards.md): the summoned monster's own, its materials', a face-up
+    card's on either field, and a card's its summoner activated this turn, as the limits'
+    bookkeeping shows it (a Spell or Trap Card activated, an effect with a use limit used).
+
+    >>> from validator.engine.state import Side
+    >>> s = DuelState({"x": Card("x", "monster")}, 1, "p1",
+    ...               {"p1": Side(8000, [], 0), "p2": Side(8000, [], 0)})
+    >>> sorted(leeway_in_play(s, Action("special_summon", "p1", card="x")))
+    []
+    """
+    ids = [a.card or "", *a.materials]
+    for side in s.sides.values():
+        ids += [m.card for m in side.monsters if not m.position.startswith("facedown")]
+        ids += [st.card for st in side.spell_traps if st.face_up]
+        if side.field_spell is not None and side.field_spell.face_up:
+            ids.append(side.field_spell.card)
+    limits = s.this_turn.limits
+    used = {k.split("|", 1)[1] for k in limits.activations if k.startswith(f"{a.player}|")}
+    used |= {k.split("|", 1)[1].rsplit(":", 1)[0] for k in limits.uses
+             if k.startswith(f"{a.player}|#")}
+    if used:
+        ids += [cid for cid, card in s.cards.items() if name_key(card) in used]
+    found: set[str] = set()
+    for cid in dict.fromkeys(ids):
+        card = s.cards.get(cid)
+        if card is not None and card.passcode is not None:
+            found.update(_leeway(card.passcode))
+    return frozenset(found)
+
+
+def _leeway(passcode: int) -> tuple[str, ...]:
+    from validator.cards import database
+    info = database().card(passcode)
+    return () if info is None else info.facts.material_leeway
+
+
+#: The leeway that leaves a part of the procedure unjudged, by Summon: the Levels, the Tuners,
+#: the place of the materials (docs/rules.md, ``summon.materials``).
+_LEVELS = {"synchro": {"level", "synchro_level"}, "xyz": {"level", "xyz_level"},
+           "ritual": {"level"}}
+_TUNERS = {"tuner", "non_tuner"}
+_PLACES = {"synchro": {"place", "hand"}, "xyz": {"place"}, "link": {"place"}}
+
+
+def _why_not(s: DuelState, a: Action, proc: Materials,
+             leeway: frozenset[str] = frozenset()) -> str | None:
+    """Why these materials cannot make the monster by ``proc`` (None: they can), the parts
+    that a card in play (``leeway``) may change left unjudged."""
     mats = [s.cards[cid] for cid in a.materials]
+    levels = not leeway & _LEVELS.get(proc.summon, set())
     if proc.summon in ("link", "xyz", "synchro"):
-        why = _on_field(s, a) or _kinds(s, a, proc.kinds if proc.summon != "synchro" else None)
+        on_field = None if leeway & _PLACES[proc.summon] else _on_field(s, a)
+        why = on_field or _kinds(s, a, proc.kinds if proc.summon != "synchro" else None)
         if why:
             return why
     if proc.summon == "link":
@@ -211,17 +261,19 @@ def _why_not(s: DuelState, a: Action, proc: Materials) -> str | None:
                   f"add up to {proc.rating}"
         return why
     if proc.summon == "xyz":
-        off = [m for m in mats if m.link is not None or (
-            proc.level is not None and m.level is not None and m.level != proc.level)]
+        # a Link Monster has no Level: no material of a procedure that names one (another
+        # procedure, as Dingirsu's "1 "Orcust" Link Monster", names none)
+        off = [m for m in mats if proc.level is not None and levels and (
+            m.link is not None or (m.level is not None and m.level != proc.level))]
         if off:
             return f"{off[0].label} is not Level {proc.level}"
         return _count(proc, len(mats))
     if proc.summon == "synchro":
-        return _synchro(proc, mats)
+        return _synchro(proc, mats, levels, not leeway & _TUNERS)
     if proc.summon == "ritual":
-        levels = [m.level for m in mats]
-        if proc.level_sum is not None and None not in levels:
-            total = sum(lv for lv in levels if lv is not None)
+        values = [m.level for m in mats]
+        if proc.level_sum is not None and levels and None not in values:
+            total = sum(lv for lv in values if lv is not None)
             short = total < proc.level_sum if proc.ritual == "at_least" else \
                 total != proc.level_sum
             if short:
@@ -231,22 +283,27 @@ def _why_not(s: DuelState, a: Action, proc: Materials) -> str | None:
     return _count(proc, len(mats))  # fusion: the count alone
 
 
-def _synchro(proc: Materials, mats: list[Card]) -> str | None:
-    tuners = [_tuner(m) for m in mats]
+def _synchro(proc: Materials, mats: list[Card], levels: bool = True,
+             tuners: bool = True) -> str | None:
+    """Why these materials cannot make the Synchro Monster (None: they can); ``levels`` and
+    ``tuners``: whether their Levels and their Tuners are judged. A procedure without
+    ``tuners`` (a substitute Tuner, as Cupsy★Yummy Way's Link-1) has its Tuners unjudged."""
     low_t, high_t = proc.tuners if proc.tuners is not None else (1, 1)
-    sure = sum(1 for t in tuners if t is True)
-    maybe = sum(1 for t in tuners if t is None)
-    if sure > high_t or sure + maybe < low_t:
-        return f"it takes {low_t if low_t == high_t else f'{low_t} to {high_t}'} Tuner" \
-               f"{'s' if high_t != 1 else ''}, not {sure}"
+    if tuners and proc.tuners is not None:
+        found = [_tuner(m) for m in mats]
+        sure = sum(1 for t in found if t is True)
+        maybe = sum(1 for t in found if t is None)
+        if sure > high_t or sure + maybe < low_t:
+            return f"it takes {low_t if low_t == high_t else f'{low_t} to {high_t}'} Tuner" \
+                   f"{'s' if high_t != 1 else ''}, not {sure}"
     low = proc.min if proc.min is not None else low_t + 1  # the count of all materials (§8)
     high = proc.max if proc.max is not None else 99
     if not low <= len(mats) <= high:
-        return f"it takes {low} or more materials, not {len(mats)}" if high >= 99 else \
-            f"it takes {low} to {high} materials, not {len(mats)}"
-    levels = [m.level for m in mats]
-    if proc.level_sum is not None and None not in levels:
-        total = sum(lv for lv in levels if lv is not None)
+        return _count(proc, len(mats)) if proc.min is not None else \
+            f"it takes {low} or more materials, not {len(mats)}"
+    values = [m.level for m in mats]
+    if proc.level_sum is not None and levels and None not in values:
+        total = sum(lv for lv in values if lv is not None)
         if total != proc.level_sum:
             return f"their Levels add up to {total}, not {proc.level_sum}"
     return None
@@ -262,7 +319,10 @@ def materials_make_monster(s: DuelState, a: Action) -> str | None:
     procs = [proc for proc in card.materials if proc.summon == a.method]
     if not procs:
         return None
-    reasons = [_why_not(s, a, proc) for proc in procs]
+    leeway = leeway_in_play(s, a)
+    if f"{a.method}_summon" in leeway:
+        return None  # a Summon on a card's own terms (a Rank-Up-Magic): not the procedure's
+    reasons = [_why_not(s, a, proc, leeway) for proc in procs]
     if any(why is None for why in reasons):
         return None
     return f"{card.label} cannot be {a.method.capitalize() if a.method else ''} Summoned " \
