@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Final
 
 from validator.document.model import ONE_SHOT_SUBTYPES, Action, other
+from validator.engine import limits
 from validator.engine.pendulum import pendulum_summon
 from validator.engine.state import ChainLink, DuelState, Outcome, ThisTurn
 from validator.engine.zones import take_placement
@@ -26,6 +27,8 @@ def resolve_chain(s: DuelState) -> None:
         card = s.cards[link.card]
         for grant in card.grants:  # what resolving it lets its controller do this turn
             s.this_turn.granted.setdefault(link.player, []).append(grant)
+        if link.locks:  # "for the rest of this turn after this card resolves" (§8)
+            limits.impose(s, link.player, link.card, link.locks)
         if not link.card_activation or not s.on_field(link.card):
             continue
         if (card.kind, card.subtype) in ONE_SHOT_SUBTYPES:
@@ -150,6 +153,7 @@ def special_summon(s: DuelState, a: Action) -> None:
     assert a.card is not None
     for material in a.materials:
         _use_material(s, a, material)
+    limits.record_summon(s, a.player, a.card, limits.from_extra_deck(s, a.card))
     _summon(s, a, a.position, "deck")
 
 
@@ -221,7 +225,8 @@ def activate(s: DuelState, a: Action) -> None:
             placed = s.spell_trap(a.card)
             assert placed is not None
             placed.face_up = True
-    s.chain.append(ChainLink(a.card, a.player, act.speed, act.card_activation, a.target))
+    later = limits.record_activation(s, a, act.used, act.known, act.card_activation)
+    s.chain.append(ChainLink(a.card, a.player, act.speed, act.card_activation, a.target, later))
 
 
 def resolve(s: DuelState, a: Action) -> None:

@@ -479,6 +479,8 @@ class GameBuilder:
             for _, reason in materials:
                 reasons |= reason
             method = next((name for bit, name in METHODS if reasons & bit), "procedure")
+            if method != "xyz" and {c for c, _ in materials} & self.trap_monsters:
+                materials = self._trap_monster_materials(cards[0][0], materials)
         elif not self.solving and len(cards) == 1:
             method = "procedure"
         for n, (cid, zone, position, _) in enumerate(cards):
@@ -493,6 +495,21 @@ class GameBuilder:
             where = self.board.where.get(cid)
             self.emit("special_summon", where.controller if where else controller, words,
                       **fields)
+
+    def _trap_monster_materials(self, summoned: str,
+                                materials: list[tuple[str, int]]) -> list[tuple[str, int]]:
+        """A Summon with a Trap Monster among its materials: the document holds the Trap in
+        the GY already (the contract has no Trap Monsters), so the Summon names no materials
+        (none judged) and the others leave the field as plain moves, as the log moves them."""
+        self.note("edopro.trap-monster", f"{self.name(summoned)} Special Summoned with a Trap "
+                                         f"Monster among its materials: none named")
+        for cid in dict.fromkeys(c for c, _ in materials if c not in self.trap_monsters):
+            where = self.board.where.get(cid)
+            if where is not None:
+                self.emit("move", where.controller, f"{self.name(cid)} used as material",
+                          card=cid, to="banished" if where.location == msg.REMOVED
+                          else "graveyard")
+        return []
 
     def _pendulum(self, cards: list[tuple[str, str | None, str, int]], controller: int,
                   materials: list[tuple[str, int]]) -> bool:

@@ -33,5 +33,6 @@ NOTES: Final = {
                                "before the chain begins and its effect is activated.",
     "edopro.trap-monster": "A Trap the engine Special Summons as a monster: the contract has "
                            "no Trap Monsters, so for the rules it goes to the Graveyard, and "
-                           "what it does as a monster is not judged.",
+                           "what it does as a monster is not judged (a Summon using it as a "
+                           "material names no materials).",
 }

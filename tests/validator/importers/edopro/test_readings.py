@@ -82,6 +82,20 @@ def test_a_card_set_and_activated_in_one_turn_as_its_text_allows_is_turned_face_
         ("edopro.set-turn-by-card", "[T6 #2175]"), ("edopro.trap-monster", "[T6 #2195]")]
 
 
+def test_a_summon_using_a_trap_monster_names_no_materials() -> None:
+    """selfplay-0105 [T6 #3189]: The Phantom Knights of Rusty Bardiche Link Summoned with
+    Shade Brigandine, a Trap Monster the document holds in the GY (the contract has none): the
+    other materials leave the field as moves, the Summon keeps its method and names none."""
+    g = game("selfplay/selfplay-0105.yrpX")
+    actions = g.document["actions"][205:208]
+    assert [(a["type"], a["card"], a.get("to"), a.get("method"), a.get("materials"))
+            for a in actions] == [("move", "b20", "graveyard", None, None),
+                                  ("move", "b28", "graveyard", None, None),
+                                  ("special_summon", "b31", None, "link", None)]
+    assert ("edopro.trap-monster", "[T6 #3189]") in [(n.reading, n.at) for n in g.notes]
+    assert validate(g.document).legal
+
+
 def test_actions_before_a_draw_from_an_empty_deck_are_dropped_as_the_tcg_has_it() -> None:
     """selfplay-0660: Abyss Dweller chained at the start of the Draw Phase of a player whose
     Deck is empty; the TCG ends the duel as that turn begins."""

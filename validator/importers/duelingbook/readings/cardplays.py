@@ -553,6 +553,12 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str,
                                                   f"before the rewind: no action",
                                changes=Changes(restores=(cid,))))
         return
+    if to in ("hand", "deck"):
+        taken = _activation_taken_back(b, play, player, cid, before)
+        if taken is not None:  # to the Deck, it goes on from the hand, where the activation
+            moved = emitting(Emit("move", player, {"card": cid, "to": to}))  # taken back left it
+            b.read_as(play, taken if to == "hand" else seq(taken, moved))
+            return
     b.read_as(play, (_summon_put_back(b, play, player, cid, before) or
                      _set_back_at_once(b, play, cid, before) or
                      _sets_back_together(b, play, cid, before) or
@@ -573,6 +579,31 @@ def _sent(b: GameBuilder, play: Play, player: Player, cid: str, to: str,
         is_monster_zone(place) else None
     return seq(phases.settling(b, play, cid), emitting(Emit(
         "move", player, {"card": cid, "to": to}, sent=sent)))
+
+
+def _activation_taken_back(b: GameBuilder, play: Play, player: Player, cid: str,
+                           before: Any) -> ReadAs | None:
+    """A Spell or Trap card with a limit of its own (contract §8: "You can only activate 1 X
+    per turn", a lock "the turn you activate this card") activated by the turn player and
+    returned by them from its zone to the hand or the Deck with no other action between: the
+    activation taken back (the card put back is the evidence), neither is a step, so it
+    counts toward none of its limits. Any other such return is read as it is (a card moved
+    for the opponent's effect, a slip of another kind)."""
+    if before is None or not is_zone(before.spot) or is_monster_zone(before.spot) or \
+            not b.actions:
+        return None
+    last = b.actions[-1]
+    if last.get("type") != "activate" or last.get("card") != cid or \
+            last.get("player") != player or player != b.turn.player or last.get("respond"):
+        return None
+    entry = b.card(cid).definition or {}
+    if entry.get("kind") == "monster" or not (entry.get("activations_per_turn") or
+                                              entry.get("locks")):
+        return None  # only a card with a limit of its own: any other activation stays judged
+    return ReadAs("slip.activation-taken-back",
+                  f"{b.label(cid)} activated, then returned by its player from {before.spot} "
+                  f"with nothing between: the activation taken back, neither is a step",
+                  drops=(last,))
 
 
 def _set_back_at_once(b: GameBuilder, play: Play, cid: str, before: Any) -> ReadAs | None:
