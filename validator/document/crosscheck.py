@@ -292,6 +292,8 @@ def _check_references(errors: Errors, cards: dict[str, dict[str, Any]],
                  for i, done in enumerate(limits["special_summons"])]
         refs += [(lock["card"], (*base, "locks", i, "card"))
                  for i, lock in enumerate(limits["locks"])]
+        refs += [(g["card"], (*base, "guesses", i, "card"))
+                 for i, g in enumerate(limits.get("guesses", ()))]
     for cid, path in refs:
         if cid not in cards:
             _add(errors, path, f"Unknown card id {cid!r}.")

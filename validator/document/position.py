@@ -20,6 +20,7 @@ from validator.engine.state import (
     ActiveLock,
     ChainLink,
     DuelState,
+    GuessedUse,
     Monster,
     Outcome,
     Side,
@@ -104,7 +105,10 @@ def _limits(t: TurnLimits) -> dict[str, Any]:
             "special_summons": [{"player": d.player, "card": d.card, "index": d.index,
                                  "from_extra": d.from_extra} for d in t.special_summons],
             "locks": [{"player": lock.player, "card": lock.card, "lock": lock.lock,
-                       "since": lock.since} for lock in t.locks]}
+                       "since": lock.since} for lock in t.locks],
+            **({"guesses": [{"player": g.player, "card": g.card, "index": g.index,
+                             "options": list(g.options), "chosen": g.chosen}
+                            for g in t.guesses]} if t.guesses else {})}
 
 
 def _limits_of(data: Mapping[str, Any] | None) -> TurnLimits:
@@ -117,7 +121,9 @@ def _limits_of(data: Mapping[str, Any] | None) -> TurnLimits:
         [SpecialSummoned(d["player"], d["card"], d["index"], d["from_extra"])
          for d in data["special_summons"]],
         [ActiveLock(lock["player"], lock["card"], lock["lock"], lock["since"])
-         for lock in data["locks"]])
+         for lock in data["locks"]],
+        [GuessedUse(g["player"], g["card"], g["index"], tuple(g["options"]), g["chosen"])
+         for g in data.get("guesses", ())])
 
 
 def _owners(state: DuelState) -> dict[str, Player]:

@@ -130,6 +130,18 @@ class ActiveLockSchema(_Base):
         "description": "it holds for the actions after this one"})
 
 
+class GuessedUseSchema(_Base):
+    player = fields.String(required=True, validate=_PLAYER)
+    card = CardId(required=True)
+    index = StrictInt(required=True, validate=_COUNT, metadata={
+        "description": "the activation that named no effect"})
+    options = fields.List(StrictInt(validate=validate.Range(0, 99)), required=True,
+                          validate=validate.Length(2, 100), metadata={
+                              "description": "the effects (indexes) it could have used"})
+    chosen = StrictInt(required=True, validate=validate.Range(0, 99), metadata={
+        "description": "the one the judge took (a later use may move it to another)"})
+
+
 def _uses(description: str) -> fields.Dict:
     return fields.Dict(keys=fields.String(validate=validate.Length(1, 200)),
                        values=StrictInt(validate=_COUNT), load_default=dict,
@@ -157,6 +169,8 @@ class TurnLimitsSchema(_Base):
     special_summons = fields.List(fields.Nested(SpecialSummonedSchema), load_default=list)
     locks = fields.List(fields.Nested(ActiveLockSchema), load_default=list,
                         metadata={"description": "the card locks holding this turn"})
+    guesses = fields.List(fields.Nested(GuessedUseSchema), load_default=list, metadata={
+        "description": "activations whose effect the judge chose among several"})
 
 
 class ThisTurnSchema(_Base):

@@ -396,6 +396,9 @@ class ActivateSchema(_CardAction):
         "description": "(revision 4) the effect used: its index (from 0) in the card's "
                        "effects; left out, the judge takes the one usable where the card "
                        "stands"})
+    negated = StrictBool(metadata={
+        "description": "(an extension) the activation was negated: a card so activated does "
+                       "not count toward its activations_per_turn (docs/format.md)"})
 
 
 class AttackSchema(_CardAction):

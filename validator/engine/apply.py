@@ -225,7 +225,8 @@ def activate(s: DuelState, a: Action) -> None:
             placed = s.spell_trap(a.card)
             assert placed is not None
             placed.face_up = True
-    later = limits.record_activation(s, a, act.used, act.known, act.card_activation)
+    later = limits.record_activation(s, a, act.used, act.known, act.card_activation,
+                                     act.source or "field")
     s.chain.append(ChainLink(a.card, a.player, act.speed, act.card_activation, a.target, later))
 
 
@@ -348,3 +349,18 @@ EFFECTS: Final[dict[str, Effect]] = {
     "damage": damage, "gain_lp": gain_lp, "surrender": surrender,
     "pendulum_summon": pendulum_summon,
 }
+
+
+def _carrying(effect: Effect) -> Effect:
+    """``effect``, then the locks a resolution just took on carried past it (§8)."""
+    def applied(s: DuelState, a: Action) -> None:
+        effect(s, a)
+        limits.carry(s, a)
+    applied.__name__ = applied.__qualname__ = effect.__name__
+    applied.__doc__ = effect.__doc__
+    return applied
+
+
+EFFECTS.update({kind: _carrying(EFFECTS[kind]) for kind in (
+    "resolve", "special_summon", "move", "destroy", "damage", "gain_lp", "take_control",
+    "draw", "discard", "change_position")})

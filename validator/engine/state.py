@@ -97,6 +97,21 @@ class SpecialSummoned:
     from_extra: bool
 
 
+@dataclass(frozen=True, slots=True)
+class GuessedUse:
+    """An activation whose document names no effect, made when several of the card's effects
+    were usable (§8): the judge took ``chosen`` among ``options`` (indexes in the card's
+    ``effects``). A later use that needs ``chosen``'s limit may move it to another option
+    still allowed, as a judge would read the earlier activation (the reading that flags
+    least)."""
+
+    player: Player
+    card: str
+    index: int
+    options: tuple[int, ...]
+    chosen: int
+
+
 @dataclass(slots=True)
 class TurnLimits:
     """What the card limits (§8) count in a turn; values are the indexes of the actions.
@@ -104,7 +119,8 @@ class TurnLimits:
     ``uses``: a limited use (player, hard key: validator/engine/limits.py) -> the action that
     used it; ``copy_uses``: card -> its own (soft) uses, dropped when it leaves its place;
     ``activations`` and ``summons``: (player, the card's name key) -> the actions;
-    ``special_summons``: every Special Summon; ``locks``: the locks holding.
+    ``special_summons``: every Special Summon; ``locks``: the locks holding; ``guesses``: the
+    activations whose effect the judge chose among several.
     """
 
     uses: dict[str, int] = field(default_factory=dict)
@@ -113,17 +129,18 @@ class TurnLimits:
     summons: dict[str, list[int]] = field(default_factory=dict)
     special_summons: list[SpecialSummoned] = field(default_factory=list)
     locks: list[ActiveLock] = field(default_factory=list)
+    guesses: list[GuessedUse] = field(default_factory=list)
 
     def __bool__(self) -> bool:
         return bool(self.uses or self.copy_uses or self.activations or self.summons or
-                    self.special_summons or self.locks)
+                    self.special_summons or self.locks or self.guesses)
 
     def copy(self) -> TurnLimits:
         """An independent copy."""
         return TurnLimits(dict(self.uses), {c: dict(u) for c, u in self.copy_uses.items()},
                           {k: list(v) for k, v in self.activations.items()},
                           {k: list(v) for k, v in self.summons.items()},
-                          list(self.special_summons), list(self.locks))
+                          list(self.special_summons), list(self.locks), list(self.guesses))
 
 
 @dataclass(slots=True)

@@ -12,7 +12,14 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from validator.document.model import Action, Card, Lock, Materials, MonsterKinds
-from validator.engine.limits import activated_at, from_extra_deck, name_key, summoned_at, used_at
+from validator.engine.limits import (
+    activated_at,
+    blocked,
+    from_extra_deck,
+    holds,
+    name_key,
+    summoned_at,
+)
 from validator.engine.state import DuelState
 from validator.rules.checks.activation import classified
 from validator.rules.registry import REGISTRY
@@ -77,7 +84,7 @@ def effect_use_allowed(s: DuelState, a: Action) -> str | None:
                f"did (action {earlier[-1] + 1})."
     if act.used is None:
         return None
-    used = used_at(s, a.player, card.id, act.used)
+    used = blocked(s, a.player, card.id, act.used)
     if used is None:
         return None
     scope, when = used
@@ -117,7 +124,7 @@ def summon_not_locked(s: DuelState, a: Action) -> str | None:
     this turn forbids: a ``turn`` lock from the activation on, a ``rest_of_turn`` one after
     its resolution (and the Summons that resolution made)."""
     locks = [lock for lock in s.this_turn.limits.locks
-             if lock.player == a.player and lock.since < s.index]
+             if lock.player == a.player and holds(lock, s, a)]
     if not locks:
         return None
     for cid in (a.cards if a.type == "pendulum_summon" else (a.card or "",)):

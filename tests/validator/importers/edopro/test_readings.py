@@ -120,3 +120,30 @@ def test_the_players_the_decks_and_the_first_player_are_the_files() -> None:
     assert doc["ruleset"] == "advanced" and doc["turn_player"] == "p1"
     assert doc["setup"]["p1"]["deck"] == 35 and len(doc["setup"]["p1"]["hand"]) == 5
     assert doc["source"]["from"] == "edopro" and doc["source"]["duel_flags"] == "0x2e800"
+
+
+def test_an_effect_granted_by_another_card_is_named_as_the_cards_granted_entry() -> None:
+    # Zoodiac Broadbull activates the effect its material Zoodiac Ratpier gives it (the
+    # description is Ratpier's string), then its own: the first names the entry after its own
+    doc = game("selfplay/selfplay-0075.yrpX").document
+    granted, own = action("selfplay/selfplay-0075.yrpX", 109), \
+        action("selfplay/selfplay-0075.yrpX", 118)
+    assert (granted["card"], granted.get("effect"), granted["at"]) == ("b22", 1, "[T8 #1784]")
+    assert (own["card"], own.get("effect")) == ("b22", None)
+    assert doc["cards"]["b22"]["effects"] == [
+        {"kind": "ignition", "from": ["field"], "once": "copy"},
+        {"kind": "quick", "from": ["field"]}]
+    assert "edopro.granted-effect" in {n.reading for n in game("selfplay/selfplay-0075.yrpX").notes}
+    assert validate(doc).legal
+
+
+def test_a_negated_activation_says_so() -> None:
+    # Naturia Beast negates Pot of Desires' activation (its own is not): a second Pot of
+    # Desires is legal (and Naturia Beast negates that one too)
+    name = "real/GG Psy vs IA_Mathmech spam mais faute.yrpX"
+    first, answer, second = action(name, 51), action(name, 52), action(name, 66)
+    assert (first["card"], first.get("negated"), first["at"]) == ("b1", True, "[T2 #505]")
+    assert answer.get("negated") is None and (second["card"], second.get("negated")) == (
+        "b6", True)
+    doc = game(name).document
+    assert validate({**doc, "actions": doc["actions"][:70]}).legal
