@@ -76,9 +76,9 @@ def read(reader: Reader, script: Script, card: dict[str, Any], facts: CardFacts,
                 if _later_turn(text, found[1], found.start(), functions):
                     continue  # "during your next turn": none of this turn's
                 if _while(text, found[1], found.start()):
-                    facts.note("locks", f"{where}: {reader.describe(e)} registers "
+                    notes += (("locks", f"{where}: {reader.describe(e)} registers "
                                         f"EFFECT_CANNOT_SPECIAL_SUMMON with a condition "
-                                        f"(not read: no lock)")
+                                        f"(not read: no lock)"),)
                     continue  # "while you control that card": a scope §8 has not
                 applies, allows = _target(text, found[1], found.start(), functions)
                 if itself and allows == []:
