@@ -218,6 +218,9 @@ class Follower:
             cid = (board.find(player, name, where) or (
                 None if where in OWN_PILES else board.find(other(player), name, where))) \
                 if name else board.find_hidden(player, where)
+            if where == "extra" and cid is not None and oid is not None and \
+                    board.id_of.get(cid) not in (None, oid):
+                cid = None  # a copy back in the Extra Deck keeps its number: this is another
             if cid is None:
                 cid = self.new_card(name, self.owner_of(play, player))
         if name is not None and board.name(cid) is None:

@@ -841,6 +841,21 @@ def _discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
     b.read_as(play, _discarded(b, play, player, cid))
 
 
+def _ritual_next(b: GameBuilder, play: Play) -> bool:
+    """True when the player's next play but other cards sent from the hand to the GY (the
+    other Tributes) Special Summons a Ritual Monster."""
+    for index, later in b.upcoming(SAME_PLAYER_NEXT):
+        if later.get("username") != play.get("username"):
+            continue
+        kind = later.get("play")
+        if kind in ("To GY", "Discard", "Shuffle hand"):
+            continue
+        step = b.step_at(index)
+        return kind in ("SS ATK", "SS DEF") and step is not None and \
+            "Ritual" in b.card(step.card).types
+    return False
+
+
 def _discarded(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs:
     """A card sent from the hand to the Graveyard that is no hand-limit discard: a discard
     a card explains, a Spell activated and resolved in one click, or a discard by the
@@ -853,6 +868,13 @@ def _discarded(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs:
                           f"that makes a player discard explains it: the Spell activated and "
                           f"resolved in one click"),
                    _activate_in_one_click(b, play, player, cid)) or ReadAs()
+    if cause is None and known.kind == "monster" and _ritual_next(b, play):
+        return seq(phases.settling(b, play, cid), emitting(Emit(
+            "discard", player, {"card": cid, "by_effect": True},
+            note=read("summon.ritual-tribute-from-hand",
+                      f"{b.label(cid)} sent from the hand to the GY right before its player "
+                      f"Special Summons a Ritual Monster: its Tribute for that Ritual Summon, "
+                      f"as the Ritual Spell's or effect's text allows")))) or ReadAs()
     if cause is None:
         emit = Emit("discard", player, {"card": cid},
                     note=read("hand.discard-by-rules",
@@ -889,7 +911,14 @@ def _placed(b: GameBuilder, play: Play, player: Player, cid: str,
                           f"zone stands in for the GY")),),
                           changes=Changes(staged=((cid, Spot(player, "graveyard", None, True)),)))
     if known.kind == "monster" and move is not None:
+        # a monster with an effect "if this card is a Continuous Trap" (Centur-Ion), placed
+        # and that effect declared where it stands, is no marker for a hand effect: it stands
+        # there as that Trap until it moves on
+        used_there = "this card is a Continuous Trap" in b.knowledge.text(b.board.name(cid))
         for index, later in b.upcoming(STAGED_MOVE_WITHIN):
+            if used_there and later.get("play") == "Declare" and \
+                    (used := b.step_at(index)) is not None and used.card == cid:
+                break
             if later.get("play") == "Move" and later.get("username") == play.get("username"):
                 nxt = b.step_at(index)
                 back = nxt.move_of(cid) if nxt is not None else None
@@ -1048,20 +1077,17 @@ def _moved(b: GameBuilder, cid: str, moved: Any) -> ReadAs | None:
                              note=read("equip.by-effect", f"equipped by an effect: {how}")))
     if not is_monster_zone(src) and is_monster_zone(dst):
         position = moved.after.position or "attack"
-        emits: list[Emit] = []
         if b.card(cid).kind == "monster":  # an Equip its own effect Special Summons (Union
-            emits.append(Emit(  # monsters, Mitsurugi)
-                "move", src_side, {"card": cid, "to": "graveyard"},
+            return emitting(Emit(  # monsters, Mitsurugi), a Pendulum Scale (Poissonniere)
+                "special_summon", dst_side, {"card": cid, "position": position},
                 note=read("summon.from-spell-trap-zone",
                           f"{b.label(cid)}, a monster card in a Spell & Trap Zone, is Special "
-                          f"Summoned from there by an effect: the contract Special Summons "
-                          f"only what is off the field, so it leaves its Spell & Trap Zone "
-                          f"first (docs/duelingbook.md)")))
-        emits.append(Emit("special_summon", dst_side, {"card": cid, "position": position},
-                          note=read("summon.moved-from-spell-trap",
-                                    "moved from a Spell & Trap Zone to a Monster Zone: read as "
-                                    "a Special Summon")))
-        return emitting(*emits)
+                          f"Summoned from there by an effect, as the contract allows "
+                          f"(docs/format.md)")))
+        return emitting(Emit("special_summon", dst_side, {"card": cid, "position": position},
+                             note=read("summon.moved-from-spell-trap",
+                                       "moved from a Spell & Trap Zone to a Monster Zone: read "
+                                       "as a Special Summon")))
     return emitting(Emit("move", dst_side, {"card": cid, "to": "spell_trap"},
                          note=read("zone.to-opponent-spell-trap",
                                    "moved to the other player's Spell & Trap Zone")))

@@ -179,7 +179,33 @@ def test_an_equipped_monster_special_summoned_from_its_spell_trap_zone() -> None
         'A: Move | Moved "Blade Knight" from M-1 to S-2',
         'A: Move | Moved "Blade Knight" from S-2 to M-3')
     assert verdict["legal"], verdict["violation"]
-    assert [a[0] for a in actions(imported)][-2:] == ["move", "special_summon"]
+    assert [a[0] for a in actions(imported)][-2:] == ["move", "special_summon"]  # equip, summon
+    assert "summon.from-spell-trap-zone" in readings_of(imported)
+
+
+def test_a_spell_or_trap_moved_to_a_monster_zone_is_a_special_summon() -> None:
+    """A card that is no monster card dragged from its Spell & Trap Zone to a Monster Zone
+    is read as a Special Summon, as the log shows it (the judge then says what it is)."""
+    imported, _ = judged(*MAIN_A, 'A: Set ST | Set card from hand (3/6) to S-2 || Set '
+                                  '"Book of Moon" from hand (3/6) to S-2',
+                         'A: Move | Moved Set card from S-2 to M-3')
+    assert actions(imported)[-1][0] == "special_summon"
+    assert "summon.moved-from-spell-trap" in readings_of(imported)
+
+
+def test_a_pendulum_scale_special_summoned_from_its_pendulum_zone_stays_off_the_extra_deck(
+) -> None:
+    """A Pendulum Monster its own effect Special Summons from its Pendulum Zone (Poissonniere
+    de Nouvelles, as an EDOPro game converted shows it): a Special Summon from that zone, never
+    a trip through the face-up Extra Deck (which would put it under the Extra Deck's zone
+    rule)."""
+    imported, verdict = judged(
+        'A: Activate Pendulum Left | Activated "Poissonniere de Nouvelles" from hand (1/5) '
+        "to Left Pendulum Zone",
+        'A: Move | Moved "Poissonniere de Nouvelles" from S-1 to M-2',
+        hands=(["Poissonniere de Nouvelles", *HAND_A[1:]], HAND_B), fmt="ar")
+    assert verdict["legal"], verdict["violation"]
+    assert [a[0] for a in actions(imported)][-2:] == ["activate", "special_summon"]
     assert "summon.from-spell-trap-zone" in readings_of(imported)
 
 

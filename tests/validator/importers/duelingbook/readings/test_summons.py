@@ -703,3 +703,49 @@ def test_another_monster_moved_to_a_spell_trap_zone_is_equipped() -> None:
                          'A: Move | Moved "Sangan" from M-1 to S-5', hands=_ATORI_HANDS, fmt="au")
     assert "pendulum.placed-from-field" not in readings_of(imported)
     assert "equip.by-effect" in readings_of(imported)
+
+
+def test_another_copy_summoned_from_the_extra_deck_is_another_card() -> None:
+    """edison-58612464 game 1: Gladiator Beast Gyzarus 245 returned to the Extra Deck, then
+    Gyzarus 246 Special Summoned from it. Duelingbook's numbers stay with a card, so 246 is
+    another copy, not the one just returned (an EDOPro game converted showed the same with a
+    Pendulum Fusion Monster, which the face-up copy put under the face-up Extra Deck's zone
+    rule)."""
+    imported = game(
+        *A1, 'A: SS ATK | Special Summoned "Gladiator Beast Gyzarus" from Extra Deck to M-3 '
+             '(ATK) {"id": 245}',
+        'A: To ED | Returned "Gladiator Beast Gyzarus" from M-3 to Extra Deck {"id": 245}',
+        'A: SS ATK | Special Summoned "Gladiator Beast Gyzarus" from Extra Deck to M-3 (ATK) '
+        '{"id": 246}',
+        'A: SS ATK | Special Summoned "Gladiator Beast Gyzarus" from Extra Deck to M-4 (ATK) '
+        '{"id": 245}')
+    summoned = [card for kind, card in actions(imported) if kind == "special_summon"]
+    assert summoned == ["gladiator-beast-gyzarus", "gladiator-beast-gyzarus-2",
+                        "gladiator-beast-gyzarus"]
+
+
+def test_a_monster_sent_from_the_hand_before_a_ritual_summon_is_its_tribute() -> None:
+    """An EDOPro game converted (selfplay-0352): Recette de Viande resolved, Hungry Burger
+    sent from the hand to the GY, Balameuniere de Nouvelles Special Summoned: the Ritual
+    Summon's Tribute, not a discard by the rules outside the End Phase."""
+    hands = (["Recette de Viande (Meat Recipe)", "Hungry Burger", "Balameuniere de Nouvelles",
+              *HAND_A[3:]], HAND_B)
+    imported, verdict = judged(
+        'A: Activate ST | Activated "Recette de Viande (Meat Recipe)" from hand (1/5) to S-3',
+        'A: To GY | Sent "Recette de Viande (Meat Recipe)" from S-3 to GY',
+        'A: To GY | Sent "Hungry Burger" from hand (1/4) to GY',
+        'A: SS DEF | Special Summoned "Balameuniere de Nouvelles" from hand (1/3) to M-2 (DEF)',
+        hands=hands, fmt="ar")
+    assert verdict["legal"], verdict["violation"]
+    assert ("discard", "hungry-burger", "by_effect") in actions(imported)
+    assert "summon.ritual-tribute-from-hand" in readings_of(imported)
+
+
+def test_a_monster_sent_from_the_hand_with_no_ritual_summon_next_stays_a_discard() -> None:
+    """The same discard followed by a Normal Summon: no Ritual Summon explains it."""
+    hands = (["Hungry Burger", "Sangan", *HAND_A[2:]], HAND_B)
+    _, verdict = judged('A: To GY | Sent "Hungry Burger" from hand (1/5) to GY',
+                        'A: Normal Summon | Normal Summoned "Sangan" from hand (1/4) to M-1',
+                        hands=hands, fmt="ar")
+    assert rule_at(verdict) == ("hand.discard-not-required",
+                                'Sent "Hungry Burger" from hand (1/5) to GY')

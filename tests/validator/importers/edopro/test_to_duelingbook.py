@@ -1,0 +1,115 @@
+"""The property that ties the two importers together (issue 26 item 4): every shared EDOPro
+game, written as the Duelingbook replay a person would have clicked and imported from that,
+gets the verdict its own import gets (legal, or the same rule at the same action), but for the
+differences specs/edopro-duelingbook.toml pins with their causes, which only shrink
+(docs/edopro.md, "The two importers held together")."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.validator.importers.edopro.replays import EDOPRO
+from tests.validator.importers.edopro.roundtrip import GAMES, KNOWN, verdicts
+from validator import validate
+from validator.importers.duelingbook.replay import import_replay as import_duelingbook
+from validator.importers.edopro.to_duelingbook import source_index, to_duelingbook
+
+#: The games whose two verdicts still differ: fixing one lowers this, never the other way.
+DIFFER_AT_MOST = 28
+needs_corpus = pytest.mark.skipif(not EDOPRO.is_dir(), reason="../shared/data/edopro is not "
+                                                              "beside the repository")
+
+
+def test_the_differences_only_shrink_and_each_has_its_cause() -> None:
+    assert len(KNOWN) <= DIFFER_AT_MOST
+    assert all(e.get("why") and e["edopro"] != e["duelingbook"] for e in KNOWN.values())
+    assert set(KNOWN) <= set(GAMES)
+
+
+@needs_corpus
+@pytest.mark.parametrize("name", GAMES)
+def test_each_game_gets_the_same_verdict_from_both_importers(name: str) -> None:
+    edopro, duelingbook = verdicts(name)
+    if name not in KNOWN:
+        assert duelingbook == edopro
+        return
+    assert edopro != duelingbook, "the verdicts agree now: remove the game from the file"
+    assert (edopro, duelingbook[:200]) == (KNOWN[name]["edopro"],
+                                           KNOWN[name]["duelingbook"][:200])
+
+
+def _doc(actions: list[dict[str, object]], **cards: dict[str, object]) -> dict[str, object]:
+    hand = [c for c, e in cards.items() if e.pop("hand", False)]
+    return {"ruleset": "advanced", "turn_player": "p1", "cards": cards,
+            "setup": {"p1": {"hand": hand, "deck": 35}, "p2": {"hand": [], "deck": 40}},
+            "actions": actions, "source": {"players": {"p1": "Ann", "p2": "Bob"}}}
+
+
+def _texts(doc: dict[str, object]) -> list[tuple[str, str]]:
+    return [(p["play"], p["log"]["public_log"]) for p in to_duelingbook(doc)["plays"][1:]]
+
+
+MAIN1 = [{"type": "phase", "player": "p1", "to": "standby"},
+         {"type": "phase", "player": "p1", "to": "main1"}]
+
+
+def test_a_tribute_summon_sends_its_tribute_first_as_a_player_clicks_it() -> None:
+    doc = _doc([*MAIN1,
+                {"type": "special_summon", "player": "p1", "card": "t", "zone": "M1"},
+                {"type": "end_turn", "player": "p1"},
+                {"type": "draw", "player": "p2", "card": "x"},
+                {"type": "phase", "player": "p2", "to": "standby"},
+                {"type": "phase", "player": "p2", "to": "main1"},
+                {"type": "end_turn", "player": "p2"},
+                {"type": "draw", "player": "p1", "card": "y"},
+                {"type": "phase", "player": "p1", "to": "standby"},
+                {"type": "phase", "player": "p1", "to": "main1"},
+                {"type": "normal_summon", "player": "p1", "card": "d", "tributes": ["t"],
+                 "zone": "M2"}],
+               t={"passcode": 69247929, "hand": True},  # Gene-Warped Warwolf (Level 4)
+               d={"passcode": 70781052, "hand": True},  # Summoned Skull (Level 6)
+               x={"passcode": 69247929, "owner": "p2"}, y={"passcode": 69247929, "owner": "p1"})
+    texts = _texts(doc)
+    assert texts[-2:] == [("To GY", 'Sent "Gene-Warped Warwolf" from M-1 to GY'),
+                          ("Normal Summon", 'Normal Summoned "Summoned Skull" from hand (1/2) '
+                                            "to M-2")]
+    assert ("Start turn", "Entered Draw Phase") in texts
+    [game] = import_duelingbook(to_duelingbook(doc))
+    assert [a["type"] for a in game.document["actions"]][-1] == "normal_summon"
+    assert game.document["actions"][-1]["tributes"] == ["gene-warped-warwolf"]
+    assert validate(game.document).legal
+
+
+def test_an_xyz_summon_overlays_each_material_onto_the_last() -> None:
+    doc = _doc([*MAIN1,
+                {"type": "normal_summon", "player": "p1", "card": "a", "zone": "M1"},
+                {"type": "special_summon", "player": "p1", "card": "b", "zone": "M2"},
+                {"type": "special_summon", "player": "p1", "card": "x", "zone": "M1",
+                 "method": "xyz", "materials": ["a", "b"]}],
+               a={"passcode": 69247929, "hand": True}, b={"passcode": 69247929, "hand": True},
+               x={"passcode": 84013237, "owner": "p1"})  # Number 39: Utopia
+    texts = _texts(doc)
+    assert texts[-2:] == [
+        ("Overlay", 'Overlayed "Gene-Warped Warwolf" in M-2 onto "Gene-Warped Warwolf" in M-1'),
+        ("OL ATK", 'Special Summoned "Number 39: Utopia" from Extra Deck onto '
+                   '"Gene-Warped Warwolf" in M-1 (ATK)')]
+
+
+def test_each_converted_action_names_the_action_it_was_written_for() -> None:
+    doc = _doc([*MAIN1, {"type": "phase", "player": "p1", "to": "battle"}])
+    [game] = import_duelingbook(to_duelingbook(doc))
+    assert [source_index(a) for a in game.document["actions"]] == [0, 1, 2]
+
+
+def test_a_cost_is_written_after_the_activation_it_pays_for() -> None:
+    """The engine moves a cost before its chain link; a Duelingbook player declares the effect
+    first and then pays (Naturia Sacred Tree's Tribute during an attack was read as the
+    attack's result, and the replayed attack as a second one)."""
+    cost = {"time": "[T1 #9]", "player": "Ann", "text": "Gene-Warped Warwolf: Monster Zone -> "
+                                                        "GY (reason 0x82)"}
+    doc = _doc([*MAIN1,
+                {"type": "special_summon", "player": "p1", "card": "w", "zone": "M1"},
+                {"type": "move", "player": "p1", "card": "w", "to": "graveyard", "log": cost},
+                {"type": "activate", "player": "p1", "card": "m"}],
+               w={"passcode": 69247929, "hand": True}, m={"passcode": 15025844, "hand": True})
+    assert [kind for kind, _ in _texts(doc)][-2:] == ["Declare", "To GY"]
