@@ -37,6 +37,7 @@ COMPILED = [
     "validator/engine/apply.py",
     "validator/engine/zones.py",
     "validator/engine/pendulum.py",
+    "validator/engine/limits.py",
     "validator/document/fastload.py",
     "validator/document/loading.py",
     "validator/document/crosscheck.py",

@@ -75,6 +75,11 @@ def read(reader: Reader, script: Script, card: dict[str, Any], facts: CardFacts,
                     continue  # a lock on the opponent: none of the player's (§8 has no whose)
                 if _later_turn(text, found[1], found.start(), functions):
                     continue  # "during your next turn": none of this turn's
+                if _while(text, found[1], found.start()):
+                    notes += (("locks", f"{where}: {reader.describe(e)} registers "
+                                        f"EFFECT_CANNOT_SPECIAL_SUMMON with a condition "
+                                        f"(not read: no lock)"),)
+                    continue  # "while you control that card": a scope §8 has not
                 applies, allows = _target(text, found[1], found.start(), functions)
                 if itself and allows == []:
                     allows = [{"cards": [script.code]}]
@@ -136,6 +141,24 @@ def _later_turn(text: str, name: str, start: int, functions: dict[str, str]) -> 
     named = re.fullmatch(r"s\.(\w+)", args[0])
     condition = functions.get(named[1], "") if named is not None else args[0]
     return _LATER.search(condition) is not None
+
+
+def _while(text: str, name: str, start: int) -> bool:
+    """Whether the lock holds only while a condition of its own does (Emblema Oath's "while
+    you control that card", written ``e2:SetCondition(function() return
+    Duel.IsExistingMatchingCard(...) end)``): a scope that §8 has not, so no lock (the reading
+    that flags least). A condition met on a later turn is :func:`_later_turn`'s.
+
+    >>> code = ("e2:SetCondition(function() return Duel.IsExistingMatchingCard(f,tp,"
+    ...         "LOCATION_ONFIELD,0,1,nil) end) e2:SetCode(EFFECT_CANNOT_SPECIAL_SUMMON) "
+    ...         "Duel.RegisterEffect(e2,tp)")
+    >>> _while(code, "e2", code.index("e2:SetCode")), _while(code.replace("Condition", "X"),
+    ...                                                      "e2", code.index("e2:SetCode"))
+    (True, False)
+    """
+    registered = re.compile(rf"\b\w+[.:]RegisterEffect\(\s*{name}\b").search(text, start)
+    return bool(_call(text[:registered.start()] if registered else text, name, "SetCondition",
+                      start))
 
 
 def _target(text: str, name: str, start: int,

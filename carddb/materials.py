@@ -98,21 +98,37 @@ def _own_levels(code: str) -> frozenset[str]:
     return frozenset(m[1].lower() for m in _OWN_LEVEL.finditer(code))
 
 
-#: What a card lets another monster's Summon take, as its script registers it
-#: (``material_leeway``).
+#: What a card lets a monster's Summon take beyond that monster's procedure, as its script
+#: registers it (``material_leeway``; docs/cards.md): as a material, or as a card in play.
 _LEEWAY: Final = (
     ("hand", re.compile(r"\bSynchro\.AddHandMaterialEffect\(|"
                         r"SetCode\(\s*EFFECT_SYNCHRO_MAT_FROM_HAND\s*\)")),
     ("non_tuner", re.compile(r"SetCode\(\s*EFFECT_NONTUNER\s*\)")),
     ("synchro_level", re.compile(r"SetCode\(\s*EFFECT_SYNCHRO_LEVEL\s*\)")),
     ("xyz_level", re.compile(r"SetCode\(\s*EFFECT_XYZ_LEVEL\s*\)")),
+    # a Level changed by one of its effects, its own or another monster's (Shooting Riser
+    # Dragon, Kashtira Riseheart, Chef de Nouvelles)
+    ("level", re.compile(r"SetCode\(\s*EFFECT_(?:UPDATE|CHANGE)_LEVEL(?:_FINAL)?\s*\)|"
+                         r"\bUpdateLevel\(")),
+    # a monster made a Tuner (EFFECT_ADD_TYPE's TYPE_TUNER, EFFECT_CAN_BE_TUNER: Battlewasp
+    # Wind)
+    ("tuner", re.compile(r"SetValue\(\s*TYPE_TUNER\s*\)|SetCode\(\s*EFFECT_CAN_BE_TUNER\s*\)")),
+    # materials from another place (Underworld Goddess of the Closed World: 1 monster the
+    # opponent controls)
+    ("place", re.compile(r"SetCode\(\s*EFFECT_EXTRA_MATERIAL\s*\)")),
+    # a monster Special Summoned as an Xyz (Synchro, ...) Summon by the card's own effect,
+    # on that effect's terms (Rank-Up-Magic Argent Chaos Force, Exosister Irene)
+    *((f"{kind.lower()}_summon",
+       re.compile(rf"SpecialSummon(?:Step)?\(\s*[^,()]+,\s*SUMMON_TYPE_{kind}\b"))
+      for kind in ("FUSION", "SYNCHRO", "XYZ", "LINK", "RITUAL")),
 )
 
 
 def leeway(reader: Reader, script: Script, facts: CardFacts, where: str) -> Found:
-    """``material_leeway``: what the card, as a material, lets another monster's Summon
+    """``material_leeway``: what the card, as a material or in play, lets a monster's Summon
     take beyond that monster's ``materials`` (a Tuner from the hand, itself as a non-Tuner, a
-    Level treated as another), read in its script's code."""
+    Level treated as another or changed, a monster made a Tuner, a material from another
+    place, a Summon on its own effect's terms), read in its script's code."""
     code = COMMENT.sub("", reader.texts.get(script.path, ""))
     found = {name: match[0].strip() for name, pattern in _LEEWAY
              if (match := pattern.search(code)) is not None}

@@ -121,7 +121,7 @@ def test_check_rules_and_serve_help(installed: Installed) -> None:
     proc = installed.run("duelcheck", "check", "-", stdin=json.dumps(LEGAL))
     assert proc.returncode == 0, proc.stderr
     proc = installed.run("duelcheck", "rules")
-    assert proc.returncode == 0 and len(proc.stdout.splitlines()) == 39, proc.stderr
+    assert proc.returncode == 0 and len(proc.stdout.splitlines()) == 43, proc.stderr
     proc = installed.run("duelcheck", "serve", "--help")
     assert proc.returncode == 0 and "--port" in proc.stdout, proc.stderr
     proc = installed.run("python", "-c", "from api import create_app; "

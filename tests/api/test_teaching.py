@@ -76,7 +76,7 @@ def test_two_diagrams_on_one_page_keep_their_own_ids(client: FlaskClient) -> Non
 
 def test_examples_are_the_golden_cases(client: FlaskClient) -> None:
     examples = client.get("/v1/examples").get_json()
-    assert len({e["rule"] for e in examples if e["rule"]}) == 39
+    assert len({e["rule"] for e in examples if e["rule"]}) == 43
     assert all(e["document"]["cards"] is not None for e in examples)
 
 

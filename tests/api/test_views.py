@@ -108,7 +108,7 @@ def test_action_limit_is_422_with_a_clear_message_and_configurable() -> None:
 
 def test_rules(client: FlaskClient) -> None:
     rules = client.get("/v1/rules").get_json()
-    assert len(rules) == 39 and rules[0]["id"] == "duel.over"
+    assert len(rules) == 43 and rules[0]["id"] == "duel.over"
     one = client.get("/v1/rules/summon.tribute-count").get_json()
     assert one["title"] == "Wrong number of Tributes" and "seeds/000_" in one["source"]
     assert "no.such" in problem_of(client.get("/v1/rules/no.such"), 404)["detail"]

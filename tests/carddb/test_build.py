@@ -1482,3 +1482,27 @@ def test_a_reading_returns_what_it_found_and_changes_nothing() -> None:
                                                               ("any", "attack"))
     assert sources(found.notes + again.notes) == {
         "positions": "c1.lua: its operation's code calls Duel.ChangePosition"}
+
+
+def test_what_a_card_in_play_lets_a_summon_take() -> None:
+    from types import SimpleNamespace
+
+    from carddb import materials
+    from validator.cards.facts import NO_FACTS
+
+    def read(code: str) -> list[str]:
+        found = materials.leeway(SimpleNamespace(texts={"c1.lua": code}),  # type: ignore[arg-type]
+                                 SimpleNamespace(path="c1.lua"),  # type: ignore[arg-type]
+                                 NO_FACTS, "c1.lua")
+        return list(found.facts.material_leeway)
+
+    # Shooting Riser Dragon's Level, Battlewasp Wind's Tuner, Underworld Goddess's place, a
+    # Rank-Up-Magic's Xyz Summon on its own terms
+    assert read("e1:SetCode(EFFECT_UPDATE_LEVEL)\ne2:SetCode(EFFECT_CAN_BE_TUNER)\n"
+                "e3:SetCode(EFFECT_EXTRA_MATERIAL)\n"
+                "Duel.SpecialSummon(sc,SUMMON_TYPE_XYZ,tp,tp,false,false,POS_FACEUP)") == [
+        "level", "tuner", "place", "xyz_summon"]
+    assert read("tk:SetValue(TYPE_TUNER)\nc:UpdateLevel(-1)") == ["level", "tuner"]
+    # a check that the monster could be so Summoned, a comment: nothing
+    assert read("c:IsCanBeSpecialSummoned(e,SUMMON_TYPE_XYZ,tp,false,false)\n"
+                "--e1:SetCode(EFFECT_CHANGE_LEVEL)") == []

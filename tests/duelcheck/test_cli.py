@@ -86,7 +86,7 @@ def test_stdin_and_parallel_jobs_give_the_same_answers(
 
 def test_rules_listing_and_one_rule(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "rules")
-    assert code == 0 and len(out.splitlines()) == 39
+    assert code == 0 and len(out.splitlines()) == 43
     code, out, _ = run(capsys, "rules", "hand.limit")
     assert code == 0 and out.startswith("hand.limit: ")
     assert "Source: the rulebook's \"Phase Structure\" (seeds/001_" in out  # its name first

@@ -287,6 +287,16 @@ def _check_references(errors: Errors, cards: dict[str, dict[str, Any]],
         refs += [(foe, ("position", "this_turn", "declared", cid, "value", i))
                  for i, foe in enumerate(foes)]
     refs += [(cid, ("position", "owners", cid)) for cid in position["owners"]]
+    limits = this_turn["limits"]
+    if limits is not None:
+        base = ("position", "this_turn", "limits")
+        refs += [(cid, (*base, "copy_uses", cid, "key")) for cid in limits["copy_uses"]]
+        refs += [(done["card"], (*base, "special_summons", i, "card"))
+                 for i, done in enumerate(limits["special_summons"])]
+        refs += [(lock["card"], (*base, "locks", i, "card"))
+                 for i, lock in enumerate(limits["locks"])]
+        refs += [(g["card"], (*base, "guesses", i, "card"))
+                 for i, g in enumerate(limits.get("guesses", ()))]
     for cid, path in refs:
         if cid not in cards:
             _add(errors, path, f"Unknown card id {cid!r}.")

@@ -489,6 +489,8 @@ class Action:
     face_down: bool = False
     #: (revision 4) An ``activate``'s effect: its index in the card's ``effects``.
     effect: int | None = None
+    #: (an extension) An ``activate`` whose activation was negated (docs/format.md).
+    negated: bool = False
     #: (revision 4) A ``special_summon``'s method (:data:`SUMMON_METHODS`) and materials.
     method: str | None = None
     materials: tuple[str, ...] = ()

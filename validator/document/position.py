@@ -17,13 +17,17 @@ from typing import Any
 
 from validator.document.model import PLAYERS, Card, Document, Player
 from validator.engine.state import (
+    ActiveLock,
     ChainLink,
     DuelState,
+    GuessedUse,
     Monster,
     Outcome,
     Side,
+    SpecialSummoned,
     SpellTrap,
     ThisTurn,
+    TurnLimits,
     setup_state,
     zoned,
 )
@@ -89,7 +93,37 @@ def _this_turn(t: ThisTurn) -> dict[str, Any]:
     if t.granted:
         out["granted"] = {p: list(g) for p, g in t.granted.items()}
     out["pendulum_summon"] = out.pop("pendulum_summon")  # added by revision 3: last
+    if t.limits:
+        out["limits"] = _limits(t.limits)  # revision 4, after it
     return out
+
+
+def _limits(t: TurnLimits) -> dict[str, Any]:
+    return {"uses": dict(t.uses), "copy_uses": {c: dict(u) for c, u in t.copy_uses.items()},
+            "activations": {k: list(v) for k, v in t.activations.items()},
+            "summons": {k: list(v) for k, v in t.summons.items()},
+            "special_summons": [{"player": d.player, "card": d.card, "index": d.index,
+                                 "from_extra": d.from_extra} for d in t.special_summons],
+            "locks": [{"player": lock.player, "card": lock.card, "lock": lock.lock,
+                       "since": lock.since} for lock in t.locks],
+            **({"guesses": [{"player": g.player, "card": g.card, "index": g.index,
+                             "options": list(g.options), "chosen": g.chosen}
+                            for g in t.guesses]} if t.guesses else {})}
+
+
+def _limits_of(data: Mapping[str, Any] | None) -> TurnLimits:
+    if data is None:
+        return TurnLimits()
+    return TurnLimits(
+        dict(data["uses"]), {c: dict(u) for c, u in data["copy_uses"].items()},
+        {k: list(v) for k, v in data["activations"].items()},
+        {k: list(v) for k, v in data["summons"].items()},
+        [SpecialSummoned(d["player"], d["card"], d["index"], d["from_extra"])
+         for d in data["special_summons"]],
+        [ActiveLock(lock["player"], lock["card"], lock["lock"], lock["since"])
+         for lock in data["locks"]],
+        [GuessedUse(g["player"], g["card"], g["index"], tuple(g["options"]), g["chosen"])
+         for g in data.get("guesses", ())])
 
 
 def _owners(state: DuelState) -> dict[str, Player]:
@@ -120,9 +154,7 @@ def state_report(state: DuelState) -> dict[str, Any]:
         "players": {p: _side(state.sides[p], state.pending_equips) for p in PLAYERS},
         "this_turn": _this_turn(t),
         "chain": [link.card for link in state.chain],
-        "chain_links": [{"card": link.card, "player": link.player, "speed": link.speed,
-                         "card_activation": link.card_activation, "target": link.target}
-                        for link in state.chain],
+        "chain_links": [_link(link) for link in state.chain],
         "owners": _owners(state),
         "pending_materials": [{"card": material, "monster": holder}
                               for material, holder in state.attached.items()
@@ -131,8 +163,17 @@ def state_report(state: DuelState) -> dict[str, Any]:
         "outcome": None if state.outcome is None else {"winner": state.outcome.winner,
                                                         "reason": state.outcome.reason},
         "actions_judged": state.index,
+        **({"duel_uses": dict(state.duel_uses)} if state.duel_uses else {}),
         "ruleset": state.rules.name,
     }
+
+
+def _link(link: ChainLink) -> dict[str, Any]:
+    out: dict[str, Any] = {"card": link.card, "player": link.player, "speed": link.speed,
+                           "card_activation": link.card_activation, "target": link.target}
+    if link.locks:
+        out["locks"] = list(link.locks)
+    return out
 
 
 Placement = tuple[str, "Player | None", str, tuple[Any, ...]]
@@ -218,6 +259,7 @@ def _turn_of(data: Mapping[str, Any]) -> ThisTurn:
                      for card, foes in data["declared"].items()}
     turn.granted = {p: list(g) for p, g in data["granted"].items()}
     turn.foes_changed = set(data["foes_changed"])
+    turn.limits = _limits_of(data["limits"])
     return turn
 
 
@@ -247,8 +289,9 @@ def restore(cards: dict[str, Card], position: Mapping[str, Any],
                 state.pending_equips[slot["card"]] = slot["waiting_for"]
     state.attached.update((m["card"], m["monster"]) for m in position["pending_materials"])
     state.chain = [ChainLink(link["card"], link["player"], link["speed"],
-                             link["card_activation"], link["target"])
+                             link["card_activation"], link["target"], tuple(link["locks"]))
                    for link in position["chain_links"]]
+    state.duel_uses = dict(position["duel_uses"])
     outcome = position["outcome"]
     state.outcome = None if outcome is None else Outcome(outcome["winner"], outcome["reason"])
     return state

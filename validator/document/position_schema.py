@@ -112,6 +112,67 @@ TurnIndexesSchema = _Base.from_dict({
     "declared": _indexes("card -> its last attack declaration")}, name="TurnIndexesSchema")
 
 
+class SpecialSummonedSchema(_Base):
+    player = fields.String(required=True, validate=_PLAYER)
+    card = CardId(required=True)
+    index = StrictInt(required=True, validate=_COUNT,
+                      metadata={"description": "the action that Special Summoned it"})
+    from_extra = StrictBool(required=True, metadata={
+        "description": "it came from the Extra Deck"})
+
+
+class ActiveLockSchema(_Base):
+    player = fields.String(required=True, validate=_PLAYER)
+    card = CardId(required=True, metadata={"description": "the card whose lock it is"})
+    lock = StrictInt(required=True, validate=validate.Range(0, 99),
+                     metadata={"description": "its index in the card's locks"})
+    since = StrictInt(required=True, validate=_COUNT, metadata={
+        "description": "it holds for the actions after this one"})
+
+
+class GuessedUseSchema(_Base):
+    player = fields.String(required=True, validate=_PLAYER)
+    card = CardId(required=True)
+    index = StrictInt(required=True, validate=_COUNT, metadata={
+        "description": "the activation that named no effect"})
+    options = fields.List(StrictInt(validate=validate.Range(0, 99)), required=True,
+                          validate=validate.Length(2, 100), metadata={
+                              "description": "the effects (indexes) it could have used"})
+    chosen = StrictInt(required=True, validate=validate.Range(0, 99), metadata={
+        "description": "the one the judge took (a later use may move it to another)"})
+
+
+def _uses(description: str) -> fields.Dict:
+    return fields.Dict(keys=fields.String(validate=validate.Length(1, 200)),
+                       values=StrictInt(validate=_COUNT), load_default=dict,
+                       metadata={"description": description})
+
+
+def _counts(description: str) -> fields.Dict:
+    return fields.Dict(keys=fields.String(validate=validate.Length(1, 200)),
+                       values=fields.List(StrictInt(validate=_COUNT)), load_default=dict,
+                       metadata={"description": description})
+
+
+class TurnLimitsSchema(_Base):
+    """(revision 4, §8) what the card limits counted this turn (docs/format.md)."""
+
+    uses = _uses("player|key of a limited effect's use (hard: shared by every copy) -> the "
+                 "action that used it")
+    copy_uses = fields.Dict(keys=CardId(), values=fields.Dict(
+        keys=fields.String(validate=validate.Length(1, 20)), values=StrictInt(validate=_COUNT)),
+        load_default=dict, metadata={"description": "card -> its own (soft) limited uses: "
+                                                    "the effect's index or shared -> the "
+                                                    "action"})
+    activations = _counts("player|the card's name key -> the actions that activated it")
+    summons = _counts("player|the card's name key -> the actions that Special Summoned it")
+    special_summons = fields.List(fields.Nested(SpecialSummonedSchema), load_default=list)
+    locks = fields.List(fields.Nested(ActiveLockSchema), load_default=list,
+                        metadata={"description": "the card locks holding this turn"})
+    guesses = fields.List(fields.Nested(GuessedUseSchema), load_default=list, metadata={
+        "description": "activations whose effect the judge chose among several"})
+
+
 class ThisTurnSchema(_Base):
     normal_draw = StrictBool(required=True)
     normal_summon = StrictBool(required=True)
@@ -138,6 +199,9 @@ class ThisTurnSchema(_Base):
                           load_default=dict, metadata={
                               "description": "player -> what cards resolved this turn let "
                                              "them do (revision 3 grants)"})
+    limits = fields.Nested(TurnLimitsSchema, load_default=None, metadata={
+        "description": "(revision 4) what the card limits counted this turn; left out when "
+                       "nothing"})
 
 
 class ChainLinkSchema(_Base):
@@ -148,6 +212,9 @@ class ChainLinkSchema(_Base):
         "description": "true when the Spell or Trap card itself was activated, false for "
                        "an effect"})
     target = CardId(required=True, allow_none=True)
+    locks = fields.List(StrictInt(validate=validate.Range(0, 99)), load_default=list,
+                        metadata={"description": "(revision 4) the card's locks (indexes) "
+                                                 "its resolution imposes; left out when none"})
 
 
 class PendingMaterialSchema(_Base):
@@ -185,6 +252,8 @@ class StateSchema(_Base):
     actions_judged = StrictInt(required=True, validate=_COUNT, metadata={
         "description": "actions judged legal in the whole duel so far: the index the next "
                        "action has when the duel is judged at once"})
+    duel_uses = _uses("(revision 4) player|key of a once-per-Duel effect's use -> the action "
+                      "that used it; left out when none")
     ruleset = fields.String(load_default=None, validate=validate.OneOf(m.RULESETS), metadata={
         "description": "the ruleset the duel is judged by: a document going on from this "
                        "state is judged by it too (naming another is a document error)"})

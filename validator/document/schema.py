@@ -244,13 +244,16 @@ class CardSchema(_Base):
     pendulum = StrictBool()
     scale = StrictInt(validate=validate.Range(0, 13))
     # revision 4 (§8): the card's own limits
-    activations_per_turn = StrictInt(validate=validate.Range(1, 9), metadata={
-        "description": "how many times a turn the card may be activated"})
-    summons_per_turn = StrictInt(validate=validate.Range(1, 9), metadata={
-        "description": "how many times a turn it may be Special Summoned"})
+    activations_per_turn = StrictInt(validate=validate.Range(1, 9), allow_none=True, metadata={
+        "description": "how many times a turn the card may be activated (null: not judged, "
+                       "a fact of the card database's set aside)"})
+    summons_per_turn = StrictInt(validate=validate.Range(1, 9), allow_none=True, metadata={
+        "description": "how many times a turn it may be Special Summoned (null: not judged)"})
     materials = fields.List(fields.Nested(MaterialsSchema), validate=validate.Length(min=1),
+                            allow_none=True,
                             metadata={"description": "an Extra Deck or Ritual monster's "
-                                                     "Summon procedures (any one of them)"})
+                                                     "Summon procedures (any one of them; "
+                                                     "null: not judged)"})
     locks = fields.List(fields.Nested(LockSchema), metadata={
         "description": "the Special Summon restrictions its effects put on its controller"})
 
@@ -281,7 +284,8 @@ class CardSchema(_Base):
                         "double_tribute", "double_tribute_for", "defense_attack",
                         "attacks_directly", "link", "link_arrows",
                         "pendulum", "scale", "summons_per_turn", "materials"):
-                if key in data:
+                if key in data and not (key in ("summons_per_turn", "materials") and
+                                        data[key] is None):
                     name = "def" if key == "def_" else key
                     raise ValidationError(f"A {kind} card has no {name}.", name)
             for key in ("trap_from_hand", "trap_monster"):
@@ -463,6 +467,9 @@ class ActivateSchema(_CardAction):
         "description": "(revision 4) the effect used: its index (from 0) in the card's "
                        "effects; left out, the judge takes the one usable where the card "
                        "stands"})
+    negated = StrictBool(metadata={
+        "description": "(an extension) the activation was negated: a card so activated does "
+                       "not count toward its activations_per_turn (docs/format.md)"})
 
 
 class AttackSchema(_CardAction):

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Final
 
 from validator.document.model import ONE_SHOT_SUBTYPES, Action, other
+from validator.engine import limits
 from validator.engine.pendulum import pendulum_summon
 from validator.engine.state import ChainLink, DuelState, Outcome, ThisTurn
 from validator.engine.zones import take_placement
@@ -26,6 +27,8 @@ def resolve_chain(s: DuelState) -> None:
         card = s.cards[link.card]
         for grant in card.grants:  # what resolving it lets its controller do this turn
             s.this_turn.granted.setdefault(link.player, []).append(grant)
+        if link.locks:  # "for the rest of this turn after this card resolves" (§8)
+            limits.impose(s, link.player, link.card, link.locks)
         if not link.card_activation or not s.on_field(link.card):
             continue
         if (card.kind, card.subtype) in ONE_SHOT_SUBTYPES:
@@ -150,6 +153,7 @@ def special_summon(s: DuelState, a: Action) -> None:
     assert a.card is not None
     for material in a.materials:
         _use_material(s, a, material)
+    limits.record_summon(s, a.player, a.card, limits.from_extra_deck(s, a.card))
     _summon(s, a, a.position, "deck")
 
 
@@ -221,7 +225,9 @@ def activate(s: DuelState, a: Action) -> None:
             placed = s.spell_trap(a.card)
             assert placed is not None
             placed.face_up = True
-    s.chain.append(ChainLink(a.card, a.player, act.speed, act.card_activation, a.target))
+    later = limits.record_activation(s, a, act.used, act.known, act.card_activation,
+                                     act.source or "field")
+    s.chain.append(ChainLink(a.card, a.player, act.speed, act.card_activation, a.target, later))
 
 
 def resolve(s: DuelState, a: Action) -> None:
@@ -343,3 +349,18 @@ EFFECTS: Final[dict[str, Effect]] = {
     "damage": damage, "gain_lp": gain_lp, "surrender": surrender,
     "pendulum_summon": pendulum_summon,
 }
+
+
+def _carrying(effect: Effect) -> Effect:
+    """``effect``, then the locks a resolution just took on carried past it (§8)."""
+    def applied(s: DuelState, a: Action) -> None:
+        effect(s, a)
+        limits.carry(s, a)
+    applied.__name__ = applied.__qualname__ = effect.__name__
+    applied.__doc__ = effect.__doc__
+    return applied
+
+
+EFFECTS.update({kind: _carrying(EFFECTS[kind]) for kind in (
+    "resolve", "special_summon", "move", "destroy", "damage", "gain_lp", "take_control",
+    "draw", "discard", "change_position")})

@@ -20,7 +20,7 @@ from validator.document.model import PHASES, Action
 from validator.engine import apply, zones
 from validator.engine.state import DuelState
 from validator.rules.checks import activation as act
-from validator.rules.checks import battle, cards, pendulum, placement, summon, turn
+from validator.rules.checks import battle, cards, limits, pendulum, placement, summon, turn
 from validator.rules.registry import Check, ordered
 
 logging.getLogger("transitions").setLevel(logging.WARNING)
@@ -58,7 +58,9 @@ GUARDS: Final[dict[str, tuple[Check, ...]]] = {
                                   summon.position_change_is_real,
                                   placement.link_stays_in_attack_position),
     "special_summon": (cards.card_is_monster, summon.summoned_from_off_field,
-                       placement.link_stays_in_attack_position, *_MONSTER_PLACE),
+                       limits.summons_within_limit, limits.materials_make_monster,
+                       limits.summon_not_locked, placement.link_stays_in_attack_position,
+                       *_MONSTER_PLACE),
     "quick_summon": (cards.card_in_hand_unless_on_field, cards.card_is_monster,
                      cards.quick_summon_exists, summon.summoned_from_off_field,
                      cards.monster_zone_has_room),
@@ -66,13 +68,15 @@ GUARDS: Final[dict[str, tuple[Check, ...]]] = {
                         pendulum.pendulum_summon_exists, pendulum.pendulum_cards_in_reach,
                         pendulum.pendulum_cards_are_monsters, pendulum.pendulum_summon_unused,
                         pendulum.levels_between_scales, pendulum.pendulum_room,
-                        pendulum.pendulum_extra_deck_zones, pendulum.pendulum_zones_free),
+                        pendulum.pendulum_extra_deck_zones, pendulum.pendulum_zones_free,
+                        limits.summons_within_limit, limits.summon_not_locked),
     "set_spell_trap": (turn.turn_player_acts, turn.in_main_phase, cards.card_in_hand,
                        cards.card_is_spell_or_trap, cards.spell_trap_zone_has_room),
     "activate": (act.activation_by_turn_player, act.speed_one_in_main_phase,
                  act.not_set_this_turn, act.chain_link_speed, act.activated_card_in_reach,
                  act.activated_card_controlled, act.activated_card_has_effect,
                  act.trap_not_from_hand, act.equip_has_valid_target,
+                 limits.effect_use_allowed, limits.activation_lock_unbroken,
                  act.activation_zone_has_room),
     "resolve": (),
     "phase_effect": (turn.turn_player_acts, turn.phase_effect_due,

@@ -5,6 +5,7 @@ legal ``pendulum_summon`` does. Its rules are checked before, in validator/rules
 from __future__ import annotations
 
 from validator.document.model import Action, Player
+from validator.engine.limits import from_extra_deck, record_summon
 from validator.engine.state import DuelState
 from validator.engine.zones import PENDULUM_ZONES, place_pendulum
 
@@ -70,6 +71,7 @@ def pendulum_summon(s: DuelState, a: Action) -> None:
     zones, _, _ = place_pendulum(s, a.player, a.cards, a.zones)
     positions = a.positions or ("attack",) * len(a.cards)
     for i, card in enumerate(a.cards):
+        record_summon(s, a.player, card, from_extra_deck(s, card))
         s.take(card, "hand")
         s.put(card, a.player, "monsters", position=positions[i],
               zone=zones[i] if i < len(zones) else None)

@@ -75,6 +75,74 @@ class Side:
         return len(self.hand) + self.hand_unknown
 
 
+@dataclass(frozen=True, slots=True)
+class ActiveLock:
+    """A lock of a card's (§8 ``locks``) on a player's Special Summons this turn: the card,
+    the index of the lock in its ``locks``, and the action from which it holds."""
+
+    player: Player
+    card: str
+    lock: int
+    since: int
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialSummoned:
+    """A Special Summon made this turn: by whom, of which card, at which action, and whether
+    it came from the Extra Deck (what a ``turn`` lock taken later asks)."""
+
+    player: Player
+    card: str
+    index: int
+    from_extra: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GuessedUse:
+    """An activation whose document names no effect, made when several of the card's effects
+    were usable (§8): the judge took ``chosen`` among ``options`` (indexes in the card's
+    ``effects``). A later use that needs ``chosen``'s limit may move it to another option
+    still allowed, as a judge would read the earlier activation (the reading that flags
+    least)."""
+
+    player: Player
+    card: str
+    index: int
+    options: tuple[int, ...]
+    chosen: int
+
+
+@dataclass(slots=True)
+class TurnLimits:
+    """What the card limits (§8) count in a turn; values are the indexes of the actions.
+
+    ``uses``: a limited use (player, hard key: validator/engine/limits.py) -> the action that
+    used it; ``copy_uses``: card -> its own (soft) uses, dropped when it leaves its place;
+    ``activations`` and ``summons``: (player, the card's name key) -> the actions;
+    ``special_summons``: every Special Summon; ``locks``: the locks holding; ``guesses``: the
+    activations whose effect the judge chose among several.
+    """
+
+    uses: dict[str, int] = field(default_factory=dict)
+    copy_uses: dict[str, dict[str, int]] = field(default_factory=dict)
+    activations: dict[str, list[int]] = field(default_factory=dict)
+    summons: dict[str, list[int]] = field(default_factory=dict)
+    special_summons: list[SpecialSummoned] = field(default_factory=list)
+    locks: list[ActiveLock] = field(default_factory=list)
+    guesses: list[GuessedUse] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.uses or self.copy_uses or self.activations or self.summons or
+                    self.special_summons or self.locks or self.guesses)
+
+    def copy(self) -> TurnLimits:
+        """An independent copy."""
+        return TurnLimits(dict(self.uses), {c: dict(u) for c, u in self.copy_uses.items()},
+                          {k: list(v) for k, v in self.activations.items()},
+                          {k: list(v) for k, v in self.summons.items()},
+                          list(self.special_summons), list(self.locks), list(self.guesses))
+
+
 @dataclass(slots=True)
 class ThisTurn:
     """What the current turn has used up; values are the indexes of the actions that did it."""
@@ -96,12 +164,15 @@ class ThisTurn:
     #: Monster Zone or one came, even if the same ids stand there again): a replay may follow.
     foes_changed: builtins.set[str] = field(default_factory=builtins.set)  # (set is a field)
     pendulum_summon: int | None = None
+    #: (revision 4, §8) the card limits' bookkeeping: validator/engine/limits.py
+    limits: TurnLimits = field(default_factory=lambda: TurnLimits())
 
     def forget(self, card: str) -> None:
         """A card that left the field is a new card if it comes back: drop what it did."""
         for record in (self.positions_changed, self.attacked, self.placed, self.set,
                        self.phase_effects_done, self.declared):
             record.pop(card, None)
+        self.limits.copy_uses.pop(card, None)
         self.foes_changed.discard(card)
         if card in self.phase_effects_due:
             self.phase_effects_due.remove(card)
@@ -116,6 +187,8 @@ class ChainLink:
     speed: int
     card_activation: bool
     target: str | None = None
+    #: (revision 4) indexes in the card's ``locks`` that its resolution imposes
+    locks: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +224,9 @@ class DuelState:
     rules: Ruleset = CLASSIC
     #: The action being judged and where its card goes (see validator.engine.zones.placement).
     placing: tuple[Action, Placement] | None = None
+    #: (revision 4, §8) once-per-Duel uses: (player, key) as validator/engine/limits.py
+    #: writes it -> the action that used it.
+    duel_uses: dict[str, int] = field(default_factory=dict)
 
     def copy(self) -> DuelState:
         """An independent copy (the card table, never changed, is shared).
@@ -166,7 +242,7 @@ class DuelState:
             cards=self.cards, turn=self.turn, turn_player=self.turn_player,
             sides={p: _copy_side(side) for p, side in self.sides.items()}, phase=self.phase,
             where=dict(self.where),
-            chain=[ChainLink(c.card, c.player, c.speed, c.card_activation, c.target)
+            chain=[ChainLink(c.card, c.player, c.speed, c.card_activation, c.target, c.locks)
                    for c in self.chain],
             pending_equips=dict(self.pending_equips), attached=dict(self.attached),
             this_turn=ThisTurn(t.drew, t.normal_summon, t.quick_summon,
@@ -174,8 +250,9 @@ class DuelState:
                                dict(t.set), list(t.phase_effects_due),
                                dict(t.phase_effects_done), dict(t.declared),
                                {p: list(g) for p, g in t.granted.items()},
-                               set(t.foes_changed), t.pendulum_summon),
-            outcome=self.outcome, index=self.index, gone=set(self.gone), rules=self.rules)
+                               set(t.foes_changed), t.pendulum_summon, t.limits.copy()),
+            outcome=self.outcome, index=self.index, gone=set(self.gone), rules=self.rules,
+            duel_uses=dict(self.duel_uses))
 
     # -- queries -----------------------------------------------------------------------
     def locate(self, card: str) -> tuple[Player, str] | None:
@@ -296,6 +373,8 @@ class DuelState:
             getattr(side, pile).remove(card)
         if pile in FIELD_PILES and not control_change:
             self.this_turn.forget(card)
+        elif not control_change:  # a soft limit (§8 "copy") is renewed wherever it goes
+            self.this_turn.limits.copy_uses.pop(card, None)
         self.pending_equips.pop(card, None)  # an Equip that left stops waiting
         for equip in [e for e, target in self.pending_equips.items() if target == card]:
             del self.pending_equips[equip]  # its target left the Graveyard or banishment

@@ -447,7 +447,7 @@ def test_card_limits_of_cards_a_judge_knows(passcode: int, fact: str, value: obj
                           "by": 0}]),
     (16387555, "material_leeway", ["hand"]),       # Kewl Tune Cue
     (96030710, "material_leeway", ["non_tuner"]),  # Centur-Ion Atrii
-    (97682931, "material_leeway", ["hand"]),       # Revolution Synchron
+    (97682931, "material_leeway", ["hand", "level"]),  # Revolution Synchron (its Level too)
 ])
 def test_card_limits_the_audit_found_narrower(passcode: int, fact: str, value: object) -> None:
     """The facts docs/cards-limits-review.md found forbidding a legal play, as fixed."""

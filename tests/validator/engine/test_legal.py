@@ -97,3 +97,17 @@ def test_an_illegal_sequence_is_refused() -> None:
     with pytest.raises(IllegalActionError) as info:
         legal_actions(document([act("phase", to="end")]))
     assert info.value.rule == "turn.phase-order"
+
+
+def test_an_action_that_breaks_a_card_limit_is_not_listed() -> None:
+    """Contract §8: a turn lock already broken, a hard once-per-turn effect used up."""
+    cases = {c["name"]: c["document"] for _, c in load_cases()}
+    locked = cases['a "turn" lock: a card activated after a Special Summon from the Extra Deck '
+                   'that its lock forbids']
+    doc = {**locked, "actions": locked["actions"][:-1]}  # the Summon made, not the activation
+    assert {"type": "activate", "player": "p1", "card": "s"} not in legal_actions(doc)
+    assert {"type": "activate", "player": "p1", "card": "s"} in legal_actions(
+        {**doc, "actions": doc["actions"][:-1]})  # before the Summon it is
+    used = cases["a soft once-per-turn effect used twice by one copy"]
+    doc = {**used, "actions": used["actions"][:-1]}
+    assert {"type": "activate", "player": "p1", "card": "a"} not in legal_actions(doc)

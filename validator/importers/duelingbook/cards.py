@@ -23,6 +23,7 @@ from validator.importers.duelingbook.cardtext import (
     is_xyz,
     read,
 )
+from validator.importers.duelingbook.limits import carried
 from validator.rules.checks.summon import required_tributes
 
 #: Card pool dates and format codes whose cards are Goat Format's pre-errata versions.
@@ -169,7 +170,7 @@ class Knowledge:
         if info is None and treated_as not in (None, name):
             info = db.named(name, self.variant)
         if info is not None:
-            entry = info.entry()
+            entry = carried(info.entry())
             if info.variant is not None:
                 del entry["passcode"]  # a document by passcode would get the current text
             entry["name"] = name  # the log's name: what a judge reads in the report

@@ -494,6 +494,8 @@ class GameBuilder:
             for _, reason in materials:
                 reasons |= reason
             method = next((name for bit, name in METHODS if reasons & bit), "procedure")
+            if method != "xyz" and {c for c, _ in materials} & self.trap_monsters:
+                materials = self._trap_monster_materials(cards[0][0], materials)
         elif not self.solving and len(cards) == 1:
             method = "procedure"
         for n, (cid, zone, position, _) in enumerate(cards):
@@ -508,6 +510,21 @@ class GameBuilder:
             where = self.board.where.get(cid)
             self.emit("special_summon", where.controller if where else controller, words,
                       **fields)
+
+    def _trap_monster_materials(self, summoned: str,
+                                materials: list[tuple[str, int]]) -> list[tuple[str, int]]:
+        """A Summon with a Trap Monster among its materials: the document holds the Trap in
+        the GY already (the contract has no Trap Monsters), so the Summon names no materials
+        (none judged) and the others leave the field as plain moves, as the log moves them."""
+        self.note("edopro.trap-monster", f"{self.name(summoned)} Special Summoned with a Trap "
+                                         f"Monster among its materials: none named")
+        for cid in dict.fromkeys(c for c, _ in materials if c not in self.trap_monsters):
+            where = self.board.where.get(cid)
+            if where is not None:
+                self.emit("move", where.controller, f"{self.name(cid)} used as material",
+                          card=cid, to="banished" if where.location == msg.REMOVED
+                          else "graveyard")
+        return []
 
     def _pendulum(self, cards: list[tuple[str, str | None, str, int]], controller: int,
                   materials: list[tuple[str, int]]) -> bool:
@@ -605,6 +622,8 @@ class GameBuilder:
         place = PLACE_NAMES.get(m.location or m.loc.location, "field")
         if self.chain and not activation:
             self._simultaneous(cid, place, fields)
+        if not activation:
+            self._granted(cid, m.description, place, fields)
         self.chain.append(Link(cid, activation, place))
         self.window = None
         self.emit("activate", m.controller, f"activates {self.name(cid)} (chain link "
@@ -634,6 +653,21 @@ class GameBuilder:
                           if kind == "trigger" and link.place in places), None)
             if index is not None:
                 link.action["effect"] = index
+
+    def _granted(self, cid: str, description: int, place: str, fields: dict[str, Any]) -> None:
+        """An effect the card has from another card (a Zoodiac Xyz material's, an Equip's):
+        the engine's description of the activation is a string of that other card's
+        (``code << 20 | n``). It is none of the card's own ``effects``: the activation names
+        the card's granted entry, which the document adds after them, without a limit
+        (docs/edopro.md)."""
+        piece = self.board.pieces[cid]
+        source = description >> 20
+        if not source or self.own(piece.code, source):
+            return
+        fields["effect"] = len(self.effects(piece.code))
+        self.granted.setdefault(cid, set()).add(place)
+        self.note("edopro.granted-effect", f"{self.name(cid)} activates an effect that "
+                                           f"{self.describe(source)} grants it")
 
     def _cost_paid_first(self, cid: str) -> None:
         """The card left the place it was activated from before the engine wrote its
@@ -695,6 +729,10 @@ class GameBuilder:
 
     def _chain_event(self, m: msg.ChainEvent) -> None:
         self.window = None  # the activation is chained (or the chain resolves): no cost
+        if m.msg == msg.MSG_CHAIN_NEGATED and 0 < m.link <= len(self.chain):
+            negated = self.chain[m.link - 1].action  # its activation negated (not its effect)
+            if negated is not None:
+                negated["negated"] = True
         if m.msg == msg.MSG_CHAIN_SOLVING and not self.solving:
             self.solving = True
             for link in self.chain:
@@ -880,6 +918,10 @@ class GameBuilder:
         default=lambda code: [])
     set_turn: Callable[[int], tuple[str, ...]] = field(default=lambda code: ())
     trap_monster: Callable[[int], bool] = field(default=lambda code: False)
+    #: Whether a description's card (its code) is the activated card itself (by name).
+    own: Callable[[int, int], bool] = field(default=lambda code, source: True)
+    #: Cards that activated an effect granted by another card: the places used from.
+    granted: dict[str, set[str]] = field(default_factory=dict)
     origins: dict[str, int] = field(default_factory=dict)
     last_moved: str | None = None
     targets: set[str] = field(default_factory=set)

@@ -33,5 +33,11 @@ NOTES: Final = {
                                "before the chain begins and its effect is activated.",
     "edopro.trap-monster": "A Trap the engine Special Summons as a monster: the contract has "
                            "no Trap Monsters, so for the rules it goes to the Graveyard, and "
-                           "what it does as a monster is not judged.",
+                           "what it does as a monster is not judged (a Summon using it as a "
+                           "material names no materials).",
+    "edopro.granted-effect": "The engine's description of an activation is a string of "
+                             "another card's (a Zoodiac Xyz material's effect, an Equip "
+                             "Spell's): the effect is one that card grants, none of the "
+                             "activated card's own. The document lists it after the card's "
+                             "own effects, without a limit, and the activation names it.",
 }

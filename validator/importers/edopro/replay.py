@@ -174,6 +174,19 @@ class Cards:
             return []
         return [(e.kind, e.places) for e in found.facts.effects]
 
+    def info(self, code: int) -> CardInfo | None:
+        """The card the database gives for the engine's code (an alternate artwork's own)."""
+        return self._ask(code)
+
+    def own(self, code: int, source: int) -> bool:
+        """Whether the card whose string an activation's description is (``source``) is the
+        activated card itself: False only for another card the database knows, activated by
+        a card whose effects it lists (one it does not script is judged without them)."""
+        found, other = self._ask(code), self.db.card(source)
+        if found is None or other is None or "effects" not in found.entry():
+            return True
+        return found.name == other.name
+
     def set_turn(self, code: int) -> tuple[str, ...]:
         """The card database's ``set_turn``: what the card lets be activated the turn it
         was Set."""
@@ -244,6 +257,7 @@ def _game(replay: Replay) -> Game:
     b = GameBuilder(replay.packets, names, describe=cards.name)
     b.kinds, b.subtype, b.one_shot = cards.kind, cards.subtype, cards.one_shot
     b.effects, b.set_turn, b.trap_monster = cards.effects, cards.set_turn, cards.trap_monster
+    b.own = cards.own
     start = next((p for p in replay.packets if p.msg == msg.MSG_START), None)
     if start is not None and len(start.data) >= 17:
         _, _, _, main0, _, main1, _ = struct.unpack_from("<BIIHHHH", start.data)
@@ -279,6 +293,11 @@ def _document(b: GameBuilder, cards: Cards, replay: Replay, game: Game,
     for cid, piece in b.board.pieces.items():
         owner = "p1" if piece.owner == 0 else "p2"
         entries[cid] = cards.entry(piece.code, owner, piece.token)
+        if cid in b.granted:
+            found = cards.info(piece.code)
+            own = found.entry().get("effects", []) if found is not None else []
+            entries[cid]["effects"] = [*own, {"kind": "quick",
+                                              "from": sorted(b.granted[cid])}]
         if cid in b.born_in_extra:
             placed_extra[owner].append(cid)
     setup: dict[str, Any] = {}

@@ -2,6 +2,15 @@
 
 from __future__ import annotations
 
-from validator.rules.checks import activation, battle, cards, pendulum, placement, summon, turn
+from validator.rules.checks import (
+    activation,
+    battle,
+    cards,
+    limits,
+    pendulum,
+    placement,
+    summon,
+    turn,
+)
 
-__all__ = ["activation", "battle", "cards", "pendulum", "placement", "summon", "turn"]
+__all__ = ["activation", "battle", "cards", "limits", "pendulum", "placement", "summon", "turn"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from validator.document.model import MAIN_PHASES, Action
+from validator.engine.limits import choose
 from validator.engine.state import FIELD_PILES, DuelState
 from validator.rules.checks.cards import card_in_hand, card_on_own_field, spell_trap_zone_has_room
 from validator.rules.checks.turn import phase_name
@@ -26,6 +27,11 @@ class Activation:
     speed: int
     card_activation: bool
     effect: str
+    #: (revision 4, §8) the index of the effect used in the card's ``effects`` (its
+    #: ``effect``, else the one whose use is still allowed: validator/engine/limits.py), and
+    #: whether the document says which (given, or the only one usable there)
+    used: int | None = None
+    known: bool = False
 
 
 def activation(s: DuelState, a: Action) -> Activation:
@@ -37,7 +43,7 @@ def activation(s: DuelState, a: Action) -> Activation:
     ...               {"p1": Side(8000, [], 0, hand=["mf"]), "p2": Side(8000, [], 0)})
     >>> s.where["mf"] = ("p1", "hand")
     >>> activation(s, Action("activate", "p1", card="mf"))
-    Activation(source='hand', speed=2, card_activation=True, effect='card')
+    Activation(source='hand', speed=2, card_activation=True, effect='card', used=None, known=False)
     """
     assert a.card is not None
     card = s.cards[a.card]
@@ -62,7 +68,8 @@ def activation(s: DuelState, a: Action) -> Activation:
             a.zone is not None or card.effects is None or card.effect_at("hand") == "none"):
         return Activation(source, 1, True, "card")  # a Pendulum Scale, activated as a Spell
     kind = effect_kind(s, a.card, source, a.effect)
-    return Activation(source, 2 if kind == "quick" else 1, False, kind)
+    used, known = choose(s, a, source if source is not None else "field")
+    return Activation(source, 2 if kind == "quick" else 1, False, kind, used, known)
 
 
 def effect_kind(s: DuelState, card_id: str, source: str | None,

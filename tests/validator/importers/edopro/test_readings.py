@@ -134,6 +134,20 @@ def test_a_trap_monster_the_database_knows_is_special_summoned_as_a_monster() ->
     assert (tribute["type"], tribute["tributes"]) == ("normal_summon", ["a16", "a13"])
 
 
+def test_a_summon_using_a_trap_monster_names_no_materials() -> None:
+    """selfplay-0105 [T6 #3189]: The Phantom Knights of Rusty Bardiche Link Summoned with
+    Shade Brigandine, a Trap Monster the document holds in the GY (the contract has none): the
+    other materials leave the field as moves, the Summon keeps its method and names none."""
+    g = game("selfplay/selfplay-0105.yrpX")
+    actions = g.document["actions"][205:208]
+    assert [(a["type"], a["card"], a.get("to"), a.get("method"), a.get("materials"))
+            for a in actions] == [("move", "b20", "graveyard", None, None),
+                                  ("move", "b28", "graveyard", None, None),
+                                  ("special_summon", "b31", None, "link", None)]
+    assert ("edopro.trap-monster", "[T6 #3189]") in [(n.reading, n.at) for n in g.notes]
+    assert validate(g.document).legal
+
+
 def test_actions_before_a_draw_from_an_empty_deck_are_dropped_as_the_tcg_has_it() -> None:
     """selfplay-0660: Abyss Dweller chained at the start of the Draw Phase of a player whose
     Deck is empty; the TCG ends the duel as that turn begins."""
@@ -158,3 +172,30 @@ def test_the_players_the_decks_and_the_first_player_are_the_files() -> None:
     assert doc["ruleset"] == "advanced" and doc["turn_player"] == "p1"
     assert doc["setup"]["p1"]["deck"] == 35 and len(doc["setup"]["p1"]["hand"]) == 5
     assert doc["source"]["from"] == "edopro" and doc["source"]["duel_flags"] == "0x2e800"
+
+
+def test_an_effect_granted_by_another_card_is_named_as_the_cards_granted_entry() -> None:
+    # Zoodiac Broadbull activates the effect its material Zoodiac Ratpier gives it (the
+    # description is Ratpier's string), then its own: the first names the entry after its own
+    doc = game("selfplay/selfplay-0075.yrpX").document
+    granted, own = action("selfplay/selfplay-0075.yrpX", 109), \
+        action("selfplay/selfplay-0075.yrpX", 118)
+    assert (granted["card"], granted.get("effect"), granted["at"]) == ("b22", 1, "[T8 #1784]")
+    assert (own["card"], own.get("effect")) == ("b22", None)
+    assert doc["cards"]["b22"]["effects"] == [
+        {"kind": "ignition", "from": ["field"], "once": "copy"},
+        {"kind": "quick", "from": ["field"]}]
+    assert "edopro.granted-effect" in {n.reading for n in game("selfplay/selfplay-0075.yrpX").notes}
+    assert validate(doc).legal
+
+
+def test_a_negated_activation_says_so() -> None:
+    # Naturia Beast negates Pot of Desires' activation (its own is not): a second Pot of
+    # Desires is legal (and Naturia Beast negates that one too)
+    name = "real/GG Psy vs IA_Mathmech spam mais faute.yrpX"
+    first, answer, second = action(name, 51), action(name, 52), action(name, 66)
+    assert (first["card"], first.get("negated"), first["at"]) == ("b1", True, "[T2 #505]")
+    assert answer.get("negated") is None and (second["card"], second.get("negated")) == (
+        "b6", True)
+    doc = game(name).document
+    assert validate({**doc, "actions": doc["actions"][:70]}).legal

@@ -553,6 +553,16 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str,
                                                   f"before the rewind: no action",
                                changes=Changes(restores=(cid,))))
         return
+    if to in ("hand", "deck"):
+        taken = _activation_taken_back(b, play, player, cid, before)
+        if taken is not None:  # to the Deck, it goes on from the hand, where the activation
+            moved = emitting(Emit("move", player, {"card": cid, "to": to}))  # taken back left it
+            b.read_as(play, taken if to == "hand" else seq(taken, moved))
+            return
+        undone = _activation_undone(b, player, cid, before)
+        if undone is not None:
+            b.read_as(play, seq(undone, emitting(Emit("move", player, {"card": cid, "to": to}))))
+            return
     b.read_as(play, (_summon_put_back(b, play, player, cid, before) or
                      _set_back_at_once(b, play, cid, before) or
                      _sets_back_together(b, play, cid, before) or
@@ -573,6 +583,83 @@ def _sent(b: GameBuilder, play: Play, player: Player, cid: str, to: str,
         is_monster_zone(place) else None
     return seq(phases.settling(b, play, cid), emitting(Emit(
         "move", player, {"card": cid, "to": to}, sent=sent)))
+
+
+def _activation_taken_back(b: GameBuilder, play: Play, player: Player, cid: str,
+                           before: Any) -> ReadAs | None:
+    """A Spell or Trap card with a limit of its own (contract §8: "You can only activate 1 X
+    per turn", a lock "the turn you activate this card") activated by the turn player and
+    returned by them from its zone to the hand or the Deck with no other action between: the
+    activation taken back (the card put back is the evidence), neither is a step, so it
+    counts toward none of its limits. Any other such return is read as it is (a card moved
+    for the opponent's effect, a slip of another kind)."""
+    if before is None or not is_zone(before.spot) or is_monster_zone(before.spot) or \
+            not b.actions:
+        return None
+    last = b.actions[-1]
+    if last.get("type") != "activate" or last.get("card") != cid or \
+            last.get("player") != player or player != b.turn.player or last.get("respond"):
+        return None
+    entry = b.card(cid).definition or {}
+    if entry.get("kind") == "monster" or not (entry.get("activations_per_turn") or
+                                              entry.get("locks")):
+        return None  # only a card with a limit of its own: any other activation stays judged
+    return ReadAs("slip.activation-taken-back",
+                  f"{b.label(cid)} activated, then returned by its player from {before.spot} "
+                  f"with nothing between: the activation taken back, neither is a step",
+                  drops=(last,))
+
+
+def _activation_undone(b: GameBuilder, player: Player, cid: str,
+                       before: Any) -> ReadAs | None:
+    """A Spell or Trap card with "You can only activate 1 X per turn" (contract §8),
+    activated from the hand this turn and still in its zone, later returned by its player
+    from there to the hand or the Deck: the activation undone, the card put back (a
+    misclick, a play rolled back after a dispute), so it counts toward none of its limits
+    and is no step. Read only where no activation responded to it (the chain it began would
+    otherwise lose its first link), and where the player activated nothing else since (an
+    effect that returns it: Mitsurugi no Mikoto, Kusanagi's). A card returned from the
+    Graveyard or banishment is read as it is: many return by their own effect (Mitsurugi
+    Prayers, the Dracotail Spells), except one its player banished from its zone by the
+    play before (the card put back in two clicks)."""
+    if before is None or not b.actions:
+        return None
+    last = b.actions[-1]
+    banished_first = before.spot == "banished" and last.get("type") == "move" and \
+        last.get("card") == cid and last.get("to") == "banished" and \
+        last.get("player") == player  # put back in two clicks: banished, then to the hand
+    if not banished_first and (not is_zone(before.spot) or is_monster_zone(before.spot)):
+        return None
+    known = b.card(cid)
+    if (known.definition or {}).get("kind") == "monster" or \
+            not known.facts.activations_per_turn:
+        return None  # the card database's limit (carried or not: the document is the log's)
+    for n in range(len(b.actions) - 1, -1, -1):
+        earlier = b.actions[n]
+        if earlier.get("type") == "end_turn":
+            return None
+        if earlier.get("type") == "activate" and earlier.get("card") == cid:
+            break
+    else:
+        return None
+    since = b.actions[n + 1:]
+    if earlier.get("player") != player or "zone" not in earlier or any(
+            later.get("respond") for later in since):
+        return None  # a chain on it
+    if [later for later in since if later.get("card") == cid] != \
+            ([last] if banished_first else []):
+        return None  # it left its zone since (resolved to the GY, moved by an effect)
+    for _, who, used in reversed(b.turn.recent):
+        if (who, used) == (player, cid):
+            break
+        if who == player:
+            return None  # an effect of the player's since, which may have returned it
+    else:
+        return None
+    return ReadAs("slip.activation-undone",
+                  f"{b.label(cid)} activated from the hand this turn, then put back by its "
+                  f"player from {before.spot}: the activation undone, it counts toward "
+                  f"none of the card's limits", drops=(earlier,))
 
 
 def _set_back_at_once(b: GameBuilder, play: Play, cid: str, before: Any) -> ReadAs | None:

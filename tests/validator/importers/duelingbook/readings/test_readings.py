@@ -224,3 +224,36 @@ def test_a_change_to_defense_under_a_continuous_effect_is_by_that_effect() -> No
     assert actions(imported)[-1][::2] == ("change_position", "by_effect")
     assert imported.document["actions"][-1]["log"]["readings"] == ["position.by-effect"]
     assert "continuous effect" in imported.document["actions"][-1]["log"]["note"]
+
+
+# -- "You can only activate 1 X per turn" (contract §8): the activations the log backs -----------
+_POTS = (["Pot of Desires", "Pot of Desires", *HAND_A[2:]], HAND_B)
+
+
+def test_an_activation_undone_later_in_the_turn_counts_for_nothing() -> None:
+    """The card put back in the hand (a play rolled back after a dispute), then activated
+    anew: one activation (advanced-77607066 game 1 [3:17], "A Case for K9")."""
+    imported, verdict = judged(
+        *MAIN_A, 'A: Activate ST | Activated "Pot of Desires" from hand (1/6) to S-1',
+        'A: Declare | Declared effect of "Pot of Desires" in S-1',
+        'A: Set ST | Set "Book of Moon" from hand (2/5) to S-2',
+        'A: To hand | Returned "Pot of Desires" from S-1 to hand',
+        'A: Normal Summon | Normal Summoned "Sangan" from hand (4/5) to M-1',
+        'A: Activate ST | Activated "Pot of Desires" from hand (1/4) to S-1', hands=_POTS)
+    assert verdict["legal"], verdict["violation"]
+    assert "slip.activation-undone" in readings_of(imported)
+    assert [a[0] for a in actions(imported)].count("activate") == 1
+
+
+def test_a_card_returned_after_another_play_of_its_players_is_not_undone() -> None:
+    """A summon (or an effect) of the player's came between: the return may be an effect's
+    (Mitsurugi no Mikoto, Kusanagi adds Mitsurugi Prayers back), so both activations count."""
+    imported, _ = judged(
+        *MAIN_A, 'A: Activate ST | Activated "Pot of Desires" from hand (1/6) to S-1',
+        'A: Declare | Declared effect of "Pot of Desires" in S-1',
+        'A: Normal Summon | Normal Summoned "Sangan" from hand (4/5) to M-1',
+        'A: To hand | Returned "Pot of Desires" from S-1 to hand',
+        'A: Set ST | Set "Book of Moon" from hand (2/5) to S-2',
+        'A: Activate ST | Activated "Pot of Desires" from hand (1/4) to S-1', hands=_POTS)
+    assert "slip.activation-undone" not in readings_of(imported)
+    assert [a[0] for a in actions(imported)].count("activate") == 2

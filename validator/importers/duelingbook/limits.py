@@ -1,0 +1,77 @@
+"""Which of a card's limits (contract §8) a Duelingbook document carries.
+
+The engine judges every limit a document gives. A Duelingbook log does not say which effect a
+"Declared effect" used, which monsters a Summon's materials were, nor when a lock was taken
+on: each limit is carried only once the importer's readings can back it (issue 27, item 3),
+and the others are left out of the document's card entries, so that the judge flags nothing
+the log cannot tell (docs/duelingbook.md, "Card limits").
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+#: The limit facts the importer's readings back, carried into a document's card entries.
+CARRIED: Final[frozenset[str]] = frozenset({"locks"})
+#: Every limit fact of a card entry (an effect's ``once`` and ``shared`` are ``once``).
+LIMIT_FACTS: Final = ("once", "activations_per_turn", "summons_per_turn", "materials", "locks")
+
+
+def carried(entry: dict[str, Any], facts: frozenset[str] = CARRIED) -> dict[str, Any]:
+    """The card entry with only the limit facts in ``facts``: the others set aside (null, or
+    no ``locks``), since a document given by passcode is completed from the card database
+    and its own fields win (docs/format.md).
+
+    >>> carried({"kind": "spell", "activations_per_turn": 1, "effects": [{"kind": "quick",
+    ...          "from": ["field"], "once": "name", "shared": "1"}]})["effects"]
+    [{'kind': 'quick', 'from': ['field']}]
+    >>> carried({"kind": "spell", "activations_per_turn": 1})
+    {'kind': 'spell', 'activations_per_turn': None}
+    >>> carried({"kind": "spell", "activations_per_turn": 1},
+    ...         frozenset({"activations_per_turn"}))
+    {'kind': 'spell', 'activations_per_turn': 1}
+    """
+    out = dict(entry)
+    for key in ("activations_per_turn", "summons_per_turn", "materials"):
+        if key not in facts and key in out:
+            out[key] = None
+    if "locks" in out and ("locks" not in facts or any(
+            not _backed(out, lock) for lock in out["locks"])):
+        out["locks"] = [lock for lock in out["locks"] if _backed(out, lock)] \
+            if "locks" in facts else []
+    if "once" not in facts and isinstance(out.get("effects"), list) and any(
+            "once" in e or "shared" in e for e in out["effects"]):
+        out["effects"] = [{k: v for k, v in e.items() if k not in ("once", "shared")}
+                          for e in out["effects"]]
+    return out
+
+
+def _backed(entry: dict[str, Any], lock: dict[str, Any]) -> bool:
+    """True for a lock the log can back: one "for the turn you activate this card" (held
+    from the activation, which the log shows, and broken by the Special Summons before it),
+    not imposed by a joined entry (:func:`_joined`). A ``rest_of_turn`` lock holds from the
+    resolution, which a Duelingbook log does not show (nor which Summons the resolution
+    made itself): it is not carried yet.
+
+    >>> _backed({}, {"scope": "turn", "by": "activation"}), _backed({}, {"scope": "rest_of_turn"})
+    (True, False)
+    """
+    return lock.get("scope") == "turn" and not _joined(entry, lock)
+
+
+def _joined(entry: dict[str, Any], lock: dict[str, Any]) -> bool:
+    """True for a lock imposed by an entry of ``effects`` that joins effects used from
+    several places (one count code: Crystron Smiger's field and Graveyard effects): the
+    database cannot tell which of them imposes it, and a log's "Declared effect" from one
+    place does not say either, so the lock is not carried.
+
+    >>> _joined({"effects": [{"kind": "ignition", "from": ["field", "graveyard"]}]}, {"by": 0})
+    True
+    >>> _joined({"effects": [{"kind": "ignition", "from": ["field"]}]}, {"by": 0})
+    False
+    """
+    by = lock.get("by")
+    effects = entry.get("effects")
+    if type(by) is not int or not isinstance(effects, list) or by >= len(effects):
+        return False
+    return len(effects[by].get("from", ())) > 1
