@@ -641,7 +641,7 @@ class GameBuilder:
         usable = [(i, kind) for i, (kind, places) in enumerate(kinds) if place in places]
         if not usable or any(kind == "quick" for _, kind in usable):
             return
-        trigger = next((i for i, kind in usable if kind == "trigger"), None)
+        trigger = self._least_limited(cid, [i for i, kind in usable if kind == "trigger"])
         if trigger is None:
             return
         fields["effect"] = trigger
@@ -649,10 +649,20 @@ class GameBuilder:
             if link.activation or link.action is None or "effect" in link.action:
                 continue
             below = self.effects(self.board.pieces[link.card].code)
-            index = next((i for i, (kind, places) in enumerate(below)
-                          if kind == "trigger" and link.place in places), None)
+            index = self._least_limited(link.card, [
+                i for i, (kind, places) in enumerate(below)
+                if kind == "trigger" and link.place in places])
             if index is not None:
                 link.action["effect"] = index
+
+    def _least_limited(self, cid: str, triggers: list[int]) -> int | None:
+        """Of a card's trigger effects usable where it stands, the one a chain link of
+        simultaneous triggers is marked with: the engine's description (a string index of the
+        card's script) does not say which entry of ``effects`` it is, so the first without a
+        once-per-turn limit, else the first (the reading that flags least, §8: Kashtira
+        Shangri-Ira's unlimited banish trigger, not its once-per-turn Standby Phase one)."""
+        limited = self.limited(self.board.pieces[cid].code)
+        return min(triggers, key=lambda i: i < len(limited) and limited[i], default=None)
 
     def _granted(self, cid: str, description: int, place: str, fields: dict[str, Any]) -> None:
         """An effect the card has from another card (a Zoodiac Xyz material's, an Equip's):
@@ -917,6 +927,8 @@ class GameBuilder:
     effects: Callable[[int], list[tuple[str, tuple[str, ...]]]] = field(
         default=lambda code: [])
     set_turn: Callable[[int], tuple[str, ...]] = field(default=lambda code: ())
+    #: Which of a card's ``effects`` have a use limit (``once`` or ``shared``), by code.
+    limited: Callable[[int], tuple[bool, ...]] = field(default=lambda code: ())
     trap_monster: Callable[[int], bool] = field(default=lambda code: False)
     #: Whether a description's card (its code) is the activated card itself (by name).
     own: Callable[[int, int], bool] = field(default=lambda code, source: True)

@@ -174,6 +174,13 @@ class Cards:
             return []
         return [(e.kind, e.places) for e in found.facts.effects]
 
+    def limited(self, code: int) -> tuple[bool, ...]:
+        """Which of the card's ``effects`` have a use limit (``once`` or ``shared``)."""
+        found = self._ask(code)
+        if found is None:
+            return ()
+        return tuple(e.once is not None or e.shared is not None for e in found.facts.effects)
+
     def info(self, code: int) -> CardInfo | None:
         """The card the database gives for the engine's code (an alternate artwork's own)."""
         return self._ask(code)
@@ -257,7 +264,7 @@ def _game(replay: Replay) -> Game:
     b = GameBuilder(replay.packets, names, describe=cards.name)
     b.kinds, b.subtype, b.one_shot = cards.kind, cards.subtype, cards.one_shot
     b.effects, b.set_turn, b.trap_monster = cards.effects, cards.set_turn, cards.trap_monster
-    b.own = cards.own
+    b.own, b.limited = cards.own, cards.limited
     start = next((p for p in replay.packets if p.msg == msg.MSG_START), None)
     if start is not None and len(start.data) >= 17:
         _, _, _, main0, _, main1, _ = struct.unpack_from("<BIIHHHH", start.data)
