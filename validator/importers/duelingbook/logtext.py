@@ -94,6 +94,18 @@ def zone_onto(text: str) -> str | None:
     return zone_in(text[at:]) if at >= 0 else None
 
 
+def zone_attached(text: str) -> str | None:
+    """The zone of the card an "Attached" play lays under an Xyz Monster, when it stands in
+    one (``from S-2``): the zone written after the Xyz Monster's name is the Xyz Monster's.
+
+    >>> zone_attached('Attached "Node Ryzeal" from Deck to "Gallant Granite" in M-1')
+    >>> zone_attached('Attached "X" from S-2 to "Y" in M-1')
+    'S-2'
+    """
+    at = text.rfind(' to "')
+    return zone_in(text[:at] if at >= 0 else text)
+
+
 def zones_moved(text: str) -> tuple[str, str] | None:
     """Both zones of a move between zones.
 

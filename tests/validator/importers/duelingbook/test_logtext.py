@@ -62,3 +62,10 @@ def test_a_format_is_named_by_its_code_or_its_card_pool() -> None:
 def test_a_card_name_may_hold_quotes(text: str, name: str) -> None:
     assert logtext.name_in(text) == name
     assert logtext.names_in(text)[0] == name
+
+
+def test_an_attached_cards_zone_is_never_the_xyz_monsters() -> None:
+    assert logtext.zone_attached('Attached "X" from Deck to "Y" in M-1') is None
+    assert logtext.zone_attached('Attached banished "X" (1/3) to "Y" in Left Extra Monster '
+                                 'Zone') is None
+    assert logtext.zone_attached('Attached "X" from S-2 to "Y" in M-1') == "S-2"

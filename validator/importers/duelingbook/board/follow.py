@@ -428,7 +428,7 @@ def overlay(f: Follower, play: Play, player: Player) -> None:
     text = texts(play)[1]
     names = logtext.names_in(text)
     card = f.find(play, player, text, key="start_id", name=names[0] if names else None,
-                  zone=logtext.zone_in(text) or "")
+                  zone=logtext.zone_attached(text) or "")
     onto_zone = logtext.zone_to(text) or play.get("zone") or logtext.zone_onto(text)
     onto = f.field_card(play, player, text, key="end_id",
                         name=names[1] if len(names) > 1 else None,
@@ -475,7 +475,7 @@ def attach(f: Follower, play: Play, player: Player) -> None:
     text = texts(play)[1]
     names = logtext.names_in(text)
     card = f.find(play, player, text, key="start_id", name=names[0] if names else None,
-                  zone=logtext.zone_in(text) or "")
+                  zone=logtext.zone_attached(text) or "")
     holder = f.board.by_object(play.get("end_id"))
     if holder is None or holder not in f.board.where:
         raise CannotFollow("cannot find the Xyz Monster the material is attached to")

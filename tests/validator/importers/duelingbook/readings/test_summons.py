@@ -749,3 +749,20 @@ def test_a_monster_sent_from_the_hand_with_no_ritual_summon_next_stays_a_discard
                         hands=hands, fmt="ar")
     assert rule_at(verdict) == ("hand.discard-not-required",
                                 'Sent "Hungry Burger" from hand (1/5) to GY')
+
+
+def test_a_card_attached_from_the_deck_goes_under_the_xyz_monster_the_line_names_last() -> None:
+    """"Attached "X" from Deck to "Y" in M-4" (as "Attached "K9-17 Izuna" from GY to
+    "Infinitrack River Stormer" in M-2", advanced-77076141 game 2): the zone is the Xyz
+    Monster's; the attached card comes from the pile the line names (an EDOPro game converted:
+    Zoodiac Tigermortar attaching a Zoodiac from the Deck)."""
+    lines = [*_GEAR_XYZ[:-1], _GEAR_XYZ[-1].replace('{"zone": "M-4"}',
+                                                     '{"zone": "M-4", "start_id": 700}'),
+             'A: Attach | Attached "Sangan" from Deck to "Gear Gigant X" in M-4 '
+             '{"start_id": 900, "end_id": 700}']
+    imported, verdict = judged(*lines, hands=_GEAR_HANDS, fmt="au")
+    assert imported.stopped is None, imported.stopped
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-1] == ("move", "sangan-2")  # a second copy: the Deck's
+    assert _pile(verdict, "gear-gigant-x") == ("M4", 3)
+    assert verdict["state"]["players"]["p1"]["hand"].count("sangan") == 1  # still in hand
