@@ -225,9 +225,11 @@ class Converter(Writer):
              after: dict[str, Place | None], pos: str) -> None:
         """Overlay the materials one onto the other, the first where the Xyz Monster goes,
         then summon it onto the pile ("OL ATK"): Duelingbook lays each card on top, so each
-        next one goes onto the last. An Xyz Monster the engine put in the other Extra Monster
-        Zone than its material's is moved there; one going where no material stands is
-        summoned first and its materials overlaid onto it."""
+        next one goes onto the last. An Xyz Monster the engine put in another zone than its
+        materials' (the other Extra Monster Zone, a free Main Monster Zone) is summoned onto
+        them and moved there, as a player drags it: an Xyz Monster used as material keeps its
+        own materials under the pile (they become the new monster's). One none of whose
+        materials stands on the field is summoned first and its materials attached to it."""
         card, place = a.card or "", after[a.card or ""]
         assert place is not None
         on_field = [m for m in a.materials if (p := before.get(m)) is not None
@@ -237,6 +239,8 @@ class Converter(Writer):
         if base is None and (place.zone or "").startswith("EMZ"):
             base = next((m for m in on_field if (p := before.get(m)) is not None
                          and (p.zone or "").startswith("EMZ")), None)
+        if base is None and on_field:  # the engine chose another zone: summoned onto the pile
+            base = on_field[0]
         zone = self.zone_text(place, a.player, short=True)
         if base is None:
             self.play(f"SS {pos}", a.player, f'Special Summoned "{self.name(card)}" from '
@@ -334,7 +338,10 @@ class Converter(Writer):
     def _move(self, a: Action, before: dict[str, Place | None],
               after: dict[str, Place | None]) -> None:
         card = a.card or ""
-        self.send(card, before.get(card), after.get(card), a.player)
+        was, now = before.get(card), after.get(card)
+        if was is not None and was.zone is not None and was == now:
+            return  # an Equip Spell equipped where it was activated: nobody clicks anything
+        self.send(card, was, now, a.player)
 
     _destroy = _move
     _discard = _move

@@ -113,3 +113,42 @@ def test_a_cost_is_written_after_the_activation_it_pays_for() -> None:
                 {"type": "activate", "player": "p1", "card": "m"}],
                w={"passcode": 69247929, "hand": True}, m={"passcode": 15025844, "hand": True})
     assert [kind for kind, _ in _texts(doc)][-2:] == ["Declare", "To GY"]
+
+
+def test_an_xyz_monster_the_engine_put_elsewhere_is_summoned_onto_its_pile_and_moved() -> None:
+    """The engine chose a free zone: a player summons onto the pile and drags it there (an
+    Xyz Monster used as material keeps its own materials under the pile, which a monster
+    summoned first and the material laid onto it would not: selfplay-0395's Zoodiac
+    Broadbull on Zoodiac Drident)."""
+    doc = _doc([*MAIN1,
+                {"type": "normal_summon", "player": "p1", "card": "a", "zone": "M1"},
+                {"type": "special_summon", "player": "p1", "card": "b", "zone": "M2"},
+                {"type": "special_summon", "player": "p1", "card": "x", "zone": "M3",
+                 "method": "xyz", "materials": ["a", "b"]}],
+               a={"passcode": 69247929, "hand": True}, b={"passcode": 69247929, "hand": True},
+               x={"passcode": 84013237, "owner": "p1"})  # Number 39: Utopia
+    assert _texts(doc)[-3:] == [
+        ("Overlay", 'Overlayed "Gene-Warped Warwolf" in M-2 onto "Gene-Warped Warwolf" in M-1'),
+        ("OL ATK", 'Special Summoned "Number 39: Utopia" from Extra Deck onto '
+                   '"Gene-Warped Warwolf" in M-1 (ATK)'),
+        ("Move", 'Moved "Number 39: Utopia" from M-1 to M-3')]
+    [game] = import_duelingbook(to_duelingbook(doc))
+    verdict = validate(game.document).to_dict()
+    assert verdict["legal"], verdict["violation"]
+    [utopia] = verdict["state"]["players"]["p1"]["monsters"]
+    assert (utopia["zone"], len(utopia["materials"])) == ("M3", 2)
+
+
+def test_an_equip_spell_equipped_where_it_was_activated_is_no_play() -> None:
+    """The engine moves an Equip Spell to its own zone as it equips it (Saqlifice,
+    selfplay-0110): nobody clicks anything, and a "Placed X from S-2 to S-2" play made the
+    Duelingbook import take it off the monster it equips."""
+    doc = _doc([*MAIN1,
+                {"type": "normal_summon", "player": "p1", "card": "w", "zone": "M1"},
+                {"type": "set_spell_trap", "player": "p1", "card": "e", "zone": "S2"},
+                {"type": "activate", "player": "p1", "card": "e", "target": "w"},
+                {"type": "resolve", "player": "p1"},
+                {"type": "move", "player": "p1", "card": "e", "to": "spell_trap",
+                 "target": "w"}],
+               w={"passcode": 69247929, "hand": True}, e={"passcode": 40619825, "hand": True})
+    assert [kind for kind, _ in _texts(doc)][-2:] == ["Set ST", "Activate ST"]
