@@ -23,6 +23,7 @@ from validator.importers.duelingbook.game import Play, from_hand, stamp, texts, 
 from validator.importers.duelingbook.readings import corrections, phases
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
+from validator.importers.duelingbook.readings.gained import gained_kinds
 from validator.importers.duelingbook.readings.result import (
     Changes,
     Emit,
@@ -497,6 +498,8 @@ def _declare_effect(b: GameBuilder, play: Play, player: Player, cid: str, place:
     else (a continuous effect, a cost, an effect resolving): no action."""
     known = b.card(cid)
     kinds = known.effect_kinds(place)
+    if place == "field" and kinds <= {"ignition"}:  # or one its Xyz Materials give it
+        kinds |= gained_kinds(b, cid)
     if known.definition is not None and not kinds:
         b.read_as(play, ReadAs("effect.none-usable-here",
                                f"{b.label(cid)} has no activated effect usable {_words(place)} "
