@@ -28,6 +28,8 @@ from validator.importers.duelingbook.readings.windows import (
 )
 
 Handler = Callable[[GameBuilder, Play, Player], None]
+#: The summons among them (a monster a dropped summon brought is moved nowhere after it).
+_SUMMONS: Final = frozenset({"normal_summon", "set_monster", "special_summon"})
 #: Action types a player shows cards with before admitting defeat.
 _SHOWN: Final = frozenset({"normal_summon", "set_monster", "special_summon", "activate",
                            "set_spell_trap", "flip_summon", "change_position",
@@ -360,6 +362,7 @@ def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> ReadAs |
     player's own trailing actions in the last seconds, back to the opponent's last play."""
     at = int(play.get("seconds") or 0)
     shown: list[Action] = []
+    zoned: list[Action] = []  # monsters moved between zones meanwhile
     for index in range(len(b.actions) - 1, -1, -1):
         action = b.actions[index]
         seconds = _seconds(action["log"].get("time", ""))
@@ -369,6 +372,8 @@ def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> ReadAs |
             if action["type"] in _ANSWERS:
                 continue
             break
+        if action["type"] == "move" and action.get("to") == "monster_zone":
+            zoned.append(action)
         if action["type"] == "move" or action.get("by_effect"):
             continue  # an effect carried out (the opponent's, often): it stays
         if action["type"] not in _SHOWN:
@@ -376,12 +381,14 @@ def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> ReadAs |
         shown.append(action)
     if not shown:
         return None
+    summoned = {a.get("card") for a in shown if a["type"] in _SUMMONS}
+    moved = tuple(a for a in zoned if a.get("card") in summoned)  # not there: not moved on
     first = shown[-1]["log"]["time"]
     return ReadAs("game.shown-before-conceding",
                   f"{len(shown)} play(s) of {b.game.players[player]} from {first} on, in the "
                   f"last {REVEAL_SECONDS} seconds before admitting defeat (showing the cards "
                   f"they held or would draw, a last try): not judged as steps of the duel",
-                  drops=tuple(shown))
+                  drops=(*moved, *shown))
 
 
 def _seconds(stamp: str) -> int | None:

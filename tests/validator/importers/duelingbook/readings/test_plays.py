@@ -104,3 +104,19 @@ def test_a_draw_after_a_search_card_of_a_card_not_put_on_top_is_a_draw() -> None
                                hands=_MITSURUGI)
     assert "draw.search-of-card-put-back" not in readings_of(imported)
     assert rule_at(verdict) == ("draw.once", "Drew a card")
+
+
+def test_a_monster_shown_before_admitting_defeat_is_moved_nowhere_after_it() -> None:
+    """The summon of a card shown before admitting defeat is not judged, nor a move of that
+    monster to another zone after it (an Xyz Monster dragged to the Extra Monster Zone):
+    the monster never stood in the zone it would move from (an EDOPro game converted,
+    real/2020-07-21 14-09-04)."""
+    hands = (["Blaster", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        "A: Enter SP | Entered Standby Phase", "A: Enter M1 | Entered Main Phase 1",
+        'A: SS ATK | Special Summoned "Blaster" from hand (1/5) to M-3 (ATK)',
+        'A: Move | Moved "Blaster" from M-3 to M-4', "A: Admit defeat | Admitted defeat",
+        hands=hands, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert "game.shown-before-conceding" in readings_of(imported)
+    assert actions(imported)[-2:] == [("phase", "main1"), ("surrender", "None")]
