@@ -134,16 +134,30 @@ def test_a_trap_monster_the_database_knows_is_special_summoned_as_a_monster() ->
     assert (tribute["type"], tribute["tributes"]) == ("normal_summon", ["a16", "a13"])
 
 
-def test_a_summon_using_a_trap_monster_names_no_materials() -> None:
+def test_a_summon_using_a_trap_monster_names_it_among_its_materials() -> None:
     """selfplay-0105 [T6 #3189]: The Phantom Knights of Rusty Bardiche Link Summoned with
-    Shade Brigandine, a Trap Monster the document holds in the GY (the contract has none): the
-    other materials leave the field as moves, the Summon keeps its method and names none."""
+    Shade Brigandine, a Trap Monster the card database knows (``trap_monster``): it stands in
+    a Monster Zone as a monster, so the Summon names it with the others, and is legal (its
+    Attribute as a monster is no fact: the materials' kinds are not judged on it)."""
     g = game("selfplay/selfplay-0105.yrpX")
-    actions = g.document["actions"][205:208]
-    assert [(a["type"], a["card"], a.get("to"), a.get("method"), a.get("materials"))
-            for a in actions] == [("move", "b20", "graveyard", None, None),
-                                  ("move", "b28", "graveyard", None, None),
-                                  ("special_summon", "b31", None, "link", None)]
+    summon = g.document["actions"][205]
+    assert (summon["type"], summon["card"], summon["method"], summon["materials"]) == (
+        "special_summon", "b31", "link", ["b15", "b20", "b28"])
+    assert validate(g.document).legal
+
+
+def test_a_summon_using_a_trap_the_database_does_not_know_as_a_monster_names_none(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same game with Shade Brigandine unknown as a Trap Monster: the document holds it in
+    the GY (the contract has no Trap Monsters), so the other materials leave the field as
+    moves and the Summon keeps its method and names none (noted)."""
+    from validator.importers.edopro.replay import Cards
+
+    monkeypatch.setattr(Cards, "trap_monster", lambda self, code: False)
+    g = import_replay(shared("selfplay/selfplay-0105.yrpX").read_bytes())[0]
+    summon = next(a for a in g.document["actions"] if a.get("card") == "b31"
+                  and a["type"] == "special_summon")
+    assert (summon.get("method"), summon.get("materials")) == ("link", None)
     assert ("edopro.trap-monster", "[T6 #3189]") in [(n.reading, n.at) for n in g.notes]
     assert validate(g.document).legal
 

@@ -219,8 +219,11 @@ class Follower:
                 None if where in OWN_PILES else board.find(other(player), name, where))) \
                 if name else board.find_hidden(player, where)
             if where == "extra" and cid is not None and oid is not None and \
-                    board.id_of.get(cid) not in (None, oid):
-                cid = None  # a copy back in the Extra Deck keeps its number: this is another
+                    board.id_of.get(cid) not in (None, oid) and board.where[cid].face_up:
+                # a face-up copy keeps its number: another number is another copy (a face-down
+                # Extra Deck is renumbered: advanced-77511191 game 1's R.B. VALCan Booster,
+                # returned as 48, is taken from it as 47)
+                cid = None
             if cid is None:
                 cid = self.new_card(name, self.owner_of(play, player))
         if name is not None and board.name(cid) is None:

@@ -705,23 +705,33 @@ def test_another_monster_moved_to_a_spell_trap_zone_is_equipped() -> None:
     assert "equip.by-effect" in readings_of(imported)
 
 
-def test_another_copy_summoned_from_the_extra_deck_is_another_card() -> None:
-    """edison-58612464 game 1: Gladiator Beast Gyzarus 245 returned to the Extra Deck, then
-    Gyzarus 246 Special Summoned from it. Duelingbook's numbers stay with a card, so 246 is
-    another copy, not the one just returned (an EDOPro game converted showed the same with a
-    Pendulum Fusion Monster, which the face-up copy put under the face-up Extra Deck's zone
-    rule)."""
+def test_another_number_from_the_face_up_extra_deck_is_another_copy() -> None:
+    """A face-up copy in the Extra Deck keeps its number: a Pendulum Monster taken from the
+    face-up Extra Deck with another number is another copy (an EDOPro game converted showed a
+    Pendulum Fusion Monster merged with it, put under the face-up Extra Deck's zone rule)."""
+    imported = game(
+        *A1, 'A: SS ATK | Special Summoned "Odd-Eyes Pendulum Dragon" from Extra Deck to M-3 '
+             '(ATK) {"id": 245}',
+        'A: To ED FU | Sent "Odd-Eyes Pendulum Dragon" from M-3 to Extra Deck {"id": 245}',
+        'A: SS ATK | Special Summoned "Odd-Eyes Pendulum Dragon" from Extra Deck to M-3 (ATK) '
+        '{"id": 246}')
+    summoned = [card for kind, card in actions(imported) if kind == "special_summon"]
+    assert summoned == ["odd-eyes-pendulum-dragon", "odd-eyes-pendulum-dragon-2"]
+
+
+def test_a_face_down_extra_deck_is_renumbered() -> None:
+    """advanced-77511191 game 1: R.B. VALCan Booster returned to the Extra Deck as 48 is taken
+    from it as 47 (Duelingbook renumbers a face-down Extra Deck): the same copy, not another,
+    as edison-58612464's Gladiator Beast Gyzarus 245, returned and then 246, could also be
+    read; the reading that flags least keeps the card that is there."""
     imported = game(
         *A1, 'A: SS ATK | Special Summoned "Gladiator Beast Gyzarus" from Extra Deck to M-3 '
              '(ATK) {"id": 245}',
         'A: To ED | Returned "Gladiator Beast Gyzarus" from M-3 to Extra Deck {"id": 245}',
         'A: SS ATK | Special Summoned "Gladiator Beast Gyzarus" from Extra Deck to M-3 (ATK) '
-        '{"id": 246}',
-        'A: SS ATK | Special Summoned "Gladiator Beast Gyzarus" from Extra Deck to M-4 (ATK) '
-        '{"id": 245}')
+        '{"id": 246}')
     summoned = [card for kind, card in actions(imported) if kind == "special_summon"]
-    assert summoned == ["gladiator-beast-gyzarus", "gladiator-beast-gyzarus-2",
-                        "gladiator-beast-gyzarus"]
+    assert summoned == ["gladiator-beast-gyzarus", "gladiator-beast-gyzarus"]
 
 
 def test_a_monster_sent_from_the_hand_before_a_ritual_summon_is_its_tribute() -> None:
