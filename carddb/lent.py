@@ -18,7 +18,7 @@ from validator.cards.facts import CardFacts
 from . import kinds
 from .codefacts import COMMENT
 from .found import Found, Notes
-from .summons import condition_counts, tribute_filter
+from .summons import condition_counts, tribute_counts, tribute_filter
 
 if TYPE_CHECKING:
     from .facts import Reader
@@ -32,9 +32,6 @@ _BOOL_TARGET: Final = re.compile(r"aux\.TargetBoolFunction\(\s*Card\.Is(Attribut
                                  r"\s*\)")
 #: A Level term of a filter: ``c:IsLevel(7)``, ``c:IsLevelAbove(7)``.
 _LEVEL: Final = re.compile(r"(\w+):IsLevel(Above)?\(\s*(\d+)\s*\)")
-#: A condition asking for no Tribute (``minc==0``), or for some (``Duel.CheckTribute(c,1)``).
-_NO_TRIBUTE: Final = re.compile(r"\bminc\s*(?:==|<=)\s*0\b")
-_CHECK_TRIBUTE: Final = re.compile(r"CheckTribute\(\s*c\s*,\s*(\d)(?:\s*,\s*(\d))?")
 
 
 #: ``Duel.IsPlayerCanSpecialSummonMonster(tp,id,set,types,atk,def,level,...)``: the card
@@ -189,13 +186,7 @@ def _counts(reader: Reader, e: Registered) -> set[int]:
     if "condition" not in e.functions:
         return set()
     condition = reader.source_of(e.functions["condition"])
-    counts: set[int] = set()
-    if _NO_TRIBUTE.search(condition):
-        counts.add(0)
-    for match in _CHECK_TRIBUTE.finditer(condition):
-        lo = int(match[1])
-        counts |= set(range(lo, int(match[2] or lo) + 1))
-    return counts or condition_counts(condition)[0]
+    return tribute_counts(condition) or condition_counts(condition)[0]
 
 
 def target_filter(arg: str, functions: dict[str, str]) -> dict[str, Any] | str | None:

@@ -253,12 +253,7 @@ def _tributes(reader: Reader, script: Script, card: dict[str, Any], facts: CardF
         if "NormalSummonCondition" in condition or "NormalSetCondition" in condition or \
                 e.functions.get("condition", ("",))[0] == "proc_normal.lua":
             continue  # the helper's own procedure, read from its arguments above
-        counts: set[int] = set()
-        if _NO_TRIBUTE.search(condition):
-            counts.add(0)
-        for match in _CHECK_TRIBUTE.finditer(condition):
-            lo = int(match[1])
-            counts |= set(range(lo, int(match[2] or lo) + 1))
+        counts = tribute_counts(condition)
         how = ""
         if not counts and condition:
             counts, how = condition_counts(condition)
@@ -297,6 +292,22 @@ def _tributes(reader: Reader, script: Script, card: dict[str, Any], facts: CardF
     return Found(replace(facts, tributes=tuple(sorted(allowed))), (
         ("tributes", f"{where}: Level {card.get('level')} (the Level rule: {standard}); " +
          "; ".join(said)),))
+
+
+def tribute_counts(condition: str) -> set[int]:
+    """The Tribute counts a Summon procedure's condition names in the engine's words: none
+    (``minc==0``) and ``Duel.CheckTribute(c, n[, m])``.
+
+    >>> sorted(tribute_counts("return minc==0 and Duel.CheckTribute(c,1,2)"))
+    [0, 1, 2]
+    """
+    counts: set[int] = set()
+    if _NO_TRIBUTE.search(condition):
+        counts.add(0)
+    for match in _CHECK_TRIBUTE.finditer(condition):
+        lo = int(match[1])
+        counts |= set(range(lo, int(match[2] or lo) + 1))
+    return counts
 
 
 def condition_counts(condition: str) -> tuple[set[int], str]:
