@@ -118,17 +118,7 @@ def attempt(state: DuelState, action: Action) -> dict[str, Any] | None:
     """
     if state.chain and not (action.type == "activate" and action.respond):
         apply.resolve_chain(state)
-    try:
-        if action.type == "phase":
-            state.phase = action.to or state.phase
-            apply.enter_phase(state, action)
-        else:
-            apply.EFFECTS[action.type](state, action)
-            if action.type == "end_turn":
-                state.phase = "draw"
-    except Exception:  # an illegal action may find nothing where it looks for its card
-        return None
-    return state_report(state)
+    return state_report(state) if apply.carry_out(state, action) else None
 
 
 def card_json(card: Card) -> dict[str, Any]:

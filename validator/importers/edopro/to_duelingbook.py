@@ -80,15 +80,7 @@ class Converter(Writer):
 
     def carry_out(self, action: Action) -> None:
         s = self.s
-        try:
-            if action.type == "phase":
-                s.phase = action.to or s.phase
-                apply.enter_phase(s, action)
-            else:
-                apply.EFFECTS[action.type](s, action)
-                if action.type == "end_turn":
-                    s.phase = "draw"
-        except Exception:  # a board the log and the engine disagree on: carried on as is
+        if not apply.carry_out(s, action):  # the log and the engine disagree: carried on as is
             s.activating = None
             s.placing = None
         s.index += 1
