@@ -11,11 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-#: The limit facts the importer's readings back, carried into a document's card entries:
-#: the locks "the turn you activate this card", and "You can only activate 1 X per turn"
-#: (an activation undone, a Set card shown, "Activate ST" then "Declare", a turn restarted:
-#: slip.activation-undone, show.*, the activation's declaration, rewind.turn-restarted).
-CARRIED: Final[frozenset[str]] = frozenset({"locks", "activations_per_turn"})
+#: The limit facts the importer's readings back, carried into a document's card entries.
+CARRIED: Final[frozenset[str]] = frozenset({"locks"})
 #: Every limit fact of a card entry (an effect's ``once`` and ``shared`` are ``once``).
 LIMIT_FACTS: Final = ("once", "activations_per_turn", "summons_per_turn", "materials", "locks")
 
@@ -29,9 +26,10 @@ def carried(entry: dict[str, Any], facts: frozenset[str] = CARRIED) -> dict[str,
     ...          "from": ["field"], "once": "name", "shared": "1"}]})["effects"]
     [{'kind': 'quick', 'from': ['field']}]
     >>> carried({"kind": "spell", "activations_per_turn": 1})
+    {'kind': 'spell', 'activations_per_turn': None}
+    >>> carried({"kind": "spell", "activations_per_turn": 1},
+    ...         frozenset({"activations_per_turn"}))
     {'kind': 'spell', 'activations_per_turn': 1}
-    >>> carried({"kind": "monster", "summons_per_turn": 1})
-    {'kind': 'monster', 'summons_per_turn': None}
     """
     out = dict(entry)
     for key in ("activations_per_turn", "summons_per_turn", "materials"):

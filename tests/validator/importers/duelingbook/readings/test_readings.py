@@ -258,28 +258,3 @@ def test_a_card_returned_after_another_play_of_its_players_is_not_undone() -> No
     assert "slip.activation-undone" not in readings_of(imported)
     assert [a[0] for a in actions(imported)].count("activate") == 2
 
-
-def test_an_activation_and_its_declaration_are_one_activation() -> None:
-    """"Activate ST" then "Declare" on the same Spell: one activation of the card, so the
-    other copy's activation is the second of the turn (the fact carried, issue 27)."""
-    imported, verdict = judged(
-        *MAIN_A, 'A: Activate ST | Activated "Pot of Desires" from hand (1/6) to S-1',
-        'A: Declare | Declared effect of "Pot of Desires" in S-1',
-        'A: To GY | Sent "Pot of Desires" from S-1 to GY',
-        'A: Activate ST | Activated "Pot of Desires" from hand (1/5) to S-1', hands=_POTS)
-    assert rule_at(verdict) == ("effect.once-per-turn",
-                                'Activated "Pot of Desires" from hand (1/5) to S-1')
-    assert [a[0] for a in actions(imported)].count("activate") == 2
-
-
-def test_a_set_card_shown_and_set_again_is_no_activation_of_its_limit() -> None:
-    """A Set Pot of Desires flipped up and Set again (shown): no activation, so activating it
-    later in the turn is the turn's first."""
-    imported, verdict = judged(
-        *MAIN_A, 'A: Set ST | Set "Pot of Desires" from hand (1/6) to S-1',
-        'A: Activate ST | Activated Set "Pot of Desires" in S-1',
-        'A: Set ST | Set "Pot of Desires" in S-1',
-        'A: Normal Summon | Normal Summoned "Sangan" from hand (4/5) to M-1',
-        'A: Activate ST | Activated Set "Pot of Desires" in S-1', hands=_POTS)
-    assert verdict["legal"], verdict["violation"]
-    assert "shown.set-cards" in readings_of(imported)

@@ -4,14 +4,29 @@ activations of the first try count."""
 
 from __future__ import annotations
 
+from functools import partial
+
+import pytest
+
 from tests.validator.importers.duelingbook.replays import (
     HAND_A,
     HAND_B,
+    actions,
     judged,
     opening,
     readings_of,
     rule_at,
 )
+from validator.importers.duelingbook import cards, limits
+
+
+@pytest.fixture(autouse=True)
+def _activations_carried(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These golden cases judge "You can only activate 1 X per turn" as carried (issue 27
+    item 3), though imports set it aside until a negated activation is read (docs)."""
+    monkeypatch.setattr(cards, "carried", partial(
+        limits.carried, facts=limits.CARRIED | {"activations_per_turn"}))
+
 
 _HANDS = (HAND_A, ["Pot of Desires", *HAND_B[1:]])
 _A_TURN = ['A: Draw card | Drew a card || Drew "Pot of Greed"',
@@ -67,3 +82,34 @@ def test_without_the_draw_phase_entered_again_both_count() -> None:
 def test_without_the_turns_draw_made_again_both_count() -> None:
     _, verdict = judged(*_restart(_ASKED, _AGREED, redrawn=False), hands=_HANDS)
     assert rule_at(verdict) == ("effect.once-per-turn", _SECOND)
+
+
+# -- the traps of "You can only activate 1 X per turn" (issue 27) ------------------------------
+_MAIN_A = _A_TURN[:3]
+_POTS = (["Pot of Desires", "Pot of Desires", *HAND_A[2:]], HAND_B)
+
+
+def test_an_activation_and_its_declaration_are_one_activation() -> None:
+    """"Activate ST" then "Declare" on the same Spell: one activation of the card, so the
+    other copy's activation is the second of the turn (the fact carried, issue 27)."""
+    imported, verdict = judged(
+        *_MAIN_A, 'A: Activate ST | Activated "Pot of Desires" from hand (1/6) to S-1',
+        'A: Declare | Declared effect of "Pot of Desires" in S-1',
+        'A: To GY | Sent "Pot of Desires" from S-1 to GY',
+        'A: Activate ST | Activated "Pot of Desires" from hand (1/5) to S-1', hands=_POTS)
+    assert rule_at(verdict) == ("effect.once-per-turn",
+                                'Activated "Pot of Desires" from hand (1/5) to S-1')
+    assert [a[0] for a in actions(imported)].count("activate") == 2
+
+
+def test_a_set_card_shown_and_set_again_is_no_activation_of_its_limit() -> None:
+    """A Set Pot of Desires flipped up and Set again (shown): no activation, so activating it
+    later in the turn is the turn's first."""
+    imported, verdict = judged(
+        *_MAIN_A, 'A: Set ST | Set "Pot of Desires" from hand (1/6) to S-1',
+        'A: Activate ST | Activated Set "Pot of Desires" in S-1',
+        'A: Set ST | Set "Pot of Desires" in S-1',
+        'A: Normal Summon | Normal Summoned "Sangan" from hand (4/5) to M-1',
+        'A: Activate ST | Activated Set "Pot of Desires" in S-1', hands=_POTS)
+    assert verdict["legal"], verdict["violation"]
+    assert "shown.set-cards" in readings_of(imported)
