@@ -65,6 +65,15 @@ def asks(play: Play) -> bool:
     return _said(play, _ASKED)
 
 
+def agrees(play: Play) -> bool:
+    """True when a chat line agrees ("sure", "ok", "se vuoi").
+
+    >>> agrees({"play": "Duel message", "message": "ok"}), agrees({"message": "ok"})
+    (True, False)
+    """
+    return _said(play, _AGREED)
+
+
 def _said(play: Any, words: re.Pattern[str]) -> bool:
     """True when ``play`` is a chat line with ``words`` in it.
 
