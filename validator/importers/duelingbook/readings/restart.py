@@ -13,15 +13,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from validator.document.model import Player
+from validator.document.model import Player, other
 from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import Play
 from validator.importers.duelingbook.readings.result import ReadAs
-from validator.importers.duelingbook.readings.rollback import agrees, asks
+from validator.importers.duelingbook.readings.rollback import consent
 
 #: Where an activated card stands once its player put it back for the replayed turn.
 _PUT_BACK: Final = frozenset({"hand", "deck"})
+#: Where the other player puts back cards of their own, taking part in the restart.
+_TAKEN_BACK: Final = frozenset({"hand", "deck", "extra"})
 
 
 def restarted(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs | None:
@@ -43,12 +45,14 @@ def restarted(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs | 
     if first is None or back is None or not _back_on_top(b.actions[first + 1:], cid):
         return None
     undone = _undone(b, b.actions[first + 1:], player, back)
-    if not undone or not _agreed(b, min(_time(a) or 0 for a in undone)):
+    agreed = _agreed(b, min(_time(a) or 0 for a in undone), back, player) if undone else None
+    if agreed is None:
         return None
     names = ", ".join(sorted({b.label(str(a.get("card"))) for a in undone}))
     return ReadAs("rewind.turn-restarted",
-                  f"the turn restarted as the players agreed in chat: the Draw Phase entered "
-                  f"again, {b.label(cid)} put back on top of the Deck and drawn again; the "
+                  f"the turn restarted as the players agreed in chat ({agreed}): the Draw "
+                  f"Phase entered again, {b.label(cid)} put back on top of the Deck and drawn "
+                  f"again; the "
                   f"activations of the first try ({names}), their cards put back, count toward "
                   f"none of their limits", drops=tuple(undone))
 
@@ -87,20 +91,25 @@ def _went_back(b: GameBuilder, play: Play) -> int | None:
     return None
 
 
-def _agreed(b: GameBuilder, since: int) -> bool:
-    """True when a chat request made at ``since`` seconds or later (the first try's plays
-    disputed) was followed by the other player's consent, before this play."""
-    asker: object = None
-    for index in range(b.cursor):
-        earlier = b.plays[index]
-        if type(earlier) is not dict or (_seconds(earlier.get("seconds")) or -1) < since:
-            continue
-        if asker is None and asks(earlier):
-            asker = earlier.get("username")
-        elif asker is not None and agrees(earlier) and \
-                earlier.get("username") not in (asker, None):
-            return True
-    return False
+def _agreed(b: GameBuilder, since: int, back: int, player: Player) -> str | None:
+    """Who asked and who agreed (as a note says it) when the players agreed to go back, as a
+    rollback agreed in chat needs it
+    (:func:`~validator.importers.duelingbook.readings.rollback.consent`): a chat request made at
+    ``since`` seconds or later (the first try's plays disputed), before this play, and the other
+    player's consent: their answer agreeing, a request of their own, or their part in it (cards
+    of their own put back to the hand, the Deck or the Extra Deck after the Draw Phase was
+    entered again at ``back`` seconds); None when they did not."""
+    start = next((index for index in range(b.cursor) if type(b.plays[index]) is dict and
+                  (_seconds(b.plays[index].get("seconds")) or -1) >= since), b.cursor)
+    requests = [index for index in b.rewinds.asked if start <= index < b.cursor]
+    if not requests:
+        return None
+    them = b.game.players[other(player)]
+    took_part = any(a.get("type") == "move" and a.get("player") != player and
+                    a.get("to") in _TAKEN_BACK and (_time(a) or -1) >= back
+                    for a in b.actions)
+    found = consent(b, start - 1, requests[0], b.cursor - 1, {them} if took_part else set())
+    return None if found is None else found[0]
 
 
 def _seconds(value: object) -> int | None:

@@ -74,6 +74,21 @@ def test_a_consent_by_the_asker_alone_is_none() -> None:
     assert rule_at(verdict) == ("effect.once-per-turn", _SECOND)
 
 
+def test_a_question_is_no_consent() -> None:
+    """A bare "yes?" asks; it agrees to nothing (the lead's review of the first version)."""
+    imported, verdict = judged(*_restart(_ASKED, 'B: Duel message | "yes?" {"message": "yes?"}'),
+                               hands=_HANDS)
+    assert rule_at(verdict) == ("effect.once-per-turn", _SECOND)
+    assert "rewind.turn-restarted" not in readings_of(imported)
+
+
+def test_an_ok_that_answers_no_request_is_no_consent() -> None:
+    """The other player's answer to the request refuses; a later "ok" answers nothing."""
+    _, verdict = judged(*_restart(_ASKED, 'B: Duel message | "no" {"message": "no"}',
+                                  'B: Duel message | "ok" {"message": "ok"}'), hands=_HANDS)
+    assert rule_at(verdict) == ("effect.once-per-turn", _SECOND)
+
+
 def test_without_the_draw_phase_entered_again_both_count() -> None:
     _, verdict = judged(*_restart(_ASKED, _AGREED, back=False), hands=_HANDS)
     assert rule_at(verdict) == ("effect.once-per-turn", _SECOND)
