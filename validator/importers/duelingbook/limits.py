@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-#: The limit facts the importer's readings back, carried into a document's card entries.
-CARRIED: Final[frozenset[str]] = frozenset({"locks"})
+#: The limit facts the importer's readings back, carried into a document's card entries:
+#: the locks "the turn you activate this card", and "You can only activate 1 X per turn"
+#: (its traps read: an activation undone or negated, a Set card shown, "Activate ST" then
+#: "Declare", a turn restarted; docs/duelingbook.md, "Card limits").
+CARRIED: Final[frozenset[str]] = frozenset({"locks", "activations_per_turn"})
 #: Every limit fact of a card entry (an effect's ``once`` and ``shared`` are ``once``).
 LIMIT_FACTS: Final = ("once", "activations_per_turn", "summons_per_turn", "materials", "locks")
 
@@ -26,10 +29,9 @@ def carried(entry: dict[str, Any], facts: frozenset[str] = CARRIED) -> dict[str,
     ...          "from": ["field"], "once": "name", "shared": "1"}]})["effects"]
     [{'kind': 'quick', 'from': ['field']}]
     >>> carried({"kind": "spell", "activations_per_turn": 1})
-    {'kind': 'spell', 'activations_per_turn': None}
-    >>> carried({"kind": "spell", "activations_per_turn": 1},
-    ...         frozenset({"activations_per_turn"}))
     {'kind': 'spell', 'activations_per_turn': 1}
+    >>> carried({"kind": "monster", "summons_per_turn": 1})
+    {'kind': 'monster', 'summons_per_turn': None}
     """
     out = dict(entry)
     for key in ("activations_per_turn", "summons_per_turn", "materials"):

@@ -4,10 +4,6 @@ activations of the first try count."""
 
 from __future__ import annotations
 
-from functools import partial
-
-import pytest
-
 from tests.validator.importers.duelingbook.replays import (
     HAND_A,
     HAND_B,
@@ -17,16 +13,6 @@ from tests.validator.importers.duelingbook.replays import (
     readings_of,
     rule_at,
 )
-from validator.importers.duelingbook import cards, limits
-
-
-@pytest.fixture(autouse=True)
-def _activations_carried(monkeypatch: pytest.MonkeyPatch) -> None:
-    """These golden cases judge "You can only activate 1 X per turn" as carried (issue 27
-    item 3), though imports set it aside until a negated activation is read (docs)."""
-    monkeypatch.setattr(cards, "carried", partial(
-        limits.carried, facts=limits.CARRIED | {"activations_per_turn"}))
-
 
 _HANDS = (HAND_A, ["Pot of Desires", *HAND_B[1:]])
 _A_TURN = ['A: Draw card | Drew a card || Drew "Pot of Greed"',
