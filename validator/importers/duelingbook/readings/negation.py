@@ -9,7 +9,10 @@ that turn (an effect negated, as by Ash Blossom, still counts): the activation i
 
 A Duelingbook log does not say which chain link an effect negated, nor whether the negation
 resolved (it may itself have been negated): the reading takes the one that flags least, the
-first link negated, and says so in its note (docs/duelingbook.md, "Readings")."""
+first link negated, and says so in its note (docs/duelingbook.md, "Readings"), unless the log
+shows the card's effect carried out (its player drew, added a card to the hand or Special
+Summoned before the card went to the Graveyard: advanced-77603336 game 3's Mitsurugi Mirror
+Ritual Summons after Ghost Belle)."""
 
 from __future__ import annotations
 
@@ -23,6 +26,8 @@ from validator.importers.duelingbook.cardtext import negates_activation
 from validator.importers.duelingbook.readings.catalog import read
 from validator.importers.duelingbook.readings.result import Changes, ReadAs, Revise
 
+#: The actions that show a card's effect carried out by its player (with a move to the hand).
+_CARRIED_OUT: Final = frozenset({"draw", "special_summon"})
 #: A card's text that discards the card itself as the cost of its effect (a hand trap's).
 _OWN_DISCARD: Final = re.compile(r"\bdiscard this card\b", re.I)
 
@@ -30,9 +35,11 @@ _OWN_DISCARD: Final = re.compile(r"\bdiscard this card\b", re.I)
 def negated(b: GameBuilder, cid: str, before: Spot | None) -> ReadAs | None:
     """This play sends ``cid`` to the Graveyard from its Spell & Trap or Field Zone, where it
     stands since its activation this turn, a card with "You can only activate 1 X per turn",
-    and the next activation after it was the opponent's, of a card whose text negates an
-    activation: read as that activation negated (it counts toward none of the card's
-    limits of activations; its effects' own limits are spent all the same). None otherwise.
+    the next activation after it was the opponent's, of a card whose text negates an
+    activation, and the log shows no effect of the card carried out since (its player drew,
+    added a card to the hand or Special Summoned): read as that activation negated (it counts
+    toward none of the card's limits of activations; its effects' own limits are spent all
+    the same). None otherwise.
 
     >>> from validator.importers.duelingbook.readings.catalog import catalog
     >>> catalog()["spell-trap.activation-negated"].family
@@ -55,7 +62,8 @@ def negated(b: GameBuilder, cid: str, before: Spot | None) -> ReadAs | None:
     if answer is None or answer.get("player") == action.get("player"):
         return None
     by = b.label(str(answer.get("card")))
-    if not negates_activation(_text(b, answer)):
+    if not negates_activation(_text(b, answer)) or \
+            _resolved(since[since.index(answer) + 1:], action.get("player")):
         return None
     note = (f"{b.label(cid)}'s activation answered at once by {by}, whose text negates an "
             f"activation, and the card sent to the Graveyard from its zone: read as its "
@@ -64,6 +72,20 @@ def negated(b: GameBuilder, cid: str, before: Spot | None) -> ReadAs | None:
             f"that flags least)")
     return ReadAs(changes=Changes(revises=(Revise(action, {"negated": True}, read(
         "spell-trap.activation-negated", note)),)))
+
+
+def _resolved(after: list[Action], player: object) -> bool:
+    """True when the log shows the card's effect carried out after the answer: its player drew,
+    added a card to the hand or Special Summoned before the card went to the Graveyard (a
+    Spell's search, Pot of Desires's draw). The negation then did not hold.
+
+    >>> _resolved([{"type": "move", "player": "p1", "card": "c2", "to": "hand"}], "p1")
+    True
+    >>> _resolved([{"type": "move", "player": "p2", "card": "c2", "to": "hand"}], "p1")
+    False
+    """
+    return any(a.get("player") == player and (a.get("type") in _CARRIED_OUT or
+                                              a.get("to") == "hand") for a in after)
 
 
 def _discarded(b: GameBuilder, action: Action) -> bool:

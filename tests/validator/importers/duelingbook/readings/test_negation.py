@@ -67,6 +67,19 @@ def test_a_card_not_sent_to_the_graveyard_was_not_negated() -> None:
     assert rule_at(verdict) == ("effect.once-per-turn", _SECOND)
 
 
+def test_a_card_whose_effect_the_log_shows_carried_out_was_not_negated() -> None:
+    """The Pot's draw logged after the answer, before the Pot went to the GY: the negation
+    did not hold (the answer's own activation negated, or another link's), so it counts."""
+    imported, verdict = judged(
+        *_A_TURN, *opening("B", "Sangan"), _FIRST, *_JAMMER[:2],
+        'B: Draw card | Drew a card || Drew "Tsukuyomi"',
+        'B: To GY | Sent "Pot of Desires" from S-1 to GY', _JAMMER[2],
+        'B: Activate ST | Activated "Pot of Desires" from hand (1/6) to S-1', hands=_HANDS)
+    assert rule_at(verdict) == ("effect.once-per-turn",
+                                'Activated "Pot of Desires" from hand (1/6) to S-1')
+    assert "spell-trap.activation-negated" not in readings_of(imported)
+
+
 def test_a_hand_trap_discarded_as_its_cost_negates_the_activation() -> None:
     """Ghost Belle & Haunted Mansion sent from the hand at once, its effect not declared
     (advanced-77160071 game 3 [40:35]): "negate that activation"."""
