@@ -13,6 +13,9 @@ from typing import Any, Final
 
 #: The limit facts the importer's readings back, carried into a document's card entries.
 CARRIED: Final[frozenset[str]] = frozenset({"locks"})
+#: The Summons whose ``materials`` procedures are carried: those whose materials a reading
+#: writes on the Summon (``readings/materials.py``); a Summon without them is not judged.
+MATERIALS_CARRIED: Final[frozenset[str]] = frozenset({"link"})
 #: Every limit fact of a card entry (an effect's ``once`` and ``shared`` are ``once``).
 LIMIT_FACTS: Final = ("once", "activations_per_turn", "summons_per_turn", "materials", "locks")
 
@@ -30,11 +33,21 @@ def carried(entry: dict[str, Any], facts: frozenset[str] = CARRIED) -> dict[str,
     >>> carried({"kind": "spell", "activations_per_turn": 1},
     ...         frozenset({"activations_per_turn"}))
     {'kind': 'spell', 'activations_per_turn': 1}
+
+    A Link Monster's procedure is carried (:data:`MATERIALS_CARRIED`), an Xyz Monster's not:
+
+    >>> carried({"materials": [{"summon": "link", "min": 2, "max": 2, "rating": 2}]})
+    {'materials': [{'summon': 'link', 'min': 2, 'max': 2, 'rating': 2}]}
+    >>> carried({"materials": [{"summon": "xyz", "min": 2, "max": 2, "level": 4}]})
+    {'materials': None}
     """
     out = dict(entry)
     for key in ("activations_per_turn", "summons_per_turn", "materials"):
         if key not in facts and key in out:
             out[key] = None
+    if "materials" not in facts and isinstance(entry.get("materials"), list):
+        out["materials"] = [m for m in entry["materials"]
+                            if m.get("summon") in MATERIALS_CARRIED] or None
     if "locks" in out and ("locks" not in facts or any(
             not _backed(out, lock) for lock in out["locks"])):
         out["locks"] = [lock for lock in out["locks"] if _backed(out, lock)] \
