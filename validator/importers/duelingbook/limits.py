@@ -4,7 +4,8 @@ The engine judges every limit a document gives. A Duelingbook log does not say w
 "Declared effect" used, which monsters a Summon's materials were, nor when a lock was taken
 on: each limit is carried only once the importer's readings can back it (issue 27, item 3),
 and the others are left out of the document's card entries, so that the judge flags nothing
-the log cannot tell (docs/duelingbook.md, "Card limits").
+the log cannot tell (docs/duelingbook.md, "Card limits"). A Link Monster's own procedure is
+carried: the Link Summons whose materials the log shows name them (``readings/materials.py``).
 """
 
 from __future__ import annotations

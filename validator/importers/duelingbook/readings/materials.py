@@ -255,6 +255,10 @@ def _written(b: GameBuilder, player: Player, sends: list[tuple[Action, str]],
                                     if k not in ("type", "player", "log")})
               for a in later if not (a.get("to") == "extra" and b.rules.pendulum and
                                      is_pendulum(b, str(a.get("card"))))]
+    late = [c for a, c in sends if c in chosen and _logged_after(a)]
+    if late:
+        note = note.plus(read("extra.material-logged-after",
+                              f"{_names(b, late)} logged after it: left the field first"))
     return LinkMaterials(tuple(chosen), (*(a for a, c in sends if c in chosen), *later),
                          tuple(after), note)
 

@@ -43,6 +43,7 @@ def test_the_materials_logged_after_a_link_monster_are_its_materials() -> None:
     imported, verdict = judged(*_OPEN, _PROXY, _SANGAN, _VORSE, fmt="au")
     assert verdict["legal"], verdict["violation"]
     assert _summon(imported, "proxy-dragon")["materials"] == ["sangan", "vorse-raider"]
+    assert readings_of(imported) == ["materials.link", "extra.material-logged-after"]
 
 
 def test_more_monsters_sent_than_a_link_monster_takes_are_flagged() -> None:
@@ -128,3 +129,25 @@ def test_a_link_monster_clicked_while_its_material_held_the_extra_monster_zone()
     assert verdict["legal"], verdict["violation"]
     assert "extra.zone-judges-choice" in readings_of(imported)
     assert _summon(imported, "proxy-dragon")["materials"] == ["link-spider", "sangan"]
+
+
+def test_a_material_banished_or_moved_on_after_its_send_ends_where_the_log_puts_it() -> None:
+    """advanced-77360936 game 3 [10:55]: Maliss <P> White Rabbit banished from M-5, Maliss
+    <Q> Hearts Crypter sent to the GY and banished from there, then Firewall Dragon."""
+    imported, verdict = judged(
+        *_OPEN, 'A: Banish | Banished "Vorse Raider" from M-3', _SANGAN,
+        'A: Banish | Banished "Sangan" from GY', _PROXY, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert _summon(imported, "proxy-dragon")["materials"] == ["vorse-raider", "sangan"]
+    player = verdict["state"]["players"]["p1"]
+    assert (player["graveyard"], sorted(player["banished"])) == ([], ["sangan", "vorse-raider"])
+
+
+def test_a_token_removed_is_left_out_where_the_others_make_the_link_monster() -> None:
+    """advanced-77512398 game 1 [6:08]: a token removed besides the one material of a
+    Link-1 (Galatea-I, the Orcust Automaton)."""
+    imported, verdict = judged(
+        *_OPEN, 'A: Summon Token | Summoned a token in M-2',
+        'A: Remove Token | Removed "Token" from M-2', _VORSE, _SPIDER, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert _summon(imported, "link-spider")["materials"] == ["vorse-raider"]
