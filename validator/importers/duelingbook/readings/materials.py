@@ -155,20 +155,27 @@ def link_summon(b: GameBuilder, player: Player, cid: str) -> LinkMaterials | Non
     why = "too few to make it (an effect's Special Summon with a cost, or materials the " \
           "log does not show)" if any(why == "few" for why, _ in found) else \
         "shared with the Extra Deck Summon that follows at once" \
-        if _next_extra_summon(b, player) else "of a kind its text does not take"
+        if _next_extra_summon(b, player) else "of a kind its text does not take" \
+        if any(why == "kind" for why, _ in found) else "cards the database does not describe"
     return LinkMaterials(note=read("materials.link-unknown",
                                    f"the monsters sent around it ({_names(b, cards)}) are "
                                    f"{why}: its materials are not known, not judged"))
 
 
 def _judged(b: GameBuilder, procs: list[Materials], option: list[str]) -> str | None:
-    """None when ``option`` can make the monster by one of ``procs``; else ``few``, ``many``
-    or ``kind`` (the materials' kinds excluded: the reading flags nothing then)."""
+    """None when ``option`` can make the monster by one of ``procs``; else ``few``, ``many``,
+    ``kind`` (the materials' kinds excluded) or ``unknown`` (a material nothing describes, or
+    whose Link Rating is not known): the reading flags only ``many``."""
     from validator.cards import database
 
     links: list[int | None] = []
     for c in option:
-        link = (b.card(c).definition or {}).get("link")
+        known = b.card(c)
+        link = (known.definition or {}).get("link")
+        if b.board.cards.get(c, {}).get("token"):
+            link = None  # a token: a monster, no Link Monster
+        elif not known.definition or ("Link" in known.types and not isinstance(link, int)):
+            return "unknown"  # a card nothing describes, a Link Monster of unknown rating
         links.append(link if isinstance(link, int) else None)
     reasons = []
     for proc in procs:

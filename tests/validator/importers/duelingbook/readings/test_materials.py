@@ -4,6 +4,7 @@ flagged where they are surely more than it takes, not written where the log cann
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tests.validator.importers.duelingbook.replays import (
@@ -151,3 +152,18 @@ def test_a_token_removed_is_left_out_where_the_others_make_the_link_monster() ->
         'A: Remove Token | Removed "Token" from M-2', _VORSE, _SPIDER, fmt="au")
     assert verdict["legal"], verdict["violation"]
     assert _summon(imported, "link-spider")["materials"] == ["vorse-raider"]
+
+
+def test_a_material_the_database_does_not_describe_leaves_the_materials_unknown() -> None:
+    unknown = json.dumps({"card": {"name": "Zz Unprinted Link", "card_type": "Monster",
+                                   "type": "Cyberse", "level": 2, "atk": "1000", "def": "0",
+                                   "is_effect": 1, "monster_color": "Link",
+                                   "effect": "2 monsters"}})
+    imported, verdict = judged(
+        *_OPEN, f'A: SS ATK | Special Summoned "Zz Unprinted Link" from Extra Deck to Left '
+                f'EMZ (ATK) {unknown}', _SANGAN, _VORSE,
+        f'A: To GY | Sent "Zz Unprinted Link" from Left Extra Monster Zone to GY {unknown}',
+        _PROXY, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert "materials" not in _summon(imported, "proxy-dragon")
+    assert "does not describe" in said(imported, "materials.link-unknown")[-1]
