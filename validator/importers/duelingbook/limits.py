@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-#: The limit facts the importer's readings back, carried into a document's card entries.
-CARRIED: Final[frozenset[str]] = frozenset({"locks"})
+#: The limit facts the importer's readings back, carried into a document's card entries:
+#: the locks "the turn you activate this card", and "You can only activate 1 X per turn"
+#: (its traps read: an activation undone or negated, a Set card shown, "Activate ST" then
+#: "Declare", a turn restarted; docs/duelingbook.md, "Card limits").
+CARRIED: Final[frozenset[str]] = frozenset({"locks", "activations_per_turn"})
 #: The Summons whose ``materials`` procedures are carried: those whose materials a reading
 #: writes on the Summon (``readings/materials.py``); a Summon without them is not judged.
 MATERIALS_CARRIED: Final[frozenset[str]] = frozenset({"link"})
@@ -30,10 +33,9 @@ def carried(entry: dict[str, Any], facts: frozenset[str] = CARRIED) -> dict[str,
     ...          "from": ["field"], "once": "name", "shared": "1"}]})["effects"]
     [{'kind': 'quick', 'from': ['field']}]
     >>> carried({"kind": "spell", "activations_per_turn": 1})
-    {'kind': 'spell', 'activations_per_turn': None}
-    >>> carried({"kind": "spell", "activations_per_turn": 1},
-    ...         frozenset({"activations_per_turn"}))
     {'kind': 'spell', 'activations_per_turn': 1}
+    >>> carried({"kind": "monster", "summons_per_turn": 1})
+    {'kind': 'monster', 'summons_per_turn': None}
 
     A Link Monster's procedure is carried (:data:`MATERIALS_CARRIED`), an Xyz Monster's not:
 
