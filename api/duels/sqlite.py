@@ -77,6 +77,9 @@ class SqliteStore:
     (1, ['{"type": "draw", "player": "p1"}'], None)
     """
 
+    #: A read is a query of a file this process has open (microseconds): a step reads first.
+    cheap_reads = True
+
     def __init__(self, path: Path, idle_seconds: int) -> None:
         self.path = path
         self.idle = float(idle_seconds)
@@ -158,9 +161,10 @@ class SqliteStore:
             row: Any = self._connection().execute(_READ, (duel_id, time.time())).fetchone()
         return None if row is None else Record(*row)
 
-    def write(self, record: Record, read_rev: int, actions: Sequence[str]) -> Written:
+    def write(self, record: Record, read_rev: int,
+              actions: Sequence[str]) -> Written | Record:
         """Compare-and-set: the new row and the new actions in one transaction, only if the
-        row still has ``read_rev`` (and the record's format)."""
+        row still has ``read_rev`` (and the record's format); else the row as it stands."""
         now = time.time()
         with self._errors(), self._transaction() as db:
             done = db.execute(
@@ -169,9 +173,8 @@ class SqliteStore:
                 (record.rev, record.actions, record.state, record.updated,
                  record.updated + self.idle, record.id, read_rev, record.format, now)).rowcount
             if not done:
-                alive = db.execute("SELECT 1 FROM duels WHERE id = ? AND expires > ?",
-                                   (record.id, now)).fetchone()
-                return Written.CONFLICT if alive else Written.GONE
+                row: Any = db.execute(_READ, (record.id, now)).fetchone()
+                return Written.GONE if row is None else Record(*row)
             first = record.actions - len(actions)
             if len(actions) == 1:
                 db.execute("INSERT INTO actions VALUES (?, ?, ?)",
@@ -181,8 +184,9 @@ class SqliteStore:
                                [(record.id, first + i, text) for i, text in enumerate(actions)])
         return Written.KEPT
 
-    def log(self, duel_id: str, count: int) -> list[str] | None:
-        """The first ``count`` kept actions, read in one transaction with the row."""
+    def log(self, duel_id: str, count: int, first: int = 0) -> list[str] | None:
+        """The kept actions from ``first`` to ``count``, read in one transaction with the
+        row."""
         with self._errors():
             db = self._connection()
             db.execute("BEGIN")
@@ -190,8 +194,8 @@ class SqliteStore:
                 if db.execute("SELECT 1 FROM duels WHERE id = ? AND expires > ?",
                               (duel_id, time.time())).fetchone() is None:
                     return None
-                rows = db.execute("SELECT action FROM actions WHERE duel = ? AND n < ? "
-                                  "ORDER BY n", (duel_id, count)).fetchall()
+                rows = db.execute("SELECT action FROM actions WHERE duel = ? AND n >= ? "
+                                  "AND n < ? ORDER BY n", (duel_id, first, count)).fetchall()
             finally:
                 db.execute("COMMIT")
         return [text for (text,) in rows]

@@ -21,7 +21,7 @@ import pytest
 import redis
 
 from api import create_app
-from tests.api.held_play import STARTS, play_and_compare
+from tests.api.held_play import STARTS, play_and_compare, stale_after
 from tests.api.redis_server import redis_server
 from tests.api.server import Server, start
 from tests.helpers import act
@@ -263,6 +263,18 @@ def test_no_client_text_reaches_a_redis_key(redis_url: str) -> None:
     assert sorted(direct.keys("*")) == sorted([f"duelcheck:duel:{duel_id}", "duelcheck:duels"])
     assert client.get(f"/v1/duels/{duel_id}?document=1").get_json()["cards"] == doc["cards"]
     direct.close()
+
+
+@pytest.mark.parametrize("expect", [True, False])
+def test_a_step_on_an_older_copy_goes_on_from_the_redis_record(redis_url: str,
+                                                               expect: bool) -> None:
+    """Without ``expect`` the step is judged on the older copy and the script's
+    compare-and-set answers the record as it stands, which it is judged again from."""
+    client = create_app({"TESTING": True, "DUELCHECK_STORE": redis_url}).test_client()
+    answer = stale_after(client, DOC, 3, 3, expect)
+    assert answer.status_code == 200 and answer.headers["Duel-Actions"] == "7"
+    assert answer.get_json() == {**validate({**DOC, "actions": DOC["actions"][:7]}).to_dict(),
+                                 "actions_checked": 1}
 
 
 def test_held_verdicts_on_redis_are_those_of_the_whole_document(redis_url: str) -> None:
