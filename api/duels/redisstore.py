@@ -122,6 +122,10 @@ class RedisStore:
         self._write = self.redis.register_script(_WRITE)
         self._delete = self.redis.register_script(_DELETE)
 
+    def untouched(self) -> bool:
+        """Not known without a round trip: False (see :class:`~.store.DuelStore`)."""
+        return False
+
     @contextmanager
     def _errors(self) -> Iterator[None]:
         try:

@@ -84,6 +84,8 @@ class SqliteStore:
         self.path = path
         self.idle = float(idle_seconds)
         self._local: dict[int, sqlite3.Connection] = {}
+        #: Each connection's ``PRAGMA data_version`` at its last :meth:`untouched`.
+        self._versions: dict[int, int] = {}
         self._lock = threading.Lock()
         self._swept = 0.0
         try:
@@ -115,6 +117,32 @@ class SqliteStore:
             with self._lock:
                 self._local[key] = db
         return db
+
+    def untouched(self) -> bool:
+        """Whether no other connection has committed to the file since this connection's last
+        call (SQLite's ``PRAGMA data_version``, which this connection's own commits leave as
+        it is): a worker that wrote a duel last then judges its next step on its own copy
+        without reading the record first.
+
+        >>> import tempfile
+        >>> from .record import Record
+        >>> def duel(letter: str) -> Record:
+        ...     return Record(letter * 22, 0, 0, "classic", "{}", "{}", "{}", 1e12, 1e12)
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     mine, other = (SqliteStore(Path(folder) / "d.sqlite3", 60) for _ in "ab")
+        ...     _ = mine.untouched()
+        ...     mine.create(duel("a"), [], 10)
+        ...     after_mine = mine.untouched()
+        ...     other.create(duel("b"), [], 10)
+        ...     (after_mine, mine.untouched(), mine.untouched())
+        (True, False, True)
+        """
+        key = os.getpid() * 1_000_003 + threading.get_ident()
+        with self._errors():
+            version: int = self._connection().execute("PRAGMA data_version").fetchone()[0]
+        before = self._versions.get(key)
+        self._versions[key] = version
+        return before == version
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:

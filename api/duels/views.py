@@ -339,7 +339,9 @@ class ActionsView(MethodView):
         limit: int = current_app.config["DUELCHECK_MAX_DUEL_ACTIONS"]
         store = _store()
         record: Record | None = None
-        seen = None if store.cheap_reads else judge.last_seen(duel_id)
+        seen = judge.last_seen(duel_id)
+        if seen is not None and store.cheap_reads and not store.untouched():
+            seen = None  # another process wrote the store since: read first (it is cheap)
         if seen is not None and expect in (None, seen.actions) and \
                 seen.actions + len(raw) <= limit:
             answer = _step(store, seen, raw, fresh=False)  # this worker wrote last: usually so
