@@ -171,9 +171,9 @@ def judge_step(record: Record, raw: Sequence[Any], now: float,
     doc = _document(record)
     actions = load_actions(raw, doc)
     step = held.go_on(doc, record.state, actions, _duel_at(record, doc, missed))
-    new = None if step.kept == 0 else replace(
-        record, rev=record.rev + 1, actions=record.actions + step.kept, state=step.state,
-        updated=now)
+    new = None if step.kept == 0 else Record(  # (dataclasses.replace costs five times more)
+        record.id, record.rev + 1, record.actions + step.kept, record.ruleset, record.cards,
+        record.start, step.state, record.created, now, record.format)
     return Judged(step.verdict, step.text, new,
                   [json.dumps(a.raw) for a in actions[:step.kept]], step.duel)
 
