@@ -160,6 +160,22 @@ class RedisStore:
             return _record(record.id, done) or Written.GONE
         return Written.KEPT if done == 1 else Written.GONE
 
+    def read_and_log(self, duel_id: str, first: int,
+                     count: int) -> tuple[Record | None, list[str] | None]:
+        """The record's fields and the log's entries from ``first`` to ``count`` in one
+        HMGET (a few entries: a worker's copy a step or two behind).
+
+        >>> store = RedisStore("redis://127.0.0.1:1/0", 60)  # nothing is asked yet
+        >>> store.idle_ms
+        60000
+        """
+        names = [*FIELDS, *(f"a{n}" for n in range(first, count))]
+        with self._errors():
+            values: list[Any] = self.redis.hmget(key(duel_id), names)
+        record = _record(duel_id, values[:len(FIELDS)])
+        log = values[len(FIELDS):]
+        return record, None if record is None or None in log else log
+
     def log(self, duel_id: str, count: int, first: int = 0) -> list[str] | None:
         """The kept actions from ``first`` to ``count``, read in chunks (each an HMGET)."""
         out: list[str] = []

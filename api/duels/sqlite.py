@@ -212,6 +212,14 @@ class SqliteStore:
                                [(record.id, first + i, text) for i, text in enumerate(actions)])
         return Written.KEPT
 
+    def read_and_log(self, duel_id: str, first: int,
+                     count: int) -> tuple[Record | None, list[str] | None]:
+        """:meth:`read`, then :meth:`log` if the record holds ``count`` actions or more."""
+        record = self.read(duel_id)
+        if record is None or record.actions < count:
+            return record, None
+        return record, self.log(duel_id, count, first)
+
     def log(self, duel_id: str, count: int, first: int = 0) -> list[str] | None:
         """The kept actions from ``first`` to ``count``, read in one transaction with the
         row."""

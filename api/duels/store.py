@@ -60,6 +60,12 @@ class DuelStore(Protocol):
         else nothing is written and the answer is the record as it now stands (read in the
         same transaction or script), so that the step is judged again without another read."""
 
+    def read_and_log(self, duel_id: str, first: int,
+                     count: int) -> tuple[Record | None, list[str] | None]:
+        """The duel's record (None when gone) and its kept actions from the ``first`` to the
+        ``count``-th (None unless the record holds them all), in one read where a read is a
+        round trip."""
+
     def log(self, duel_id: str, count: int, first: int = 0) -> list[str] | None:
         """The kept actions from the ``first`` to the ``count``-th (JSON texts), or None when
         the duel is gone."""

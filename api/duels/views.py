@@ -9,6 +9,7 @@ import json
 import os
 import time
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, Final, NoReturn
 
 from flask import Flask, Response, current_app, g, request
@@ -348,12 +349,21 @@ class ActionsView(MethodView):
             if isinstance(answer, Response):
                 return answer
             record = answer
+        missed: judge.Missed | None = None
+        if record is None and seen is not None and not store.cheap_reads and \
+                expect is not None and 0 < expect - seen.actions <= judge.CATCH_UP:
+            # this worker's copy is a step or two behind: read the record and the actions
+            # kept since in one round trip, to move the copy on rather than restore the state
+            record, log = store.read_and_log(duel_id, seen.actions, expect)
+            if record is None:
+                _unknown(duel_id)
+            missed = _read_already(log, seen.actions)
         for _ in range(TRIES):
             record = _record(duel_id) if record is None else _readable(record)
             if expect is not None and expect != record.actions:
                 _conflict(record.actions, expect)
             _too_long(record.actions, len(raw))
-            answer = _step(store, record, raw, fresh=True)
+            answer = _step(store, record, raw, fresh=True, missed=missed)
             if isinstance(answer, Response):
                 return answer
             if expect is not None:
@@ -370,14 +380,16 @@ class ActionsView(MethodView):
 ActionsView.post = inspect.unwrap(ActionsView.post)  # type: ignore[method-assign]
 
 
-def _step(store: DuelStore, record: Record, raw: list[Any],
-          fresh: bool) -> Response | Record | None:
+def _step(store: DuelStore, record: Record, raw: list[Any], fresh: bool,
+          missed: judge.Missed | None = None) -> Response | Record | None:
     """Judge the step on the duel as ``record`` holds it and write the result (compare-and-
     set). The answer; else the record as the store now holds it, when another step was kept
     since ``record`` (None: ask the store; or, for a record not ``fresh`` from the store,
-    one may have been: nothing is kept then, so the store is asked)."""
-    missed = (lambda first: store.log(record.id, record.actions, first)) \
-        if store.cheap_reads else None
+    one may have been: nothing is kept then, so the store is asked). ``missed`` gives the
+    actions kept since this worker's copy of the duel (read from the log where reads are
+    cheap)."""
+    if missed is None and store.cheap_reads:
+        missed = partial(store.log, record.id, record.actions)
     done = judge.judge_step(record, raw, time.time(), missed)
     if done.record is None:
         if not fresh:
@@ -395,6 +407,13 @@ def _step(store: DuelStore, record: Record, raw: list[Any],
     response = Response(done.text, mimetype="application/json")
     response.headers["Duel-Actions"] = str(kept.actions)
     return response
+
+
+def _read_already(log: list[str] | None, since: int) -> judge.Missed:
+    """The actions kept since the ``since``-th, read with the record."""
+    def missed(first: int) -> list[str] | None:
+        return log if first == since else None
+    return missed
 
 
 def _conflict(held: int | None, expect: int) -> NoReturn:
