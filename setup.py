@@ -45,6 +45,7 @@ COMPILED = [
     "validator/rules/registry.py",
     "validator/engine/legal.py",
     "validator/document/verdict.py",
+    "validator/document/position.py",
     "validator/document/zonecheck.py",
 ]
 #: The mypy options of the compilation: followed modules (and third-party packages a build

@@ -45,10 +45,14 @@ redis.call('ZADD', KEYS[2], ms + tonumber(ARGV[2]), ARGV[3])
 return 1
 """
 #: KEYS: duel, index. ARGV: revision read, idle ms, id, format, then field/value pairs.
+#: Answers 1 (written), -1 (no such duel) or, when the revision (or format) is another, the
+#: record's fields as they stand (nothing written).
 _WRITE: Final = """
 local now = redis.call('HMGET', KEYS[1], 'rev', 'format')
 if not now[1] then return -1 end
-if now[1] ~= ARGV[1] or now[2] ~= ARGV[4] then return 0 end
+if now[1] ~= ARGV[1] or now[2] ~= ARGV[4] then
+  return redis.call('HMGET', KEYS[1], '""" + "', '".join(FIELDS) + """')
+end
 for i = 5, #ARGV, 1000 do
   redis.call('HSET', KEYS[1], unpack(ARGV, i, math.min(i + 999, #ARGV)))
 end
@@ -82,9 +86,29 @@ def _pairs(record: Record, first: int, actions: Sequence[str], only: Sequence[st
     return out
 
 
+def _record(duel_id: str, values: list[Any]) -> Record | None:
+    """A record from its fields' values (in :data:`FIELDS`' order), None when the hash is
+    gone; a :class:`StoreError` naming a field that is missing.
+
+    >>> _record("A" * 22, [None] * len(FIELDS)) is None
+    True
+    """
+    if values[0] is None:
+        return None
+    if None in values:
+        raise StoreError(f"the record of duel {duel_id} lacks {FIELDS[values.index(None)]}")
+    (id_, rev, actions, ruleset, cards, start, state, created, updated, fmt) = values
+    return Record(id_, int(rev), int(actions), ruleset, cards, start, state, float(created),
+                  float(updated), int(fmt))
+
+
 class RedisStore:
     """The Redis store (see the module's docstring). Connections come from redis-py's pool,
     which opens new ones in a forked worker."""
+
+    #: A read is a round trip to Redis: a step judges on the record this worker last wrote
+    #: and lets the write's compare-and-set say whether it was stale.
+    cheap_reads = False
 
     def __init__(self, url: str, idle_seconds: int) -> None:
         self.url = url
@@ -97,6 +121,10 @@ class RedisStore:
         self._create = self.redis.register_script(_CREATE)
         self._write = self.redis.register_script(_WRITE)
         self._delete = self.redis.register_script(_DELETE)
+
+    def untouched(self) -> bool:
+        """Not known without a round trip: False (see :class:`~.store.DuelStore`)."""
+        return False
 
     @contextmanager
     def _errors(self) -> Iterator[None]:
@@ -117,31 +145,43 @@ class RedisStore:
         """The record's fields (never the log), or None when the key has expired or gone."""
         with self._errors():
             values: list[Any] = self.redis.hmget(key(duel_id), FIELDS)
-        if values[0] is None:
-            return None
-        if None in values:
-            raise StoreError(f"the record of duel {duel_id} lacks "
-                             f"{FIELDS[values.index(None)]}")
-        (id_, rev, actions, ruleset, cards, start, state, created, updated, fmt) = values
-        return Record(id_, int(rev), int(actions), ruleset, cards, start, state, float(created),
-                      float(updated), int(fmt))
+        return _record(duel_id, values)
 
-    def write(self, record: Record, read_rev: int, actions: Sequence[str]) -> Written:
+    def write(self, record: Record, read_rev: int,
+              actions: Sequence[str]) -> Written | Record:
         """Compare-and-set on the revision (and the record's format), with the new actions,
-        in one script."""
+        in one script; on another revision, the record as it stands (the same script)."""
         first = record.actions - len(actions)
         with self._errors():
             done = self._write(keys=[key(record.id), INDEX], args=[
                 read_rev, self.idle_ms, record.id, record.format,
                 *_pairs(record, first, actions, ("rev", "actions", "state", "updated"))])
-        return {1: Written.KEPT, 0: Written.CONFLICT}.get(done, Written.GONE)
+        if isinstance(done, list):
+            return _record(record.id, done) or Written.GONE
+        return Written.KEPT if done == 1 else Written.GONE
 
-    def log(self, duel_id: str, count: int) -> list[str] | None:
-        """The first ``count`` kept actions, read in chunks (each an HMGET)."""
+    def read_and_log(self, duel_id: str, first: int,
+                     count: int) -> tuple[Record | None, list[str] | None]:
+        """The record's fields and the log's entries from ``first`` to ``count`` in one
+        HMGET (a few entries: a worker's copy a step or two behind).
+
+        >>> store = RedisStore("redis://127.0.0.1:1/0", 60)  # nothing is asked yet
+        >>> store.idle_ms
+        60000
+        """
+        names = [*FIELDS, *(f"a{n}" for n in range(first, count))]
+        with self._errors():
+            values: list[Any] = self.redis.hmget(key(duel_id), names)
+        record = _record(duel_id, values[:len(FIELDS)])
+        log = values[len(FIELDS):]
+        return record, None if record is None or None in log else log
+
+    def log(self, duel_id: str, count: int, first: int = 0) -> list[str] | None:
+        """The kept actions from ``first`` to ``count``, read in chunks (each an HMGET)."""
         out: list[str] = []
         with self._errors():
-            for first in range(0, count, CHUNK):
-                names = [f"a{n}" for n in range(first, min(first + CHUNK, count))]
+            for start in range(first, count, CHUNK):
+                names = [f"a{n}" for n in range(start, min(start + CHUNK, count))]
                 values: list[Any] = self.redis.hmget(key(duel_id), names)
                 if any(value is None for value in values):
                     return None

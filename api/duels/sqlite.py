@@ -77,10 +77,15 @@ class SqliteStore:
     (1, ['{"type": "draw", "player": "p1"}'], None)
     """
 
+    #: A read is a query of a file this process has open (microseconds): a step reads first.
+    cheap_reads = True
+
     def __init__(self, path: Path, idle_seconds: int) -> None:
         self.path = path
         self.idle = float(idle_seconds)
         self._local: dict[int, sqlite3.Connection] = {}
+        #: Each connection's ``PRAGMA data_version`` at its last :meth:`untouched`.
+        self._versions: dict[int, int] = {}
         self._lock = threading.Lock()
         self._swept = 0.0
         try:
@@ -112,6 +117,32 @@ class SqliteStore:
             with self._lock:
                 self._local[key] = db
         return db
+
+    def untouched(self) -> bool:
+        """Whether no other connection has committed to the file since this connection's last
+        call (SQLite's ``PRAGMA data_version``, which this connection's own commits leave as
+        it is): a worker that wrote a duel last then judges its next step on its own copy
+        without reading the record first.
+
+        >>> import tempfile
+        >>> from .record import Record
+        >>> def duel(letter: str) -> Record:
+        ...     return Record(letter * 22, 0, 0, "classic", "{}", "{}", "{}", 1e12, 1e12)
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     mine, other = (SqliteStore(Path(folder) / "d.sqlite3", 60) for _ in "ab")
+        ...     _ = mine.untouched()
+        ...     mine.create(duel("a"), [], 10)
+        ...     after_mine = mine.untouched()
+        ...     other.create(duel("b"), [], 10)
+        ...     (after_mine, mine.untouched(), mine.untouched())
+        (True, False, True)
+        """
+        key = os.getpid() * 1_000_003 + threading.get_ident()
+        with self._errors():
+            version: int = self._connection().execute("PRAGMA data_version").fetchone()[0]
+        before = self._versions.get(key)
+        self._versions[key] = version
+        return before == version
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -158,9 +189,10 @@ class SqliteStore:
             row: Any = self._connection().execute(_READ, (duel_id, time.time())).fetchone()
         return None if row is None else Record(*row)
 
-    def write(self, record: Record, read_rev: int, actions: Sequence[str]) -> Written:
+    def write(self, record: Record, read_rev: int,
+              actions: Sequence[str]) -> Written | Record:
         """Compare-and-set: the new row and the new actions in one transaction, only if the
-        row still has ``read_rev`` (and the record's format)."""
+        row still has ``read_rev`` (and the record's format); else the row as it stands."""
         now = time.time()
         with self._errors(), self._transaction() as db:
             done = db.execute(
@@ -169,9 +201,8 @@ class SqliteStore:
                 (record.rev, record.actions, record.state, record.updated,
                  record.updated + self.idle, record.id, read_rev, record.format, now)).rowcount
             if not done:
-                alive = db.execute("SELECT 1 FROM duels WHERE id = ? AND expires > ?",
-                                   (record.id, now)).fetchone()
-                return Written.CONFLICT if alive else Written.GONE
+                row: Any = db.execute(_READ, (record.id, now)).fetchone()
+                return Written.GONE if row is None else Record(*row)
             first = record.actions - len(actions)
             if len(actions) == 1:
                 db.execute("INSERT INTO actions VALUES (?, ?, ?)",
@@ -181,8 +212,17 @@ class SqliteStore:
                                [(record.id, first + i, text) for i, text in enumerate(actions)])
         return Written.KEPT
 
-    def log(self, duel_id: str, count: int) -> list[str] | None:
-        """The first ``count`` kept actions, read in one transaction with the row."""
+    def read_and_log(self, duel_id: str, first: int,
+                     count: int) -> tuple[Record | None, list[str] | None]:
+        """:meth:`read`, then :meth:`log` if the record holds ``count`` actions or more."""
+        record = self.read(duel_id)
+        if record is None or record.actions < count:
+            return record, None
+        return record, self.log(duel_id, count, first)
+
+    def log(self, duel_id: str, count: int, first: int = 0) -> list[str] | None:
+        """The kept actions from ``first`` to ``count``, read in one transaction with the
+        row."""
         with self._errors():
             db = self._connection()
             db.execute("BEGIN")
@@ -190,8 +230,8 @@ class SqliteStore:
                 if db.execute("SELECT 1 FROM duels WHERE id = ? AND expires > ?",
                               (duel_id, time.time())).fetchone() is None:
                     return None
-                rows = db.execute("SELECT action FROM actions WHERE duel = ? AND n < ? "
-                                  "ORDER BY n", (duel_id, count)).fetchall()
+                rows = db.execute("SELECT action FROM actions WHERE duel = ? AND n >= ? "
+                                  "AND n < ? ORDER BY n", (duel_id, first, count)).fetchall()
             finally:
                 db.execute("COMMIT")
         return [text for (text,) in rows]

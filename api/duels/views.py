@@ -4,10 +4,12 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 import time
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, Final, NoReturn
 
 from flask import Flask, Response, current_app, g, request
@@ -15,6 +17,7 @@ from flask.views import MethodView
 from flask_smorest import abort
 from marshmallow import ValidationError, fields, validate
 from webargs.flaskparser import is_json_request
+from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
 
 from validator import Document
 from validator.document.schema import ActionField
@@ -122,6 +125,11 @@ def _record(duel_id: str) -> Record:
     record = _store().read(duel_id)
     if record is None:
         _unknown(duel_id)
+    return _readable(record)
+
+
+def _readable(record: Record) -> Record:
+    """``record``, or the 503 problem of a record format this service does not read."""
     if not readable(record):
         _fail(503, RECORD_FORMAT, "Duel stored in an unknown format",
               f"This duel was stored in record format {record.format} by another version of "
@@ -266,6 +274,23 @@ STEP_BODY: Final = {"requestBody": {"required": True, "description": "The new ac
     "application/json": {"schema": {"$ref": "#/components/schemas/DuelStep"}}}}}
 
 
+def _read_step() -> bytes:
+    """The step's body. With a Content-Length, read from the server's input at once, with
+    werkzeug's answers (413 above the limit, 400 for a body cut short) but without its
+    stream wrappers, which cost more than the JSON; else as every body is read (413 for a
+    body sent in chunks beyond the limit)."""
+    length = request.content_length
+    limit = request.max_content_length
+    if length is None or limit is None:
+        return read_body(request)
+    if length > limit:
+        raise RequestEntityTooLarge()
+    data: bytes = request.environ["wsgi.input"].read(length)
+    if len(data) < length:
+        raise ClientDisconnected()
+    return data
+
+
 def _step_body() -> tuple[list[Any], int | None]:
     """The step's actions (JSON objects, loaded by the judge) and ``expect``, read as the
     service reads every body (415, 413, 400, 422 above DUELCHECK_MAX_ACTIONS), with the
@@ -273,7 +298,7 @@ def _step_body() -> tuple[list[Any], int | None]:
     a schema's machinery would cost more than the rest of the request."""
     if not is_json_request(request):
         abort(415, detail=unsupported_type(request.mimetype, False))
-    data = load_document_json(read_body(request), current_app.config["DUELCHECK_MAX_ACTIONS"])
+    data = load_document_json(_read_step(), current_app.config["DUELCHECK_MAX_ACTIONS"])
     if not isinstance(data, dict):
         abort(422, messages={"_schema": ["Invalid input type."]})
     errors: dict[str, list[str]] = {key: ["Unknown field."] for key in data
@@ -313,48 +338,82 @@ class ActionsView(MethodView):
             _unknown(duel_id)
         raw, expect = _step_body()
         limit: int = current_app.config["DUELCHECK_MAX_DUEL_ACTIONS"]
+        store = _store()
+        record: Record | None = None
         seen = judge.last_seen(duel_id)
+        if seen is not None and store.cheap_reads and not store.untouched():
+            seen = None  # another process wrote the store since: read first (it is cheap)
         if seen is not None and expect in (None, seen.actions) and \
                 seen.actions + len(raw) <= limit:
-            answer = _step(seen, raw, fresh=False)  # this worker wrote last: usually so
-            if answer is not None:
+            answer = _step(store, seen, raw, fresh=False)  # this worker wrote last: usually so
+            if isinstance(answer, Response):
                 return answer
+            record = answer
+        missed: judge.Missed | None = None
+        if record is None and seen is not None and not store.cheap_reads and \
+                expect is not None and 0 < expect - seen.actions <= judge.CATCH_UP:
+            # this worker's copy is a step or two behind: read the record and the actions
+            # kept since in one round trip, to move the copy on rather than restore the state
+            record, log = store.read_and_log(duel_id, seen.actions, expect)
+            if record is None:
+                _unknown(duel_id)
+            missed = _read_already(log, seen.actions)
         for _ in range(TRIES):
-            record = _record(duel_id)
+            record = _record(duel_id) if record is None else _readable(record)
             if expect is not None and expect != record.actions:
                 _conflict(record.actions, expect)
             _too_long(record.actions, len(raw))
-            answer = _step(record, raw, fresh=True)
-            if answer is not None:
+            answer = _step(store, record, raw, fresh=True, missed=missed)
+            if isinstance(answer, Response):
                 return answer
             if expect is not None:
                 _conflict(None, expect)
+            record = answer
         _fail(409, CONFLICT, "Duel changed meanwhile",
               f"Other steps on this duel were kept while this one was judged, {TRIES} times "
               "over; send it again.")
 
 
-def _step(record: Record, raw: list[Any], fresh: bool) -> Response | None:
+#: At run time a step is served by the view itself: flask-smorest's decorators above only
+#: document it (they are read when the route is registered) and, at each request, pass the
+#: Response it returns through eight wrappers. A step is the hot path (issue 28).
+ActionsView.post = inspect.unwrap(ActionsView.post)  # type: ignore[method-assign]
+
+
+def _step(store: DuelStore, record: Record, raw: list[Any], fresh: bool,
+          missed: judge.Missed | None = None) -> Response | Record | None:
     """Judge the step on the duel as ``record`` holds it and write the result (compare-and-
-    set); None when another step was kept since ``record`` (or, for a record not ``fresh``
-    from the store, may have been: nothing kept then, so the store is asked)."""
-    done = judge.judge_step(record, raw, time.time())
+    set). The answer; else the record as the store now holds it, when another step was kept
+    since ``record`` (None: ask the store; or, for a record not ``fresh`` from the store,
+    one may have been: nothing is kept then, so the store is asked). ``missed`` gives the
+    actions kept since this worker's copy of the duel (read from the log where reads are
+    cheap)."""
+    if missed is None and store.cheap_reads:
+        missed = partial(store.log, record.id, record.actions)
+    done = judge.judge_step(record, raw, time.time(), missed)
     if done.record is None:
         if not fresh:
-            now = _store().read(record.id)
+            now = store.read(record.id)
             if now is None or now.rev != record.rev:
-                return None
+                return now
     else:
-        written = _store().write(done.record, record.rev, done.kept)
+        written = store.write(done.record, record.rev, done.kept)
         if written is Written.GONE:
             _unknown(record.id)
-        if written is Written.CONFLICT:
-            return None
+        if isinstance(written, Record):
+            return written
     kept = done.record or record
     judge.remember(kept, done.duel)
     response = Response(done.text, mimetype="application/json")
     response.headers["Duel-Actions"] = str(kept.actions)
     return response
+
+
+def _read_already(log: list[str] | None, since: int) -> judge.Missed:
+    """The actions kept since the ``since``-th, read with the record."""
+    def missed(first: int) -> list[str] | None:
+        return log if first == since else None
+    return missed
 
 
 def _conflict(held: int | None, expect: int) -> NoReturn:

@@ -31,24 +31,55 @@ def _candidates(doc: dict[str, Any], kept: list[dict[str, Any]]) -> list[dict[st
                                                                   unknown]
 
 
+def stale_after(client: FlaskClient, doc: dict[str, Any], held: int, steps: int,
+                expect: bool) -> Any:
+    """Hold ``doc``'s first ``held`` actions, keep a copy of this worker's duel as it stands,
+    send the next ``steps`` actions, then put the copy back (this worker now has the duel as
+    it was before another worker's steps, as a worker that served none of them has it) and
+    send one more action, with ``expect`` or without; its answer."""
+    answer = client.post("/v1/duels", json={**doc, "actions": doc["actions"][:held]})
+    duel_id = answer.get_json()["id"]
+    record, duel = judge.DUELS.get(duel_id)
+    older = (record, duel.copy())
+    for n in range(held, held + steps):
+        answer = client.post(f"/v1/duels/{duel_id}/actions",
+                             json={"actions": [doc["actions"][n]], "expect": n})
+        assert answer.status_code == 200 and answer.get_json()["legal"]
+    judge.DUELS.put(duel_id, older)
+    n = held + steps
+    body: dict[str, Any] = {"actions": [doc["actions"][n]]}
+    if expect:
+        body["expect"] = n
+    return client.post(f"/v1/duels/{duel_id}/actions", json=body)
+
+
 def play_and_compare(client: FlaskClient, start: dict[str, Any], seed: int, steps: int,
-                     forget: bool) -> None:
+                     forget: bool, stale: int = 0) -> None:
     """Hold ``start`` without its actions, send ``steps`` random steps (1 to 3 actions each:
     legal, illegal, now and then malformed), and check each answer against ``validate`` of
     the whole document; ``forget`` empties this worker's duels before each step, so that each
-    is judged from the stored record."""
+    is judged from the stored record; ``stale`` gives this worker, before each step, its copy
+    of the duel as it was that many steps before (as a worker that served none of the steps
+    since has it)."""
     rng = random.Random(seed)
     base = {k: v for k, v in start.items() if k != "actions"}
     answer = client.post("/v1/duels", json=base)
     assert answer.status_code == 201
     duel_id = answer.get_json()["id"]
     kept: list[dict[str, Any]] = []
+    copies: list[tuple[Any, Any]] = []
     for _ in range(steps):
         pool = _candidates(start, kept)
         new = [rng.choice(pool) for _ in range(rng.randint(1, 3))]
+        mine = judge.DUELS.get(duel_id)
+        if mine is not None:
+            copies.append((mine[0], mine[1].copy()))
         if forget:  # another worker served the last step: this one restores the record
             judge.DUELS.clear()
             judge.DOCUMENTS.clear()
+        elif stale and len(copies) > stale:
+            record, duel = copies[-1 - stale]
+            judge.DUELS.put(duel_id, (record, duel.copy()))
         answer = client.post(f"/v1/duels/{duel_id}/actions",
                              json={"actions": new, "expect": len(kept)})
         try:

@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Final
+from unittest.mock import patch
 
 import pytest
 from flask import Flask
@@ -21,7 +22,8 @@ from hypothesis import strategies as st
 from api import create_app
 from api.duels import judge
 from api.duels.record import is_id
-from tests.api.held_play import STARTS, play_and_compare
+from api.duels.sqlite import SqliteStore
+from tests.api.held_play import STARTS, play_and_compare, stale_after
 from tests.helpers import act
 from validator import validate
 from validator.engine.duel import replay
@@ -318,6 +320,24 @@ def test_a_step_after_another_workers_step_restores_the_record(duels: FlaskClien
         validate({**DOC, "actions": DOC["actions"][:10]}).state
 
 
+@pytest.mark.parametrize("expect", [True, False])
+@pytest.mark.parametrize("behind", [1, 2, 3])
+@pytest.mark.parametrize("touched", [True, False])
+def test_a_step_on_an_older_copy_of_the_duel_goes_on_from_the_record(
+        duels: FlaskClient, expect: bool, behind: int, touched: bool) -> None:
+    """A worker whose copy of the duel is older than the record (another worker kept steps
+    since) moves its copy on by the actions kept since (one or two) or restores the record's
+    state (more), having read the record first when it sees that another process wrote the
+    file (``touched``), else after the compare-and-set refused its write: either way its
+    answer and what is kept are those of the whole duel."""
+    with patch.object(SqliteStore, "untouched", lambda self: not touched):
+        answer = stale_after(duels, DOC, 3, behind, expect)
+    n = 3 + behind + 1
+    assert answer.status_code == 200 and answer.headers["Duel-Actions"] == str(n)
+    assert answer.get_json() == {**validate({**DOC, "actions": DOC["actions"][:n]}).to_dict(),
+                                 "actions_checked": 1}
+
+
 # --- the verdicts are those of judging the whole document at once --------------------------
 
 @pytest.fixture(scope="module")
@@ -328,8 +348,11 @@ def held(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FlaskClient]:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(start=st.sampled_from(STARTS), seed=st.integers(0, 2**32), steps=st.integers(1, 8),
-       forget=st.booleans())
+       forget=st.booleans(), stale=st.integers(0, 3), touched=st.booleans())
 def test_held_verdicts_are_those_of_the_whole_document(held: FlaskClient, start: dict[str, Any],
-                                                       seed: int, steps: int,
-                                                       forget: bool) -> None:
-    play_and_compare(held, start, seed, steps, forget)
+                                                       seed: int, steps: int, forget: bool,
+                                                       stale: int, touched: bool) -> None:
+    """``touched``: as if another process wrote the file before each step (so the step reads
+    the record first), or as if none did (it judges on its own copy at once)."""
+    with patch.object(SqliteStore, "untouched", lambda self: not touched):
+        play_and_compare(held, start, seed, steps, forget, stale)

@@ -21,7 +21,7 @@ import pytest
 import redis
 
 from api import create_app
-from tests.api.held_play import STARTS, play_and_compare
+from tests.api.held_play import STARTS, play_and_compare, stale_after
 from tests.api.redis_server import redis_server
 from tests.api.server import Server, start
 from tests.helpers import act
@@ -265,10 +265,27 @@ def test_no_client_text_reaches_a_redis_key(redis_url: str) -> None:
     direct.close()
 
 
+@pytest.mark.parametrize("expect", [True, False])
+@pytest.mark.parametrize("behind", [1, 2, 3])
+def test_a_step_on_an_older_copy_goes_on_from_the_redis_record(redis_url: str, expect: bool,
+                                                               behind: int) -> None:
+    """With ``expect`` the step reads the record, with the actions kept since when they are
+    one or two, in one HMGET; without, it is judged on the older copy and the script's
+    compare-and-set answers the record as it stands, which it is judged again from."""
+    client = create_app({"TESTING": True, "DUELCHECK_STORE": redis_url}).test_client()
+    answer = stale_after(client, DOC, 3, behind, expect)
+    n = 3 + behind + 1
+    assert answer.status_code == 200 and answer.headers["Duel-Actions"] == str(n)
+    assert answer.get_json() == {**validate({**DOC, "actions": DOC["actions"][:n]}).to_dict(),
+                                 "actions_checked": 1}
+
+
 def test_held_verdicts_on_redis_are_those_of_the_whole_document(redis_url: str) -> None:
     """The property test of tests/api/test_duels.py, on the Redis store: random play from
-    every start, half of it judged from the stored record."""
+    every start, a third of it judged from the stored record, a third on a copy of the duel
+    one to three steps old."""
     client = create_app({"TESTING": True, "DUELCHECK_STORE": redis_url}).test_client()
     rng = random.Random(28)
     for n, doc in enumerate(STARTS):
-        play_and_compare(client, doc, rng.randrange(2**32), rng.randint(1, 6), n % 2 == 0)
+        play_and_compare(client, doc, rng.randrange(2**32), rng.randint(1, 6), n % 3 == 0,
+                         stale=rng.randint(1, 3) if n % 3 == 1 else 0)

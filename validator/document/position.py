@@ -281,10 +281,10 @@ def restore(cards: dict[str, Card], position: Mapping[str, Any],
     for card, side, pile, _ in placements(position):
         state.where[card] = (side or state.owner(card), pile)
     for p in PLAYERS:
-        side = position["players"][p]
-        for mon in side["monsters"]:
+        board = position["players"][p]
+        for mon in board["monsters"]:
             state.attached.update((material, mon["card"]) for material in mon["materials"])
-        for slot in [*side["spell_traps"], side["field_spell"]]:
+        for slot in [*board["spell_traps"], board["field_spell"]]:
             if slot is not None and slot["waiting_for"] is not None:
                 state.pending_equips[slot["card"]] = slot["waiting_for"]
     state.attached.update((m["card"], m["monster"]) for m in position["pending_materials"])

@@ -178,6 +178,23 @@ def _step(duel: Duel, verdict: Verdict, start: Duel | None,
                 start)
 
 
+def catch_up(duel: Duel, actions: Sequence[Action]) -> bool:
+    """Move ``duel`` on by ``actions`` that a holder kept after it (another worker's steps),
+    without a verdict: the duel is then in the state those steps left, as restoring the kept
+    state would give it, for the cost of judging them rather than of loading a state. False
+    (the duel then half moved: throw it away) if one is refused, which a kept action never is.
+
+    >>> doc = load_document({"cards": {}})
+    >>> duel, draw = Duel(doc), load_actions([{"type": "draw", "player": "p1"}], doc)
+    >>> catch_up(duel, draw), duel.state.index, catch_up(duel, draw)
+    (True, 1, False)
+    """
+    try:
+        return all(duel.check(action) is None for action in actions)
+    except DocumentError:
+        return False
+
+
 def begin(doc: Document) -> Step:
     """A new held duel: its document's actions judged, the legal ones kept.
 
