@@ -2,9 +2,10 @@
 
 The engine judges every limit a document gives. A Duelingbook log does not say which effect a
 "Declared effect" used, which monsters a Summon's materials were, nor when a lock was taken
-on: each limit is carried only once the importer's readings can back it (issue 27, item 3),
-and the others are left out of the document's card entries, so that the judge flags nothing
-the log cannot tell (docs/duelingbook.md, "Card limits").
+on: each limit is carried only once the importer's readings can back it (issue 27, item 3;
+which effect a declaration used: readings/effects.py), and the others are left out of the
+document's card entries, so that the judge flags nothing the log cannot tell
+(docs/duelingbook.md, "Card limits").
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 #: The limit facts the importer's readings back, carried into a document's card entries.
-CARRIED: Final[frozenset[str]] = frozenset({"locks"})
+CARRIED: Final[frozenset[str]] = frozenset({"locks", "once"})
+#: Those carried under an old format's card texts (Edison, Goat): today's ``once`` set aside.
+OLD_FORMATS: Final[frozenset[str]] = CARRIED - {"once"}
 #: Every limit fact of a card entry (an effect's ``once`` and ``shared`` are ``once``).
 LIMIT_FACTS: Final = ("once", "activations_per_turn", "summons_per_turn", "materials", "locks")
 
@@ -23,7 +26,7 @@ def carried(entry: dict[str, Any], facts: frozenset[str] = CARRIED) -> dict[str,
     and its own fields win (docs/format.md).
 
     >>> carried({"kind": "spell", "activations_per_turn": 1, "effects": [{"kind": "quick",
-    ...          "from": ["field"], "once": "name", "shared": "1"}]})["effects"]
+    ...          "from": ["field"], "once": "name", "shared": "1"}]}, OLD_FORMATS)["effects"]
     [{'kind': 'quick', 'from': ['field']}]
     >>> carried({"kind": "spell", "activations_per_turn": 1})
     {'kind': 'spell', 'activations_per_turn': None}
@@ -47,16 +50,31 @@ def carried(entry: dict[str, Any], facts: frozenset[str] = CARRIED) -> dict[str,
 
 
 def _backed(entry: dict[str, Any], lock: dict[str, Any]) -> bool:
-    """True for a lock the log can back: one "for the turn you activate this card" (held
-    from the activation, which the log shows, and broken by the Special Summons before it),
-    not imposed by a joined entry (:func:`_joined`). A ``rest_of_turn`` lock holds from the
-    resolution, which a Duelingbook log does not show (nor which Summons the resolution
-    made itself): it is not carried yet.
+    """True for a lock the log can back, not imposed by a joined entry (:func:`_joined`): one
+    "for the turn you activate this card" (held from the activation, which the log shows, and
+    broken by the Special Summons before it), and one "for the rest of this turn" imposed by
+    one of the card's effects (held from that effect's resolution, once the importer's readings
+    say which effect a declaration used: the action's ``effect``, or the only one usable
+    there). A ``rest_of_turn`` lock of a card's activation (a Spell or Trap resolving, as
+    Sky Striker Mobilize - Linkage!) is not carried yet: a Duelingbook log does not show when
+    the chain resolved, and two such games (advanced-76381692, -78105300) read unclear. Nor
+    is one on every Special Summon (Sangenpai Bident Dragion's "except Dragon monsters"): a
+    monster that comes back to the field by an effect ("banish it until the End Phase", S:P
+    Little Knight) is no Special Summon, and a log writes it as one (a converted EDOPro game,
+    selfplay-0737); a monster coming back never comes from the Extra Deck.
 
-    >>> _backed({}, {"scope": "turn", "by": "activation"}), _backed({}, {"scope": "rest_of_turn"})
-    (True, False)
+    >>> _backed({}, {"scope": "turn", "by": "activation"}), _backed({}, {"scope": "rest_of_turn",
+    ...                                            "by": 0, "applies": "extra_deck"})
+    (True, True)
+    >>> _backed({}, {"scope": "rest_of_turn", "by": "activation", "applies": "extra_deck"})
+    False
+    >>> _backed({}, {"scope": "rest_of_turn", "by": 0, "applies": "all"})
+    False
     """
-    return lock.get("scope") == "turn" and not _joined(entry, lock)
+    if lock.get("scope") == "rest_of_turn" and (type(lock.get("by")) is not int or
+                                                lock.get("applies") != "extra_deck"):
+        return False
+    return lock.get("scope") in ("turn", "rest_of_turn") and not _joined(entry, lock)
 
 
 def _joined(entry: dict[str, Any], lock: dict[str, Any]) -> bool:
