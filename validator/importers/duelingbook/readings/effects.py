@@ -81,11 +81,13 @@ def detaching(b: GameBuilder, play: Play, cid: str) -> tuple[int, Reading] | Non
     """The effect a declaration just after an Xyz Monster's Summon used, when the player's next
     play detaches a material from it (the cost of its effect) and it has one effect usable on
     the field: that effect (The Zombie Vampire's "detach 1 material", advanced-76248357 game 2
-    [8:52]). None otherwise: the declaration only announces the card, as before."""
-    found = [i for i, e in enumerate(_effects(b, cid)) if "field" in e.get("from", ())]
+    [8:52]), when that effect's use is limited. None otherwise: the declaration only announces
+    the card, as before."""
+    effects = _effects(b, cid)
+    found = [i for i, e in enumerate(effects) if "field" in e.get("from", ())]
     name = b.board.name(cid)
-    if len(found) != 1 or name is None:
-        return None
+    if len(found) != 1 or name is None or not limited(effects[found[0]]):
+        return None  # (an effect whose use is not limited: nothing to count, as before)
     for _, later in b.upcoming(RESOLUTION_WITHIN):
         if later.get("username") != play.get("username"):
             continue
@@ -275,9 +277,12 @@ def points_at_moved(b: GameBuilder, play: Play, player: Player, cid: str,
     """A declaration of a card in the GY or banished whose effect its player already declared
     this turn, followed at once by the player's Special Summon or adding of that very card:
     the declaration points at the card another effect moves (Mermail Shadow Squad declared
-    and then Special Summoned from the GY, advanced-76284145 game 1 [9:01]), no second use.
-    A judge would ask; the reading that flags least takes it so."""
-    if place not in ("graveyard", "banished"):
+    and then Special Summoned from the GY, advanced-76284145 game 1 [9:01]), no second use,
+    when every effect usable there has a limited use (nothing to count otherwise). A judge
+    would ask; the reading that flags least takes it so."""
+    usable = [e for e in _effects(b, cid) if place in e.get("from", ())]
+    if place not in ("graveyard", "banished") or not usable or \
+            not all(limited(e) for e in usable):
         return None
     if not any(a.get("type") == "activate" and a.get("card") == cid and
                a.get("player") == player and
