@@ -488,8 +488,11 @@ def declare(b: GameBuilder, play: Play, player: Player) -> None:
             return
         b.read_as(play, _effect_declared(b, play, player, cid, trigger))
         return
-    if cid in b.materials.staged:  # the hand effect of a monster placed in a zone as its marker
-        came = b.materials.staged[cid]  # (or the GY effect of one the zone stands in the GY for)
+    spot = b.board.where.get(cid)
+    if cid in b.materials.staged and spot is not None and spot.spot.startswith("S-"):
+        # the hand effect of a monster placed in a zone as its marker (or the GY effect of one
+        # the zone stands in the GY for); one since summoned from the hand is on the field
+        came = b.materials.staged[cid]
         place = "graveyard" if came is not None and came.spot == "graveyard" else "hand"
         if not b.read_as(play, effects.staged_spent(b, player, cid, place)):
             _declare_effect(b, play, player, cid, place)

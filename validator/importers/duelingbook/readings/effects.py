@@ -183,10 +183,11 @@ def declared_again(b: GameBuilder, player: Player, cid: str, place: str,
     effect only in its player's own Main Phase), or the one this declaration used (``which``):
     the same use declared again (at its resolution, after a reconnection, clicked twice), no
     second action. Declarations count while the card is unmoved since (no Summon, move or send
-    named it), or while it only moved and came back with no other card's play between (added
-    to the hand and put back, a misclick undone). A card that left and came back amid other
-    plays is a new card, and its declaration is judged (The Zombie Vampire re-summoned,
-    advanced-76248357 game 2)."""
+    named it), or while it only moved and came back with nothing but cards moved between (added
+    to the hand and put back, a misclick undone; Kewl Tune Clip and the material sent with it
+    put back into the hand after the opponent's objection, advanced-77358957 game 1 [5:29]). A
+    card that left and came back amid other plays (a Summon, an activation) is a new card, and
+    its declaration is judged (The Zombie Vampire re-summoned, advanced-76248357 game 2)."""
     effects = _effects(b, cid)
     usable = [i for i, e in enumerate(effects) if place in e.get("from", ())]
     if not usable or not all(limited(effects[i]) for i in usable):
@@ -207,8 +208,8 @@ def declared_again(b: GameBuilder, player: Player, cid: str, place: str,
             if earlier:
                 break
             moved = True
-        elif moved and action.get("type") != "phase":
-            break
+        elif moved and action.get("type") not in ("phase", "move", "discard"):
+            break  # a play of another card's (a summon, an activation) since it moved
     if not earlier:
         return None
     if not _again(which, [a.get("effect") for a in earlier], len(uses)):
@@ -308,8 +309,9 @@ def points_at_moved(b: GameBuilder, play: Play, player: Player, cid: str,
 
 
 def staged_spent(b: GameBuilder, player: Player, cid: str, place: str) -> ReadAs | None:
-    """A declaration of a card placed in a Spell & Trap Zone as the marker of a Summon from
-    ``place`` (the hand, the GY: summons.py's staging), when the card's effects usable there
+    """A declaration of a card standing in a Spell & Trap Zone where it was placed as the
+    marker of a Summon from ``place`` (the hand, the GY: summons.py's staging; the caller
+    looks where it stands), when the card's effects usable there
     are hard limited and its player already declared a card of that name there this turn:
     the card stands in the zone as a card (a Centur-Ion monster placed as a Continuous Trap,
     whose own effect there Special Summons it; a converted EDOPro game, selfplay-0004), not

@@ -10,8 +10,12 @@ from typing import Any
 import pytest
 
 from tests.helpers import CORPUS
+from tests.validator.importers.edopro.replays import EDOPRO
 from validator import validate
 from validator.importers.duelingbook.replay import Game, load_replay
+from validator.importers.duelingbook.replay import import_replay as import_duelingbook
+from validator.importers.edopro.replay import import_replay as import_edopro
+from validator.importers.edopro.to_duelingbook import to_duelingbook
 
 pytestmark = pytest.mark.skipif(not CORPUS.is_dir(),
                                 reason="../shared/data/duelingbook is not beside it")
@@ -100,3 +104,16 @@ def test_once_is_not_carried_under_an_old_formats_texts() -> None:
     assert all("once" not in e for card in game.document["cards"].values()
                for e in card.get("effects", ()))
     assert validate(game.document).violation is None
+
+
+@pytest.mark.skipif(not (EDOPRO / "selfplay" / "selfplay-0004.yrpX").is_file(),
+                    reason="../shared/data/edopro is not beside it")
+def test_a_staged_monsters_effect_where_its_hand_effect_is_spent_is_no_second_use() -> None:
+    # the engine-played selfplay-0004, converted: Centur-Ion Gargoyle II's hand effect used by
+    # one copy, then the other copy placed as a Continuous Trap in S-2 (read as a Summon's
+    # marker) uses its own effect there: no second use of the hand effect
+    [game] = import_edopro((EDOPRO / "selfplay" / "selfplay-0004.yrpX").read_bytes())
+    [converted] = import_duelingbook(to_duelingbook(game.document))
+    spent = [n for n in converted.notes if n.reading == "effect.staged-spent"]
+    assert spent and "Centur-Ion Gargoyle II" in spent[0].text
+    assert validate(converted.document).legal
