@@ -327,7 +327,8 @@ def import_replay(replay: Any) -> list[Game]:
             # scripts is carried only under today's rules (docs/duelingbook.md, "Card limits")
             knowledge = Knowledge(objects, variant_of(fmt, pool if isinstance(pool, str)
                                                       else None),
-                                  CARRIED if ruleset_of(fmt) == "advanced" else OLD_FORMATS)
+                                  CARRIED if RULESETS[ruleset_of(fmt)].todays_texts
+                                  else OLD_FORMATS)
         builder = _open(len(games) + 1, pick, plays, knowledge, game_decks, game_starts, fmt,
                         end)
         _read(builder, plays, pick_index, end)
