@@ -494,6 +494,8 @@ class Action:
     #: (revision 4) A ``special_summon``'s method (:data:`SUMMON_METHODS`) and materials.
     method: str | None = None
     materials: tuple[str, ...] = ()
+    #: (an extension) A ``special_summon`` of a monster that returns to the field unsummoned.
+    returned: bool = False
     log: dict[str, Any] | None = field(default=None, compare=False)
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
 

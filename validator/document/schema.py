@@ -445,6 +445,16 @@ class SpecialSummonSchema(QuickSummonSchema):
         "description": "(revision 4) the cards used as its materials: Xyz Materials are "
                        "attached to it, the others go to the Graveyard as they are used "
                        "(docs/format.md)"})
+    returned = StrictBool(metadata={
+        "description": "(an extension) the monster comes to the field without being Summoned: "
+                       "it returns (banished until the End Phase) or an effect places it; no "
+                       "lock or Summon limit applies (docs/format.md)"})
+
+    @validates_schema
+    def _returned_alone(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if data.get("returned") and "method" in data:
+            raise ValidationError("A monster that returns to the field is not Summoned: "
+                                  "returned takes no method.", "returned")
 
 
 class MonsterZoneSchema(_CardAction):

@@ -153,7 +153,8 @@ def special_summon(s: DuelState, a: Action) -> None:
     assert a.card is not None
     for material in a.materials:
         _use_material(s, a, material)
-    limits.record_summon(s, a.player, a.card, limits.from_extra_deck(s, a.card))
+    if not a.returned:  # a monster that returns to the field is not Summoned
+        limits.record_summon(s, a.player, a.card, limits.from_extra_deck(s, a.card))
     _summon(s, a, a.position, "deck")
 
 

@@ -140,6 +140,13 @@ BAD: list[tuple[str, dict[str, Any], str, str]] = [
         "special_summon", card="gemini", method="synchro", materials=["vorse", "vorse"])],
         {"extra": ["gemini"], "monsters": [mon("vorse")]}),
      "actions.0.materials", "only once"),
+    # the extension returned: a monster that returns to the field is not Summoned
+    ("a returned monster with a method", document([act(
+        "special_summon", card="gemini", method="link", returned=True)], {"banished": ["gemini"]}),
+     "actions.0.returned", "takes no method"),
+    ("returned as a string", document([act(
+        "special_summon", card="gemini", returned="yes")], {"banished": ["gemini"]}),
+     "actions.0.returned", "boolean"),
     ("materials on a quick summon", document([act(
         "quick_summon", card="gemini", materials=["vorse"])],
         {"hand": ["gemini"], "monsters": [mon("vorse")]}),

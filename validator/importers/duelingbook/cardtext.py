@@ -45,6 +45,12 @@ _SENT_FROM_DECK = re.compile(r'\bsend (?:1|one) "(?P<archetype>[^"]+)" (?:card|m
 #: Prayers: 'Add 1 "Mitsurugi" monster from your Deck to your hand').
 _SEARCHED: Final = re.compile(r'\badd (?:1|one) "(?P<archetype>[^"]+)" (?:card|monster|Spell|Trap)'
                               r'\b[^.]*?\bfrom your Deck to your hand', re.I)
+#: A card's effect that negates an activation, not only an effect ("negate the activation",
+#: "negate the Summon or activation", "negate the Spell/Trap activation"; not Ash Blossom's
+#: "negate that effect").
+_NEGATES_ACTIVATION: Final = re.compile(
+    r"\bnegate (?:the |that |its )?(?:(?:Special Summon|Summon|Spell/Trap(?: Card)?|Spell Card|"
+    r"Trap Card|Spell|Trap) or |Spell/Trap |Spell |Trap )?activation\b", re.I)
 _NUMBERS: Final = {"one": 1, "two": 2, "three": 3}
 _END_PHASE_DRAW = re.compile(r"\bduring the End Phase\b[^.]*?\bdraw", re.I)
 _LP_COST = re.compile(r"\bpay (\d+) (?:Life Points|LP)\b", re.I)
@@ -120,6 +126,22 @@ def deck_search(text: str) -> str | None:
     """
     found = _SEARCHED.search(text or "")
     return None if found is None else found["archetype"]
+
+
+@cache
+def negates_activation(text: str) -> bool:
+    """True when a card's text negates an activation ("negate the activation", Solemn
+    Judgment's "negate the Summon or activation"), not only an effect (Ash Blossom's "negate
+    that effect", Called by the Grave's "its effects are negated"). Read from the text: the card
+    database has no such fact.
+
+    >>> negates_activation("Pay half your LP; negate the Summon or activation, and if you do, "
+    ...                    "destroy that card.")
+    True
+    >>> negates_activation("You can discard this card; negate that effect.")
+    False
+    """
+    return _NEGATES_ACTIVATION.search(text or "") is not None
 
 
 def effect_kinds(text: str) -> set[str]:

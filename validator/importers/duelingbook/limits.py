@@ -12,8 +12,13 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-#: The limit facts the importer's readings back, carried into a document's card entries.
-CARRIED: Final[frozenset[str]] = frozenset({"locks", "once"})
+#: The limit facts the importer's readings back, carried into a document's card entries:
+#: the locks "the turn you activate this card" and an effect's "for the rest of this turn" on
+#: the Extra Deck, "You can only activate 1 X per turn" (its traps read: an activation undone
+#: or negated, a Set card shown, "Activate ST" then "Declare", a turn restarted), and an
+#: effect's ``once`` and ``shared`` (which effect a declaration used: readings/effects.py;
+#: docs/duelingbook.md, "Card limits").
+CARRIED: Final[frozenset[str]] = frozenset({"locks", "activations_per_turn", "once"})
 #: Those carried under an old format's card texts (Edison, Goat): today's ``once`` set aside.
 OLD_FORMATS: Final[frozenset[str]] = CARRIED - {"once"}
 #: Every limit fact of a card entry (an effect's ``once`` and ``shared`` are ``once``).
@@ -29,10 +34,9 @@ def carried(entry: dict[str, Any], facts: frozenset[str] = CARRIED) -> dict[str,
     ...          "from": ["field"], "once": "name", "shared": "1"}]}, OLD_FORMATS)["effects"]
     [{'kind': 'quick', 'from': ['field']}]
     >>> carried({"kind": "spell", "activations_per_turn": 1})
-    {'kind': 'spell', 'activations_per_turn': None}
-    >>> carried({"kind": "spell", "activations_per_turn": 1},
-    ...         frozenset({"activations_per_turn"}))
     {'kind': 'spell', 'activations_per_turn': 1}
+    >>> carried({"kind": "monster", "summons_per_turn": 1})
+    {'kind': 'monster', 'summons_per_turn': None}
     """
     out = dict(entry)
     for key in ("activations_per_turn", "summons_per_turn", "materials"):

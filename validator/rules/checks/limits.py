@@ -104,7 +104,10 @@ def effect_use_allowed(s: DuelState, a: Action) -> str | None:
 @REGISTRY.rule("summon.once-per-turn")
 def summons_within_limit(s: DuelState, a: Action) -> str | None:
     """A monster is Special Summoned no more often in a turn than its text allows
-    (``summons_per_turn``); a Pendulum Summon counts for each of its monsters."""
+    (``summons_per_turn``); a Pendulum Summon counts for each of its monsters. A monster
+    that returns to the field (the extension ``returned``) is not Summoned."""
+    if a.returned:
+        return None
     for cid in (a.cards if a.type == "pendulum_summon" else (a.card or "",)):
         card = s.cards[cid]
         allowed = card.summons_per_turn
@@ -131,7 +134,11 @@ def _forbids(s: DuelState, lock: Lock, cid: str, from_extra: bool) -> bool:
 def summon_not_locked(s: DuelState, a: Action) -> str | None:
     """A Special Summon (each monster of a Pendulum Summon) that a lock the player took on
     this turn forbids: a ``turn`` lock from the activation on, a ``rest_of_turn`` one after
-    its resolution (and the Summons that resolution made)."""
+    its resolution (and the Summons that resolution made). A monster that returns to the
+    field (the extension ``returned``: S:P Little Knight's banished monster at the End Phase)
+    is not Special Summoned, and no lock forbids it."""
+    if a.returned:
+        return None
     locks = [lock for lock in s.this_turn.limits.locks
              if lock.player == a.player and holds(lock, s, a)]
     if not locks:

@@ -45,13 +45,30 @@ def test_once_is_carried_under_advanced_and_set_aside_under_classic() -> None:
     assert all("once" not in e for e in carried(info.entry(), OLD_FORMATS)["effects"])
 
 
-def test_the_counts_are_set_aside_and_the_judge_flags_none() -> None:
-    assert _entry("Mitsurugi Prayers")["activations_per_turn"] is None
+def test_the_summon_counts_are_set_aside() -> None:
+    assert "summons_per_turn" not in CARRIED
+
+
+def _twice(cards: dict[str, Any]) -> dict[str, Any]:
+    """Two copies of a card activated and resolved in one turn."""
     twice = [{"type": "activate", "player": "p1", "card": c} for c in ("a", "b")]
-    doc = {"cards": {c: {**_entry("Mitsurugi Prayers"), "owner": "p1"} for c in "ab"},
-           "setup": {"p1": {"hand": ["a", "b"]}, "p2": {}},
-           "actions": [{"type": "draw", "player": "p1"},
-                       {"type": "phase", "player": "p1", "to": "standby"},
-                       {"type": "phase", "player": "p1", "to": "main1"}, twice[0],
-                       {"type": "resolve", "player": "p1"}, twice[1]]}
-    assert validate(doc).legal  # the database's activations_per_turn set aside by null
+    return {"cards": {c: {**cards, "owner": "p1"} for c in "ab"},
+            "setup": {"p1": {"hand": ["a", "b"]}, "p2": {}},
+            "actions": [{"type": "draw", "player": "p1"},
+                        {"type": "phase", "player": "p1", "to": "standby"},
+                        {"type": "phase", "player": "p1", "to": "main1"}, twice[0],
+                        {"type": "resolve", "player": "p1"}, twice[1]]}
+
+
+def test_activations_per_turn_is_carried_and_judged() -> None:
+    """"You can only activate 1 X per turn": its traps are readings (issue 27 item 3)."""
+    assert _entry("Mitsurugi Prayers")["activations_per_turn"] == 1
+    verdict = validate(_twice(_entry("Mitsurugi Prayers")))
+    assert verdict.violation is not None and verdict.violation.rule == "effect.once-per-turn"
+
+
+def test_a_limit_set_aside_is_not_judged() -> None:
+    entry = carried(database().named("Mitsurugi Prayers").entry(),  # type: ignore[union-attr]
+                    frozenset({"locks"}))
+    assert entry["activations_per_turn"] is None
+    assert validate(_twice(entry)).legal  # the database's activations_per_turn set aside by null

@@ -213,3 +213,13 @@ def test_a_negated_activation_says_so() -> None:
         "b6", True)
     doc = game(name).document
     assert validate({**doc, "actions": doc["actions"][:70]}).legal
+
+
+def test_a_monster_returning_from_banishment_is_not_summoned() -> None:
+    # S:P Little Knight, banished until the End Phase, comes back with no Special Summon
+    # message: returned, so Sangenpai Bident Dragion's lock on its player does not forbid it
+    name = "selfplay/selfplay-0737.yrpX"
+    back, summon = action(name, 218), action(name, 210)
+    assert (back["type"], back["card"], back.get("returned")) == ("special_summon", "b16", True)
+    assert (summon["type"], summon.get("returned")) == ("special_summon", None)
+    assert validate(game(name).document).legal

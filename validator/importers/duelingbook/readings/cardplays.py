@@ -20,7 +20,7 @@ from validator.importers.duelingbook.cardtext import (
     quick_play_grant,
 )
 from validator.importers.duelingbook.game import Play, from_hand, stamp, texts, where_said
-from validator.importers.duelingbook.readings import corrections, effects, phases
+from validator.importers.duelingbook.readings import corrections, effects, negation, phases
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
 from validator.importers.duelingbook.readings.gained import gained_kinds
@@ -590,7 +590,8 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str,
                      _sets_back_together(b, play, cid, before) or
                      corrections.summon_taken_back(b, play, player, cid, before)
                      if to == "hand" else None) or
-              _sent(b, play, player, cid, to, before, claimable))
+              seq(negation.negated(b, cid, before) if to == "graveyard" else None,
+                  _sent(b, play, player, cid, to, before, claimable)))
 
 
 def _sent(b: GameBuilder, play: Play, player: Player, cid: str, to: str,

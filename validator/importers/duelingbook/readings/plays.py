@@ -18,7 +18,8 @@ from validator.importers.duelingbook.readings.battle import life_changed
 from validator.importers.duelingbook.readings.cardplays import send
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
-from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs, emitting
+from validator.importers.duelingbook.readings.restart import restarted
+from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs, emitting, seq
 from validator.importers.duelingbook.readings.windows import (
     EARLY_END_WITHIN,
     PUT_BACK_WITHIN,
@@ -123,7 +124,16 @@ def draw(b: GameBuilder, play: Play, player: Player) -> None:
 
 def drawn(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs | None:
     """A draw: the turn's normal draw, a slip fixed, an effect's draw, a look once the duel
-    was given up, or a draw by the rules (judged so)."""
+    was given up, or a draw by the rules (judged so); the turn's draw made again after the
+    players agreed to restart the turn takes back the first try's activations first
+    (:func:`~validator.importers.duelingbook.readings.restart.restarted`)."""
+    result = _drawn(b, play, player, cid)
+    again = restarted(b, play, player, cid) if result is not None else None
+    return result if again is None else seq(again, result)
+
+
+def _drawn(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs | None:
+    """:func:`drawn` without the restart."""
     normal = player == b.turn.player and b.turn.phase == "draw" and not b.turn.drew
     fields: dict[str, Any] = {"card": cid} if b.board.name(cid) else {}
     note = None

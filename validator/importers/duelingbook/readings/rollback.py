@@ -65,6 +65,18 @@ def asks(play: Play) -> bool:
     return _said(play, _ASKED)
 
 
+def agrees(play: Play) -> bool:
+    """True when a chat line agrees ("sure", "ok", "se vuoi"); a question ("yes?", "ok?")
+    asks for consent and gives none.
+
+    >>> agrees({"play": "Duel message", "message": "ok"}), agrees({"message": "ok"})
+    (True, False)
+    >>> agrees({"play": "Duel message", "message": "yes?"})
+    False
+    """
+    return _said(play, _AGREED) and not str(play.get("message")).rstrip().endswith("?")
+
+
 def _said(play: Any, words: re.Pattern[str]) -> bool:
     """True when ``play`` is a chat line with ``words`` in it.
 
@@ -230,15 +242,15 @@ def _evidence(b: GameBuilder, play: Play, point: Point, asked: int, at_request: 
     last = window[-1][0]
     takers = set(put_back.values()) | {str(b.plays[i].get("username")) for i in
                                        (*restores, *clicks)}
-    found = _consent(b, point, asked, last, takers)
+    found = consent(b, point.index, asked, last, takers)
     if found is None or any(b.game.players[who] not in found[1] for who in left):
         return None  # no consent, or cards of a player who had no part in it left out
-    consent = found[0]
+    said = found[0]
     lp = " and Life Points restored" if restores else ""
     clicked = f", the phases clicked back through to the {phase_name(point.phase)}" \
         if clicks else ""
     return ReadAs("rewind.agreed-in-chat",
-                  f"a rollback agreed in chat ({consent}): {len(put_back)} card(s) put back "
+                  f"a rollback agreed in chat ({said}): {len(put_back)} card(s) put back "
                   f"where they stood before {where_said(b.plays[point.index])}{lp}{clicked}; "
                   f"{len(undone)} action(s) from {undone[0]['log']['time']} on are undone and "
                   f"the turn is judged from the restored board, in the "
@@ -298,21 +310,30 @@ def _clicked_back(b: GameBuilder, point: Point,
     return tuple(found)
 
 
-def _consent(b: GameBuilder, point: Point, asked: int, last: int,
-             takers: set[str]) -> tuple[str, set[str]] | None:
+def consent(b: GameBuilder, since: int, asked: int, last: int,
+            takers: set[str]) -> tuple[str, set[str]] | None:
     """Who asked and who agreed, as the note names them, and every user who asked, agreed or
-    took part: a request (a chat line from the moment gone back to on) and another player's
-    consent (a chat line agreeing after it, a request of their own, or their part in putting
-    the game back); None without both."""
+    took part: a request (the chat line at play ``asked``, or another after play ``since``, up
+    to play ``last``) and another player's consent: their answer to a request (their next chat
+    line after it) agreeing, not a question (:func:`agrees`), a request of their own, or their
+    part in putting the game back (``takers``); None without both. The rollback agreed in chat
+    and the turn restarted (``readings.restart``) both ask this.
+
+    >>> from validator.importers.duelingbook.readings.catalog import catalog
+    >>> catalog()["rewind.agreed-in-chat"].title
+    'A rollback agreed in chat'
+    """
     askers: dict[str, int] = {}
     for index in b.rewinds.asked:
-        if point.index < index <= last:
+        if since < index <= last:
             askers.setdefault(str(b.plays[index].get("username")), index)
     agreed = dict.fromkeys(sorted(takers), "took part")  # (what they did says most)
-    for index in range(asked + 1, last + 1):
-        line = b.plays[index]
-        if _said(line, _AGREED):
-            agreed.setdefault(str(line.get("username")), f"agreed at {stamp(line.get('seconds'))}")
+    for index in b.rewinds.asked:
+        if asked <= index <= last:
+            answer = _answer(b, index, last)
+            if answer is not None and agrees(b.plays[answer]):
+                agreed.setdefault(str(b.plays[answer].get("username")),
+                                  f"agreed at {stamp(b.plays[answer].get('seconds'))}")
     first = str(b.plays[asked].get("username"))
     askers[first] = asked
     involved = set(askers) | set(agreed)
@@ -322,6 +343,18 @@ def _consent(b: GameBuilder, point: Point, asked: int, last: int,
                 if other != user and other in b.users:
                     return f"{user} asked at {stamp(b.plays[index].get('seconds'))}, " \
                            f"{other} {how}", involved
+    return None
+
+
+def _answer(b: GameBuilder, request: int, last: int) -> int | None:
+    """The index of the first chat line after the request at ``request``, up to ``last``, by
+    a user other than the one who asked (the answer to it), or None."""
+    asker = b.plays[request].get("username")
+    for index in range(request + 1, last + 1):
+        line = b.plays[index]
+        if type(line) is dict and line.get("play") in _CHAT and \
+                line.get("username") not in (asker, None):
+            return index
     return None
 
 

@@ -257,3 +257,4 @@ def test_a_card_returned_after_another_play_of_its_players_is_not_undone() -> No
         'A: Activate ST | Activated "Pot of Desires" from hand (1/4) to S-1', hands=_POTS)
     assert "slip.activation-undone" not in readings_of(imported)
     assert [a[0] for a in actions(imported)].count("activate") == 2
+
