@@ -27,6 +27,8 @@ _MOVES: Final = frozenset({"special_summon", "normal_summon", "set_monster", "mo
 _IN_EMZ: Final = ("is in the Extra Monster Zone", "is in an Extra Monster Zone")
 #: How many of the next plays a resolution is looked for in.
 RESOLUTION_WITHIN: Final = 8
+#: How many moves right after a declaration are read as its cost and resolution, at most.
+RESOLUTION_MOVES: Final = 4
 #: The player's own plays that move no card (looked past for the resolution).
 _QUIET_OWN: Final = frozenset({"View deck", "View GY", "View ED", "Shuffle deck", "Thinking",
                                "Stop viewing", "CHAT", "View banished", "Shuffle hand"})
@@ -337,3 +339,81 @@ def staged_spent(b: GameBuilder, player: Player, cid: str, place: str) -> ReadAs
 
 def _words(place: str) -> str:
     return {"hand": "in the hand", "graveyard": "in the GY"}.get(place, place)
+
+
+def use_undone(b: GameBuilder, player: Player, cid: str, place: str) -> ReadAs | None:
+    """A declaration of a card whose effect its player declared there earlier this turn, when
+    every card that earlier use moved at once (its cost and resolution: the player's moves right
+    after it, to its first Special Summon or the card's own move, at most
+    ``RESOLUTION_MOVES``) was since moved back where it came from: that use was put
+    back (a play rolled back to before it), so the earlier activation is taken back and this one
+    is the use (Fiendsmith Engraver's Graveyard effect replayed after its cost, Fabled Lurrie,
+    went back from the Deck to the GY, advanced-77236311 game 1 [6:17]). None otherwise."""
+    if not any(limited(e) for e in _effects(b, cid) if place in e.get("from", ())):
+        return None
+    since: list[dict[str, Any]] = []
+    earlier: dict[str, Any] | None = None
+    for action in b.this_turn_backwards():
+        text = str((action.get("log") or {}).get("text", ""))
+        if action.get("type") == "activate" and action.get("card") == cid and \
+                action.get("player") == player and text.startswith("Declared effect") and \
+                place_said(text) == place:
+            earlier = action
+            break
+        since.append(action)
+    if earlier is None:
+        return None
+    since.reverse()
+    moved: list[tuple[str, str, str]] = []
+    for action in since[:RESOLUTION_MOVES]:
+        if action.get("player") != player or \
+                action.get("type") not in ("move", "special_summon", "discard"):
+            break
+        route = route_said(str((action.get("log") or {}).get("text", "")))
+        if route is None or not action.get("card"):
+            return None
+        moved.append((str(action["card"]), *route))
+        if action.get("type") == "special_summon" or action.get("card") == cid:
+            break  # a resolution ends with its Special Summon, or with the card itself moved
+    if not moved:
+        return None
+    later = since[len(moved):]
+    for card, came, went in moved:
+        if not any(a.get("card") == card and
+                   route_said(str((a.get("log") or {}).get("text", ""))) == (went, came)
+                   for a in later):
+            return None
+    time = (earlier.get("log") or {}).get("time")
+    return ReadAs("effect.use-undone",
+                  f"{b.label(cid)}'s effect declared again, every card its use at {time} moved "
+                  f"since put back where it came from: that use was rolled back, this is the use",
+                  drops=(earlier,))
+
+
+_ROUTE = re.compile(r'" (?:\(\d+/\d+\) )?from (.+?) to (.+?)(?: \(|$)')
+
+
+def route_said(text: str) -> tuple[str, str] | None:
+    """Where a log line says a card went from and to, as piles and ``field`` (None: it does
+    not say both).
+
+    >>> route_said('Returned "Fabled Lurrie" from GY to top of deck')
+    ('graveyard', 'deck')
+    >>> route_said('Special Summoned "Fiendsmith Engraver" from GY to M-1 (DEF)')
+    ('graveyard', 'field')
+    >>> route_said('Sent "Fabled Lurrie" from Deck to GY'), route_said('Banished "X" from GY')
+    (('deck', 'graveyard'), None)
+    """
+    found = _ROUTE.search(text)
+    if found is None:
+        return None
+    return _pile(found.group(1)), _pile(found.group(2))
+
+
+def _pile(said: str) -> str:
+    said = said.lower()
+    for words, pile in (("extra deck", "extra"), ("deck", "deck"), ("gy", "graveyard"),
+                        ("hand", "hand"), ("banished", "banished")):
+        if words in said:
+            return pile
+    return "field"
