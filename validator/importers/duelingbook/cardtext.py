@@ -51,6 +51,10 @@ _SEARCHED: Final = re.compile(r'\badd (?:1|one) "(?P<archetype>[^"]+)" (?:card|m
 _NEGATES_ACTIVATION: Final = re.compile(
     r"\bnegate (?:the |that |its )?(?:(?:Special Summon|Summon|Spell/Trap(?: Card)?|Spell Card|"
     r"Trap Card|Spell|Trap) or |Spell/Trap |Spell |Trap )?activation\b", re.I)
+#: "You can only activate 1 "X" per turn" (or "activate "X" once per turn"): a limit on the
+#: card's activations, which a negated activation does not spend; not "You can only use 1 "X"
+#: effect per turn", which an attempt does.
+_ACTIVATION_LIMIT: Final = re.compile(r"\bYou can only activate\b", re.I)
 _NUMBERS: Final = {"one": 1, "two": 2, "three": 3}
 _END_PHASE_DRAW = re.compile(r"\bduring the End Phase\b[^.]*?\bdraw", re.I)
 _LP_COST = re.compile(r"\bpay (\d+) (?:Life Points|LP)\b", re.I)
@@ -142,6 +146,23 @@ def negates_activation(text: str) -> bool:
     False
     """
     return _NEGATES_ACTIVATION.search(text or "") is not None
+
+
+@cache
+def limits_activations(text: str) -> bool:
+    """True when a card's text limits its activations ("You can only activate 1 "Pot of
+    Desires" per turn"), not its uses ("You can only use 1 "The Black Goat Laughs" effect per
+    turn, and only once that turn"): only the first is left unspent by a negated activation.
+    The card database's ``activations_per_turn`` does not tell them apart yet (its scripts'
+    count limit on the activation is the same but for the oath flag, docs/cards.md).
+
+    >>> limits_activations('... You can only activate 1 "Pot of Desires" per turn.')
+    True
+    >>> limits_activations('... You can only use 1 "The Black Goat Laughs" effect per turn, '
+    ...                    'and only once that turn.')
+    False
+    """
+    return _ACTIVATION_LIMIT.search(text or "") is not None
 
 
 def effect_kinds(text: str) -> set[str]:

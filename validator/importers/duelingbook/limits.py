@@ -5,7 +5,8 @@ The engine judges every limit a document gives. A Duelingbook log does not say w
 on: each limit is carried only once the importer's readings can back it (issue 27, item 3;
 which effect a declaration used: readings/effects.py), and the others are left out of the
 document's card entries, so that the judge flags nothing the log cannot tell
-(docs/duelingbook.md, "Card limits").
+(docs/duelingbook.md, "Card limits"). A Link Monster's own procedure is carried: the Link
+Summons whose materials the log shows name them (``readings/materials.py``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from typing import Any, Final
 CARRIED: Final[frozenset[str]] = frozenset({"locks", "activations_per_turn", "once"})
 #: Those carried under an old format's card texts (Edison, Goat): today's ``once`` set aside.
 OLD_FORMATS: Final[frozenset[str]] = CARRIED - {"once"}
+#: The Summons whose ``materials`` procedures are carried: those whose materials a reading
+#: writes on the Summon (``readings/materials.py``); a Summon without them is not judged.
+MATERIALS_CARRIED: Final[frozenset[str]] = frozenset({"link"})
 #: Every limit fact of a card entry (an effect's ``once`` and ``shared`` are ``once``).
 LIMIT_FACTS: Final = ("once", "activations_per_turn", "summons_per_turn", "materials", "locks")
 
@@ -37,11 +41,21 @@ def carried(entry: dict[str, Any], facts: frozenset[str] = CARRIED) -> dict[str,
     {'kind': 'spell', 'activations_per_turn': 1}
     >>> carried({"kind": "monster", "summons_per_turn": 1})
     {'kind': 'monster', 'summons_per_turn': None}
+
+    A Link Monster's procedure is carried (:data:`MATERIALS_CARRIED`), an Xyz Monster's not:
+
+    >>> carried({"materials": [{"summon": "link", "min": 2, "max": 2, "rating": 2}]})
+    {'materials': [{'summon': 'link', 'min': 2, 'max': 2, 'rating': 2}]}
+    >>> carried({"materials": [{"summon": "xyz", "min": 2, "max": 2, "level": 4}]})
+    {'materials': None}
     """
     out = dict(entry)
     for key in ("activations_per_turn", "summons_per_turn", "materials"):
         if key not in facts and key in out:
             out[key] = None
+    if "materials" not in facts and isinstance(entry.get("materials"), list):
+        out["materials"] = [m for m in entry["materials"]
+                            if m.get("summon") in MATERIALS_CARRIED] or None
     if "locks" in out and ("locks" not in facts or any(
             not _backed(out, lock) for lock in out["locks"])):
         out["locks"] = [lock for lock in out["locks"] if _backed(out, lock)] \

@@ -21,22 +21,19 @@ from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play, texts
 from validator.importers.duelingbook.readings import summons
 from validator.importers.duelingbook.readings.cardplays import send
 from validator.importers.duelingbook.readings.catalog import read
+from validator.importers.duelingbook.readings.materials import MATERIAL_SENDS, SUMMON_CLICKS
 from validator.importers.duelingbook.readings.pendulum import (
     is_pendulum,
     pendulum_summon,
     second_pendulum_summon,
 )
 from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs, Sent, seq
-from validator.importers.duelingbook.readings.windows import MOST_MATERIALS
+from validator.importers.duelingbook.readings.windows import MATERIAL_RUN_WITHIN, MOST_MATERIALS
 
 if TYPE_CHECKING:
     from validator.importers.duelingbook.board.follow import Move
     from validator.importers.duelingbook.builder import GameBuilder
 
-#: Plays that send a material off the field (to the Graveyard, banished, or a Pendulum
-#: Monster face-up to the Extra Deck).
-MATERIAL_SENDS: Final = frozenset({"To GY", "Banish", "Banish FD", "To ED FU", "To ED",
-                                   "Remove Token"})
 _PILES: Final = {"To GY": "graveyard", "Remove Token": "graveyard", "Banish": "banished",
                  "Banish FD": "banished", "To ED FU": "extra", "To ED": "extra"}
 
@@ -80,17 +77,20 @@ def late_materials(b: GameBuilder, play: Play, player: Player, cid: str) -> Read
     """The materials of a summon from the Extra Deck that the log sends just after it: the
     summoner's own monsters sent off the field by the summoner in the next plays, with
     nothing else between (at most the Link Rating of a Link Monster). Their sends are read
-    now, before the summon."""
+    now, before the summon. Sends that the summoner's next Special Summon from the Extra Deck
+    follows at once are that Summon's, sent before it (the usual order of a log), not this
+    one's: a player who logs a monster's materials after it does not log the next monster
+    right after them."""
     known = b.card(cid)
     link = (known.definition or {}).get("link")
     most = link if isinstance(link, int) else MOST_MATERIALS
     user = play.get("username")
-    found: list[ReadAs] = []
-    freed: str | None = None  # an Extra Monster Zone a material leaves
+    run: list[tuple[Play, str, str, str]] = []  # (the play, its card, where it stood, pile)
+    indices: list[int] = []
+    closed_by_summon = False
+    cut: int | None = None
     names = b.names
     for index in range(b.cursor + 1, len(b.plays)):
-        if len(found) >= most:
-            break
         later = b.plays[index]
         raw = later.get("play") if type(later) is dict else None
         if type(raw) is not str or raw in names.quiet or index in b.consumed:
@@ -98,23 +98,44 @@ def late_materials(b: GameBuilder, play: Play, player: Player, cid: str) -> Read
         kind = names.current.get(raw) or names.canonical(raw)
         if kind in GAME_BOUNDARIES or kind not in MATERIAL_SENDS or \
                 later.get("username") != user:
+            closed_by_summon = kind in SUMMON_CLICKS and later.get("username") == user and \
+                _from_extra_deck_at(b, index)
             break
         step = b.step_at(index)
         sent = step.move_of(step.card) if step is not None and step.card else None
-        if sent is None or sent.before is None or sent.card == cid or \
-                sent.before.side != player or not is_monster_zone(sent.before.spot):
+        if sent is not None and sent.card == cid and cut is None:
+            cut = len(run)  # the monster itself sent on: no material of its own past here
+            continue
+        if sent is None or sent.before is None or sent.before.side != player or \
+                not is_monster_zone(sent.before.spot) or len(run) >= MATERIAL_RUN_WITHIN:
             break
+        run.append((later, sent.card, sent.before.spot, _PILES[kind]))
+        indices.append(index)
+    if closed_by_summon:
+        return None  # sent just before the next Extra Deck Summon: its materials
+    if cut is not None:
+        del run[cut:], indices[cut:]
+    found: list[ReadAs] = []
+    freed: str | None = None  # an Extra Monster Zone a material leaves
+    for index, (later, card, spot, pile) in zip(indices[:most], run[:most], strict=True):
         found.append(ReadAs(consumes=(index,), actions=(Emit(
-            "move", player, {"card": sent.card, "to": _PILES[kind]}, play=later,
-            sent=Sent(sent.card, player),
+            "move", player, {"card": card, "to": pile}, play=later,
+            sent=Sent(card, player),
             note=read("extra.material-logged-after",
                       f"a material of {b.label(cid)}, logged after it: it left the field "
                       f"first")),)))
-        if sent.before.spot.startswith("EMZ"):
-            freed = sent.before.spot
+        if spot.startswith("EMZ"):
+            freed = spot
     zone = _into_freed_zone(b, cid, freed) if freed is not None and isinstance(link, int) \
         else None
     return seq(*found, zone)
+
+
+def _from_extra_deck_at(b: GameBuilder, index: int) -> bool:
+    """True when the play at ``index`` takes its card from the Extra Deck."""
+    step = b.step_at(index)
+    move = step.move_of(step.card) if step is not None and step.card else None
+    return from_extra_deck(b.plays[index], move)
 
 
 def _into_freed_zone(b: GameBuilder, cid: str, freed: str) -> ReadAs | None:

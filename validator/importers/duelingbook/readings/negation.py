@@ -1,5 +1,6 @@
 """A negated activation: a Spell or Trap card with "You can only activate 1 X per turn" is
-activated, the opponent's very next activation is of a card whose text negates an activation
+activated (its text says so: not "You can only use 1 X effect per turn", which an attempt
+spends), the opponent's very next activation is of a card whose text negates an activation
 ("negate the activation", Solemn Judgment's "negate the Summon or activation"; a hand trap
 discarded as its own cost, as Ghost Belle & Haunted Mansion, is one), and the card
 then goes to the Graveyard from its zone without having moved since. In the TCG a card whose
@@ -22,7 +23,7 @@ from typing import Final
 from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone, is_zone
 from validator.importers.duelingbook.builder import GameBuilder
-from validator.importers.duelingbook.cardtext import negates_activation
+from validator.importers.duelingbook.cardtext import limits_activations, negates_activation
 from validator.importers.duelingbook.readings.catalog import read
 from validator.importers.duelingbook.readings.result import Changes, ReadAs, Revise
 
@@ -48,8 +49,9 @@ def negated(b: GameBuilder, cid: str, before: Spot | None) -> ReadAs | None:
     if before is None or not is_zone(before.spot) or is_monster_zone(before.spot):
         return None
     known = b.card(cid)
-    if known.kind == "monster" or not known.facts.activations_per_turn:
-        return None
+    if known.kind == "monster" or not known.facts.activations_per_turn or \
+            not limits_activations(b.knowledge.text(b.board.name(cid))):
+        return None  # "You can only use 1 X effect per turn": a negated attempt spends it
     activation = _activation(b.actions, cid)
     if activation is None:
         return None

@@ -17,7 +17,7 @@ from validator.importers.duelingbook.board.zones import contract_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.cards import CardKnowledge
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play, texts
-from validator.importers.duelingbook.readings import corrections, phases
+from validator.importers.duelingbook.readings import corrections, materials, phases
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.result import (
     Changes,
@@ -747,10 +747,21 @@ def _special_summoned(b: GameBuilder, play: Play, player: Player, cid: str,
     position = move.after.position if move and move.after and move.after.position else "attack"
     fixed = _zone_fixed_at_once(b, play, cid, move)
     signs = _signs(b, play, cid)
+    fields: dict[str, Any] = {"card": cid, "position": position}
+    note = fixed[0] if fixed is not None else None
+    before = move.before if move is not None else None
+    from_extra = before.spot == "extra" if before is not None else \
+        logtext.source_pile(texts(play)[1]) == "extra"
+    linked = materials.link_summon(b, player, cid) if signs and from_extra else None
+    if linked is not None and linked.materials:
+        fields.update(method="link", materials=list(linked.materials))
+    if linked is not None and linked.note is not None:
+        note = linked.note.plus(note)
     return seq(phases.settling(b, play, cid), ReadAs(
+        drops=linked.drops if linked is not None else (),
         consumes=(fixed[1],) if fixed is not None else (),
-        actions=(Emit("special_summon", player, {"card": cid, "position": position},
-                      note=fixed[0] if fixed is not None else None),),
+        actions=(Emit("special_summon", player, fields, note=note),
+                 *(linked.after if linked is not None else ())),
         uses=((player, cid),), changes=Changes(signs=signs) if signs else None))
 
 

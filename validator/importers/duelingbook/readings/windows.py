@@ -46,6 +46,12 @@ TRIBUTES_LOGGED_AFTER: Final = 8
 #: The most materials read after a Synchro or Fusion Summon (a Link Summon's are at most its
 #: Link Rating).
 MOST_MATERIALS: Final = 5
+#: The sends read after an Extra Deck Summon to find where their run ends (the next Extra Deck
+#: Summon following them at once makes them its own): Allied Code Talker @Ignister's six.
+MATERIAL_RUN_WITHIN: Final = 2 * MOST_MATERIALS
+#: The summoner's very next click, which tells whether one batch of sends may be two Extra Deck
+#: Summons' (another Special Summon from the Extra Deck).
+NEXT_CLICK: Final = 1
 
 # -- slips fixed, cards shown, rewinds ------------------------------------------------------
 #: A draw clicked by mistake put back on top of the Deck.

@@ -95,3 +95,20 @@ def test_a_hand_trap_discarded_as_its_cost_negates_the_activation() -> None:
         'B: Activate ST | Activated "Mitsurugi Prayers" from hand (1/5) to S-1', hands=hands)
     assert verdict["legal"], verdict["violation"]
     assert "spell-trap.activation-negated" in readings_of(imported)
+
+
+def test_a_use_limit_is_spent_by_a_negated_activation() -> None:
+    """Magistus Vritra: "You can only use each effect of "Magistus Vritra" once per turn" (as
+    The Black Goat Laughs' "use 1 ... effect per turn", advanced-77243436 game 1 [17:03]): an
+    attempt spends the use, so the reading does not mark it negated and a second copy is
+    flagged."""
+    hands = (["Magic Jammer", *HAND_A[1:]],
+             ["Magistus Vritra", "Magistus Vritra", *HAND_B[2:]])
+    imported, verdict = judged(
+        *_A_TURN, *opening("B", "Sangan"),
+        'B: Activate ST | Activated "Magistus Vritra" from hand (1/6) to S-1', *_JAMMER,
+        'B: To GY | Sent "Magistus Vritra" from S-1 to GY',
+        'B: Activate ST | Activated "Magistus Vritra" from hand (1/5) to S-1', hands=hands)
+    assert "spell-trap.activation-negated" not in readings_of(imported)
+    assert rule_at(verdict) == ("effect.once-per-turn",
+                                'Activated "Magistus Vritra" from hand (1/5) to S-1')
