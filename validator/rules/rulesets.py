@@ -32,6 +32,10 @@ class Ruleset:
     link_rules: ClassVar[bool] = False
     #: The order in which the judge fills Spell & Trap Zones when an action names none.
     spell_trap_order: ClassVar[tuple[str, ...]] = ("S1", "S2", "S3", "S4", "S5")
+    #: The cards are played with today's texts, whose use limits the card database reads from
+    #: today's scripts (an old format's texts set soft "Once per turn" limits where today's
+    #: set hard ones: an importer carries an effect's ``once`` only under today's texts).
+    todays_texts: ClassVar[bool] = False
     #: Checks and prepare steps (by name) that never do anything under this ruleset: each
     #: returns at once when the attribute it depends on says so. The fast path
     #: (validator/engine/fastpath.py) compiles them out of this ruleset's plan; the machine keeps
@@ -58,6 +62,7 @@ class Advanced(Ruleset):
     zone_rules: ClassVar[bool] = True
     pendulum: ClassVar[bool] = True
     link_rules: ClassVar[bool] = True
+    todays_texts: ClassVar[bool] = True
     #: The Pendulum Zones (1 and 5) are filled last, so that a card the log did not place
     #: never takes the zone a later Pendulum Scale needs.
     spell_trap_order: ClassVar[tuple[str, ...]] = ("S2", "S3", "S4", "S1", "S5")

@@ -23,7 +23,7 @@ from validator.importers.duelingbook.cardtext import (
     is_xyz,
     read,
 )
-from validator.importers.duelingbook.limits import carried
+from validator.importers.duelingbook.limits import CARRIED, carried
 from validator.rules.checks.summon import required_tributes
 
 #: Card pool dates and format codes whose cards are Goat Format's pre-errata versions.
@@ -139,9 +139,11 @@ class Knowledge:
     """The cards of one replay, by name: the database first, the replay's card objects
     (``objects``: name -> card object as plays show it) as the fallback."""
 
-    def __init__(self, objects: dict[str, dict[str, Any]], variant: str | None = None) -> None:
+    def __init__(self, objects: dict[str, dict[str, Any]], variant: str | None = None,
+                 limits: frozenset[str] = CARRIED) -> None:
         self.objects = objects
         self.variant = variant
+        self.limits = limits  # the limit facts carried (limits.py)
         self._known: dict[str, CardKnowledge] = {}
 
     def of(self, name: str | None) -> CardKnowledge:
@@ -159,7 +161,7 @@ class Knowledge:
         given = obj.get("treated_as")
         treated_as = given if type(given) is str and given else None
         key = (name, serial if type(serial) is str or type(serial) is int else None,
-               treated_as, self.variant)
+               treated_as, self.variant, self.limits)
         cached = _KNOWN.get(key)
         if cached is not None:
             return cached
@@ -170,7 +172,7 @@ class Knowledge:
         if info is None and treated_as not in (None, name):
             info = db.named(name, self.variant)
         if info is not None:
-            entry = carried(info.entry())
+            entry = carried(info.entry(), self.limits)
             if info.variant is not None:
                 del entry["passcode"]  # a document by passcode would get the current text
             entry["name"] = name  # the log's name: what a judge reads in the report
@@ -231,5 +233,5 @@ _NOTHING = CardKnowledge("", None)
 #: ``treated_as``, the format's variant), shared by every replay a process imports: the
 #: database never changes while it runs, and a tournament's replays name the same cards.
 #: Only database cards are kept (a replay's own card object is read again for each replay).
-_KNOWN: dict[tuple[str, object, str | None, str | None], CardKnowledge] = {}
+_KNOWN: dict[tuple[str, object, str | None, str | None, frozenset[str]], CardKnowledge] = {}
 _KNOWN_MOST = 50_000

@@ -2,10 +2,11 @@
 
 The engine judges every limit a document gives. A Duelingbook log does not say which effect a
 "Declared effect" used, which monsters a Summon's materials were, nor when a lock was taken
-on: each limit is carried only once the importer's readings can back it (issue 27, item 3),
-and the others are left out of the document's card entries, so that the judge flags nothing
-the log cannot tell (docs/duelingbook.md, "Card limits"). A Link Monster's own procedure is
-carried: the Link Summons whose materials the log shows name them (``readings/materials.py``).
+on: each limit is carried only once the importer's readings can back it (issue 27, item 3;
+which effect a declaration used: readings/effects.py), and the others are left out of the
+document's card entries, so that the judge flags nothing the log cannot tell
+(docs/duelingbook.md, "Card limits"). A Link Monster's own procedure is carried: the Link
+Summons whose materials the log shows name them (``readings/materials.py``).
 """
 
 from __future__ import annotations
@@ -13,10 +14,14 @@ from __future__ import annotations
 from typing import Any, Final
 
 #: The limit facts the importer's readings back, carried into a document's card entries:
-#: the locks "the turn you activate this card", and "You can only activate 1 X per turn"
-#: (its traps read: an activation undone or negated, a Set card shown, "Activate ST" then
-#: "Declare", a turn restarted; docs/duelingbook.md, "Card limits").
-CARRIED: Final[frozenset[str]] = frozenset({"locks", "activations_per_turn"})
+#: the locks "the turn you activate this card" and an effect's "for the rest of this turn" on
+#: the Extra Deck, "You can only activate 1 X per turn" (its traps read: an activation undone
+#: or negated, a Set card shown, "Activate ST" then "Declare", a turn restarted), and an
+#: effect's ``once`` and ``shared`` (which effect a declaration used: readings/effects.py;
+#: docs/duelingbook.md, "Card limits").
+CARRIED: Final[frozenset[str]] = frozenset({"locks", "activations_per_turn", "once"})
+#: Those carried under an old format's card texts (Edison, Goat): today's ``once`` set aside.
+OLD_FORMATS: Final[frozenset[str]] = CARRIED - {"once"}
 #: The Summons whose ``materials`` procedures are carried: those whose materials a reading
 #: writes on the Summon (``readings/materials.py``); a Summon without them is not judged.
 MATERIALS_CARRIED: Final[frozenset[str]] = frozenset({"link"})
@@ -30,7 +35,7 @@ def carried(entry: dict[str, Any], facts: frozenset[str] = CARRIED) -> dict[str,
     and its own fields win (docs/format.md).
 
     >>> carried({"kind": "spell", "activations_per_turn": 1, "effects": [{"kind": "quick",
-    ...          "from": ["field"], "once": "name", "shared": "1"}]})["effects"]
+    ...          "from": ["field"], "once": "name", "shared": "1"}]}, OLD_FORMATS)["effects"]
     [{'kind': 'quick', 'from': ['field']}]
     >>> carried({"kind": "spell", "activations_per_turn": 1})
     {'kind': 'spell', 'activations_per_turn': 1}
@@ -63,16 +68,31 @@ def carried(entry: dict[str, Any], facts: frozenset[str] = CARRIED) -> dict[str,
 
 
 def _backed(entry: dict[str, Any], lock: dict[str, Any]) -> bool:
-    """True for a lock the log can back: one "for the turn you activate this card" (held
-    from the activation, which the log shows, and broken by the Special Summons before it),
-    not imposed by a joined entry (:func:`_joined`). A ``rest_of_turn`` lock holds from the
-    resolution, which a Duelingbook log does not show (nor which Summons the resolution
-    made itself): it is not carried yet.
+    """True for a lock the log can back, not imposed by a joined entry (:func:`_joined`): one
+    "for the turn you activate this card" (held from the activation, which the log shows, and
+    broken by the Special Summons before it), and one "for the rest of this turn" imposed by
+    one of the card's effects (held from that effect's resolution, once the importer's readings
+    say which effect a declaration used: the action's ``effect``, or the only one usable
+    there). A ``rest_of_turn`` lock of a card's activation (a Spell or Trap resolving, as
+    Sky Striker Mobilize - Linkage!) is not carried yet: a Duelingbook log does not show when
+    the chain resolved, and two such games (advanced-76381692, -78105300) read unclear. Nor
+    is one on every Special Summon (Sangenpai Bident Dragion's "except Dragon monsters"): a
+    monster that comes back to the field by an effect ("banish it until the End Phase", S:P
+    Little Knight) is no Special Summon, and a log writes it as one (a converted EDOPro game,
+    selfplay-0737); a monster coming back never comes from the Extra Deck.
 
-    >>> _backed({}, {"scope": "turn", "by": "activation"}), _backed({}, {"scope": "rest_of_turn"})
-    (True, False)
+    >>> _backed({}, {"scope": "turn", "by": "activation"}), _backed({}, {"scope": "rest_of_turn",
+    ...                                            "by": 0, "applies": "extra_deck"})
+    (True, True)
+    >>> _backed({}, {"scope": "rest_of_turn", "by": "activation", "applies": "extra_deck"})
+    False
+    >>> _backed({}, {"scope": "rest_of_turn", "by": 0, "applies": "all"})
+    False
     """
-    return lock.get("scope") == "turn" and not _joined(entry, lock)
+    if lock.get("scope") == "rest_of_turn" and (type(lock.get("by")) is not int or
+                                                lock.get("applies") != "extra_deck"):
+        return False
+    return lock.get("scope") in ("turn", "rest_of_turn") and not _joined(entry, lock)
 
 
 def _joined(entry: dict[str, Any], lock: dict[str, Any]) -> bool:

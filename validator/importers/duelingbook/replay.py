@@ -26,6 +26,7 @@ from validator.importers.duelingbook.game import (
     where_said,
 )
 from validator.importers.duelingbook.kinds import KINDS, NAMES, OUTSIDE, UNKNOWN, canonical
+from validator.importers.duelingbook.limits import CARRIED, OLD_FORMATS
 from validator.importers.duelingbook.readings import phases, rollback
 from validator.importers.duelingbook.readings.catalog import Note, read
 from validator.importers.duelingbook.readings.result import Emit, ReadAs
@@ -321,8 +322,13 @@ def import_replay(replay: Any) -> list[Game]:
         pick = plays[pick_index]
         if knowledge is None:
             pool = pick.get("date")
+            # an old format's texts (Edison's, Goat's) set soft "Once per turn" limits where
+            # today's set hard ones (Red-Eyes Darkness Metal Dragon): ``once`` from today's
+            # scripts is carried only under today's rules (docs/duelingbook.md, "Card limits")
             knowledge = Knowledge(objects, variant_of(fmt, pool if isinstance(pool, str)
-                                                      else None))
+                                                      else None),
+                                  CARRIED if RULESETS[ruleset_of(fmt)].todays_texts
+                                  else OLD_FORMATS)
         builder = _open(len(games) + 1, pick, plays, knowledge, game_decks, game_starts, fmt,
                         end)
         _read(builder, plays, pick_index, end)

@@ -6,7 +6,7 @@ from typing import Any
 
 from validator import validate
 from validator.cards import database
-from validator.importers.duelingbook.limits import CARRIED, carried
+from validator.importers.duelingbook.limits import CARRIED, OLD_FORMATS, carried
 
 
 def _entry(name: str) -> dict[str, Any]:
@@ -22,15 +22,31 @@ def test_a_whole_turn_lock_is_carried() -> None:
          "scope": "turn", "by": "activation"}]
 
 
-def test_a_lock_of_a_joined_entry_or_for_the_rest_of_the_turn_is_set_aside() -> None:
+def test_a_lock_of_a_joined_entry_or_of_a_resolving_card_is_set_aside() -> None:
     assert _entry("Crystron Smiger")["locks"] == []  # its field and Graveyard effects joined
-    assert _entry("R.B. VALCan Booster")["locks"] == []  # rest_of_turn: from the resolution
+    # a Spell's "for the rest of this turn": the log does not show when the chain resolved
+    assert _entry("Sky Striker Mobilize - Linkage!")["locks"] == []
+    # a lock on every Special Summon would meet monsters coming back "until the End Phase"
+    assert _entry("Sangenpai Bident Dragion")["locks"] == []
 
 
-def test_once_and_the_summon_counts_are_set_aside() -> None:
-    entry = _entry("Poseidra, the Storming Atlantean")
-    assert all("once" not in e and "shared" not in e for e in entry["effects"])
-    assert "summons_per_turn" not in CARRIED and "once" not in CARRIED
+def test_an_effects_rest_of_turn_lock_on_the_extra_deck_is_carried() -> None:
+    assert _entry("R.B. VALCan Booster")["locks"] == [
+        {"applies": "extra_deck", "allows": [{"race": "Machine", "atk_max": 1500}],
+         "scope": "rest_of_turn", "by": 0}]
+
+
+def test_once_is_carried_under_advanced_and_set_aside_under_classic() -> None:
+    assert "once" in CARRIED and "once" not in OLD_FORMATS
+    assert [e.get("once") for e in _entry("Poseidra, the Storming Atlantean")["effects"]] == \
+        ["name", "name"]
+    info = database().named("Poseidra, the Storming Atlantean")
+    assert info is not None
+    assert all("once" not in e for e in carried(info.entry(), OLD_FORMATS)["effects"])
+
+
+def test_the_summon_counts_are_set_aside() -> None:
+    assert "summons_per_turn" not in CARRIED
 
 
 def _twice(cards: dict[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from validator.importers.duelingbook.cardtext import (
     quick_play_grant,
 )
 from validator.importers.duelingbook.game import Play, from_hand, stamp, texts, where_said
-from validator.importers.duelingbook.readings import corrections, negation, phases
+from validator.importers.duelingbook.readings import corrections, effects, negation, phases
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
 from validator.importers.duelingbook.readings.gained import gained_kinds
@@ -480,13 +480,22 @@ def declare(b: GameBuilder, play: Play, player: Player) -> None:
     last = b.actions[-1] if b.actions else {}
     if last.get("type") in ("activate", "normal_summon", "flip_summon", "special_summon") and \
             last.get("card") == cid:
-        # it only announces the effect of the card just activated or summoned
-        b.read_as(play, ReadAs(uses=((player, cid),)))
+        trigger = None if last.get("type") == "activate" else \
+            effects.in_extra_monster_zone(b, play, cid) or \
+            effects.summon_trigger(b, cid, last) or effects.detaching(b, play, cid)
+        if trigger is None:  # it only announces the effect of the card just activated or
+            b.read_as(play, ReadAs(uses=((player, cid),)))  # summoned
+            return
+        b.read_as(play, _effect_declared(b, play, player, cid, trigger))
         return
-    if cid in b.materials.staged:  # the hand effect of a monster placed in a zone as its marker
-        came = b.materials.staged[cid]  # (or the GY effect of one the zone stands in the GY for)
-        _declare_effect(b, play, player, cid,
-                        "graveyard" if came is not None and came.spot == "graveyard" else "hand")
+    spot = b.board.where.get(cid)
+    if cid in b.materials.staged and spot is not None and spot.spot.startswith("S-"):
+        # the hand effect of a monster placed in a zone as its marker (or the GY effect of one
+        # the zone stands in the GY for); one since summoned from the hand is on the field
+        came = b.materials.staged[cid]
+        place = "graveyard" if came is not None and came.spot == "graveyard" else "hand"
+        if not b.read_as(play, effects.staged_spent(b, player, cid, place)):
+            _declare_effect(b, play, player, cid, place)
         return
     _declare_effect(b, play, player, cid, _place_of(b, cid))
 
@@ -506,16 +515,27 @@ def _declare_effect(b: GameBuilder, play: Play, player: Player, cid: str, place:
                                f"(the card database): the declaration announces another "
                                f"effect, no action", uses=((player, cid),)))
         return
+    if b.read_as(play, effects.points_at_moved(b, play, player, cid, place)):
+        return
+    b.read_as(play, effects.use_undone(b, player, cid, place))  # (then read as any other)
+    which = effects.in_extra_monster_zone(b, play, cid) if place == "field" else None
+    if b.read_as(play, effects.declared_again(b, player, cid, place,
+                                              which[0] if which is not None else None)):
+        return
     if kinds == {"ignition"} and player == b.turn.player:
         phases.ensure_phase(b, play, player, ("main1", "main2"))
-    b.read_as(play, _effect_declared(b, play, player, cid))
+    b.read_as(play, _effect_declared(b, play, player, cid, which))
 
 
-def _effect_declared(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs:
+def _effect_declared(b: GameBuilder, play: Play, player: Player, cid: str,
+                     which: tuple[int | None, Reading] | None = None) -> ReadAs:
     """The activation of a declared effect (its timing unchecked when the card's text does
-    not say it)."""
+    not say it); ``which``: the effect it used and the reading that says so
+    (:mod:`~validator.importers.duelingbook.readings.effects`), written as its ``effect``."""
     known = b.card(cid)
-    note = None
+    note = which[1] if which is not None else None
+    fields: dict[str, Any] = {"card": cid} if which is None or which[0] is None else \
+        {"card": cid, "effect": which[0]}
     if not known.known and not known.told:
         note = read("effect.timing-unknown",
                     "the card's text does not say when its effect may be used: timing not checked")
@@ -526,7 +546,7 @@ def _effect_declared(b: GameBuilder, play: Play, player: Player, cid: str) -> Re
     return seq(ReadAs(changes=Changes(last_declared=(player, cid)))
                if known.kind == "monster" else None, phases.settling(b, play, cid),
                ReadAs(uses=((player, cid),), actions=(Emit(
-                   "activate", player, {"card": cid}, note=note,
+                   "activate", player, fields, note=note,
                    untimed=not known.known and not known.told),))) or ReadAs()
 
 

@@ -125,7 +125,12 @@ def summon_taken_back(b: GameBuilder, play: Play, player: Player, cid: str,
     if not any(earlier is action for earlier in b.summons_this_turn(player)[1:]):
         return None  # the turn's first: nothing to object to
     since = b.log.since(action)
-    if not since or any(later["type"] != "move" for later in since[1:]):
+    # its own effect declared since is an activation when it is a trigger on being Summoned
+    # (readings/effects.py): taken back with the summon
+    own = [later for later in since[1:] if later["type"] == "activate" and
+           later.get("card") == cid and later.get("player") == player]
+    if not since or any(later["type"] != "move" and not any(later is mine for mine in own)
+                        for later in since[1:]):
         return None  # something resolved or was summoned since: the summon was played on
     summoned_at = _placed_at(b, cid, "hand")
     if summoned_at is None or not _opponent_spoke(b, play, summoned_at):
@@ -133,7 +138,7 @@ def summon_taken_back(b: GameBuilder, play: Play, player: Player, cid: str,
     return ReadAs("slip.summon-taken-back-on-objection",
                   f"{b.label(cid)}, the turn's second Normal Summon, put back into the hand by "
                   f"its player after the opponent objected in chat, with only cards moved "
-                  f"since: taken back, neither is a step", drops=(action,))
+                  f"since: taken back, neither is a step", drops=(action, *own))
 
 
 def _turned_up_at(b: GameBuilder, cid: str, *, this_turn: bool = True) -> int | None:

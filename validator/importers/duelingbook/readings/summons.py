@@ -639,6 +639,9 @@ def _position_changed(b: GameBuilder, play: Play, player: Player) -> ReadAs | No
     if undone is not None:
         return undone
     last = b.actions[-1] if b.actions else {}
+    if last.get("type") == "activate" and last.get("card") == cid and len(b.actions) > 1 and \
+            "effect.summon-trigger" in (last.get("log") or {}).get("readings", ()):
+        last = b.actions[-2]  # its trigger on being Summoned declared at once (effects.py)
     if last.get("type") == "special_summon" and last.get("card") == cid and \
             last.get("player") == player and to in ("attack", "defense"):
         # the summon's position, fixed at once: no change of its own
