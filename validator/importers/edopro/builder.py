@@ -369,12 +369,13 @@ class GameBuilder:
                     self.emit("move", new.controller, words, card=cid, to="monster_zone",
                               zone=monster_zone(new.controller, new.sequence))
                 return
-            # a monster moved onto the field with no Special Summon message: it returns
-            # (S:P Little Knight's banished monster at the End Phase) or an effect places it;
-            # it is not Summoned (the extension ``returned``, docs/format.md)
+            # a banished monster moved onto the field with no Special Summon message returns
+            # (S:P Little Knight's at the End Phase): it is not Summoned (the extension
+            # ``returned``, docs/format.md); from elsewhere it is read as a Special Summon
             self.emit("special_summon", new.controller, words, card=cid,
                       position=POSITIONS.get(new.position, "attack"),
-                      zone=monster_zone(new.controller, new.sequence), returned=True)
+                      zone=monster_zone(new.controller, new.sequence),
+                      **({"returned": True} if old.location == msg.REMOVED else {}))
             return
         if new.location == msg.SZONE and old.location == msg.SZONE and \
                 (old.controller & 1) == (new.controller & 1):

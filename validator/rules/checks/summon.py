@@ -245,9 +245,14 @@ def summoned_from_off_field(s: DuelState, a: Action) -> str | None:
     """A Special or Quick Summon brings a card that is not already in a Monster Zone. A
     monster card in a Spell & Trap Zone (a Trap Monster, a Pendulum Scale, a monster an
     effect treats as a Continuous Trap or equips) is Special Summoned from there, as the TCG
-    allows (docs/format.md)."""
+    allows (docs/format.md). A monster that returns to the field (the extension ``returned``)
+    comes back from banishment, where an effect put it "until" it returns: from anywhere else
+    it would be Summoned, and ``returned`` may not exempt it from the Summon rules."""
     assert a.card is not None
     loc = s.locate(a.card)
+    if a.returned and (loc is None or loc[1] != "banished"):
+        return f"{s.cards[a.card].label} is not banished: only a banished monster returns to " \
+               f"the field without being Summoned (returned)."
     if loc is None or loc[1] != "monsters":
         return None
     return f"{s.cards[a.card].label} is already on the field: it cannot be summoned again."
