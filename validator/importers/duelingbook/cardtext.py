@@ -148,6 +148,36 @@ def negates_activation(text: str) -> bool:
     return _NEGATES_ACTIVATION.search(text or "") is not None
 
 
+#: What an effect that negates an activation answers, when it can answer a Spell or Trap: a
+#: Spell/Trap Card, a card or effect ("When a card or effect is activated", "Spell/Trap Card or
+#: effect").
+_ANSWERS_SPELL_TRAP: Final = re.compile(r"\b(?:Spell|Trap|card or effect|cards? or effects?)\b",
+                                        re.I)
+
+
+@cache
+def negates_spell_trap_activation(text: str) -> bool:
+    """True when a card's text negates an activation of a Spell or Trap: its negating effect
+    (the sentence up to "negate the activation") answers cards or Spells/Traps, not only
+    monster effects (Apollousa, Bow of the Goddess and Solemn Strike answer monster effects
+    and Summons only).
+
+    >>> negates_spell_trap_activation("When a monster(s) would be Summoned, OR a Spell/Trap "
+    ...                               "Card is activated: Pay half your LP; negate the Summon "
+    ...                               "or activation, and if you do, destroy that card.")
+    True
+    >>> negates_spell_trap_activation("When your opponent activates a monster effect (Quick "
+    ...                               "Effect): You can make this card lose exactly 800 ATK, "
+    ...                               "and if you do, negate the activation.")
+    False
+    """
+    for found in _NEGATES_ACTIVATION.finditer(text or ""):
+        effect = text[text.rfind(".", 0, found.start()) + 1:found.start()]
+        if _ANSWERS_SPELL_TRAP.search(effect) is not None:
+            return True
+    return False
+
+
 @cache
 def limits_activations(text: str) -> bool:
     """True when a card's text limits its activations ("You can only activate 1 "Pot of

@@ -23,7 +23,10 @@ from typing import Final
 from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone, is_zone
 from validator.importers.duelingbook.builder import GameBuilder
-from validator.importers.duelingbook.cardtext import limits_activations, negates_activation
+from validator.importers.duelingbook.cardtext import (
+    limits_activations,
+    negates_spell_trap_activation,
+)
 from validator.importers.duelingbook.readings.catalog import read
 from validator.importers.duelingbook.readings.result import Changes, ReadAs, Revise
 
@@ -59,13 +62,12 @@ def negated(b: GameBuilder, cid: str, before: Spot | None) -> ReadAs | None:
     since = b.actions[index + 1:]
     if any(later.get("card") == cid for later in since):
         return None  # it was used or moved since: not the card a negation sent
-    answer = next((later for later in since if later.get("type") == "activate" or
-                   _discarded(b, later)), None)
+    answer = _answer(b, since)
     if answer is None or answer.get("player") == action.get("player"):
         return None
     by = b.label(str(answer.get("card")))
-    if not negates_activation(_text(b, answer)) or \
-            _resolved(since[since.index(answer) + 1:], action.get("player")):
+    if not negates_spell_trap_activation(_text(b, answer)) or \
+            _resolved(since, action.get("player")):
         return None
     note = (f"{b.label(cid)}'s activation answered at once by {by}, whose text negates an "
             f"activation, and the card sent to the Graveyard from its zone: read as its "
@@ -76,8 +78,29 @@ def negated(b: GameBuilder, cid: str, before: Spot | None) -> ReadAs | None:
         "spell-trap.activation-negated", note)),)))
 
 
+#: What may stand between an activation and the answer that negates it: other links of the
+#: chain and their costs.
+_IN_CHAIN: Final = frozenset({"activate", "move", "discard", "damage"})
+
+
+def _answer(b: GameBuilder, since: list[Action]) -> Action | None:
+    """The first activation after the card's (or a hand trap discarded as its own cost), while
+    the chain is still open: None once anything else is played first (a Summon, a Set, a
+    phase, a draw: the card's chain had resolved, and a later negation is another chain's).
+
+    >>> _answer(None, [{"type": "normal_summon"}, {"type": "activate"}]) is None
+    True
+    """
+    for later in since:
+        if later.get("type") == "activate" or _discarded(b, later):
+            return later
+        if later.get("type") not in _IN_CHAIN:
+            return None
+    return None
+
+
 def _resolved(after: list[Action], player: object) -> bool:
-    """True when the log shows the card's effect carried out after the answer: its player drew,
+    """True when the log shows the card's effect carried out since its activation: its player drew,
     added a card to the hand or Special Summoned before the card went to the Graveyard (a
     Spell's search, Pot of Desires's draw). The negation then did not hold.
 

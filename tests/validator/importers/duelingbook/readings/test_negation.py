@@ -112,3 +112,38 @@ def test_a_use_limit_is_spent_by_a_negated_activation() -> None:
     assert "spell-trap.activation-negated" not in readings_of(imported)
     assert rule_at(verdict) == ("effect.once-per-turn",
                                 'Activated "Magistus Vritra" from hand (1/5) to S-1')
+
+
+def test_a_negation_of_a_later_summon_is_not_the_pots() -> None:
+    """The Pot resolved (its draws), a Normal Summon followed, and Solemn Judgment answered
+    that Summon; the Pot went to the GY only then: no negation of the Pot (a reviewer's
+    probe), so the second Pot is flagged."""
+    hands = (["Solemn Judgment", *HAND_A[1:]], _HANDS[1])
+    imported, verdict = judged(
+        *_A_TURN[:-3], 'A: Set ST | Set "Solemn Judgment" from hand (1/6) to S-2',
+        *_A_TURN[-2:], *opening("B", "Sangan"), _FIRST,
+        'B: Draw card | Drew a card || Drew "Tsukuyomi"',
+        'B: Draw card | Drew a card || Drew "Trap Dustshoot"',
+        'B: Normal Summon | Normal Summoned "Sangan" from hand (1/7) to M-3',
+        'A: Activate ST | Activated Set "Solemn Judgment" in S-2',
+        'B: To GY | Sent "Sangan" from M-3 to GY',
+        'A: To GY | Sent "Solemn Judgment" from S-2 to GY',
+        'B: To GY | Sent "Pot of Desires" from S-1 to GY',
+        f"B: Activate ST | {_SECOND}", hands=hands)
+    assert "spell-trap.activation-negated" not in readings_of(imported)
+    assert rule_at(verdict) == ("effect.once-per-turn", _SECOND)
+
+
+def test_an_answer_that_negates_only_monster_effects_negates_no_spell() -> None:
+    """Solemn Strike ("When a monster(s) would be Summoned, OR a monster effect is activated:
+    ... negate the Summon or activation") cannot answer Pot of Desires."""
+    hands = (["Solemn Strike", *HAND_A[1:]], _HANDS[1])
+    strike = ['A: Activate ST | Activated Set "Solemn Strike" in S-2',
+              'A: To GY | Sent "Solemn Strike" from S-2 to GY']
+    imported, verdict = judged(
+        *_A_TURN[:-3], 'A: Set ST | Set "Solemn Strike" from hand (1/6) to S-2',
+        *_A_TURN[-2:], *opening("B", "Sangan"), _FIRST, *strike,
+        'B: To GY | Sent "Pot of Desires" from S-1 to GY', f"B: Activate ST | {_SECOND}",
+        hands=hands)
+    assert "spell-trap.activation-negated" not in readings_of(imported)
+    assert rule_at(verdict) == ("effect.once-per-turn", _SECOND)
