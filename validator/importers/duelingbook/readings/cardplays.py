@@ -517,6 +517,8 @@ def _declare_effect(b: GameBuilder, play: Play, player: Player, cid: str, place:
         return
     if b.read_as(play, effects.points_at_moved(b, play, player, cid, place)):
         return
+    if b.read_as(play, effects.withdrawn(b, play)):
+        return
     b.read_as(play, effects.use_undone(b, player, cid, place))  # (then read as any other)
     which = effects.in_extra_monster_zone(b, play, cid) if place == "field" else None
     if b.read_as(play, effects.declared_again(b, player, cid, place,

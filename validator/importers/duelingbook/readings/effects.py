@@ -19,6 +19,7 @@ from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import Play, texts
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.result import ReadAs
+from validator.importers.duelingbook.readings.windows import WITHDRAWN_CHAT_WITHIN
 
 #: Action types that move a card (a card that moved is a new card: a new use is possible).
 _MOVES: Final = frozenset({"special_summon", "normal_summon", "set_monster", "move", "destroy",
@@ -31,7 +32,8 @@ RESOLUTION_WITHIN: Final = 8
 RESOLUTION_MOVES: Final = 4
 #: The player's own plays that move no card (looked past for the resolution).
 _QUIET_OWN: Final = frozenset({"View deck", "View GY", "View ED", "Shuffle deck", "Thinking",
-                               "Stop viewing", "CHAT", "View banished", "Shuffle hand"})
+                               "Stop viewing", "Duel message", "Message", "View Banished",
+                               "Shuffle hand"})
 
 
 def _effects(b: GameBuilder, cid: str) -> list[dict[str, Any]]:
@@ -417,3 +419,47 @@ def _pile(said: str) -> str:
         if words in said:
             return pile
     return "field"
+
+
+#: Chat lines.
+_CHAT: Final = frozenset({"Duel message", "Message"})
+#: The plays that leave a declaration standing as it was: chat aside, nobody's click.
+_IDLE: Final = frozenset({"Thinking", "Add watcher", "Remove watcher", "Watcher message",
+                          "Countdown"})
+#: A chat line owning up to a play made by mistake ("mb", "my bad", "I used it before").
+_OWNED_UP: Final = re.compile(
+    r"\b(?:mb|my bad|mistake|miss?-?click(?:ed)?|mc|oops|already used|"
+    r"used (?:it|that|this)(?: already| before))\b", re.I)
+
+
+def withdrawn(b: GameBuilder, play: Play) -> ReadAs | None:
+    """A "Declared effect" that its player owns up to in chat ("I used it before", "mb") before
+    anyone plays anything else: the effect was not used (nothing of it carried out), so it is
+    no activation and spends no use (advanced-78104029 game 2 [19:21]: Ame no Habakiri's once
+    per Duel declared again, "2 times?", "I used it before", "mb", and nothing followed).
+    Without the player's own words, or with any click of either player first, the declaration
+    stands.
+
+    >>> _OWNED_UP.search("I used it before") is not None, _OWNED_UP.search("gg") is None
+    (True, True)
+    """
+    user, chats = play.get("username"), 0
+    for index in range(b.cursor + 1, len(b.plays)):
+        later = b.plays[index]
+        raw = later.get("play") if type(later) is dict else None
+        if type(raw) is not str or raw in _IDLE or raw == "Stop viewing" or (
+                raw.startswith("View") and not (raw == "View deck" and
+                                                later.get("username") == user)):
+            continue  # looking at a pile (the player's own Deck: carrying the effect out)
+        if raw not in _CHAT:
+            return None  # a click first: the declaration stands
+        chats += 1
+        if chats > WITHDRAWN_CHAT_WITHIN:
+            return None
+        if later.get("username") == user and \
+                _OWNED_UP.search(str(later.get("message") or "")) is not None:
+            return ReadAs("effect.declaration-withdrawn",
+                          f"the declared effect owned up to as a mistake by its player in chat "
+                          f"(\"{str(later.get('message'))[:40]}\") before any other click: "
+                          f"not used, no action")
+    return None

@@ -54,6 +54,9 @@ MATERIAL_RUN_WITHIN: Final = 2 * MOST_MATERIALS
 NEXT_CLICK: Final = 1
 
 # -- slips fixed, cards shown, rewinds ------------------------------------------------------
+#: Chat lines after a "Declared effect" within which its player owns up to it ("I used it
+#: before", "mb": advanced-78104029 game 2 [19:21], the third line after it), nothing else played.
+WITHDRAWN_CHAT_WITHIN: Final = 6
 #: A draw clicked by mistake put back on top of the Deck.
 PUT_BACK_WITHIN: Final = 4
 #: Set cards a player returns to the hand and Sets back in their zones, one play each, while
