@@ -111,9 +111,17 @@ def late_materials(b: GameBuilder, play: Play, player: Player, cid: str) -> Read
             break
         run.append((later, sent.card, sent.before.spot, _PILES[kind]))
         indices.append(index)
-    if closed_by_summon:
-        return None  # sent just before the next Extra Deck Summon: its materials
-    if cut is not None:
+    if closed_by_summon and (cut is None or not isinstance(link, int) or cut > link or
+                             _sent_just_before(b, player)):
+        # sent just before the next Extra Deck Summon: its materials, unless this Link
+        # Monster was itself sent on among them after sends it can take (Proxy Dragon, then
+        # two sends, Proxy and another sent, Knightmare Phoenix: two Summons, two materials
+        # each); more than it can take are the next one's (advanced-76331969 game 1 [7:05]:
+        # five sends, then Maliss <Q> Hearts Crypter, a Link-3, sent too, then Allied Code
+        # Talker @Ignister); nor when monsters were sent just before it (its materials, as
+        # a converted EDOPro game logs them: selfplay-0752's Linkuriboh)
+        return None
+    if cut is not None:  # the sends after the monster itself was sent on are not its own
         del run[cut:], indices[cut:]
     found: list[ReadAs] = []
     freed: str | None = None  # an Extra Monster Zone a material leaves
@@ -129,6 +137,20 @@ def late_materials(b: GameBuilder, play: Play, player: Player, cid: str) -> Read
     zone = _into_freed_zone(b, cid, freed) if freed is not None and isinstance(link, int) \
         else None
     return seq(*found, zone)
+
+
+def _sent_just_before(b: GameBuilder, player: Player) -> bool:
+    """True when the action before the summon being read sends one of ``player``'s cards to
+    the GY or banishes it (a material sent before the summon, as logs most often have it).
+
+    >>> from types import SimpleNamespace as N
+    >>> _sent_just_before(N(actions=[{"type": "move", "player": "p1", "to": "graveyard"}]),
+    ...                   "p1")
+    True
+    """
+    last = b.actions[-1] if b.actions else {}
+    return last.get("type") == "move" and last.get("player") == player and \
+        last.get("to") in ("graveyard", "banished")
 
 
 def _from_extra_deck_at(b: GameBuilder, index: int) -> bool:

@@ -167,3 +167,20 @@ def test_a_material_the_database_does_not_describe_leaves_the_materials_unknown(
     assert verdict["legal"], verdict["violation"]
     assert "materials" not in _summon(imported, "proxy-dragon")
     assert "does not describe" in said(imported, "materials.link-unknown")[-1]
+
+
+def test_a_link_monster_sent_on_after_the_materials_it_can_take_keeps_them() -> None:
+    """Proxy Dragon, its two materials logged after it, then Proxy and Blade Knight sent and
+    Knightmare Phoenix Summoned: two Link-2 Summons of two materials each (a reviewer's
+    probe), not four sends for Phoenix. Five sends before a Link-3 sent on are more than it
+    takes: the next Summon's (test_sends_the_next_link_summon_follows_at_once_are_its_own)."""
+    imported, verdict = judged(
+        *_OPEN, 'A: SS ATK | Special Summoned "Blade Knight" from hand (1/4) to M-2 (ATK)',
+        _PROXY, _SANGAN, _VORSE, 'A: To GY | Sent "Proxy Dragon" from Left EMZ to GY',
+        'A: To GY | Sent "Blade Knight" from M-2 to GY',
+        'A: SS ATK | Special Summoned "Knightmare Phoenix" from Extra Deck to Left EMZ (ATK)',
+        fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert _summon(imported, "proxy-dragon")["materials"] == ["sangan", "vorse-raider"]
+    assert _summon(imported, "knightmare-phoenix")["materials"] == ["proxy-dragon",
+                                                                     "blade-knight"]
