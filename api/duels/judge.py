@@ -172,8 +172,9 @@ def judge_step(record: Record, raw: Sequence[Any], now: float,
     actions = load_actions(raw, doc)
     step = held.go_on(doc, record.state, actions, _duel_at(record, doc, missed))
     new = None if step.kept == 0 else Record(  # (dataclasses.replace costs five times more)
-        record.id, record.rev + 1, record.actions + step.kept, record.ruleset, record.cards,
-        record.start, step.state, record.created, now, record.format)
+        id=record.id, rev=record.rev + 1, actions=record.actions + step.kept,
+        ruleset=record.ruleset, cards=record.cards, start=record.start, state=step.state,
+        created=record.created, updated=now, format=record.format)
     return Judged(step.verdict, step.text, new,
                   [json.dumps(a.raw) for a in actions[:step.kept]], step.duel)
 

@@ -122,8 +122,12 @@ class RedisStore:
         self._write = self.redis.register_script(_WRITE)
         self._delete = self.redis.register_script(_DELETE)
 
-    def untouched(self) -> bool:
-        """Not known without a round trip: False (see :class:`~.store.DuelStore`)."""
+    def untouched(self, duel_id: str) -> bool:
+        """Not known without a round trip: False (see :class:`~.store.DuelStore`).
+
+        >>> RedisStore.untouched(None, "x")  # type: ignore[arg-type]
+        False
+        """
         return False
 
     @contextmanager

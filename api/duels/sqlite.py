@@ -19,6 +19,7 @@ import os
 import sqlite3
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -34,6 +35,9 @@ LAYOUT: Final = 2
 SWEEP_EVERY: Final = 60.0
 #: How long a writer waits for another worker's write before the store is said unavailable.
 BUSY_MS: Final = 5_000
+#: How many (connection, duel) pairs :meth:`SqliteStore.untouched` remembers: as many as a
+#: worker's cache of duels holds (api/duels/judge.py, CACHED), for two threads each.
+VERSIONS_KEPT: Final = 1024
 _DUELS: Final = (
     "CREATE TABLE duels (id TEXT PRIMARY KEY, format INTEGER NOT NULL, "
     "rev INTEGER NOT NULL, actions INTEGER NOT NULL, ruleset TEXT NOT NULL, "
@@ -84,8 +88,9 @@ class SqliteStore:
         self.path = path
         self.idle = float(idle_seconds)
         self._local: dict[int, sqlite3.Connection] = {}
-        #: Each connection's ``PRAGMA data_version`` at its last :meth:`untouched`.
-        self._versions: dict[int, int] = {}
+        #: Each connection's ``PRAGMA data_version`` at its last :meth:`untouched` of a duel
+        #: (the latest :data:`VERSIONS_KEPT`).
+        self._versions: OrderedDict[tuple[int, str], int] = OrderedDict()
         self._lock = threading.Lock()
         self._swept = 0.0
         try:
@@ -104,9 +109,14 @@ class SqliteStore:
         except (OSError, sqlite3.Error) as exc:
             raise StoreError(f"cannot open {path}: {exc}") from None
 
+    @staticmethod
+    def _key() -> int:
+        """This process's and thread's key (a connection never crosses a fork)."""
+        return os.getpid() * 1_000_003 + threading.get_ident()
+
     def _connection(self) -> sqlite3.Connection:
         """This process's and thread's connection (a connection never crosses a fork)."""
-        key = os.getpid() * 1_000_003 + threading.get_ident()
+        key = self._key()
         db = self._local.get(key)
         if db is None:
             db = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None,
@@ -118,11 +128,12 @@ class SqliteStore:
                 self._local[key] = db
         return db
 
-    def untouched(self) -> bool:
-        """Whether no other connection has committed to the file since this connection's last
-        call (SQLite's ``PRAGMA data_version``, which this connection's own commits leave as
-        it is): a worker that wrote a duel last then judges its next step on its own copy
-        without reading the record first.
+    def untouched(self, duel_id: str) -> bool:
+        """Whether no other connection has committed to the file since this connection last
+        asked about ``duel_id`` (SQLite's ``PRAGMA data_version``, which this connection's own
+        commits leave as it is): a worker that wrote a duel last then judges its next step on
+        its own copy without reading the record first. Asked per duel, so that a step on one
+        duel does not use up the news of another process's write to another.
 
         >>> import tempfile
         >>> from .record import Record
@@ -130,18 +141,22 @@ class SqliteStore:
         ...     return Record(letter * 22, 0, 0, "classic", "{}", "{}", "{}", 1e12, 1e12)
         >>> with tempfile.TemporaryDirectory() as folder:
         ...     mine, other = (SqliteStore(Path(folder) / "d.sqlite3", 60) for _ in "ab")
-        ...     _ = mine.untouched()
+        ...     _ = mine.untouched("a" * 22), mine.untouched("c" * 22)
         ...     mine.create(duel("a"), [], 10)
-        ...     after_mine = mine.untouched()
+        ...     after_mine = mine.untouched("a" * 22)
         ...     other.create(duel("b"), [], 10)
-        ...     (after_mine, mine.untouched(), mine.untouched())
-        (True, False, True)
+        ...     (after_mine, mine.untouched("c" * 22), mine.untouched("a" * 22),
+        ...      mine.untouched("a" * 22))
+        (True, False, False, True)
         """
-        key = os.getpid() * 1_000_003 + threading.get_ident()
+        key = (self._key(), duel_id)
         with self._errors():
             version: int = self._connection().execute("PRAGMA data_version").fetchone()[0]
-        before = self._versions.get(key)
-        self._versions[key] = version
+        with self._lock:
+            before = self._versions.pop(key, None)
+            self._versions[key] = version
+            while len(self._versions) > VERSIONS_KEPT:
+                self._versions.popitem(last=False)
         return before == version
 
     @contextmanager

@@ -40,11 +40,11 @@ class DuelStore(Protocol):
     #: the record this worker last wrote and letting the compare-and-set say it was stale.
     cheap_reads: bool
 
-    def untouched(self) -> bool:
+    def untouched(self, duel_id: str) -> bool:
         """Whether no other connection has written to the store since this process's (and
-        thread's) last call: a hint that the records this worker last wrote or read are as
-        stored, which the write's compare-and-set checks anyway. Always False where reads are
-        not cheap (there is nothing to ask without a round trip)."""
+        thread's) last call about ``duel_id``: a hint that the record this worker last wrote
+        or read of it is as stored, which the write's compare-and-set checks anyway. Always
+        False where reads are not cheap (there is nothing to ask without a round trip)."""
 
     def create(self, record: Record, actions: Sequence[str], max_duels: int) -> None:
         """Add a new duel with its first kept actions (JSON texts); :class:`TooManyDuels`

@@ -341,7 +341,8 @@ class ActionsView(MethodView):
         store = _store()
         record: Record | None = None
         seen = judge.last_seen(duel_id)
-        if seen is not None and store.cheap_reads and not store.untouched():
+        if seen is not None and expect in (None, seen.actions) and store.cheap_reads and \
+                not store.untouched(duel_id):
             seen = None  # another process wrote the store since: read first (it is cheap)
         if seen is not None and expect in (None, seen.actions) and \
                 seen.actions + len(raw) <= limit:

@@ -330,7 +330,7 @@ def test_a_step_on_an_older_copy_of_the_duel_goes_on_from_the_record(
     state (more), having read the record first when it sees that another process wrote the
     file (``touched``), else after the compare-and-set refused its write: either way its
     answer and what is kept are those of the whole duel."""
-    with patch.object(SqliteStore, "untouched", lambda self: not touched):
+    with patch.object(SqliteStore, "untouched", lambda self, duel_id: not touched):
         answer = stale_after(duels, DOC, 3, behind, expect)
     n = 3 + behind + 1
     assert answer.status_code == 200 and answer.headers["Duel-Actions"] == str(n)
@@ -354,5 +354,25 @@ def test_held_verdicts_are_those_of_the_whole_document(held: FlaskClient, start:
                                                        stale: int, touched: bool) -> None:
     """``touched``: as if another process wrote the file before each step (so the step reads
     the record first), or as if none did (it judges on its own copy at once)."""
-    with patch.object(SqliteStore, "untouched", lambda self: not touched):
+    with patch.object(SqliteStore, "untouched", lambda self, duel_id: not touched):
         play_and_compare(held, start, seed, steps, forget, stale)
+
+
+def test_a_steps_view_holds_only_decorators_that_document_it() -> None:
+    """api/duels/views.py serves a step with ``inspect.unwrap(ActionsView.post)``: every
+    decorator of it is dropped at run time, so each must only document the route (a
+    reviewer's point: a run-time decorator added later, auth or a rate limit, would be dropped
+    without a word)."""
+    import ast
+    import inspect
+
+    from api.duels import views
+
+    tree = ast.parse(inspect.getsource(views))
+    [view] = [node for node in tree.body
+              if isinstance(node, ast.ClassDef) and node.name == "ActionsView"]
+    [post] = [node for node in view.body
+              if isinstance(node, ast.FunctionDef) and node.name == "post"]
+    used = {ast.unparse(d.func if isinstance(d, ast.Call) else d) for d in post.decorator_list}
+    assert used == {"duels_blp.doc", "duels_blp.response", "duels_blp.alt_response",
+                    "_unknown_answer", "_answers"}
