@@ -66,6 +66,19 @@ class CannotFollow(ValueError):
     """A play the importer cannot follow: the game is judged up to it (docs/duelingbook.md)."""
 
 
+def unstamp(text: object) -> int | None:
+    """A play's time as :func:`stamp` writes it, back to seconds; None for anything else.
+
+    >>> unstamp("[12:07]"), unstamp("[12:x]"), unstamp(None)
+    (727, None, None)
+    """
+    if type(text) is not str:
+        return None
+    minutes, _, seconds = text.strip("[]").partition(":")
+    return int(minutes) * 60 + int(seconds) if minutes.isdigit() and seconds.isdigit() \
+        else None
+
+
 def stamp(seconds: Any) -> str:
     """A play's time as the text export writes it.
 

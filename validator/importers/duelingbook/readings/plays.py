@@ -12,7 +12,7 @@ from validator.document.model import Player
 from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.cardtext import deck_search, lp_costs
-from validator.importers.duelingbook.game import GAME_BOUNDARIES, CannotFollow, Play
+from validator.importers.duelingbook.game import GAME_BOUNDARIES, CannotFollow, Play, unstamp
 from validator.importers.duelingbook.readings import phases
 from validator.importers.duelingbook.readings.battle import life_changed
 from validator.importers.duelingbook.readings.cardplays import send
@@ -375,7 +375,7 @@ def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> ReadAs |
     zoned: list[Action] = []  # monsters moved between zones meanwhile
     for index in range(len(b.actions) - 1, -1, -1):
         action = b.actions[index]
-        seconds = _seconds(action["log"].get("time", ""))
+        seconds = unstamp(action["log"].get("time", ""))
         if seconds is None or at - seconds > REVEAL_SECONDS:
             break
         if action["player"] != player:
@@ -399,15 +399,6 @@ def _shown_before_defeat(b: GameBuilder, play: Play, player: Player) -> ReadAs |
                   f"last {REVEAL_SECONDS} seconds before admitting defeat (showing the cards "
                   f"they held or would draw, a last try): not judged as steps of the duel",
                   drops=(*moved, *shown))
-
-
-def _seconds(stamp: str) -> int | None:
-    """``[m:ss]`` back to seconds."""
-    try:
-        minutes, seconds = stamp.strip("[]").split(":")
-        return int(minutes) * 60 + int(seconds)
-    except ValueError:
-        return None
 
 
 def game_loss(b: GameBuilder, play: Play, player: Player) -> None:

@@ -16,7 +16,7 @@ from typing import Final
 from validator.document.model import Player, other
 from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.builder import GameBuilder
-from validator.importers.duelingbook.game import Play
+from validator.importers.duelingbook.game import Play, unstamp
 from validator.importers.duelingbook.readings.result import ReadAs
 from validator.importers.duelingbook.readings.rollback import consent
 
@@ -128,12 +128,7 @@ def _time(action: Action) -> int | None:
     (727, None)
     """
     log = action.get("log")
-    text = log.get("time") if isinstance(log, dict) else None
-    if type(text) is not str:
-        return None
-    minutes, _, seconds = text.strip("[]").partition(":")
-    return int(minutes) * 60 + int(seconds) if minutes.isdigit() and seconds.isdigit() \
-        else None
+    return unstamp(log.get("time") if isinstance(log, dict) else None)
 
 
 def _undone(b: GameBuilder, since: list[Action], player: Player,
