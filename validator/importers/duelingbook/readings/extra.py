@@ -12,7 +12,7 @@ follow at once are read before the summon.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from validator.document.model import Player
 from validator.importers.duelingbook import logtext
@@ -21,7 +21,11 @@ from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play, texts
 from validator.importers.duelingbook.readings import summons
 from validator.importers.duelingbook.readings.cardplays import send
 from validator.importers.duelingbook.readings.catalog import read
-from validator.importers.duelingbook.readings.materials import MATERIAL_SENDS, SUMMON_CLICKS
+from validator.importers.duelingbook.readings.materials import (
+    MATERIAL_PILES,
+    MATERIAL_SENDS,
+    SUMMON_CLICKS,
+)
 from validator.importers.duelingbook.readings.pendulum import (
     is_pendulum,
     pendulum_summon,
@@ -33,10 +37,6 @@ from validator.importers.duelingbook.readings.windows import MATERIAL_RUN_WITHIN
 if TYPE_CHECKING:
     from validator.importers.duelingbook.board.follow import Move
     from validator.importers.duelingbook.builder import GameBuilder
-
-_PILES: Final = {"To GY": "graveyard", "Remove Token": "graveyard", "Banish": "banished",
-                 "Banish FD": "banished", "To ED FU": "extra", "To ED": "extra"}
-
 
 def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
     """"SS ATK"/"SS DEF": under ``advanced``, a Pendulum Summon's monster or a summon from the
@@ -109,7 +109,7 @@ def late_materials(b: GameBuilder, play: Play, player: Player, cid: str) -> Read
         if sent is None or sent.before is None or sent.before.side != player or \
                 not is_monster_zone(sent.before.spot) or len(run) >= MATERIAL_RUN_WITHIN:
             break
-        run.append((later, sent.card, sent.before.spot, _PILES[kind]))
+        run.append((later, sent.card, sent.before.spot, MATERIAL_PILES[kind]))
         indices.append(index)
     if closed_by_summon and (cut is None or not isinstance(link, int) or cut > link or
                              _sent_just_before(b, player)):

@@ -32,10 +32,12 @@ if TYPE_CHECKING:
 
 #: Plays that Special Summon a card, which may be the next Extra Deck Summon of a batch.
 SUMMON_CLICKS: Final = frozenset({"SS ATK", "SS DEF"})
-#: Plays that send a material off the field (to the Graveyard, banished, or a Pendulum
-#: Monster face-up to the Extra Deck).
-MATERIAL_SENDS: Final = frozenset({"To GY", "Banish", "Banish FD", "To ED FU", "To ED",
-                                   "Remove Token"})
+#: Plays that send a material off the field, and the pile each sends it to (the Graveyard,
+#: banished, or a Pendulum Monster face-up to the Extra Deck).
+MATERIAL_PILES: Final = {"To GY": "graveyard", "Remove Token": "graveyard", "Banish": "banished",
+                        "Banish FD": "banished", "To ED FU": "extra", "To ED": "extra"}
+#: The plays of :data:`MATERIAL_PILES`.
+MATERIAL_SENDS: Final = frozenset(MATERIAL_PILES)
 #: The most doubtful sends (a token removed, a monster banished) whose leaving out is tried.
 _MOST_DOUBTFUL: Final = 4
 
