@@ -132,8 +132,10 @@ def summon_not_locked(s: DuelState, a: Action) -> str | None:
     """A Special Summon (each monster of a Pendulum Summon) that a lock the player took on
     this turn forbids: a ``turn`` lock from the activation on, a ``rest_of_turn`` one after
     its resolution (and the Summons that resolution made)."""
-    locks = [lock for lock in s.this_turn.limits.locks
-             if lock.player == a.player and holds(lock, s, a)]
+    held_now = s.this_turn.limits.locks
+    if not held_now:  # most turns hold none
+        return None
+    locks = [lock for lock in held_now if lock.player == a.player and holds(lock, s, a)]
     if not locks:
         return None
     for cid in (a.cards if a.type == "pendulum_summon" else (a.card or "",)):
