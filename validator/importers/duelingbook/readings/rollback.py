@@ -41,6 +41,9 @@ _ASKED: Final = re.compile(
     r"i can['\u2019 ]?t|i cannot|(?:u|you) can['\u2019 ]?t|(?:u|you) cannot|illegal|"
     r"not legal|aspetta|rifa(?:i|re)|indietro|"
     r"espera|deshacer|warte|zur(?:ü|ue)ck|attends|annule)\b", re.I)
+#: :data:`_ASKED` for an ASCII line made lower-case: the same matches, without the costly
+#: case-insensitive search (:func:`asks` runs on every chat line of every replay).
+_ASKED_LOWER: Final = re.compile(_ASKED.pattern)
 #: A chat line agreeing ("sure", "ok", "we'll do it your way", "se vuoi").
 _AGREED: Final = re.compile(
     r"\b(?:ok(?:ay)?|k+|sure|yes|yeah|yep|ya|fine|np|go ahead|alright|right|agreed|of course|"
@@ -61,8 +64,18 @@ def asks(play: Play) -> bool:
     True
     >>> asks({"play": "Duel message", "message": "gg"}), asks({"message": "undo"})
     (False, False)
+    >>> [asks({"play": "Message", "message": m}) for m in ("WAIT", "ZURÜCK", "awaits")]
+    [True, True, False]
     """
-    return _said(play, _ASKED)
+    if type(play) is not dict:
+        return False
+    kind = play.get("play")
+    if type(kind) is not str or kind not in _CHAT:
+        return False
+    text = str(play.get("message") or "")
+    if text.isascii():  # lower-cased, an ASCII line matches alike (and 3 times faster)
+        return _ASKED_LOWER.search(text.lower()) is not None
+    return _ASKED.search(text) is not None
 
 
 def _said(play: Any, words: re.Pattern[str]) -> bool:

@@ -16,6 +16,7 @@ from tests.validator.importers.duelingbook.replays import (
     said,
 )
 from validator.importers.duelingbook.game import Game
+from validator.importers.duelingbook.readings import rollback
 
 ASK = 'B: Duel message | "we need to rewind" {"message": "we need to rewind"}'
 AGREE = 'A: Duel message | "sure" {"message": "sure"}'
@@ -147,3 +148,25 @@ def test_phases_clicked_back_with_no_card_put_back_are_no_rollback() -> None:
     direct = 'B: Attack directly | Attacked directly with "Gemini Elf" in M-1'
     _, verdict = _clicked_back(WAIT, again=(direct,))
     assert rule_at(verdict) == ("battle.already-attacked", direct.split(" | ")[1])
+
+
+def test_a_request_made_in_an_earlier_turn_is_no_rollback() -> None:
+    """A rollback reaches back within the turn of its request: the importer keeps no moment
+    to go back to in a turn that begins after the game's last request (the reading's cost
+    where a request is long past), and the flags stay."""
+    _, verdict = judged(
+        ASK, AGREE, "A: End turn | Ended turn", *opening("B", "Sangan"), SUMMON, COST,
+        "B: Enter BP | Entered Battle Phase",
+        'B: Attack directly | Attacked directly with "Gemini Elf" in M-1',
+        "B: Enter EP | Entered End Phase", "B: End turn | Ended turn", *PUT_BACK, SUMMON,
+        fmt="au")
+    assert rule_at(verdict) == ("phase.restricted-action", SUMMON.split(" | ")[1])
+
+
+def test_a_request_is_read_alike_in_any_case() -> None:
+    """An ASCII chat line is searched lower-cased (the faster search): the same lines ask as
+    with the case-insensitive one, which the pattern being lower-case guarantees."""
+    assert not any(c.isupper() for c in rollback._ASKED.pattern)
+    for line in ("WAIT", "Can I Replay?", "MissClicked", "ok", "I COULDN'T", "Zurück", "gg"):
+        play = {"play": "Duel message", "message": line}
+        assert rollback.asks(play) is (rollback._ASKED.search(line) is not None)
