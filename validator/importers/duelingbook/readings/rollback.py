@@ -44,6 +44,13 @@ _ASKED: Final = re.compile(
 #: :data:`_ASKED` for an ASCII line made lower-case: the same matches, without the costly
 #: case-insensitive search (:func:`asks` runs on every chat line of every replay).
 _ASKED_LOWER: Final = re.compile(_ASKED.pattern)
+#: Words one of which every match of :data:`_ASKED` holds, lower-cased (a test checks each of
+#: its alternatives): a line with none of them ("gg", "nice", "ty") asks nothing, told
+#: without a search.
+ASKED_ANCHORS: Final = ("wind", "roll", "undo", "back", "do", "play", "over", "bad",
+                        "mistake", "click", "wait", "could", "can", "legal", "aspetta",
+                        "rifa", "indietro", "espera", "deshacer", "warte", "zur", "attend",
+                        "annule")
 #: A chat line agreeing ("sure", "ok", "we'll do it your way", "se vuoi").
 _AGREED: Final = re.compile(
     r"\b(?:ok(?:ay)?|k+|sure|yes|yeah|yep|ya|fine|np|go ahead|alright|right|agreed|of course|"
@@ -74,7 +81,11 @@ def asks(play: Play) -> bool:
         return False
     text = str(play.get("message") or "")
     if text.isascii():  # lower-cased, an ASCII line matches alike (and 3 times faster)
-        return _ASKED_LOWER.search(text.lower()) is not None
+        low = text.lower()
+        for anchor in ASKED_ANCHORS:
+            if anchor in low:
+                return _ASKED_LOWER.search(low) is not None
+        return False
     return _ASKED.search(text) is not None
 
 

@@ -170,3 +170,39 @@ def test_a_request_is_read_alike_in_any_case() -> None:
     for line in ("WAIT", "Can I Replay?", "MissClicked", "ok", "I COULDN'T", "Zurück", "gg"):
         play = {"play": "Duel message", "message": line}
         assert rollback.asks(play) is (rollback._ASKED.search(line) is not None)
+
+
+def _spellings(items: Any) -> list[str]:
+    """Every text a parsed pattern (``re._parser``) matches, for the finite constructs the
+    request pattern uses (literals, groups, alternations, sets, optional parts); anything
+    else fails, so that a new construct is looked at."""
+    from re import _constants as c  # type: ignore[attr-defined]
+    out = [""]
+    for op, arg in items:
+        if op is c.LITERAL:
+            options = [chr(arg)]
+        elif op is c.AT:
+            continue  # \\b: no text
+        elif op is c.SUBPATTERN:
+            options = _spellings(arg[-1])
+        elif op is c.BRANCH:
+            options = [text for branch in arg[1] for text in _spellings(branch)]
+        elif op is c.IN:
+            assert all(kind is c.LITERAL for kind, _ in arg), arg
+            options = [chr(code) for _, code in arg]
+        elif op is c.MAX_REPEAT and arg[0] == 0 and arg[1] == 1:
+            options = ["", *_spellings(arg[2])]
+        else:
+            raise AssertionError(f"a construct the check does not spell: {op} {arg}")
+        out = [head + tail for head in out for tail in options]
+    return out
+
+
+def test_every_request_holds_one_of_the_anchor_words() -> None:
+    """The anchor words that spare most chat lines a search are in every text the request
+    pattern matches (lower-cased, as the ASCII lines are searched)."""
+    import re._parser as parser  # type: ignore[import-not-found]
+    spellings = _spellings(parser.parse(rollback._ASKED.pattern))
+    assert len(spellings) > 40
+    missing = [t for t in spellings if not any(w in t.lower() for w in rollback.ASKED_ANCHORS)]
+    assert missing == []
