@@ -33,6 +33,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--turns", type=int, nargs="+", default=[10, 100, 1000])
     ap.add_argument("--live-actions", type=int, default=300)
     ap.add_argument("--memory-actions", type=int, default=20_000)
+    ap.add_argument("--baseline", metavar="COMMIT",
+                    help="the baseline section measures against this commit (default: the "
+                         "importer before the card database)")
+    ap.add_argument("--baseline-compiled", action="store_true",
+                    help="build the baseline commit compiled, as this build is")
     options = ap.parse_args(argv)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core, as one worker

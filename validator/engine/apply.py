@@ -227,7 +227,7 @@ def activate(s: DuelState, a: Action) -> None:
             assert placed is not None
             placed.face_up = True
     later = limits.record_activation(s, a, act.used, act.known, act.card_activation,
-                                     act.source or "field")
+                                     act.source or "field", act.options)
     s.chain.append(ChainLink(a.card, a.player, act.speed, act.card_activation, a.target, later))
 
 
@@ -356,7 +356,8 @@ def _carrying(effect: Effect) -> Effect:
     """``effect``, then the locks a resolution just took on carried past it (§8)."""
     def applied(s: DuelState, a: Action) -> None:
         effect(s, a)
-        limits.carry(s, a)
+        if s.this_turn.limits.locks:  # most turns hold none: no call
+            limits.carry(s, a)
     applied.__name__ = applied.__qualname__ = effect.__name__
     applied.__doc__ = effect.__doc__
     return applied

@@ -14,7 +14,7 @@ from validator.document.position import initial_state
 from validator.document.schema import DocumentSchema
 from validator.document.verdict import Verdict, Violation, state_report, violation_of
 from validator.engine.apply import resolve_chain, resolves_chain_first
-from validator.engine.fastpath import FAST_PATH, Engine
+from validator.engine.fastpath import FAST_PATH, Engine, judge_actions
 from validator.engine.legal import LegalActions, Listing
 from validator.errors import DocumentError, IllegalActionError
 
@@ -196,10 +196,10 @@ class Duel:
         >>> duel.judge([Action("draw", "p1"), Action("draw", "p1")]).violation.rule
         'draw.once'
         """
-        for action in actions:
-            violation = self.check(action)
-            if violation is not None:
-                return self.verdict(violation)
+        found = judge_actions(self.engine, self.state, actions, self.move_stack)
+        if found is not None:  # (each action as check judges it, in one compiled loop)
+            action, (rule, message) = found
+            return self.verdict(violation_of(self.state, self.pushed, action, rule, message))
         return self.verdict()
 
     def verdict(self, violation: Violation | None = None) -> Verdict:

@@ -24,14 +24,36 @@ from typing import Any, Final, Protocol
 
 from transitions import Machine, MachineError, Transition
 
-from validator.document.model import Action
-from validator.engine.apply import Effect
-from validator.engine.machine import EVENTS, MACHINE, Apply, Guard, TurnModel, trigger_of
+from validator.document.model import PHASES, Action
+from validator.engine.apply import Effect, resolve_chain, resolves_chain_first
+from validator.engine.machine import EVENTS, MACHINE, Apply, Guard, TurnModel
 from validator.engine.state import DuelState
+from validator.errors import DocumentError
 from validator.rules.registry import Check, Predicate
 from validator.rules.rulesets import RULESETS, Ruleset
 
 Failure = tuple[str, str]
+
+#: Action types with a trigger of their own when an effect makes them (``draw_by_effect``).
+_BY_EFFECT: Final = {kind: f"{kind}_by_effect" for kind in (
+    "draw", "change_position", "discard", "normal_summon", "set_monster")}
+_PHASE_TRIGGERS: Final = {phase: f"enter_{phase}" for phase in PHASES}
+
+
+def trigger_of(action: Action) -> str:
+    """The machine trigger an action fires (here, compiled, since every action asks it).
+
+    >>> trigger_of(Action("phase", "p1", to="main1"))
+    'enter_main1'
+    >>> trigger_of(Action("draw", "p1", by_effect=True)), trigger_of(Action("draw", "p1"))
+    ('draw_by_effect', 'draw')
+    """
+    kind = action.type
+    if kind == "phase":
+        return _PHASE_TRIGGERS[action.to or ""]
+    if action.by_effect:
+        return _BY_EFFECT.get(kind, kind)
+    return kind
 
 
 class Engine(Protocol):
@@ -240,6 +262,37 @@ class TransitionsTrigger:
             return None
         assert model.failure is not None, f"no guard reported why {action} failed"
         return model.failure
+
+
+def judge_actions(engine: Engine, state: DuelState, actions: Iterable[Action],
+                  done: list[Action]) -> tuple[Action, Failure] | None:
+    """Judge ``actions`` in order in ``state``, as :meth:`validator.Duel.check` judges one:
+    an open chain resolves first unless the action responds to it (§2); each legal action is
+    applied and appended to ``done``. The first illegal action and why, or None when all are
+    legal. (The loop of :meth:`validator.Duel.judge`, here so that it runs compiled.) A
+    :class:`~validator.errors.DocumentError` an action raises names it by its place in
+    ``done``.
+
+    >>> from validator.engine.state import Side
+    >>> s = DuelState({}, 1, "p1", {p: Side(8000, [], 40) for p in ("p1", "p2")})
+    >>> done: list[Action] = []
+    >>> judge_actions(FAST_PATH, s, [Action("draw", "p1"), Action("draw", "p1")], done)[1][0]
+    'draw.once'
+    >>> len(done), s.index
+    (1, 1)
+    """
+    for action in actions:
+        if state.chain and resolves_chain_first(state, action):
+            resolve_chain(state)
+        try:
+            failure = engine.fire(state, action)
+        except DocumentError as exc:  # a field of this action contradicts the duel
+            raise DocumentError({"actions": {str(len(done)): exc.errors}}) from None
+        if failure is not None:
+            return action, failure
+        state.index += 1
+        done.append(action)
+    return None
 
 
 FAST_PATH: Final = FastPath(MACHINE)

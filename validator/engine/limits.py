@@ -165,16 +165,39 @@ def choose(s: DuelState, a: Action, place: str) -> tuple[int | None, bool]:
     >>> choose(s, Action("activate", "p1", card="a"), "field")
     (1, False)
     """
+    used, known, _ = choice(s, a, place)
+    return used, known
+
+
+def choice(s: DuelState, a: Action,
+           place: str) -> tuple[int | None, bool, tuple[int, ...]]:
+    """:func:`choose`'s two values, and the effects the judge chose among (:func:`usable`;
+    empty when the document names the effect or none is usable), which
+    :func:`record_activation` keeps as a guess when there are several.
+
+    >>> from validator.document.model import EffectFact
+    >>> from validator.engine.state import Side
+    >>> f = frozenset({"field"})
+    >>> c = Card("a", "monster", level=4, effects=(EffectFact("quick", f, "name"),
+    ...                                            EffectFact("quick", f)))
+    >>> s = DuelState({"a": c}, 1, "p1", {"p1": Side(8000, [], 0), "p2": Side(8000, [], 0)})
+    >>> choice(s, Action("activate", "p1", card="a"), "field")
+    (0, False, (0, 1))
+    >>> choice(s, Action("activate", "p1", card="a", effect=1), "field")
+    (1, True, ())
+    """
     card = s.cards[a.card or ""]
     if card.effects is None:
-        return None, False
+        return None, False, ()
     if a.effect is not None:
-        return (a.effect, True) if a.effect < len(card.effects) else (None, False)
+        return (a.effect, True, ()) if a.effect < len(card.effects) else (None, False, ())
     options = usable(s, a, place)
     if not options:
-        return None, False
+        return None, False, ()
+    if len(options) == 1:  # the only one: whether its use is still allowed or not
+        return options[0], True, (options[0],)
     free = [i for i in options if blocked(s, a.player, a.card or "", i) is None]
-    return (free or options)[0], len(options) == 1
+    return (free or options)[0], False, tuple(options)
 
 
 def activated_at(s: DuelState, player: Player, card: Card) -> list[int]:
@@ -206,11 +229,13 @@ def impose(s: DuelState, player: Player, card: str, locks: tuple[int, ...]) -> N
 
 
 def record_activation(s: DuelState, a: Action, used: int | None, known: bool,
-                      card_activation: bool, place: str = "field") -> tuple[int, ...]:
+                      card_activation: bool, place: str = "field",
+                      options: tuple[int, ...] | None = None) -> tuple[int, ...]:
     """What an activation counts (the card activated, the effect used, and, where the judge
-    chose the effect among several usable from ``place``, that choice) and the ``turn``
-    locks it imposes at once; returns the ``rest_of_turn`` locks its resolution imposes. A
-    lock is taken on only when the effect that imposes it is known."""
+    chose the effect among several usable from ``place``, that choice: ``options``, as
+    :func:`choice` found them, else found again) and the ``turn`` locks it imposes at once;
+    returns the ``rest_of_turn`` locks its resolution imposes. A lock is taken on only when
+    the effect that imposes it is known."""
     card = s.cards[a.card or ""]
     if card_activation:
         # "You can only activate 1 X per turn": an activation that was negated is not counted
@@ -222,7 +247,8 @@ def record_activation(s: DuelState, a: Action, used: int | None, known: bool,
     else:
         if used is not None:
             record_use(s, a.player, a.card or "", used)
-            options = tuple(usable(s, a, place)) if a.effect is None else ()
+            if options is None:
+                options = tuple(usable(s, a, place)) if a.effect is None else ()
             if len(options) > 1:
                 s.this_turn.limits.guesses.append(
                     GuessedUse(a.player, a.card or "", s.index, options, used))
@@ -281,9 +307,9 @@ def carry(s: DuelState, a: Action) -> None:
     after it), the locks that resolution took on start one action later: "Special Summon 2
     monsters, and for the rest of this turn after this card resolves, you cannot Special
     Summon" lets the Summons, moves and damage the resolution makes come first."""
-    if a.type != "resolve" and not carried_out(a):
-        return
     limits = s.this_turn.limits
+    if not limits.locks or (a.type != "resolve" and not carried_out(a)):
+        return  # most turns hold no lock: nothing to carry
     if any(lock.since == s.index for lock in limits.locks):
         limits.locks = [ActiveLock(lock.player, lock.card, lock.lock, s.index + 1)
                         if lock.since == s.index else lock for lock in limits.locks]

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from transitions import EventData, Machine, State
 
-from validator.document.model import PHASES, Action
+from validator.document.model import PHASES
 from validator.engine import apply, zones
 from validator.engine.state import DuelState
 from validator.rules.checks import activation as act
@@ -104,26 +104,6 @@ PREPARE: Final[dict[str, tuple[apply.Effect, ...]]] = {
 _PHASE_GUARDS: Final = (turn.turn_player_acts, turn.phase_follows_order,
                         turn.no_battle_on_first_turn, turn.drew_before_leaving_draw_phase,
                         turn.phase_effects_resolved)
-
-_BY_EFFECT_VARIANTS: Final = frozenset({"draw", "change_position", "discard", "normal_summon",
-                                        "set_monster"})
-_PHASE_TRIGGERS: Final = {phase: f"enter_{phase}" for phase in PHASES}
-
-
-def trigger_of(action: Action) -> str:
-    """The machine trigger an action fires.
-
-    >>> trigger_of(Action("phase", "p1", to="main1"))
-    'enter_main1'
-    >>> trigger_of(Action("draw", "p1", by_effect=True))
-    'draw_by_effect'
-    """
-    if action.type == "phase":
-        return _PHASE_TRIGGERS[action.to or ""]
-    if action.by_effect and action.type in _BY_EFFECT_VARIANTS:
-        return f"{action.type}_by_effect"
-    return action.type
-
 
 class TurnModel:
     """The per-duel model the shared machine acts on: the phase lives in the duel state."""

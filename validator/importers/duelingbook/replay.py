@@ -117,6 +117,10 @@ def _later_decks(plays: list[Any], decks: dict[str, int]) -> dict[str, int]:
     return dict.fromkeys(decks, UNKNOWN_DECK)
 
 
+#: An opening hand's card as the unconcealed log names it (compiled once: every dealt card).
+_DREW: Final = re.compile(r'Drew "(.+)"')
+
+
 def _open(number: int, pick: dict[str, Any], plays: list[Any], knowledge: Knowledge,
           decks: dict[str, int], starts: dict[str, int], fmt: str | None,
           end: int) -> GameBuilder:
@@ -145,7 +149,7 @@ def _open(number: int, pick: dict[str, Any], plays: list[Any], knowledge: Knowle
         player = users.get(user)
         if player is None or not str(entry.get("public_log", "")).startswith("Drew"):
             continue
-        match = re.fullmatch(r'Drew "(.+)"', str(entry.get("private_log", "")))
+        match = _DREW.fullmatch(str(entry.get("private_log", "")))
         if match is None:  # a concealed replay: the card joins the hand unnamed
             unnamed.append((follower.deal(opening, player, None, None), player))
             continue
@@ -344,7 +348,11 @@ def _read(builder: GameBuilder, plays: list[Any], start: int, end: int) -> None:
     kinds, unknown = KINDS, UNKNOWN  # locals: the loop is hot
     stop = builder.stop_at
     steps, consumed = builder.steps, builder.consumed
-    asked = bool(builder.rewinds.asked)
+    # where a rollback agreed in chat may go back to: the game before each play of a turn
+    # that begins before the game's last chat line asking to go back (a rollback needs a
+    # request made in its turn: .readings.rollback), none in a game without one
+    asked, points = builder.rewinds.asked, builder.rewinds.points
+    last_asked = asked[-1] if asked else -1
     for index, kind, player in builder.live:
         if builder.over or builder.game.stopped:
             return
@@ -362,15 +370,15 @@ def _read(builder: GameBuilder, plays: list[Any], start: int, end: int) -> None:
             continue
         builder.cursor = index
         builder.kind = kind
-        if asked:  # a game with a chat line asking to go back: where a rollback may go
-            builder.rewinds.points.append(builder.point(index))
+        if points or index < last_asked:  # (points are cleared as a turn passes)
+            points.append(builder.point(index))
         step = steps.get(index)
         builder.step = step
         if step is not None:
             builder.apply(step)
         entry = kinds.get(kind, unknown)
         try:
-            if asked and step is not None and step.first != step.last and builder.read_as(
+            if points and step is not None and step.first != step.last and builder.read_as(
                     play, rollback.rolled_back(builder, play, player)):  # type: ignore[arg-type]
                 continue  # a card put back in a rollback agreed in chat: the play is read
             if builder.turn.ending is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from validator.document.model import MAIN_PHASES, Action
-from validator.engine.limits import choose
+from validator.engine.limits import choice
 from validator.engine.state import FIELD_PILES, DuelState
 from validator.rules.checks.cards import card_in_hand, card_on_own_field, spell_trap_zone_has_room
 from validator.rules.checks.turn import phase_name
@@ -32,6 +32,8 @@ class Activation:
     #: whether the document says which (given, or the only one usable there)
     used: int | None = None
     known: bool = False
+    #: the effects the judge chose ``used`` among (validator/engine/limits.py ``choice``)
+    options: tuple[int, ...] = ()
 
 
 def activation(s: DuelState, a: Action) -> Activation:
@@ -42,8 +44,9 @@ def activation(s: DuelState, a: Action) -> Activation:
     >>> s = DuelState({"mf": Card("mf", "trap", subtype="normal", effect="quick")}, 1, "p1",
     ...               {"p1": Side(8000, [], 0, hand=["mf"]), "p2": Side(8000, [], 0)})
     >>> s.where["mf"] = ("p1", "hand")
-    >>> activation(s, Action("activate", "p1", card="mf"))
-    Activation(source='hand', speed=2, card_activation=True, effect='card', used=None, known=False)
+    >>> act = activation(s, Action("activate", "p1", card="mf"))
+    >>> act.source, act.speed, act.card_activation, act.effect, act.used, act.options
+    ('hand', 2, True, 'card', None, ())
     """
     assert a.card is not None
     card = s.cards[a.card]
@@ -68,8 +71,8 @@ def activation(s: DuelState, a: Action) -> Activation:
             a.zone is not None or card.effects is None or card.effect_at("hand") == "none"):
         return Activation(source, 1, True, "card")  # a Pendulum Scale, activated as a Spell
     kind = effect_kind(s, a.card, source, a.effect)
-    used, known = choose(s, a, source if source is not None else "field")
-    return Activation(source, 2 if kind == "quick" else 1, False, kind, used, known)
+    used, known, options = choice(s, a, source if source is not None else "field")
+    return Activation(source, 2 if kind == "quick" else 1, False, kind, used, known, options)
 
 
 def effect_kind(s: DuelState, card_id: str, source: str | None,

@@ -137,10 +137,10 @@ def summon_not_locked(s: DuelState, a: Action) -> str | None:
     its resolution (and the Summons that resolution made). A monster that returns to the
     field (the extension ``returned``: S:P Little Knight's banished monster at the End Phase)
     is not Special Summoned, and no lock forbids it."""
-    if a.returned:
+    held_now = s.this_turn.limits.locks
+    if not held_now or a.returned:  # most turns hold none
         return None
-    locks = [lock for lock in s.this_turn.limits.locks
-             if lock.player == a.player and holds(lock, s, a)]
+    locks = [lock for lock in held_now if lock.player == a.player and holds(lock, s, a)]
     if not locks:
         return None
     for cid in (a.cards if a.type == "pendulum_summon" else (a.card or "",)):

@@ -145,20 +145,22 @@ def tribute_count_matches_level(s: DuelState, a: Action) -> str | None:
             return None
         return f"{card.label} is Gemini Summoned where it stands: that needs no Tribute, " \
                f"not {len(a.tributes)}."
-    lent = granted_tributes(s, a)
-    if any(n in counted for n in lent):
-        return None
     if card.tributes is not None:
         if any(n in card.tributes for n in counted):
             return None
         counts = " or ".join(str(n) for n in card.tributes)
-        return (f"{card.label}'s own text lets it be Normal Summoned or Set with {counts} "
-                f"Tribute{'s' if card.tributes != (1,) else ''}, not {len(a.tributes)}.")
-    level = card.level or 0
-    need = required_tributes(level)
-    if need in counted:
+        why = f"{card.label}'s own text lets it be Normal Summoned or Set with {counts} " \
+              f"Tribute{'s' if card.tributes != (1,) else ''}, not {len(a.tributes)}."
+    else:
+        level = card.level or 0
+        need = required_tributes(level)
+        if need in counted:
+            return None
+        why = f"{card.label} is Level {level}: it needs {_plural(need)}, not {len(a.tributes)}."
+    # a procedure a face-up card gives, looked for only when the monster's own does not do
+    if any(n in counted for n in granted_tributes(s, a)):
         return None
-    return f"{card.label} is Level {level}: it needs {_plural(need)}, not {len(a.tributes)}."
+    return why
 
 
 def granted_tributes(s: DuelState, a: Action) -> set[int]:

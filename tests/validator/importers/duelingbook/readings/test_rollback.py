@@ -16,6 +16,7 @@ from tests.validator.importers.duelingbook.replays import (
     said,
 )
 from validator.importers.duelingbook.game import Game
+from validator.importers.duelingbook.readings import rollback
 
 ASK = 'B: Duel message | "we need to rewind" {"message": "we need to rewind"}'
 AGREE = 'A: Duel message | "sure" {"message": "sure"}'
@@ -147,3 +148,61 @@ def test_phases_clicked_back_with_no_card_put_back_are_no_rollback() -> None:
     direct = 'B: Attack directly | Attacked directly with "Gemini Elf" in M-1'
     _, verdict = _clicked_back(WAIT, again=(direct,))
     assert rule_at(verdict) == ("battle.already-attacked", direct.split(" | ")[1])
+
+
+def test_a_request_made_in_an_earlier_turn_is_no_rollback() -> None:
+    """A rollback reaches back within the turn of its request: the importer keeps no moment
+    to go back to in a turn that begins after the game's last request (the reading's cost
+    where a request is long past), and the flags stay."""
+    _, verdict = judged(
+        ASK, AGREE, "A: End turn | Ended turn", *opening("B", "Sangan"), SUMMON, COST,
+        "B: Enter BP | Entered Battle Phase",
+        'B: Attack directly | Attacked directly with "Gemini Elf" in M-1',
+        "B: Enter EP | Entered End Phase", "B: End turn | Ended turn", *PUT_BACK, SUMMON,
+        fmt="au")
+    assert rule_at(verdict) == ("phase.restricted-action", SUMMON.split(" | ")[1])
+
+
+def test_a_request_is_read_alike_in_any_case() -> None:
+    """An ASCII chat line is searched lower-cased (the faster search): the same lines ask as
+    with the case-insensitive one, which the pattern being lower-case guarantees."""
+    assert not any(c.isupper() for c in rollback._ASKED.pattern)
+    for line in ("WAIT", "Can I Replay?", "MissClicked", "ok", "I COULDN'T", "Zurück", "gg"):
+        play = {"play": "Duel message", "message": line}
+        assert rollback.asks(play) is (rollback._ASKED.search(line) is not None)
+
+
+def _spellings(items: Any) -> list[str]:
+    """Every text a parsed pattern (``re._parser``) matches, for the finite constructs the
+    request pattern uses (literals, groups, alternations, sets, optional parts); anything
+    else fails, so that a new construct is looked at."""
+    from re import _constants as c  # type: ignore[attr-defined]
+    out = [""]
+    for op, arg in items:
+        if op is c.LITERAL:
+            options = [chr(arg)]
+        elif op is c.AT:
+            continue  # \\b: no text
+        elif op is c.SUBPATTERN:
+            options = _spellings(arg[-1])
+        elif op is c.BRANCH:
+            options = [text for branch in arg[1] for text in _spellings(branch)]
+        elif op is c.IN:
+            assert all(kind is c.LITERAL for kind, _ in arg), arg
+            options = [chr(code) for _, code in arg]
+        elif op is c.MAX_REPEAT and arg[0] == 0 and arg[1] == 1:
+            options = ["", *_spellings(arg[2])]
+        else:
+            raise AssertionError(f"a construct the check does not spell: {op} {arg}")
+        out = [head + tail for head in out for tail in options]
+    return out
+
+
+def test_every_request_holds_one_of_the_anchor_words() -> None:
+    """The anchor words that spare most chat lines a search are in every text the request
+    pattern matches (lower-cased, as the ASCII lines are searched)."""
+    import re._parser as parser  # type: ignore[import-not-found]
+    spellings = _spellings(parser.parse(rollback._ASKED.pattern))
+    assert len(spellings) > 40
+    missing = [t for t in spellings if not any(w in t.lower() for w in rollback.ASKED_ANCHORS)]
+    assert missing == []
