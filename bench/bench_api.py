@@ -28,6 +28,10 @@ from pathlib import Path
 
 from flask import Flask, Response, request
 
+# Appended, not first (as bench_validate.py does): ``api`` and ``validator`` come from
+# PYTHONPATH, the compiled build make bench-api names; ``bench`` from the source tree.
+sys.path.append(str(Path(__file__).resolve().parent.parent))
+
 from api import create_app
 from bench import held
 from validator.synth import legal_duel
