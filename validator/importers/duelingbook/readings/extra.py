@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from validator.document.model import Player
-from validator.importers.duelingbook import logtext
 from validator.importers.duelingbook.board.tracker import is_monster_zone
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play, texts
 from validator.importers.duelingbook.readings import summons
@@ -25,6 +24,8 @@ from validator.importers.duelingbook.readings.materials import (
     MATERIAL_PILES,
     MATERIAL_SENDS,
     SUMMON_CLICKS,
+    extra_summon_at,
+    from_extra_deck,
 )
 from validator.importers.duelingbook.readings.pendulum import (
     is_pendulum,
@@ -64,15 +65,6 @@ def before_special_summon(b: GameBuilder, play: Play, player: Player, cid: str,
     return False
 
 
-def from_extra_deck(play: Play, move: Move | None) -> bool:
-    """True when a play takes its card from the Extra Deck: where the log had it, or, for a
-    card the log shows for the first time, where its line says it comes from."""
-    before = move.before if move is not None else None
-    if before is not None:
-        return before.spot == "extra"
-    return logtext.source_pile(texts(play)[1]) == "extra"
-
-
 def late_materials(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs | None:
     """The materials of a summon from the Extra Deck that the log sends just after it: the
     summoner's own monsters sent off the field by the summoner in the next plays, with
@@ -99,7 +91,7 @@ def late_materials(b: GameBuilder, play: Play, player: Player, cid: str) -> Read
         if kind in GAME_BOUNDARIES or kind not in MATERIAL_SENDS or \
                 later.get("username") != user:
             closed_by_summon = kind in SUMMON_CLICKS and later.get("username") == user and \
-                _from_extra_deck_at(b, index)
+                extra_summon_at(b, index)
             break
         step = b.step_at(index)
         sent = step.move_of(step.card) if step is not None and step.card else None
@@ -151,13 +143,6 @@ def _sent_just_before(b: GameBuilder, player: Player) -> bool:
     last = b.actions[-1] if b.actions else {}
     return last.get("type") == "move" and last.get("player") == player and \
         last.get("to") in ("graveyard", "banished")
-
-
-def _from_extra_deck_at(b: GameBuilder, index: int) -> bool:
-    """True when the play at ``index`` takes its card from the Extra Deck."""
-    step = b.step_at(index)
-    move = step.move_of(step.card) if step is not None and step.card else None
-    return from_extra_deck(b.plays[index], move)
 
 
 def _into_freed_zone(b: GameBuilder, cid: str, freed: str) -> ReadAs | None:

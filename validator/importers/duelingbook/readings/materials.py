@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Final
 from validator.document.model import Player
 from validator.importers.duelingbook import logtext
 from validator.importers.duelingbook.actions import Action
-from validator.importers.duelingbook.game import GAME_BOUNDARIES, texts
+from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play, texts
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.pendulum import is_pendulum
 from validator.importers.duelingbook.readings.result import Emit
@@ -28,6 +28,7 @@ from validator.importers.duelingbook.readings.windows import NEXT_CLICK
 
 if TYPE_CHECKING:
     from validator.cards.facts import Materials
+    from validator.importers.duelingbook.board.follow import Move
     from validator.importers.duelingbook.builder import GameBuilder
 
 #: Plays that Special Summon a card, which may be the next Extra Deck Summon of a batch.
@@ -290,9 +291,27 @@ def _next_extra_summon(b: GameBuilder, player: Player) -> bool:
         if later.get("play") in GAME_BOUNDARIES or later.get("username") != user or \
                 later.get("play") not in SUMMON_CLICKS:
             return False
-        step = b.step_at(index)
-        move = step.move_of(step.card) if step is not None and step.card else None
-        if move is not None and move.before is not None:
-            return move.before.spot == "extra"
-        return logtext.source_pile(texts(later)[1]) == "extra"
+        return extra_summon_at(b, index)
     return False
+
+
+def from_extra_deck(play: Play, move: Move | None) -> bool:
+    """True when a play takes its card from the Extra Deck: where the log had it, or, for a
+    card the log shows for the first time, where its line says it comes from.
+
+    >>> from_extra_deck({"play": "SS ATK", "log": {"public_log": 'Special Summoned "X" from '
+    ...                  'Extra Deck to M-1 (ATK)'}}, None)
+    True
+    """
+    before = move.before if move is not None else None
+    if before is not None:
+        return before.spot == "extra"
+    return logtext.source_pile(texts(play)[1]) == "extra"
+
+
+def extra_summon_at(b: GameBuilder, index: int) -> bool:
+    """True when the play at ``index`` of ``b``'s game takes its card from the Extra Deck
+    (:func:`from_extra_deck`, with the move the board saw)."""
+    step = b.step_at(index)
+    move = step.move_of(step.card) if step is not None and step.card else None
+    return from_extra_deck(b.plays[index], move)

@@ -749,10 +749,8 @@ def _special_summoned(b: GameBuilder, play: Play, player: Player, cid: str,
     signs = _signs(b, play, cid)
     fields: dict[str, Any] = {"card": cid, "position": position}
     note = fixed[0] if fixed is not None else None
-    before = move.before if move is not None else None
-    from_extra = before.spot == "extra" if before is not None else \
-        logtext.source_pile(texts(play)[1]) == "extra"
-    linked = materials.link_summon(b, player, cid) if signs and from_extra else None
+    linked = materials.link_summon(b, player, cid) \
+        if signs and materials.from_extra_deck(play, move) else None
     if linked is not None and linked.materials:
         fields.update(method="link", materials=list(linked.materials))
     if linked is not None and linked.note is not None:
