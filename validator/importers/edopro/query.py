@@ -13,6 +13,7 @@ ATK and DEF. The importer reads them only for a passcode the card database does 
 from __future__ import annotations
 
 import struct
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Final
 
@@ -129,28 +130,35 @@ def extra_decks(body: bytes, refreshes: list[Refresh]) -> tuple[list[int], list[
 
 
 def queried(body: bytes, refreshes: list[Refresh], wanted: set[int]) -> dict[int, Queried]:
-    """What the refreshes say of each passcode of ``wanted`` (the first block that gives its
-    type), read until every one is found; a refresh that cannot be read is passed over.
+    """What the refreshes say of each passcode of ``wanted``: the first refresh whose first
+    block of that card gives its type (a refresh that cannot be read is passed over).
+
+    A card's block begins with its code field (size 8, QUERY_CODE): each card's field is
+    looked for once through the refreshes' part of the file, rather than in each refresh in
+    turn (they are many), and only the refreshes it stands in are read.
 
     >>> queried(b"", [], {1})
     {}
     """
     out: dict[int, Queried] = {}
-    # a card's block begins with its code field (size 8, QUERY_CODE): a refresh that does
-    # not hold one of these bytes is passed over without being read (they are many)
-    wanted = set(wanted)
-    signs = [struct.pack("<HII", 8, QUERY_CODE, code) for code in wanted]
-    for _, start, end in refreshes:
-        if len(out) == len(wanted):
-            break
-        for code, sign in zip(wanted, signs, strict=True):
-            at = body.find(sign, start, end) if code not in out else -1
-            if at < 0:
+    if not refreshes:
+        return out
+    starts = [start for _, start, _ in refreshes]
+    low, high = starts[0], refreshes[-1][2]
+    for code in wanted:
+        sign = struct.pack("<HII", 8, QUERY_CODE, code)
+        at = body.find(sign, low, high)
+        while at >= 0:
+            _, start, end = refreshes[bisect_right(starts, at) - 1]
+            if at + len(sign) > end or at < start:  # between refreshes, or across one's end
+                at = body.find(sign, at + 1, high)
                 continue
             try:  # the card's block begins at its code field: read that block alone
                 block = _block(Reader(body[at:end], "a state refresh"))
             except ReplayFileError:
-                continue
+                block = None
             if block is not None and block.type:
                 out[code] = block
+                break
+            at = body.find(sign, end, high)  # this refresh's first says nothing: the next
     return out
