@@ -393,6 +393,10 @@ DECODERS: Final[dict[int, Callable[[Reader, int], Message]]] = {
 }
 
 
+#: Each read message's name in an error ("message 50"), written once, not at each message.
+_WHAT: Final = {number: f"message {number}" for number in DECODERS}
+
+
 def decode(packet: Packet) -> Message | None:
     """The packet's message as a record, or None for a message the importer does not read.
 
@@ -402,4 +406,4 @@ def decode(packet: Packet) -> Message | None:
     decoder = DECODERS.get(packet.msg)
     if decoder is None:
         return None
-    return decoder(Reader(packet.data, f"message {packet.msg}"), packet.msg)
+    return decoder(Reader(packet.data, _WHAT[packet.msg]), packet.msg)
