@@ -446,9 +446,9 @@ class SpecialSummonSchema(QuickSummonSchema):
                        "attached to it, the others go to the Graveyard as they are used "
                        "(docs/format.md)"})
     returned = StrictBool(metadata={
-        "description": "(an extension) the monster comes to the field without being Summoned: "
-                       "it returns (banished until the End Phase) or an effect places it; no "
-                       "lock or Summon limit applies (docs/format.md)"})
+        "description": "(an extension) the banished monster returns to the field without "
+                       "being Summoned (banished until the End Phase); no lock or Summon "
+                       "limit applies (docs/format.md)"})
 
     @validates_schema
     def _returned_alone(self, data: dict[str, Any], **kwargs: Any) -> None:
