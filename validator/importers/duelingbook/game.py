@@ -58,6 +58,8 @@ class Names:
         return found
 
 
+#: The plays of a chat line (the duel's chat, and a message to the room).
+CHAT: Final = frozenset({"Duel message", "Message"})
 #: Plays that end a game and start the next one (the match's RPS again, or the next duel).
 GAME_BOUNDARIES: Final = ("Pick first", "Begin next duel", "Back to RPS")
 

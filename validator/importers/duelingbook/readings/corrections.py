@@ -17,7 +17,7 @@ from validator.importers.duelingbook import logtext
 from validator.importers.duelingbook.board.follow import Move
 from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone, is_zone
 from validator.importers.duelingbook.builder import GameBuilder
-from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play, texts
+from validator.importers.duelingbook.game import CHAT, GAME_BOUNDARIES, Play, texts
 from validator.importers.duelingbook.readings.catalog import read
 from validator.importers.duelingbook.readings.result import Emit, ReadAs
 from validator.importers.duelingbook.readings.windows import (
@@ -25,9 +25,6 @@ from validator.importers.duelingbook.readings.windows import (
     SAME_PLAYER_NEXT,
     SHOWN_SET_BETWEEN,
 )
-
-#: The play kinds of a chat line.
-CHAT: Final = frozenset({"Duel message", "Message"})
 
 
 def _opponent_spoke(b: GameBuilder, play: Play, since: int) -> bool:

@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from validator.document.model import Player
 from validator.importers.duelingbook.builder import GameBuilder
-from validator.importers.duelingbook.game import Play, texts
+from validator.importers.duelingbook.game import CHAT, Play, texts
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.result import ReadAs
 from validator.importers.duelingbook.readings.windows import WITHDRAWN_CHAT_WITHIN
@@ -31,9 +31,8 @@ RESOLUTION_WITHIN: Final = 8
 #: How many moves right after a declaration are read as its cost and resolution, at most.
 RESOLUTION_MOVES: Final = 4
 #: The player's own plays that move no card (looked past for the resolution).
-_QUIET_OWN: Final = frozenset({"View deck", "View GY", "View ED", "Shuffle deck", "Thinking",
-                               "Stop viewing", "Duel message", "Message", "View Banished",
-                               "Shuffle hand"})
+_QUIET_OWN: Final = CHAT | {"View deck", "View GY", "View ED", "Shuffle deck", "Thinking",
+                            "Stop viewing", "View Banished", "Shuffle hand"}
 
 
 def _effects(b: GameBuilder, cid: str) -> list[dict[str, Any]]:
@@ -421,8 +420,6 @@ def _pile(said: str) -> str:
     return "field"
 
 
-#: Chat lines.
-_CHAT: Final = frozenset({"Duel message", "Message"})
 #: The plays that leave a declaration standing as it was: chat aside, nobody's click.
 _IDLE: Final = frozenset({"Thinking", "Add watcher", "Remove watcher", "Watcher message",
                           "Countdown"})
@@ -451,7 +448,7 @@ def withdrawn(b: GameBuilder, play: Play) -> ReadAs | None:
                 raw.startswith("View") and not (raw == "View deck" and
                                                 later.get("username") == user)):
             continue  # looking at a pile (the player's own Deck: carrying the effect out)
-        if raw not in _CHAT:
+        if raw not in CHAT:
             return None  # a click first: the declaration stands
         chats += 1
         if chats > WITHDRAWN_CHAT_WITHIN:

@@ -19,7 +19,7 @@ from validator.document.model import Player
 from validator.importers.duelingbook.board.follow import Step
 from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone
 from validator.importers.duelingbook.builder import UNSEEN, GameBuilder
-from validator.importers.duelingbook.game import ORDER, Declaration, Play, stamp, where_said
+from validator.importers.duelingbook.game import CHAT, ORDER, Declaration, Play, stamp, where_said
 from validator.importers.duelingbook.readings.result import Changes, ReadAs
 from validator.importers.duelingbook.readings.windows import (
     ROLLBACK_CHAIN_BACK,
@@ -29,8 +29,6 @@ from validator.importers.duelingbook.readings.windows import (
 from validator.importers.duelingbook.state import Point
 from validator.rules.checks.turn import phase_name
 
-#: The play kinds of a chat line.
-_CHAT: Final = frozenset({"Duel message", "Message"})
 #: A chat line asking to go back, or owning up to a play that must be undone, in the languages
 #: the shared logs are written in ("we need to rewind", "wait", "i couldn t do it", "can i
 #: replay?", "aspetta").
@@ -77,7 +75,7 @@ def asks(play: Play) -> bool:
     if type(play) is not dict:
         return False
     kind = play.get("play")
-    if type(kind) is not str or kind not in _CHAT:
+    if type(kind) is not str or kind not in CHAT:
         return False
     text = str(play.get("message") or "")
     if text.isascii():  # lower-cased, an ASCII line matches alike (and 3 times faster)
@@ -110,7 +108,7 @@ def _said(play: Any, words: re.Pattern[str]) -> bool:
     if type(play) is not dict:
         return False
     kind = play.get("play")
-    return type(kind) is str and kind in _CHAT and \
+    return type(kind) is str and kind in CHAT and \
         words.search(str(play.get("message") or "")) is not None
 
 
@@ -376,7 +374,7 @@ def _answer(b: GameBuilder, request: int, last: int) -> int | None:
     asker = b.plays[request].get("username")
     for index in range(request + 1, last + 1):
         line = b.plays[index]
-        if type(line) is dict and line.get("play") in _CHAT and \
+        if type(line) is dict and line.get("play") in CHAT and \
                 line.get("username") not in (asker, None):
             return index
     return None
