@@ -80,14 +80,19 @@ def test_a_tribute_summon_sends_its_tribute_first_as_a_player_clicks_it() -> Non
     assert validate(game.document).legal
 
 
+def _xyz(zone: str) -> dict[str, object]:
+    """Two Gene-Warped Warwolf, then Number 39: Utopia Xyz Summoned from them into ``zone``."""
+    return _doc([*MAIN1,
+                 {"type": "normal_summon", "player": "p1", "card": "a", "zone": "M1"},
+                 {"type": "special_summon", "player": "p1", "card": "b", "zone": "M2"},
+                 {"type": "special_summon", "player": "p1", "card": "x", "zone": zone,
+                  "method": "xyz", "materials": ["a", "b"]}],
+                a={"passcode": 69247929, "hand": True}, b={"passcode": 69247929, "hand": True},
+                x={"passcode": 84013237, "owner": "p1"})  # Number 39: Utopia
+
+
 def test_an_xyz_summon_overlays_each_material_onto_the_last() -> None:
-    doc = _doc([*MAIN1,
-                {"type": "normal_summon", "player": "p1", "card": "a", "zone": "M1"},
-                {"type": "special_summon", "player": "p1", "card": "b", "zone": "M2"},
-                {"type": "special_summon", "player": "p1", "card": "x", "zone": "M1",
-                 "method": "xyz", "materials": ["a", "b"]}],
-               a={"passcode": 69247929, "hand": True}, b={"passcode": 69247929, "hand": True},
-               x={"passcode": 84013237, "owner": "p1"})  # Number 39: Utopia
+    doc = _xyz("M1")
     texts = _texts(doc)
     assert texts[-2:] == [
         ("Overlay", 'Overlayed "Gene-Warped Warwolf" in M-2 onto "Gene-Warped Warwolf" in M-1'),
@@ -120,13 +125,7 @@ def test_an_xyz_monster_the_engine_put_elsewhere_is_summoned_onto_its_pile_and_m
     Xyz Monster used as material keeps its own materials under the pile, which a monster
     summoned first and the material laid onto it would not: selfplay-0395's Zoodiac
     Broadbull on Zoodiac Drident)."""
-    doc = _doc([*MAIN1,
-                {"type": "normal_summon", "player": "p1", "card": "a", "zone": "M1"},
-                {"type": "special_summon", "player": "p1", "card": "b", "zone": "M2"},
-                {"type": "special_summon", "player": "p1", "card": "x", "zone": "M3",
-                 "method": "xyz", "materials": ["a", "b"]}],
-               a={"passcode": 69247929, "hand": True}, b={"passcode": 69247929, "hand": True},
-               x={"passcode": 84013237, "owner": "p1"})  # Number 39: Utopia
+    doc = _xyz("M3")
     assert _texts(doc)[-3:] == [
         ("Overlay", 'Overlayed "Gene-Warped Warwolf" in M-2 onto "Gene-Warped Warwolf" in M-1'),
         ("OL ATK", 'Special Summoned "Number 39: Utopia" from Extra Deck onto '
