@@ -35,6 +35,7 @@ from validator.importers.duelingbook.readings.windows import (
     OPPONENT_USED_WITHIN,
     TRIBUTES_LOGGED_AFTER,
 )
+from validator.importers.duelingbook.readings.xyz import xyz_materials
 
 #: Plays a Tribute logged after its summon may come among (nothing else may come between).
 _LATE_TRIBUTES = ("To GY", "Banish", "Remove Token")
@@ -907,15 +908,20 @@ def xyz_summon(b: GameBuilder, play: Play, player: Player) -> None:
     """The Xyz Summon: the pile under A becomes X's materials, which leave their zones before
     X arrives (so five monsters can make room)."""
     step, xyz = b.card_step, b.cid
+    named, note = xyz_materials(b, xyz, step.materials, step.from_field)
     found: list[ReadAs | None] = []
     for material in step.materials:
-        found += [phases.settling(b, play, material), emitting(Emit(
-            "move", player, {"card": material, "to": "material", "target": xyz},
-            note=read("xyz.material-before-summon",
-                      "an Xyz Material, out of its zone before the Xyz Summon")))]
+        found.append(phases.settling(b, play, material))
+        if not named:
+            found.append(emitting(Emit(
+                "move", player, {"card": material, "to": "material", "target": xyz},
+                note=read("xyz.material-before-summon",
+                          "an Xyz Material, out of its zone before the Xyz Summon"))))
     spot = b.board.where[xyz]
-    found.append(emitting(Emit("special_summon", player,
-                               {"card": xyz, "position": spot.position or "attack"}),
+    fields: dict[str, Any] = {"card": xyz, "position": spot.position or "attack"}
+    if named:  # the Summon uses them itself (the engine attaches them)
+        fields.update(method="xyz", materials=named)
+    found.append(emitting(Emit("special_summon", player, fields, note=note),
                           uses=((player, xyz),)))
     b.read_as(play, seq(*found))
 
