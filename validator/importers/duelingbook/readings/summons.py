@@ -908,7 +908,7 @@ def xyz_summon(b: GameBuilder, play: Play, player: Player) -> None:
     """The Xyz Summon: the pile under A becomes X's materials, which leave their zones before
     X arrives (so five monsters can make room)."""
     step, xyz = b.card_step, b.cid
-    named, note = xyz_materials(b, xyz, step.materials, step.from_field)
+    named, note, procedures = xyz_materials(b, xyz, step.materials, step.from_field)
     found: list[ReadAs | None] = []
     for material in step.materials:
         found.append(phases.settling(b, play, material))
@@ -921,8 +921,9 @@ def xyz_summon(b: GameBuilder, play: Play, player: Player) -> None:
     fields: dict[str, Any] = {"card": xyz, "position": spot.position or "attack"}
     if named:  # the Summon uses them itself (the engine attaches them)
         fields.update(method="xyz", materials=named)
-    found.append(emitting(Emit("special_summon", player, fields, note=note),
-                          uses=((player, xyz),)))
+    found.append(ReadAs(actions=(Emit("special_summon", player, fields, note=note),),
+                        uses=((player, xyz),), changes=Changes(procedures=(
+                            (xyz, procedures),)) if procedures else None))
     b.read_as(play, seq(*found))
 
 

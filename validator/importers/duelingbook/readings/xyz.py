@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from validator.importers.duelingbook.readings.catalog import Reading, read
+from validator.importers.duelingbook.readings.windows import NEXT_CLICK
 
 if TYPE_CHECKING:
     from validator.importers.duelingbook.builder import GameBuilder
@@ -59,20 +60,21 @@ def leeway_seen(b: GameBuilder, also: tuple[str, ...] = ()) -> frozenset[str]:
 
 
 def xyz_materials(b: GameBuilder, xyz: str, pile: list[str],
-                  from_field: bool) -> tuple[list[str], Reading | None]:
-    """The materials an Xyz Summon onto ``pile`` names (empty: none written) and its note.
-    Written where the database knows the monster's Xyz procedures and every card of the pile
-    joined it as a face-up monster of the summoner's standing alone (``from_field``), and no
-    card Xyz Summoning on its own terms has been in play or used; with a card that changes
-    Levels in play or used so far, the Summon's procedures lose their ``level`` for this
-    game's copy (:attr:`.builder.GameBuilder.overrides`): the count is judged, not the Levels.
-    """
+                  from_field: bool) -> tuple[list[str], Reading | None, tuple[Any, ...]]:
+    """The materials an Xyz Summon onto ``pile`` names (empty: none written), its note and the
+    procedures this game's copy of the monster is judged by, where they lose a part
+    (:func:`unjudged`; empty: as the database has them). Written where the database knows
+    the monster's Xyz procedures and every card of the pile joined it as a face-up monster of
+    the summoner's standing alone (``from_field``), its player's next play lays no card under
+    it, and no card Xyz Summoning on its own terms has been in play or used; with a card that
+    changes Levels in play or used so far, the procedures lose their ``level``: the count is
+    judged, not the Levels."""
     known = b.card(xyz)
     given = known.facts.materials
     procs = [p for p in given if p.summon == "xyz"] \
         if known.known and not isinstance(given, str) else []
     if not procs or not pile:
-        return [], None
+        return [], None, ()
     names = ", ".join(b.label(c) for c in pile)
     if not from_field:
         return [], read("materials.xyz-unknown",
@@ -81,31 +83,75 @@ def xyz_materials(b: GameBuilder, xyz: str, pile: list[str],
                         f"Monster Zone (an Xyz or Link Monster, a card from another place, an "
                         f"opponent's monster, a pile moved or split): a Rank-Up, an "
                         f"alternative procedure or an effect may have made it, its materials "
-                        f"are not judged")
+                        f"are not judged"), ()
+    if _laid_under_next(b, xyz):
+        return [], read("materials.xyz-unknown",
+                        f"a card is laid under it by its player's next play: a material logged "
+                        f"after the Summon, or an effect's; the pile under it ({names}) is not "
+                        f"judged"), ()
     leeway = leeway_seen(b, (xyz, *pile))
     if leeway & _ANOTHER_WAY:
         return [], read("materials.xyz-unknown",
                         f"a card that Xyz Summons on its own terms has been in play or used "
                         f"in this duel: the pile under it ({names}) may not be its own "
-                        f"procedure's materials, not judged")
+                        f"procedure's materials, not judged"), ()
     note = read("materials.xyz", f"the monsters overlaid for it, {names}, are its Xyz "
                                  f"Materials")
-    if leeway & _LEVELS:
-        entries = (known.definition or {}).get("materials")
-        if isinstance(entries, list):
-            b.overrides.setdefault(xyz, {})["materials"] = [_unlevelled(m) for m in entries]
-        note = note.plus(read("materials.levels-unjudged",
-                              "a card that changes Levels has been in play or used in this "
-                              "duel: their count is judged, not their Levels"))
-    return list(pile), note
+    said, entries = unjudged(b, xyz, "xyz", leeway)
+    return list(pile), note.plus(said), entries
 
 
-def _unlevelled(entry: Any) -> Any:
-    """An Xyz procedure's entry without its ``level`` (any other entry as it is).
+def _laid_under_next(b: GameBuilder, xyz: str) -> bool:
+    """True when the next play (the log's quiet plays aside) is its player's overlay or
+    attachment of a card onto ``xyz``."""
+    user = b.plays[b.cursor].get("username")
+    for index, later in b.upcoming(NEXT_CLICK):
+        step = b.step_at(index)
+        return later.get("username") == user and later.get("play") in ("Overlay", "Attach") \
+            and step is not None and step.other == xyz
+    return False
 
-    >>> _unlevelled({"summon": "xyz", "min": 2, "max": 2, "level": 4})
+
+#: What the readings say of a part of the procedures left unjudged.
+_LEVELS_SAID: Final = read("materials.levels-unjudged",
+                           "a card that changes Levels has been in play or used in this duel: "
+                           "their Levels are not judged")
+#: For each Summon, the leeway that leaves a part of its procedures unjudged, the keys of
+#: them it takes away and the reading that says so: the Levels (an Xyz Monster's ``level``).
+_UNJUDGED: Final = {"xyz": ((_LEVELS, ("level",), _LEVELS_SAID),)}
+
+
+def unjudged(b: GameBuilder, cid: str, summon: str,
+             leeway: frozenset[str]) -> tuple[Reading | None, tuple[Any, ...]]:
+    """Where ``leeway`` (:func:`leeway_seen`) leaves parts of the ``summon`` procedures of the
+    card ``cid`` unjudged: the readings that say so and the card's ``materials`` entries
+    without those parts, which this game's copy is judged by (a result's
+    ``Changes.procedures``); ``(None, ())`` where nothing is left unjudged.
+
+    >>> from types import SimpleNamespace as N
+    >>> b = N(card=lambda cid: N(definition={"materials": [{"summon": "xyz", "level": 4}]}))
+    >>> said, entries = unjudged(b, "x", "xyz", frozenset({"level"}))
+    >>> said.ids, entries
+    (('materials.levels-unjudged',), ({'summon': 'xyz'},))
+    """
+    drop: set[str] = set()
+    said: Reading | None = None
+    for wide, keys, reading in _UNJUDGED[summon]:
+        if leeway & wide:
+            drop.update(keys)
+            said = reading if said is None else said.plus(reading)
+    entries = (b.card(cid).definition or {}).get("materials")
+    if not drop or not isinstance(entries, list):
+        return said, ()
+    return said, tuple(_without(m, summon, drop) for m in entries)
+
+
+def _without(entry: Any, summon: str, keys: set[str]) -> Any:
+    """A ``summon`` procedure's entry without ``keys`` (any other entry as it is).
+
+    >>> _without({"summon": "xyz", "min": 2, "max": 2, "level": 4}, "xyz", {"level"})
     {'summon': 'xyz', 'min': 2, 'max': 2}
     """
-    if not isinstance(entry, dict) or entry.get("summon") != "xyz":
+    if not isinstance(entry, dict) or entry.get("summon") != summon:
         return entry
-    return {k: v for k, v in entry.items() if k != "level"}
+    return {k: v for k, v in entry.items() if k not in keys}

@@ -116,3 +116,13 @@ def test_an_opponents_monster_in_the_pile_is_not_judged() -> None:
     assert "materials" not in _summon(imported, "number-39-utopia")
     assert _materials_readings(imported) == ["materials.xyz-unknown"]
     assert verdict["violation"] is None or verdict["violation"]["rule"] != "summon.materials"
+
+
+def test_a_card_laid_under_it_right_after_its_summon_leaves_the_pile_unjudged() -> None:
+    """A material logged after the Summon ("Overlayed C onto X" next), or an effect's: the
+    pile alone may be short of the count, so it is not judged (no shared match logs so)."""
+    late = 'A: Overlay | Overlayed "Vorse Raider" in M-2 onto "Number 39: Utopia" in M-1'
+    imported, verdict = judged(*_OPEN, _VORSE, _UTOPIA.format("Blade Knight"), late, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert "materials" not in _summon(imported, "number-39-utopia")
+    assert _materials_readings(imported) == ["materials.xyz-unknown"]
