@@ -750,10 +750,12 @@ def _special_summoned(b: GameBuilder, play: Play, player: Player, cid: str,
     signs = _signs(b, play, cid)
     fields: dict[str, Any] = {"card": cid, "position": position}
     note = fixed[0] if fixed is not None else None
-    linked = materials.link_summon(b, player, cid) \
-        if signs and materials.from_extra_deck(play, move) else None
+    extra = materials.from_extra_deck(play, move)
+    linked = materials.link_summon(b, player, cid) if signs and extra else \
+        materials.synchro_summon(b, player, cid) \
+        if extra and "Synchro" in b.card(cid).types else None
     if linked is not None and linked.materials:
-        fields.update(method="link", materials=list(linked.materials))
+        fields.update(method="link" if signs else "synchro", materials=list(linked.materials))
     if linked is not None and linked.note is not None:
         note = linked.note.plus(note)
     return seq(phases.settling(b, play, cid), ReadAs(
@@ -761,7 +763,10 @@ def _special_summoned(b: GameBuilder, play: Play, player: Player, cid: str,
         consumes=(fixed[1],) if fixed is not None else (),
         actions=(Emit("special_summon", player, fields, note=note),
                  *(linked.after if linked is not None else ())),
-        uses=((player, cid),), changes=Changes(signs=signs) if signs else None))
+        uses=((player, cid),), changes=Changes(
+            signs=signs, procedures=((cid, linked.procedures),)
+            if linked is not None and linked.procedures else ())
+        if signs or (linked is not None and linked.procedures) else None))
 
 
 def _zone_fixed_at_once(b: GameBuilder, play: Play, cid: str,

@@ -12,7 +12,9 @@ the Graveyard, a face-down or an opponent's monster: an effect's), or a card tha
 Summons on its own terms (a Rank-Up-Magic: ``xyz_summon`` leeway) has been in play or used in
 the duel so far, nothing is written and a note says so. The materials' Levels are judged
 only while no card that changes Levels (``level``, ``xyz_level``) has been in play or used in
-the duel so far, either player's: the reading that flags least (§8).
+the duel so far, either player's: the reading that flags least (§8). What cards were in the
+duel (:func:`leeway_seen`) and the parts of a procedure they leave unjudged (:func:`unjudged`)
+serve a Synchro Summon's materials too (``readings/materials.py``).
 """
 
 from __future__ import annotations
@@ -116,9 +118,19 @@ def _laid_under_next(b: GameBuilder, xyz: str) -> bool:
 _LEVELS_SAID: Final = read("materials.levels-unjudged",
                            "a card that changes Levels has been in play or used in this duel: "
                            "their Levels are not judged")
+_TUNERS_SAID: Final = read("materials.tuners-unjudged",
+                           "a card that makes a Tuner or a non-Tuner, or a material from the "
+                           "hand, has been in play or used in this duel: their Tuners are not "
+                           "judged")
 #: For each Summon, the leeway that leaves a part of its procedures unjudged, the keys of
-#: them it takes away and the reading that says so: the Levels (an Xyz Monster's ``level``).
-_UNJUDGED: Final = {"xyz": ((_LEVELS, ("level",), _LEVELS_SAID),)}
+#: them it takes away and the reading that says so: the Levels (an Xyz Monster's ``level``, a
+#: Synchro Monster's ``level_sum``), the Tuners (a Synchro Monster's ``tuners``: a card making
+#: a Tuner or a non-Tuner, or a material from the hand that the sends do not show).
+_UNJUDGED: Final = {"xyz": ((_LEVELS, ("level",), _LEVELS_SAID),),
+                    "synchro": ((frozenset({"level", "synchro_level"}), ("level_sum",),
+                                 _LEVELS_SAID),
+                                (frozenset({"tuner", "non_tuner", "hand"}), ("tuners",),
+                                 _TUNERS_SAID))}
 
 
 def unjudged(b: GameBuilder, cid: str, summon: str,
