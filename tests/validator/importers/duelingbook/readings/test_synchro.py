@@ -105,3 +105,15 @@ def test_a_single_send_is_not_judged() -> None:
                                 'to M-1', 'A: To GY | Sent "Sangan" from M-1 to GY', _HERALD)
     assert verdict["legal"], verdict["violation"]
     assert "too few" in _summon(imported, "herald-of-the-arc-light")["log"]["note"]
+
+
+def test_tuners_are_not_judged_after_a_card_that_makes_a_tuner_was_in_the_duel() -> None:
+    """First Penguin's effect makes it a Tuner ("treat it as a Tuner"): with it in the duel,
+    two monsters the database prints as non-Tuners may make a Synchro Monster (the Kewl Tune
+    Synchros' Tuners from the hand alike: advanced-77476299 game 1 [2:38])."""
+    hand = ["Sangan", "First Penguin", "Blade Knight", "Kuriboh", "Book of Moon"]
+    imported, verdict = _judged(*_field("Sangan", "First Penguin"), _HERALD, hand=hand)
+    assert verdict["legal"], verdict["violation"]
+    assert _materials_readings(imported) == ["materials.synchro", "materials.tuners-unjudged"]
+    assert imported.document["cards"]["herald-of-the-arc-light"]["materials"] == [
+        {"summon": "synchro", "min": 2, "max": 99, "level_sum": 4}]
