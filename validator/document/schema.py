@@ -234,6 +234,12 @@ class CardSchema(_Base):
     grants_double_tribute = fields.Nested(AnyKindsSchema, metadata={
         "description": "an Equip Card whose equipped monster can count as 2 Tributes for the "
                        "Tribute Summon of a monster it names ({} for any)"})
+    gives_gemini_status = StrictBool(metadata={
+        "description": "a Gemini monster this card's effect Special Summons is treated as an "
+                       "Effect Monster and gains its effects"})
+    lessens_tributes = fields.Nested(AnyKindsSchema, metadata={
+        "description": "once this card's effect resolved, its player may Tribute Summon or "
+                       "Set a monster it names ({} for any) with 1 less Tribute this turn"})
     trap_monster = fields.Nested(TrapMonsterSchema, metadata={
         "description": "a Trap that Special Summons itself as a monster: its Level, ATK and "
                        "DEF as one"})

@@ -167,6 +167,10 @@ def card_json(card: Card) -> dict[str, Any]:
         out["set_turn"] = list(card.set_turn)
     if card.grants_double_tribute is not None:
         out["grants_double_tribute"] = _filter_json(card.grants_double_tribute)
+    if card.gives_gemini_status or filled:
+        out["gives_gemini_status"] = card.gives_gemini_status
+    if card.lessens_tributes is not None:
+        out["lessens_tributes"] = _filter_json(card.lessens_tributes)
     if card.trap_monster is not None:
         stats = card.trap_monster
         out["trap_monster"] = {"level": stats.level, **({"atk": stats.atk} if stats.atk is not None
