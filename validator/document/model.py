@@ -503,6 +503,9 @@ class Action:
     materials: tuple[str, ...] = ()
     #: (an extension) A ``special_summon`` of a monster that returns to the field unsummoned.
     returned: bool = False
+    #: (an extension) a ``move`` or ``discard`` of the open chain's last card by its player:
+    #: the cost of its own activation, paid as it is activated, so the chain stays open
+    cost: bool = False
     log: dict[str, Any] | None = field(default=None, compare=False)
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
 

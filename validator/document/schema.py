@@ -494,8 +494,16 @@ class AttackSchema(_CardAction):
     by_effect = StrictBool()
 
 
+#: (an extension) the cost of the activation just made of the card itself (docs/format.md).
+_COST_DESCRIPTION = ("(an extension) the card of the open chain's last link leaves as the cost "
+                     "of its own activation (a Spell sending itself to the GY, Ash Blossom "
+                     "discarding itself): paid as it is activated, the chain stays open "
+                     "(docs/format.md)")
+
+
 class MoveSchema(_CardAction):
     to = fields.String(required=True, validate=validate.OneOf(m.MOVE_DESTINATIONS))
+    cost = StrictBool(metadata={"description": _COST_DESCRIPTION})
     target = CardId(allow_none=True)
     zone = fields.String(validate=_ANY_ZONE, metadata={
         "description": "with to: spell_trap, the Spell & Trap Zone it goes to (the judge picks "
@@ -549,6 +557,7 @@ class PendulumSummonSchema(ActionSchema):
 
 class DiscardSchema(_CardAction):
     by_effect = StrictBool()
+    cost = StrictBool(metadata={"description": _COST_DESCRIPTION})
 
 
 class AmountSchema(ActionSchema):

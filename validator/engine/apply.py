@@ -51,7 +51,28 @@ def resolves_chain_first(s: DuelState, a: Action) -> bool:
     ...     s, Action("activate", "p2", card="mf", respond=True))
     (True, False)
     """
-    return bool(s.chain) and s.outcome is None and not (a.type == "activate" and a.respond)
+    return bool(s.chain) and s.outcome is None and \
+        not (a.type == "activate" and a.respond) and not own_cost(s, a)
+
+
+def own_cost(s: DuelState, a: Action) -> bool:
+    """True when ``a`` is the cost of the open chain's last activation paid by its card
+    itself (the extension ``cost``, docs/format.md: a Spell that sends itself to the GY to
+    activate its effect leaves its zone at once): a ``move`` or ``discard`` of that link's
+    card by its player. The chain stays open; a ``cost`` that is no such thing is judged as
+    the action it is, after the chain resolves (§2).
+
+    >>> from validator.engine.state import ChainLink, DuelState
+    >>> s = DuelState({}, 1, "p1", {}, chain=[ChainLink("rec", "p2", 1, False)])
+    >>> own_cost(s, Action("move", "p2", card="rec", to="graveyard", cost=True))
+    True
+    >>> own_cost(s, Action("move", "p2", card="other", to="graveyard", cost=True))
+    False
+    """
+    if not a.cost or a.type not in ("move", "discard") or not s.chain:
+        return False
+    link = s.chain[-1]
+    return link.card == a.card and link.player == a.player
 
 
 def _attach(s: DuelState, equip: str, target: str) -> None:

@@ -116,7 +116,7 @@ def attempt(state: DuelState, action: Action) -> dict[str, Any] | None:
     >>> attempt(start, Action("phase", "p1", to="end"))["phase"]
     'end'
     """
-    if state.chain and not (action.type == "activate" and action.respond):
+    if apply.resolves_chain_first(state, action):
         apply.resolve_chain(state)
     return state_report(state) if apply.carry_out(state, action) else None
 
