@@ -282,6 +282,10 @@ class CardFacts:
     #: (an extension) as an Equip Card, its equipped monster can count as 2 Tributes for the
     #: Tribute Summons of the monsters it names (a filter, ``{}`` for any, ``"unread"``)
     grants_double_tribute: dict[str, Any] | str | None = field(default=None, metadata=_DOCUMENT)
+    #: the additional Normal Summon it gives its controller while it is face-up on the field,
+    #: for which monsters (a filter, ``{}`` for any, ``"unread"``: Catalyst Field, a Gemini
+    #: monster's; Brain Research Lab, a Psychic monster's)
+    lends_normal_summon: dict[str, Any] | str | None = field(default=None, metadata=_IMPORTER)
     #: (an extension) its own text lets it attack directly (``EFFECT_DIRECT_ATTACK`` on
     #: itself: Wattcobra); narrower than ``direct_attack``, which also counts one a card
     #: gives its controller's monsters
@@ -374,6 +378,7 @@ _WRITE: Final[dict[str, Callable[[Any], Any]]] = {
     "trap_monster": dict,
     "grants_double_tribute": lambda v: v if isinstance(v, str) else dict(v),
     "lessens_tributes": lambda v: v if isinstance(v, str) else dict(v),
+    "lends_normal_summon": lambda v: v if isinstance(v, str) else dict(v),
 }
 #: Each fact, in the fields' order: its default and its two conversions.
 _JSON: Final = {f.name: (f.default, _READ.get(f.name), _WRITE.get(f.name))

@@ -367,6 +367,15 @@ def test_an_effect_that_lessens_tributes_for_the_turn() -> None:
     assert sorted(found) == [4756629, 18988391, 78358521, 92223430]
 
 
+def test_an_additional_normal_summon_a_face_up_card_lends() -> None:
+    # Catalyst Field: a Field effect EFFECT_EXTRA_SUMMON_COUNT for a Gemini monster; Brain
+    # Research Lab's for a Psychic; Double Summon's is an operation's (grants, not this)
+    assert database().card(65959844).facts.lends_normal_summon == {"type": "Gemini"}
+    assert database().card(85668449).facts.lends_normal_summon == {"race": "Psychic"}
+    assert database().card(43422537).facts.lends_normal_summon is None
+    assert "lends_normal_summon" not in database().card(65959844).entry()  # the importer's
+
+
 @pytest.mark.parametrize(("passcode", "allows"), [
     (37617348, ["field"]),   # Rescue-ACE Hydrant: Traps and Quick-Plays on its player's field
     (98827725, ["itself"]),  # The Phantom Knights of Shade Brigandine

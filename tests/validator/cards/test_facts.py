@@ -91,7 +91,7 @@ def test_where_each_fact_goes_is_declared_beside_it() -> None:
         "procedures", "positions", "skips_draws", "tributes_foes", "direct_attack",
         "grants_direct_attack", "extra_attack", "pendulum_activation", "sets_spell_traps",
         "self_summon", "lp_for_tributes", "takes_control", "draws", "discards", "foe_summons",
-        "unscripted", "material_leeway"}
+        "unscripted", "material_leeway", "lends_normal_summon"}
     assert sorted(DOCUMENT_FACTS + IMPORTER_FACTS) == sorted(f.name for f in fields(CardFacts))
 
 

@@ -343,7 +343,10 @@ class GameBuilder:
         self.attacks.flipped.difference_update(changes.flips_seen)
         self.trap_monsters.update(changes.trap_monsters)
         if changes.grant_used is not None:
-            self.turn.granted[changes.grant_used[0]].remove(changes.grant_used[1])
+            player, granting = changes.grant_used
+            if granting in self.turn.granted[player]:
+                self.turn.granted[player].remove(granting)
+            self.turn.lent_used.add(granting)  # what a face-up card lends: once a turn
         for cid, counts in changes.widened:
             self.overrides.setdefault(cid, {})["tributes"] = list(counts)
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from validator.document.model import Player, other
+from validator.cards import database
+from validator.document.model import Player, TributeFilter, other
 from validator.importers.duelingbook import logtext
 from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone
@@ -172,6 +173,8 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
     granted = _grant(b, player)
     own_turn = player == b.turn.player
     used = b.summons_this_turn(player)
+    if granted is None and used and own_turn:
+        granted = _lent(b, player, known)
     counts = known.tribute_counts()
     illegal = not known.normal_summon or (not own_turn and granted is None) or \
         (used and granted is None and own_turn) or \
@@ -284,6 +287,40 @@ def _grant(b: GameBuilder, player: Player) -> str | None:
     return granted[0] if granted else None
 
 
+def _lent(b: GameBuilder, player: Player, known: CardKnowledge) -> str | None:
+    """A card face-up on the player's field that gives them an additional Normal Summon of
+    this monster while it stands there (``lends_normal_summon``: Catalyst Field, a Gemini
+    monster's), not used yet this turn. A monster the database does not know is not checked
+    against the card's filter (as the judge's Tribute filters are not)."""
+    for cid in b.board.zones.values():
+        spot = b.board.where[cid]
+        allowed = b.card(cid).facts.lends_normal_summon
+        if spot.side != player or not spot.face_up or not isinstance(allowed, dict) or \
+                cid in b.turn.lent_used or cid in b.turn.granted[player]:
+            continue
+        if _allows(allowed, known):
+            return cid
+    return None
+
+
+def _allows(allowed: dict[str, Any], known: CardKnowledge) -> bool:
+    """True when the monster ``known`` is one a filter of the card database names (its
+    printed data; one the database does not know is allowed).
+
+    >>> _allows({"type": "Gemini"}, CardKnowledge("x", None))
+    True
+    """
+    passcode = (known.definition or {}).get("passcode")
+    info = database().card(passcode) if isinstance(passcode, int) else None
+    if info is None:
+        return True
+    cards = allowed.get("cards")
+    found = TributeFilter(allowed.get("attribute"), allowed.get("race"), allowed.get("type"),
+                          None if cards is None else frozenset(cards), allowed.get("level"),
+                          allowed.get("level_min"))
+    return found.allows({**info.data, "level": known.level}, passcode)
+
+
 def _own_special_summon(b: GameBuilder, player: Player, cid: str, known: CardKnowledge,
                         position: str) -> ReadAs | None:
     """A "Normal Summon" (or "Set") click of a card whose own procedure or effect Special
@@ -361,6 +398,8 @@ def _where_it_stands(b: GameBuilder, play: Play, player: Player, cid: str,
         return
     granted = _grant(b, player)
     used = b.summons_this_turn(player)
+    if granted is None and used and player == b.turn.player:
+        granted = _lent(b, player, known)
     fields: dict[str, Any] = {"card": cid}
     note = read("summon.gemini", "a Gemini Summon where it stands")
     phase = None
