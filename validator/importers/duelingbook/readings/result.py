@@ -97,7 +97,8 @@ class Changes:
     ``damaged``: this is their damage); attacks that are over (``attacks_ended``: their
     monster left and came back); face-down monsters an attack flipped whose flip the log now
     shows (``flips_seen``); Traps now in a Monster Zone (``trap_monsters``); an additional
-    Normal Summon used (``grant_used``: the player and the granting card); Tribute counts
+    Normal Summon used (``grant_used``: the player and the granting card), a card that lent the
+    turn's first Normal Summon (``lent_first``: the player and the card); Tribute counts
     another card's rule allows a copy (``widened``). After the actions and the effects used:
     cards Normal Summoned or Set whose effect is not used yet (``fresh``); the attacks
     declared (``declares``, and the face-down targets the engine flips face-up, ``flips``);
@@ -136,6 +137,7 @@ class Changes:
     flips_seen: tuple[str, ...] = ()
     trap_monsters: tuple[str, ...] = ()
     grant_used: tuple[Player, str] | None = None
+    lent_first: tuple[Player, str] | None = None
     widened: tuple[tuple[str, tuple[int, ...]], ...] = ()
     fresh: tuple[str, ...] = ()
     declares: tuple[tuple[str, Declaration], ...] = ()

@@ -174,7 +174,10 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
     own_turn = player == b.turn.player
     used = b.summons_this_turn(player)
     if granted is None and used and own_turn:
-        granted = _lent(b, player, known)
+        granted = _lent(b, player, known) or _spare(b, player)
+    # the turn's first Normal Summon may be the one a face-up card lends (_spare)
+    first_lent = _lent(b, player, known) if not used and own_turn and granted is None \
+        else None
     counts = known.tribute_counts()
     illegal = not known.normal_summon or (not own_turn and granted is None) or \
         (used and granted is None and own_turn) or \
@@ -186,15 +189,17 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
         phases.ensure_phase(b, play, player, ("main1", "main2"), tributes=max(counts) > 0)
     b.read_as(play, _summoned(b, player, cid, known, kind,
                               granted if granted is not None and (used or not own_turn)
-                              else None))
+                              else None, first_lent))
 
 
 def _summoned(b: GameBuilder, player: Player, cid: str, known: CardKnowledge, kind: str,
-              granted: str | None) -> ReadAs:
+              granted: str | None, first_lent: str | None = None) -> ReadAs:
     """The Normal Summon or Set (``kind``) with its Tributes: the summoner's monsters sent
     off the field just before it, else just after it (logs often show them late), as many
     as the card's counts allow; the sends read as Tributes are taken back (the engine sends
-    them). ``granted``: the card that grants it as an additional Normal Summon."""
+    them). ``granted``: the card that grants it as an additional Normal Summon;
+    ``first_lent``: a card face-up on the field that lends one for this monster, this being the
+    turn's first (:func:`_spare`)."""
     counts = known.tribute_counts()
     most = max(counts)
     before = _own_sends(b, player)[-most:] if most else []
@@ -228,6 +233,8 @@ def _summoned(b: GameBuilder, player: Player, cid: str, known: CardKnowledge, ki
                       *_banished_tributes(b, player, tributes, now)),
                   changes=Changes(tributes_claimed=True, controllers=tuple(controllers.items()),
                                   grant_used=(player, granted) if granted is not None else None,
+                                  lent_first=(player, first_lent) if first_lent is not None
+                                  else None,
                                   widened=widened, fresh=(cid,)))
 
 
@@ -303,17 +310,30 @@ def _lent(b: GameBuilder, player: Player, known: CardKnowledge) -> str | None:
     return None
 
 
+def _spare(b: GameBuilder, player: Player) -> str | None:
+    """A card that lent the turn's first Normal Summon (``lent_first``): that Summon, of a
+    monster it names while it was face-up, may have been its additional one (the player
+    chooses, as in the TCG), which keeps the turn's own Normal Summon for later, even once the
+    lender has left the field (JJ "Kewl Tune" destroyed before the second Tuner's Summon:
+    advanced-77476299 game 2 [21:07]), the reading that flags least. A reading, not a change:
+    the builder spends it with ``grant_used``."""
+    spare = b.turn.lent_spare[player]
+    return spare[0] if spare else None
+
+
 def _allows(allowed: dict[str, Any], known: CardKnowledge) -> bool:
     """True when the monster ``known`` is one a filter of the card database names (its
     printed data; one the database does not know is allowed).
 
     >>> _allows({"type": "Gemini"}, CardKnowledge("x", None))
     True
+    >>> _allows({"race": "Psychic"}, CardKnowledge("Blade Knight", {}, known=True))
+    False
     """
-    passcode = (known.definition or {}).get("passcode")
-    info = database().card(passcode) if isinstance(passcode, int) else None
+    info = database().named(known.name) if known.known else None
     if info is None:
         return True
+    passcode = info.passcode
     cards = allowed.get("cards")
     found = TributeFilter(allowed.get("attribute"), allowed.get("race"), allowed.get("type"),
                           None if cards is None else frozenset(cards), allowed.get("level"),
@@ -399,7 +419,9 @@ def _where_it_stands(b: GameBuilder, play: Play, player: Player, cid: str,
     granted = _grant(b, player)
     used = b.summons_this_turn(player)
     if granted is None and used and player == b.turn.player:
-        granted = _lent(b, player, known)
+        granted = _lent(b, player, known) or _spare(b, player)
+    first_lent = _lent(b, player, known) if not used and player == b.turn.player and \
+        granted is None else None
     fields: dict[str, Any] = {"card": cid}
     note = read("summon.gemini", "a Gemini Summon where it stands")
     phase = None
@@ -413,7 +435,8 @@ def _where_it_stands(b: GameBuilder, play: Play, player: Player, cid: str,
                                       uses=((player, cid),),
                                       changes=Changes(grant_used=(player, granted))
                                       if "by_effect" in fields and granted is not None
-                                      else None)))
+                                      else Changes(lent_first=(player, first_lent))
+                                      if first_lent is not None else None)))
 
 
 def _taken_back(b: GameBuilder, play: Play, cid: str, zone: str | None,

@@ -812,12 +812,30 @@ def test_the_card_lends_one_a_turn_and_for_its_kind_only() -> None:
         'A: Normal Summon | Normal Summoned "Sangan" from hand (3/4) to M-3')
     assert rule_at(verdict) == ("summon.normal-once",
                                 'Normal Summoned "Sangan" from hand (3/4) to M-3')
-    # Blade Knight is no Psychic: no additional Normal Summon for it
+    # neither Blade Knight nor Sangan is a Psychic: no additional Normal Summon for them
     _, verdict = _lab_turn(
-        'A: Normal Summon | Normal Summoned "Psi-Beast" from hand (1/6) to M-1',
-        'A: Normal Summon | Normal Summoned "Blade Knight" from hand (2/5) to M-2')
+        'A: Normal Summon | Normal Summoned "Blade Knight" from hand (3/6) to M-1',
+        'A: Normal Summon | Normal Summoned "Sangan" from hand (3/5) to M-2')
     assert rule_at(verdict) == ("summon.normal-once",
-                                'Normal Summoned "Blade Knight" from hand (2/5) to M-2')
+                                'Normal Summoned "Sangan" from hand (3/5) to M-2')
+    # a Psychic after Blade Knight: the Lab's
+    _, verdict = _lab_turn(
+        'A: Normal Summon | Normal Summoned "Blade Knight" from hand (3/6) to M-1',
+        'A: Normal Summon | Normal Summoned "Psi-Beast" from hand (1/5) to M-2')
+    assert verdict["legal"], verdict["violation"]
+
+
+def test_the_first_summon_may_be_the_lent_one_and_the_turns_own_kept() -> None:
+    """The turn's first Normal Summon, of a Psychic while Brain Research Lab is face-up, may
+    be the Lab's additional one (the player chooses): the turn's own is kept for any monster,
+    even once the Lab has left the field (advanced-77476299 game 2: JJ "Kewl Tune" destroyed
+    between Kewl Tune Cue's Summon and Kewl Tune Reco's)."""
+    imported, verdict = _lab_turn(
+        'A: Normal Summon | Normal Summoned "Psi-Beast" from hand (1/6) to M-1',
+        'A: To GY | Sent "Brain Research Lab" from Field Spell Zone to GY',
+        'A: Normal Summon | Normal Summoned "Blade Knight" from hand (2/5) to M-2')
+    assert verdict["legal"], verdict["violation"]
+    assert ("normal_summon", "blade-knight", "by_effect") in actions(imported)
 
 
 _B_SETS = 'B: Set monster | Set card from hand (1/6) to M-1 || Set "Sangan" from hand (6/6) to M-1'
@@ -856,3 +874,19 @@ def test_an_effect_declared_right_after_a_gemini_summon_is_used() -> None:
     assert verdict["legal"], verdict["violation"]
     assert actions(imported)[-2:] == [("normal_summon", "blazewing-butterfly"),
                                       ("activate", "blazewing-butterfly")]
+
+
+def test_a_card_that_lends_a_summon_activated_this_turn_lends_it_for_its_kind_only() -> None:
+    # activating Brain Research Lab is no grant of any Normal Summon: it lends one, for a
+    # Psychic monster, while it is face-up
+    _, verdict = judged(
+        *A1, _LAB, 'A: Normal Summon | Normal Summoned "Psi-Beast" from hand (1/5) to M-1',
+        'A: Normal Summon | Normal Summoned "Hushed Psychic Cleric" from hand (1/4) to M-2',
+        hands=_PSYCHICS)
+    assert verdict["legal"], verdict["violation"]
+    _, verdict = judged(
+        *A1, _LAB, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (2/5) to M-1',
+        'A: Normal Summon | Normal Summoned "Sangan" from hand (2/4) to M-2',
+        hands=_PSYCHICS)
+    assert rule_at(verdict) == ("summon.normal-once",
+                                'Normal Summoned "Sangan" from hand (2/4) to M-2')
