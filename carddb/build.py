@@ -271,8 +271,9 @@ def _kinds_of_archetypes(built: Built, series: dict[int, list[str]]) -> None:
                     for key in ("kinds", "tuner_kinds"):
                         if key in m:
                             m[key] = resolved(m[key])
-            if isinstance(facts.get("grants_double_tribute"), dict):
-                facts["grants_double_tribute"] = resolved(facts["grants_double_tribute"])
+            for key in ("grants_double_tribute", "lessens_tributes", "lends_normal_summon"):
+                if isinstance(facts.get(key), dict):
+                    facts[key] = resolved(facts[key])
             for grant in facts.get("grants_tributes", ()):
                 if "for" in grant:
                     grant["for"] = resolved(grant["for"])

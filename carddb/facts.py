@@ -41,7 +41,7 @@ from typing import Any
 
 from validator.cards.facts import NO_FACTS
 
-from . import codefacts, effects, lent, limits, locks, materials, resolution, summons
+from . import codefacts, effects, given, lent, limits, locks, materials, resolution, summons
 from .constants import (
     ALL_PLACES,
     EVENT_PLACES,
@@ -219,6 +219,7 @@ class Reader:
         where = script.path
         found = summons.read(self, script, card, NO_FACTS, where)
         found = found.then(lent.read(self, script, found.facts, where, card.get("kind")))
+        found = found.then(given.read(self, script, found.facts, where))
         listed = effects.activated(self, script, card, found.facts, where)
         found = found.then(listed.found)
         itself = effects.on_itself(self, script, card, found.facts, where, listed.entries)

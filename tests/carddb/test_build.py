@@ -34,7 +34,7 @@ _CODES = ["EFFECT_SUMMON_PROC", "EFFECT_SET_PROC", "EFFECT_LIMIT_SUMMON_PROC",
           "EFFECT_TRAP_ACT_IN_SET_TURN", "EFFECT_QP_ACT_IN_SET_TURN",
           "EFFECT_CANNOT_SPECIAL_SUMMON", "EFFECT_MULTIPLE_TUNERS", "EFFECT_SYNCHRO_LEVEL",
           "EFFECT_XYZ_LEVEL", "EFFECT_NONTUNER", "EFFECT_SYNCHRO_MAT_FROM_HAND",
-          "EFFECT_DEFENSE_ATTACK"]
+          "EFFECT_DEFENSE_ATTACK", "EFFECT_DECREASE_TRIBUTE"]
 _EVENTS = ["EVENT_FREE_CHAIN", "EVENT_TO_GRAVE", "EVENT_SUMMON_SUCCESS", "EVENT_SPSUMMON_SUCCESS",
            "EVENT_DAMAGE", "EVENT_FLIP", "EVENT_DESTROYED"]
 _OTHER = {"EVENT_PHASE": 1 << 20, "PHASE_END": 1 << 9, "PHASE_DRAW": 1, "RESET_PHASE": 1 << 30,
@@ -970,6 +970,57 @@ function s.initial_effect(c)
   e2:SetCode(EFFECT_DEFENSE_ATTACK)
   c:RegisterEffect(e2)
 end""",
+    # a Trap whose effect Special Summons a Gemini monster with its effects (Gemini Ablation)
+    168: """local s,id=GetID()
+function s.initial_effect(c)
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_ACTIVATE)
+  e1:SetCode(EVENT_FREE_CHAIN)
+  e1:SetOperation(s.spop)
+  c:RegisterEffect(e1)
+end
+function s.spop(e,tp,eg,ep,ev,re,r,rp)
+  local tc=Duel.GetFirstTarget()
+  if Duel.SpecialSummonStep(tc,0,tp,tp,false,false,POS_FACEUP) then
+    s.gain(tc)
+  end
+  Duel.SpecialSummonComplete()
+end
+function s.gain(tc)
+  tc:EnableGeminiStatus()
+end""",
+    # an ignition effect that gives its player 1 less Tribute for a Dragon this turn (Elborz),
+    # and a Field Spell that lowers Tributes while face-up (Geartown's: not this fact)
+    169: """local s,id=GetID()
+function s.initial_effect(c)
+  local e1=Effect.CreateEffect(c)
+  e1:SetType(EFFECT_TYPE_IGNITION)
+  e1:SetRange(LOCATION_FZONE)
+  e1:SetOperation(s.trop)
+  c:RegisterEffect(e1)
+end
+function s.trop(e,tp,eg,ep,ev,re,r,rp)
+  local e1=Effect.CreateEffect(e:GetHandler())
+  e1:SetType(EFFECT_TYPE_FIELD)
+  e1:SetCode(EFFECT_DECREASE_TRIBUTE)
+  e1:SetTargetRange(LOCATION_HAND,0)
+  e1:SetTarget(s.tg)
+  e1:SetValue(0x10001)
+  Duel.RegisterEffect(e1,tp)
+end
+function s.tg(e,c)
+  return c:IsRace(RACE_DRAGON)
+end""",
+    170: """local s,id=GetID()
+function s.initial_effect(c)
+  local e2=Effect.CreateEffect(c)
+  e2:SetType(EFFECT_TYPE_FIELD)
+  e2:SetCode(EFFECT_DECREASE_TRIBUTE)
+  e2:SetRange(LOCATION_FZONE)
+  e2:SetTargetRange(LOCATION_HAND,LOCATION_HAND)
+  e2:SetValue(0x1)
+  c:RegisterEffect(e2)
+end""",
 }
 
 #: Scripts of pre-errata/, by passcode: a card kept only there (Red-Eyes Darkness Metal
@@ -1065,6 +1116,9 @@ CARDS: dict[int, dict[str, Any]] = {
     165: {"card_type": "Spell", "property": "Continuous"},
     166: {"card_type": "Monster", "monster_type_line": "Beast / Effect", "level": 7},
     167: {"card_type": "Monster", "monster_type_line": "Beast-Warrior / Effect", "level": 4},
+    168: {"card_type": "Trap", "property": "Normal"},
+    169: {"card_type": "Spell", "property": "Field"},
+    170: {"card_type": "Spell", "property": "Field"},
 }
 #: A card file with no passcode whose name is a scripted card's (a new Normal Monster named
 #: as an old Ritual Monster is): never that card.
@@ -1506,3 +1560,16 @@ def test_what_a_card_in_play_lets_a_summon_take() -> None:
     # a check that the monster could be so Summoned, a comment: nothing
     assert read("c:IsCanBeSpecialSummoned(e,SUMMON_TYPE_XYZ,tp,false,false)\n"
                 "--e1:SetCode(EFFECT_CHANGE_LEVEL)") == []
+
+
+def test_an_effect_that_special_summons_a_gemini_monster_with_its_effects(built: Any) -> None:
+    # its operation Special Summons and calls EnableGeminiStatus (here in a helper)
+    assert facts(built, 168) == {"gives_gemini_status": True}
+    assert "EnableGeminiStatus" in built.details["168"]["sources"]["gives_gemini_status"]
+
+
+def test_an_effect_that_lessens_tributes_for_the_turn(built: Any) -> None:
+    assert facts(built, 169)["lessens_tributes"] == {"race": "Dragon"}
+    assert "s.tg" in built.details["169"]["sources"]["lessens_tributes"]
+    # lowering Tributes while face-up is the card's own Field effect, not a resolution's
+    assert "lessens_tributes" not in facts(built, 170)

@@ -187,7 +187,7 @@ class CardFacts:
     ('tributes', 'normal_summon', 'gemini', 'effects', 'grants', 'set_turn', 'trap_from_hand', \
 'double_tribute', 'double_tribute_for', 'activations_per_turn', 'summons_per_turn', 'materials', \
 'locks', 'defense_attack', 'grants_tributes', 'xyz_material_effects', 'trap_monster', \
-'grants_double_tribute', 'attacks_directly')
+'grants_double_tribute', 'attacks_directly', 'gives_gemini_status', 'lessens_tributes')
     """
 
     #: the numbers of Tributes its Normal Summon or Set may have (None: the Level rule's)
@@ -282,10 +282,21 @@ class CardFacts:
     #: (an extension) as an Equip Card, its equipped monster can count as 2 Tributes for the
     #: Tribute Summons of the monsters it names (a filter, ``{}`` for any, ``"unread"``)
     grants_double_tribute: dict[str, Any] | str | None = field(default=None, metadata=_DOCUMENT)
+    #: the additional Normal Summon it gives its controller while it is face-up on the field,
+    #: for which monsters (a filter, ``{}`` for any, ``"unread"``: Catalyst Field, a Gemini
+    #: monster's; Brain Research Lab, a Psychic monster's)
+    lends_normal_summon: dict[str, Any] | str | None = field(default=None, metadata=_IMPORTER)
     #: (an extension) its own text lets it attack directly (``EFFECT_DIRECT_ATTACK`` on
     #: itself: Wattcobra); narrower than ``direct_attack``, which also counts one a card
     #: gives its controller's monsters
     attacks_directly: bool = field(default=False, metadata=_DOCUMENT)
+    #: (an extension) a Gemini monster its effect Special Summons is treated as an Effect
+    #: Monster and gains its effects (Gemini Ablation)
+    gives_gemini_status: bool = field(default=False, metadata=_DOCUMENT)
+    #: (an extension) resolving its effect lets its player Tribute Summon or Set the monsters
+    #: it names with 1 less Tribute this turn (a filter, ``{}`` for any, ``"unread"``: Elborz,
+    #: the Sacred Lands of Simorgh, for a Winged Beast monster's)
+    lessens_tributes: dict[str, Any] | str | None = field(default=None, metadata=_DOCUMENT)
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> CardFacts:
@@ -366,6 +377,8 @@ _WRITE: Final[dict[str, Callable[[Any], Any]]] = {
     "grants_tributes": lambda v: [dict(g) for g in v],
     "trap_monster": dict,
     "grants_double_tribute": lambda v: v if isinstance(v, str) else dict(v),
+    "lessens_tributes": lambda v: v if isinstance(v, str) else dict(v),
+    "lends_normal_summon": lambda v: v if isinstance(v, str) else dict(v),
 }
 #: Each fact, in the fields' order: its default and its two conversions.
 _JSON: Final = {f.name: (f.default, _READ.get(f.name), _WRITE.get(f.name))

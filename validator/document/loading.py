@@ -75,6 +75,9 @@ def make_card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
         set_turn=tuple(get("set_turn") or ()),
         grants_double_tribute=None if get("grants_double_tribute") is None else
         _tribute_filter(raw["grants_double_tribute"]) or m.TributeFilter(),
+        gives_gemini_status=get("gives_gemini_status", False),
+        lessens_tributes=None if get("lessens_tributes") is None else
+        _tribute_filter(raw["lessens_tributes"]) or m.TributeFilter(),
         trap_monster=None if get("trap_monster") is None else m.TrapMonster(
             raw["trap_monster"]["level"], raw["trap_monster"].get("atk"),
             raw["trap_monster"].get("def_")),

@@ -333,6 +333,13 @@ class Card:
     #: (an extension) an Equip Card whose equipped monster can count as 2 Tributes, for the
     #: Tribute Summons of the monsters it names (Saqlifice: a "Qli" monster's)
     grants_double_tribute: TributeFilter | None = None
+    #: (an extension) a Gemini monster its effect Special Summons is treated as an Effect
+    #: Monster and gains its effects (Gemini Ablation)
+    gives_gemini_status: bool = False
+    #: (an extension) once its effect resolved, its player may Tribute Summon or Set the
+    #: monsters it names with 1 less Tribute for the rest of the turn (Elborz, the Sacred
+    #: Lands of Simorgh: a Winged Beast monster)
+    lessens_tributes: TributeFilter | None = None
     #: (an extension) who may activate a Trap or Quick-Play Spell the turn it was Set, as
     #: this card allows: ``itself``, the cards on its player's ``field`` while it is face-up
     #: there (Rescue-ACE Hydrant), the ones it ``sets`` (not judged: the document does not
@@ -496,6 +503,9 @@ class Action:
     materials: tuple[str, ...] = ()
     #: (an extension) A ``special_summon`` of a monster that returns to the field unsummoned.
     returned: bool = False
+    #: (an extension) a ``move`` or ``discard`` of the open chain's last card by its player:
+    #: the cost of its own activation, paid as it is activated, so the chain stays open
+    cost: bool = False
     log: dict[str, Any] | None = field(default=None, compare=False)
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
 

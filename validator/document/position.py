@@ -92,6 +92,9 @@ def _this_turn(t: ThisTurn) -> dict[str, Any]:
     out["indexes"] = indexes
     if t.granted:
         out["granted"] = {p: list(g) for p, g in t.granted.items()}
+    for name in ("lessened_by", "gemini_status_by"):  # extensions: only when something
+        if getattr(t, name):
+            out[name] = {p: list(c) for p, c in getattr(t, name).items()}
     out["pendulum_summon"] = out.pop("pendulum_summon")  # added by revision 3: last
     if t.limits:
         out["limits"] = _limits(t.limits)  # revision 4, after it
@@ -258,6 +261,8 @@ def _turn_of(data: Mapping[str, Any]) -> ThisTurn:
     turn.declared = {card: (indexes["declared"][card], frozenset(foes))
                      for card, foes in data["declared"].items()}
     turn.granted = {p: list(g) for p, g in data["granted"].items()}
+    turn.lessened_by = {p: list(c) for p, c in data["lessened_by"].items()}
+    turn.gemini_status_by = {p: list(c) for p, c in data["gemini_status_by"].items()}
     turn.foes_changed = set(data["foes_changed"])
     turn.limits = _limits_of(data["limits"])
     return turn

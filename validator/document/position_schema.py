@@ -199,6 +199,19 @@ class ThisTurnSchema(_Base):
                           load_default=dict, metadata={
                               "description": "player -> what cards resolved this turn let "
                                              "them do (revision 3 grants)"})
+    lessened_by = fields.Dict(keys=fields.String(validate=validate.OneOf(m.PLAYERS)),
+                              values=fields.List(CardId()), load_default=dict, metadata={
+                                  "description": "player -> the cards whose effect resolved "
+                                                 "this turn lets them Tribute Summon or Set "
+                                                 "with 1 less Tribute (an extension: "
+                                                 "lessens_tributes); left out when none"})
+    gemini_status_by = fields.Dict(keys=fields.String(validate=validate.OneOf(m.PLAYERS)),
+                                   values=fields.List(CardId()), load_default=dict, metadata={
+                                       "description": "player -> the cards of the last chain "
+                                                      "resolved that give the Gemini monsters "
+                                                      "they Special Summon their effects (an "
+                                                      "extension: gives_gemini_status); left "
+                                                      "out when none"})
     limits = fields.Nested(TurnLimitsSchema, load_default=None, metadata={
         "description": "(revision 4) what the card limits counted this turn; left out when "
                        "nothing"})

@@ -234,6 +234,12 @@ class CardSchema(_Base):
     grants_double_tribute = fields.Nested(AnyKindsSchema, metadata={
         "description": "an Equip Card whose equipped monster can count as 2 Tributes for the "
                        "Tribute Summon of a monster it names ({} for any)"})
+    gives_gemini_status = StrictBool(metadata={
+        "description": "a Gemini monster this card's effect Special Summons is treated as an "
+                       "Effect Monster and gains its effects"})
+    lessens_tributes = fields.Nested(AnyKindsSchema, metadata={
+        "description": "once this card's effect resolved, its player may Tribute Summon or "
+                       "Set a monster it names ({} for any) with 1 less Tribute this turn"})
     trap_monster = fields.Nested(TrapMonsterSchema, metadata={
         "description": "a Trap that Special Summons itself as a monster: its Level, ATK and "
                        "DEF as one"})
@@ -488,8 +494,16 @@ class AttackSchema(_CardAction):
     by_effect = StrictBool()
 
 
+#: (an extension) the cost of the activation just made of the card itself (docs/format.md).
+_COST_DESCRIPTION = ("(an extension) the card of the open chain's last link leaves as the cost "
+                     "of its own activation (a Spell sending itself to the GY, Ash Blossom "
+                     "discarding itself): paid as it is activated, the chain stays open "
+                     "(docs/format.md)")
+
+
 class MoveSchema(_CardAction):
     to = fields.String(required=True, validate=validate.OneOf(m.MOVE_DESTINATIONS))
+    cost = StrictBool(metadata={"description": _COST_DESCRIPTION})
     target = CardId(allow_none=True)
     zone = fields.String(validate=_ANY_ZONE, metadata={
         "description": "with to: spell_trap, the Spell & Trap Zone it goes to (the judge picks "
@@ -543,6 +557,7 @@ class PendulumSummonSchema(ActionSchema):
 
 class DiscardSchema(_CardAction):
     by_effect = StrictBool()
+    cost = StrictBool(metadata={"description": _COST_DESCRIPTION})
 
 
 class AmountSchema(ActionSchema):

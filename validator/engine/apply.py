@@ -27,6 +27,10 @@ def resolve_chain(s: DuelState) -> None:
         card = s.cards[link.card]
         for grant in card.grants:  # what resolving it lets its controller do this turn
             s.this_turn.granted.setdefault(link.player, []).append(grant)
+        if card.lessens_tributes is not None:  # 1 less Tribute this turn (docs/format.md)
+            s.this_turn.lessened_by.setdefault(link.player, []).append(link.card)
+        if card.gives_gemini_status:  # the Gemini monsters it Special Summons next
+            s.this_turn.gemini_status_by.setdefault(link.player, []).append(link.card)
         if link.locks:  # "for the rest of this turn after this card resolves" (§8)
             limits.impose(s, link.player, link.card, link.locks)
         if not link.card_activation or not s.on_field(link.card):
@@ -47,7 +51,28 @@ def resolves_chain_first(s: DuelState, a: Action) -> bool:
     ...     s, Action("activate", "p2", card="mf", respond=True))
     (True, False)
     """
-    return bool(s.chain) and s.outcome is None and not (a.type == "activate" and a.respond)
+    return bool(s.chain) and s.outcome is None and \
+        not (a.type == "activate" and a.respond) and not own_cost(s, a)
+
+
+def own_cost(s: DuelState, a: Action) -> bool:
+    """True when ``a`` is the cost of the open chain's last activation paid by its card
+    itself (the extension ``cost``, docs/format.md: a Spell that sends itself to the GY to
+    activate its effect leaves its zone at once): a ``move`` or ``discard`` of that link's
+    card by its player. The chain stays open; a ``cost`` that is no such thing is judged as
+    the action it is, after the chain resolves (§2).
+
+    >>> from validator.engine.state import ChainLink, DuelState
+    >>> s = DuelState({}, 1, "p1", {}, chain=[ChainLink("rec", "p2", 1, False)])
+    >>> own_cost(s, Action("move", "p2", card="rec", to="graveyard", cost=True))
+    True
+    >>> own_cost(s, Action("move", "p2", card="other", to="graveyard", cost=True))
+    False
+    """
+    if not a.cost or a.type not in ("move", "discard") or not s.chain:
+        return False
+    link = s.chain[-1]
+    return link.card == a.card and link.player == a.player
 
 
 def _attach(s: DuelState, equip: str, target: str) -> None:
@@ -156,6 +181,10 @@ def special_summon(s: DuelState, a: Action) -> None:
     if not a.returned:  # a monster that returns to the field is not Summoned
         limits.record_summon(s, a.player, a.card, limits.from_extra_deck(s, a.card))
     _summon(s, a, a.position, "deck")
+    mon = s.monster(a.card)
+    if mon is not None and s.cards[a.card].gemini and not a.returned and \
+            a.method != "procedure" and s.this_turn.gemini_status_by.get(a.player):
+        mon.gemini = True  # Gemini Ablation's: "treated as an Effect Monster" (docs/format.md)
 
 
 def _use_material(s: DuelState, a: Action, material: str) -> None:
@@ -228,6 +257,8 @@ def activate(s: DuelState, a: Action) -> None:
             placed.face_up = True
     later = limits.record_activation(s, a, act.used, act.known, act.card_activation,
                                      act.source or "field", act.options)
+    if not s.chain:  # a new chain: the last one's Special Summons are over
+        s.this_turn.gemini_status_by.clear()
     s.chain.append(ChainLink(a.card, a.player, act.speed, act.card_activation, a.target, later))
 
 

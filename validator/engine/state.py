@@ -166,6 +166,12 @@ class ThisTurn:
     pendulum_summon: int | None = None
     #: (revision 4, §8) the card limits' bookkeeping: validator/engine/limits.py
     limits: TurnLimits = field(default_factory=lambda: TurnLimits())
+    #: player -> the cards whose resolution this turn let them Tribute Summon or Set with 1
+    #: less Tribute (``lessens_tributes``, an extension: docs/format.md), in order
+    lessened_by: dict[Player, list[str]] = field(default_factory=dict)
+    #: player -> the cards of the last chain resolved whose effect gives the Gemini monsters
+    #: it Special Summons their effects (``gives_gemini_status``); emptied as a chain begins
+    gemini_status_by: dict[Player, list[str]] = field(default_factory=dict)
 
     def forget(self, card: str) -> None:
         """A card that left the field is a new card if it comes back: drop what it did."""
@@ -250,7 +256,9 @@ class DuelState:
                                dict(t.set), list(t.phase_effects_due),
                                dict(t.phase_effects_done), dict(t.declared),
                                {p: list(g) for p, g in t.granted.items()},
-                               set(t.foes_changed), t.pendulum_summon, t.limits.copy()),
+                               set(t.foes_changed), t.pendulum_summon, t.limits.copy(),
+                               {p: list(c) for p, c in t.lessened_by.items()},
+                               {p: list(c) for p, c in t.gemini_status_by.items()}),
             outcome=self.outcome, index=self.index, gone=set(self.gone), rules=self.rules,
             duel_uses=dict(self.duel_uses))
 

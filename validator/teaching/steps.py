@@ -116,7 +116,7 @@ def attempt(state: DuelState, action: Action) -> dict[str, Any] | None:
     >>> attempt(start, Action("phase", "p1", to="end"))["phase"]
     'end'
     """
-    if state.chain and not (action.type == "activate" and action.respond):
+    if apply.resolves_chain_first(state, action):
         apply.resolve_chain(state)
     return state_report(state) if apply.carry_out(state, action) else None
 
@@ -167,6 +167,10 @@ def card_json(card: Card) -> dict[str, Any]:
         out["set_turn"] = list(card.set_turn)
     if card.grants_double_tribute is not None:
         out["grants_double_tribute"] = _filter_json(card.grants_double_tribute)
+    if card.gives_gemini_status or filled:
+        out["gives_gemini_status"] = card.gives_gemini_status
+    if card.lessens_tributes is not None:
+        out["lessens_tributes"] = _filter_json(card.lessens_tributes)
     if card.trap_monster is not None:
         stats = card.trap_monster
         out["trap_monster"] = {"level": stats.level, **({"atk": stats.atk} if stats.atk is not None

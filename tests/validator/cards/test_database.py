@@ -345,6 +345,37 @@ def test_an_equip_that_lets_its_monster_count_as_2_tributes() -> None:
     assert "grants_double_tribute" not in restoration.entry()
 
 
+def test_the_gemini_monsters_an_effect_special_summons_gain_their_effects() -> None:
+    # Gemini Ablation's operation Special Summons a Gemini monster and calls
+    # EnableGeminiStatus on it; Super Double Summon gives a monster already on the field its
+    # effects (no Special Summon: not this fact); a Gemini monster itself has none
+    assert database().card(80758812).entry()["gives_gemini_status"] is True
+    assert database().card(26120084).facts.gives_gemini_status is False
+    assert database().card(16146511).facts.gives_gemini_status is False  # Evocator Eveque
+    found = [c.passcode for c in database() if c.facts.gives_gemini_status]
+    assert sorted(found) == [16984449, 25669282, 54485355, 80758812, 96029574]
+
+
+def test_an_effect_that_lessens_tributes_for_the_turn() -> None:
+    # Elborz, the Sacred Lands of Simorgh: EFFECT_DECREASE_TRIBUTE an operation registers on
+    # its player, for a Winged Beast; Amarylease's has no target: any monster
+    assert database().card(92223430).entry()["lessens_tributes"] == {"race": "Winged Beast"}
+    assert database().card(18988391).entry()["lessens_tributes"] == {}
+    # Geartown's decrease is a field effect while it is face-up, not one a resolution gives
+    assert database().card(37694547).facts.lessens_tributes is None
+    found = [c.passcode for c in database() if c.facts.lessens_tributes is not None]
+    assert sorted(found) == [4756629, 18988391, 78358521, 92223430]
+
+
+def test_an_additional_normal_summon_a_face_up_card_lends() -> None:
+    # Catalyst Field: a Field effect EFFECT_EXTRA_SUMMON_COUNT for a Gemini monster; Brain
+    # Research Lab's for a Psychic; Double Summon's is an operation's (grants, not this)
+    assert database().card(65959844).facts.lends_normal_summon == {"type": "Gemini"}
+    assert database().card(85668449).facts.lends_normal_summon == {"race": "Psychic"}
+    assert database().card(43422537).facts.lends_normal_summon is None
+    assert "lends_normal_summon" not in database().card(65959844).entry()  # the importer's
+
+
 @pytest.mark.parametrize(("passcode", "allows"), [
     (37617348, ["field"]),   # Rescue-ACE Hydrant: Traps and Quick-Plays on its player's field
     (98827725, ["itself"]),  # The Phantom Knights of Shade Brigandine

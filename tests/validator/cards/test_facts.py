@@ -85,12 +85,13 @@ def test_where_each_fact_goes_is_declared_beside_it() -> None:
                               "set_turn", "trap_from_hand", "double_tribute", "double_tribute_for",
                               "activations_per_turn", "summons_per_turn", "materials", "locks",
                               "defense_attack", "grants_tributes", "xyz_material_effects",
-                              "trap_monster", "grants_double_tribute", "attacks_directly")
+                              "trap_monster", "grants_double_tribute", "attacks_directly",
+                              "gives_gemini_status", "lessens_tributes")
     assert set(IMPORTER_FACTS) == {
         "procedures", "positions", "skips_draws", "tributes_foes", "direct_attack",
         "grants_direct_attack", "extra_attack", "pendulum_activation", "sets_spell_traps",
         "self_summon", "lp_for_tributes", "takes_control", "draws", "discards", "foe_summons",
-        "unscripted", "material_leeway"}
+        "unscripted", "material_leeway", "lends_normal_summon"}
     assert sorted(DOCUMENT_FACTS + IMPORTER_FACTS) == sorted(f.name for f in fields(CardFacts))
 
 

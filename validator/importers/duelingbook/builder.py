@@ -343,7 +343,16 @@ class GameBuilder:
         self.attacks.flipped.difference_update(changes.flips_seen)
         self.trap_monsters.update(changes.trap_monsters)
         if changes.grant_used is not None:
-            self.turn.granted[changes.grant_used[0]].remove(changes.grant_used[1])
+            player, granting = changes.grant_used
+            for held in (self.turn.granted[player], self.turn.lent_spare[player]):
+                if granting in held:
+                    held.remove(granting)
+                    break
+            self.turn.lent_used.add(granting)  # what a face-up card lends: once a turn
+        if changes.lent_first is not None:
+            player, lender = changes.lent_first
+            self.turn.lent_used.add(lender)
+            self.turn.lent_spare[player].append(lender)
         for cid, counts in changes.widened:
             self.overrides.setdefault(cid, {})["tributes"] = list(counts)
         for cid, entries in changes.procedures:
@@ -606,7 +615,9 @@ class GameBuilder:
         skips = known.facts.skips_draws
         if skips:
             self.skips[player] += [cid] * int(skips)
-        if known.grants("normal_summon"):
+        if known.grants("normal_summon") and not isinstance(known.facts.lends_normal_summon, dict):
+            # (a card that lends one while face-up, for the monsters it names, lends it by
+            # itself: readings/summons.py, once a turn and for those monsters only)
             self.turn.granted[player].append(cid)
 
     def explain_position(self, cid: str, position: str) -> str | None:

@@ -43,6 +43,10 @@ class Turn:
     set_cards: set[str] = field(default_factory=set)
     #: Additional Normal Summons granted and not used yet, by player (the granting cards).
     granted: dict[Player, list[str]] = field(default_factory=_per_player)
+    #: Cards face-up on the field whose additional Normal Summon was used this turn.
+    lent_used: set[str] = field(default_factory=set)
+    #: Cards that lent the turn's first Normal Summon, by player: the turn's own is unused.
+    lent_spare: dict[Player, list[str]] = field(default_factory=_per_player)
     #: (play index, player, card) of the effects used lately this turn.
     recent: list[tuple[int, Player, str]] = field(default_factory=list)
     #: card -> its Normal Summon or Set this turn.

@@ -165,6 +165,16 @@ class GameBuilder:
             # open and the activation is judged where the card stood (docs/edopro.md)
             own = (self.activating, self.equipped.get(self.activating or ""))
             card = fields.get("card")
+            if card is not None and card == self.activating and kind in ("move", "discard") \
+                    and self.chain and self.chain[-1].card == card and \
+                    self.chain[-1].action is not None and \
+                    self.chain[-1].action["player"] == action["player"]:
+                # the activated card's own cost (a Spell sending itself to the GY, Ash
+                # Blossom discarding itself): paid as it is activated, right after its
+                # activation, the chain kept open (the extension ``cost``, docs/edopro.md)
+                action["cost"] = True
+                self.actions.append(action)
+                return action
             if card in own or (self.chain_open_before and
                                any(link.card == card for link in self.chain)):
                 self.deferred.append(action)  # Ash Blossom's, Wonder Wand's own cost

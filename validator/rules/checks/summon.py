@@ -148,6 +148,7 @@ def tribute_count_matches_level(s: DuelState, a: Action) -> str | None:
     if card.tributes is not None:
         if any(n in card.tributes for n in counted):
             return None
+        needs: tuple[int, ...] = card.tributes
         counts = " or ".join(str(n) for n in card.tributes)
         why = f"{card.label}'s own text lets it be Normal Summoned or Set with {counts} " \
               f"Tribute{'s' if card.tributes != (1,) else ''}, not {len(a.tributes)}."
@@ -156,11 +157,47 @@ def tribute_count_matches_level(s: DuelState, a: Action) -> str | None:
         need = required_tributes(level)
         if need in counted:
             return None
+        needs = (need,)
         why = f"{card.label} is Level {level}: it needs {_plural(need)}, not {len(a.tributes)}."
     # a procedure a face-up card gives, looked for only when the monster's own does not do
     if any(n in counted for n in granted_tributes(s, a)):
         return None
+    lessening = lessened_by(s, a)
+    if lessening is not None and any(max(n - 1, 0) in counted for n in needs):
+        return None
     return why
+
+
+def lessened_by(s: DuelState, a: Action) -> str | None:
+    """The card whose effect, resolved this turn, lets the Tribute Summon or Set ``a`` have 1
+    less Tribute (``lessens_tributes``, an extension: docs/format.md; Elborz, the Sacred
+    Lands of Simorgh, for a Winged Beast monster's), or None. Only for a monster from the hand
+    that the card names (checked as :func:`granted_tributes` checks it); its once per turn,
+    where a card has one, is not checked.
+
+    >>> from validator.document.model import Card, TributeFilter
+    >>> from validator.engine.state import Side
+    >>> s = DuelState({"el": Card("el", "spell", subtype="field",
+    ...                           lessens_tributes=TributeFilter(level_min=5)),
+    ...                "sim": Card("sim", "monster", level=8)}, 1, "p1",
+    ...               {"p1": Side(8000, [], 0, hand=["sim"]), "p2": Side(8000, [], 0)})
+    >>> s.where["sim"] = ("p1", "hand")
+    >>> a = Action("normal_summon", "p1", card="sim", tributes=("t",))
+    >>> lessened_by(s, a) is None
+    True
+    >>> s.this_turn.lessened_by["p1"] = ["el"]
+    >>> lessened_by(s, a)
+    'el'
+    """
+    if a.type not in ("normal_summon", "set_monster") or a.card is None or \
+            not s.in_hand(a.player, a.card):
+        return None
+    summoned = s.cards[a.card]
+    for cid in s.this_turn.lessened_by.get(a.player, ()):
+        allowed = s.cards[cid].lessens_tributes
+        if allowed is not None and _kind_allows(allowed, summoned):
+            return cid
+    return None
 
 
 def granted_tributes(s: DuelState, a: Action) -> set[int]:

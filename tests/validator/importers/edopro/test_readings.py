@@ -108,6 +108,19 @@ def test_a_cost_paid_for_the_activated_card_itself_waits_for_the_chain() -> None
                      ("resolve", None, False)]
 
 
+def test_the_activated_cards_own_cost_is_paid_at_once_and_keeps_the_chain_open() -> None:
+    """selfplay-0349 [T12 #1921]: Recette de Personnel sent from its zone to the GY as the
+    cost of its own effect is a ``move`` with the extension ``cost`` right after its
+    activation (the TCG: a cost leaves at once), so that Concours de Cuisine, chained from the
+    hand as link 2, has its zone (it was flagged zone.spell-trap-full)."""
+    actions = game("selfplay/selfplay-0349.yrpX").document["actions"]
+    kinds = [(a["type"], a.get("card"), a.get("respond", False), a.get("cost", False))
+             for a in actions[131:135]]
+    assert kinds == [("activate", "b14", False, False), ("move", "b14", False, True),
+                     ("activate", "b17", True, False), ("resolve", None, False, False)]
+    assert validate(game("selfplay/selfplay-0349.yrpX").document).legal
+
+
 def test_a_card_set_and_activated_in_one_turn_as_its_text_allows_is_activated_as_it_is(
         ) -> None:
     """Shade Brigandine (its own set_turn) and ALERT! (while Rescue-ACE Hydrant is face-up,

@@ -411,8 +411,10 @@ def _summon(f: Follower, play: Play, player: Player, position: str) -> None:
     spot = f.board.where.get(cid)
     written = logtext.zone_to(text)
     if spot is not None and is_monster_zone(spot.spot) and spot.side == player and \
-            written is None:
-        return  # a Gemini monster Normal Summoned where it stands: no move
+            written in (None, spot.spot):
+        # a Gemini monster Normal Summoned where it stands ("from M-3 to M-3" too): no move,
+        # and its battle position stays (a Gemini Summon changes none, as the judge has it)
+        return
     f.put(cid, player, written or f.free_zone(player, "M"), position=position)
 
 

@@ -483,6 +483,12 @@ def declare(b: GameBuilder, play: Play, player: Player) -> None:
         trigger = None if last.get("type") == "activate" else \
             effects.in_extra_monster_zone(b, play, cid) or \
             effects.summon_trigger(b, cid, last) or effects.detaching(b, play, cid)
+        if trigger is None and _gemini_summoned(last):
+            # a Gemini Summon gives the monster its effects: the effect declared right
+            # after it is one of them used (Blazewing Butterfly Tributing itself), not the
+            # Summon's announcement (a Gemini Summon triggers nothing of its own)
+            _declare_effect(b, play, player, cid, "field")
+            return
         if trigger is None:  # it only announces the effect of the card just activated or
             b.read_as(play, ReadAs(uses=((player, cid),)))  # summoned
             return
@@ -498,6 +504,19 @@ def declare(b: GameBuilder, play: Play, player: Player) -> None:
             _declare_effect(b, play, player, cid, place)
         return
     _declare_effect(b, play, player, cid, _place_of(b, cid))
+
+
+def _gemini_summoned(last: Action) -> bool:
+    """True when ``last`` is a Gemini Summon where the monster stands (read so: its note's
+    ``summon.gemini``).
+
+    >>> _gemini_summoned({"type": "normal_summon", "log": {"readings": ["summon.gemini"]}})
+    True
+    >>> _gemini_summoned({"type": "normal_summon", "log": {}})
+    False
+    """
+    return last.get("type") == "normal_summon" and \
+        "summon.gemini" in (last.get("log") or {}).get("readings", ())
 
 
 def _declare_effect(b: GameBuilder, play: Play, player: Player, cid: str, place: str) -> None:

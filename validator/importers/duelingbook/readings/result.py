@@ -97,7 +97,8 @@ class Changes:
     ``damaged``: this is their damage); attacks that are over (``attacks_ended``: their
     monster left and came back); face-down monsters an attack flipped whose flip the log now
     shows (``flips_seen``); Traps now in a Monster Zone (``trap_monsters``); an additional
-    Normal Summon used (``grant_used``: the player and the granting card); Tribute counts
+    Normal Summon used (``grant_used``: the player and the granting card), a card that lent the
+    turn's first Normal Summon (``lent_first``: the player and the card); Tribute counts
     another card's rule allows a copy (``widened``); the Summon procedures (``materials``) of a
     copy whose Levels or Tuners the duel leaves unjudged (``procedures``). After the actions
     and the effects used:
@@ -138,6 +139,7 @@ class Changes:
     flips_seen: tuple[str, ...] = ()
     trap_monsters: tuple[str, ...] = ()
     grant_used: tuple[Player, str] | None = None
+    lent_first: tuple[Player, str] | None = None
     widened: tuple[tuple[str, tuple[int, ...]], ...] = ()
     procedures: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     fresh: tuple[str, ...] = ()

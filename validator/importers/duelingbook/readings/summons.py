@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
-from validator.document.model import Player, other
+from validator.cards import database
+from validator.document.model import Player, TributeFilter, other
 from validator.importers.duelingbook import logtext
 from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone
@@ -173,6 +174,11 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
     granted = _grant(b, player)
     own_turn = player == b.turn.player
     used = b.summons_this_turn(player)
+    if granted is None and used and own_turn:
+        granted = _lent(b, player, known) or _spare(b, player)
+    # the turn's first Normal Summon may be the one a face-up card lends (_spare)
+    first_lent = _lent(b, player, known) if not used and own_turn and granted is None \
+        else None
     counts = known.tribute_counts()
     illegal = not known.normal_summon or (not own_turn and granted is None) or \
         (used and granted is None and own_turn) or \
@@ -184,15 +190,17 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
         phases.ensure_phase(b, play, player, ("main1", "main2"), tributes=max(counts) > 0)
     b.read_as(play, _summoned(b, player, cid, known, kind,
                               granted if granted is not None and (used or not own_turn)
-                              else None))
+                              else None, first_lent))
 
 
 def _summoned(b: GameBuilder, player: Player, cid: str, known: CardKnowledge, kind: str,
-              granted: str | None) -> ReadAs:
+              granted: str | None, first_lent: str | None = None) -> ReadAs:
     """The Normal Summon or Set (``kind``) with its Tributes: the summoner's monsters sent
     off the field just before it, else just after it (logs often show them late), as many
     as the card's counts allow; the sends read as Tributes are taken back (the engine sends
-    them). ``granted``: the card that grants it as an additional Normal Summon."""
+    them). ``granted``: the card that grants it as an additional Normal Summon;
+    ``first_lent``: a card face-up on the field that lends one for this monster, this being the
+    turn's first (:func:`_spare`)."""
     counts = known.tribute_counts()
     most = max(counts)
     before = _own_sends(b, player)[-most:] if most else []
@@ -226,6 +234,8 @@ def _summoned(b: GameBuilder, player: Player, cid: str, known: CardKnowledge, ki
                       *_banished_tributes(b, player, tributes, now)),
                   changes=Changes(tributes_claimed=True, controllers=tuple(controllers.items()),
                                   grant_used=(player, granted) if granted is not None else None,
+                                  lent_first=(player, first_lent) if first_lent is not None
+                                  else None,
                                   widened=widened, fresh=(cid,)))
 
 
@@ -283,6 +293,53 @@ def _grant(b: GameBuilder, player: Player) -> str | None:
     """A card used this turn that grants the player one more Normal Summon, if any is left."""
     granted = b.turn.granted[player]
     return granted[0] if granted else None
+
+
+def _lent(b: GameBuilder, player: Player, known: CardKnowledge) -> str | None:
+    """A card face-up on the player's field that gives them an additional Normal Summon of
+    this monster while it stands there (``lends_normal_summon``: Catalyst Field, a Gemini
+    monster's), not used yet this turn. A monster the database does not know is not checked
+    against the card's filter (as the judge's Tribute filters are not)."""
+    for cid in b.board.zones.values():
+        spot = b.board.where[cid]
+        allowed = b.card(cid).facts.lends_normal_summon
+        if spot.side != player or not spot.face_up or not isinstance(allowed, dict) or \
+                cid in b.turn.lent_used or cid in b.turn.granted[player]:
+            continue
+        if _allows(allowed, known):
+            return cid
+    return None
+
+
+def _spare(b: GameBuilder, player: Player) -> str | None:
+    """A card that lent the turn's first Normal Summon (``lent_first``): that Summon, of a
+    monster it names while it was face-up, may have been its additional one (the player
+    chooses, as in the TCG), which keeps the turn's own Normal Summon for later, even once the
+    lender has left the field (JJ "Kewl Tune" destroyed before the second Tuner's Summon:
+    advanced-77476299 game 2 [21:07]), the reading that flags least. A reading, not a change:
+    the builder spends it with ``grant_used``."""
+    spare = b.turn.lent_spare[player]
+    return spare[0] if spare else None
+
+
+def _allows(allowed: dict[str, Any], known: CardKnowledge) -> bool:
+    """True when the monster ``known`` is one a filter of the card database names (its
+    printed data; one the database does not know is allowed).
+
+    >>> _allows({"type": "Gemini"}, CardKnowledge("x", None))
+    True
+    >>> _allows({"race": "Psychic"}, CardKnowledge("Blade Knight", {}, known=True))
+    False
+    """
+    info = database().named(known.name) if known.known else None
+    if info is None:
+        return True
+    passcode = info.passcode
+    cards = allowed.get("cards")
+    found = TributeFilter(allowed.get("attribute"), allowed.get("race"), allowed.get("type"),
+                          None if cards is None else frozenset(cards), allowed.get("level"),
+                          allowed.get("level_min"))
+    return found.allows({**info.data, "level": known.level}, passcode)
 
 
 def _own_special_summon(b: GameBuilder, player: Player, cid: str, known: CardKnowledge,
@@ -362,6 +419,10 @@ def _where_it_stands(b: GameBuilder, play: Play, player: Player, cid: str,
         return
     granted = _grant(b, player)
     used = b.summons_this_turn(player)
+    if granted is None and used and player == b.turn.player:
+        granted = _lent(b, player, known) or _spare(b, player)
+    first_lent = _lent(b, player, known) if not used and player == b.turn.player and \
+        granted is None else None
     fields: dict[str, Any] = {"card": cid}
     note = read("summon.gemini", "a Gemini Summon where it stands")
     phase = None
@@ -375,7 +436,8 @@ def _where_it_stands(b: GameBuilder, play: Play, player: Player, cid: str,
                                       uses=((player, cid),),
                                       changes=Changes(grant_used=(player, granted))
                                       if "by_effect" in fields and granted is not None
-                                      else None)))
+                                      else Changes(lent_first=(player, first_lent))
+                                      if first_lent is not None else None)))
 
 
 def _taken_back(b: GameBuilder, play: Play, cid: str, zone: str | None,

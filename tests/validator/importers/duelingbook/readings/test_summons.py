@@ -776,3 +776,117 @@ def test_a_card_attached_from_the_deck_goes_under_the_xyz_monster_the_line_names
     assert actions(imported)[-1] == ("move", "sangan-2")  # a second copy: the Deck's
     assert _pile(verdict, "gear-gigant-x") == ("M4", 3)
     assert verdict["state"]["players"]["p1"]["hand"].count("sangan") == 1  # still in hand
+
+
+_LAB = ("A: Activate Field Spell | Activated Field Spell \"Brain Research Lab\" from hand "
+        "(1/6)")
+_PSYCHICS = (["Brain Research Lab", "Psi-Beast", "Hushed Psychic Cleric", "Blade Knight",
+              "Sangan", "Book of Moon"], HAND_B)
+
+
+def _lab_turn(*plays: str) -> tuple[Game, dict[str, Any]]:
+    """Brain Research Lab activated in turn 1; in turn 3, ``plays``."""
+    return judged(*A1, _LAB, "A: End turn | Ended turn", *opening("B", "Sangan"), _B_SETS,
+                  "B: End turn | Ended turn", *opening("A", "Sangan"), *plays, hands=_PSYCHICS)
+
+
+def test_a_second_normal_summon_a_face_up_field_card_lends_is_granted() -> None:
+    """Brain Research Lab, face-up since an earlier turn: "you can Normal Summon 1 Psychic
+    monster in addition" while it stands there (lends_normal_summon, read from its script):
+    a second Psychic's Normal Summon is the additional one (GG Psy vs IA_Dogmatika, converted
+    from EDOPro)."""
+    imported, verdict = _lab_turn(
+        'A: Normal Summon | Normal Summoned "Psi-Beast" from hand (1/6) to M-1',
+        'A: Normal Summon | Normal Summoned "Hushed Psychic Cleric" from hand (1/5) to M-2')
+    assert verdict["legal"], verdict["violation"]
+    assert ("normal_summon", "hushed-psychic-cleric", "by_effect") in actions(imported)
+    assert said(imported, "summon.granted") == [
+        "an additional Normal Summon or Set that Brain Research Lab grants"]
+
+
+def test_the_card_lends_one_a_turn_and_for_its_kind_only() -> None:
+    # a third Normal Summon: Brain Research Lab's one is used
+    _, verdict = _lab_turn(
+        'A: Normal Summon | Normal Summoned "Psi-Beast" from hand (1/6) to M-1',
+        'A: Normal Summon | Normal Summoned "Hushed Psychic Cleric" from hand (1/5) to M-2',
+        'A: Normal Summon | Normal Summoned "Sangan" from hand (3/4) to M-3')
+    assert rule_at(verdict) == ("summon.normal-once",
+                                'Normal Summoned "Sangan" from hand (3/4) to M-3')
+    # neither Blade Knight nor Sangan is a Psychic: no additional Normal Summon for them
+    _, verdict = _lab_turn(
+        'A: Normal Summon | Normal Summoned "Blade Knight" from hand (3/6) to M-1',
+        'A: Normal Summon | Normal Summoned "Sangan" from hand (3/5) to M-2')
+    assert rule_at(verdict) == ("summon.normal-once",
+                                'Normal Summoned "Sangan" from hand (3/5) to M-2')
+    # a Psychic after Blade Knight: the Lab's
+    _, verdict = _lab_turn(
+        'A: Normal Summon | Normal Summoned "Blade Knight" from hand (3/6) to M-1',
+        'A: Normal Summon | Normal Summoned "Psi-Beast" from hand (1/5) to M-2')
+    assert verdict["legal"], verdict["violation"]
+
+
+def test_the_first_summon_may_be_the_lent_one_and_the_turns_own_kept() -> None:
+    """The turn's first Normal Summon, of a Psychic while Brain Research Lab is face-up, may
+    be the Lab's additional one (the player chooses): the turn's own is kept for any monster,
+    even once the Lab has left the field (advanced-77476299 game 2: JJ "Kewl Tune" destroyed
+    between Kewl Tune Cue's Summon and Kewl Tune Reco's)."""
+    imported, verdict = _lab_turn(
+        'A: Normal Summon | Normal Summoned "Psi-Beast" from hand (1/6) to M-1',
+        'A: To GY | Sent "Brain Research Lab" from Field Spell Zone to GY',
+        'A: Normal Summon | Normal Summoned "Blade Knight" from hand (2/5) to M-2')
+    assert verdict["legal"], verdict["violation"]
+    assert ("normal_summon", "blade-knight", "by_effect") in actions(imported)
+
+
+_B_SETS = 'B: Set monster | Set card from hand (1/6) to M-1 || Set "Sangan" from hand (6/6) to M-1'
+
+
+def test_a_gemini_summon_written_from_its_zone_to_itself_keeps_its_position() -> None:
+    """ "Normal Summoned X from M-1 to M-1" of a Gemini monster in face-up Defense Position:
+    its Gemini Summon where it stands, which changes no battle position (as the judge has
+    it), so a later change to Attack Position is one (GG Gemeau vs IA_Orcust, converted)."""
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Blazewing Butterfly" from hand (1/6) to M-1',
+        "A: End turn | Ended turn", *opening("B", "Sangan"), _B_SETS,
+        "B: End turn | Ended turn", *opening("A", "Sangan"),
+        'A: To DEF | Changed "Blazewing Butterfly" in M-1 to DEF', "A: End turn | Ended turn",
+        *opening("B", "Sangan"), _B_SETS, "B: End turn | Ended turn", *opening("A", "Sangan"),
+        'A: Normal Summon | Normal Summoned "Blazewing Butterfly" from M-1 to M-1',
+        'A: To ATK | Changed "Blazewing Butterfly" in M-1 to ATK',
+        hands=(["Blazewing Butterfly", *HAND_A[1:]], HAND_B))
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-2:] == [("normal_summon", "blazewing-butterfly"),
+                                      ("change_position", "blazewing-butterfly")]
+
+
+def test_an_effect_declared_right_after_a_gemini_summon_is_used() -> None:
+    """A Gemini Summon gives the monster its effects and triggers nothing of its own: the
+    effect declared right after it is one of them used (Blazewing Butterfly Tributing itself,
+    GG Gemeau vs IA_Orcust converted from EDOPro), where a declaration right after a Summon
+    otherwise only announces that Summon's trigger."""
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Blazewing Butterfly" from hand (1/6) to M-1',
+        "A: End turn | Ended turn", *opening("B", "Sangan"), _B_SETS,
+        "B: End turn | Ended turn", *opening("A", "Sangan"),
+        'A: Normal Summon | Normal Summoned "Blazewing Butterfly" from M-1 to M-1',
+        'A: Declare | Declared effect of "Blazewing Butterfly" in M-1',
+        hands=(["Blazewing Butterfly", *HAND_A[1:]], HAND_B))
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-2:] == [("normal_summon", "blazewing-butterfly"),
+                                      ("activate", "blazewing-butterfly")]
+
+
+def test_a_card_that_lends_a_summon_activated_this_turn_lends_it_for_its_kind_only() -> None:
+    # activating Brain Research Lab is no grant of any Normal Summon: it lends one, for a
+    # Psychic monster, while it is face-up
+    _, verdict = judged(
+        *A1, _LAB, 'A: Normal Summon | Normal Summoned "Psi-Beast" from hand (1/5) to M-1',
+        'A: Normal Summon | Normal Summoned "Hushed Psychic Cleric" from hand (1/4) to M-2',
+        hands=_PSYCHICS)
+    assert verdict["legal"], verdict["violation"]
+    _, verdict = judged(
+        *A1, _LAB, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (2/5) to M-1',
+        'A: Normal Summon | Normal Summoned "Sangan" from hand (2/4) to M-2',
+        hands=_PSYCHICS)
+    assert rule_at(verdict) == ("summon.normal-once",
+                                'Normal Summoned "Sangan" from hand (2/4) to M-2')
