@@ -20,7 +20,7 @@ from typing import Any, Final
 import redis
 
 from .record import Record
-from .store import StoreError, TooManyDuels, Written
+from .store import CATCH_UP, Current, StoreError, TooManyDuels, Written
 
 PREFIX: Final = "duelcheck:"
 INDEX: Final = PREFIX + "duels"
@@ -106,10 +106,6 @@ class RedisStore:
     """The Redis store (see the module's docstring). Connections come from redis-py's pool,
     which opens new ones in a forked worker."""
 
-    #: A read is a round trip to Redis: a step judges on the record this worker last wrote
-    #: and lets the write's compare-and-set say whether it was stale.
-    cheap_reads = False
-
     def __init__(self, url: str, idle_seconds: int) -> None:
         self.url = url
         self.idle_ms = idle_seconds * 1000
@@ -122,13 +118,25 @@ class RedisStore:
         self._write = self.redis.register_script(_WRITE)
         self._delete = self.redis.register_script(_DELETE)
 
-    def untouched(self, duel_id: str) -> bool:
-        """Not known without a round trip: False (see :class:`~.store.DuelStore`).
+    def current(self, duel_id: str, seen: Record | None, expect: int | None) -> Current:
+        """A read is a round trip to Redis, so ``seen`` is trusted unread (``read`` False:
+        the step is judged on this worker's copy at once, and the write's compare-and-set
+        says whether another worker wrote since) unless ``expect`` says it is behind: a copy
+        at most :data:`~.store.CATCH_UP` actions behind gets the record and the actions kept
+        since in one HMGET; else (or with no copy) the record is read.
 
-        >>> RedisStore.untouched(None, "x")  # type: ignore[arg-type]
-        False
+        >>> store = RedisStore("redis://127.0.0.1:1/0", 60)  # nothing is asked here
+        >>> seen = Record("A" * 22, 4, 4, "classic", "{}", "{}", "{}", 1.0, 1.0)
+        >>> now = store.current("A" * 22, seen, 4)
+        >>> now.record is seen, now.read, store.current("A" * 22, seen, None).read
+        (True, False, False)
         """
-        return False
+        if seen is not None and expect in (None, seen.actions):
+            return Current(seen, False)
+        if seen is not None and expect is not None and 0 < expect - seen.actions <= CATCH_UP:
+            record, log = self._read_and_log(duel_id, seen.actions, expect)
+            return Current(record, True, log)
+        return Current(self.read(duel_id), True)
 
     @contextmanager
     def _errors(self) -> Iterator[None]:
@@ -164,15 +172,10 @@ class RedisStore:
             return _record(record.id, done) or Written.GONE
         return Written.KEPT if done == 1 else Written.GONE
 
-    def read_and_log(self, duel_id: str, first: int,
-                     count: int) -> tuple[Record | None, list[str] | None]:
+    def _read_and_log(self, duel_id: str, first: int,
+                      count: int) -> tuple[Record | None, list[str] | None]:
         """The record's fields and the log's entries from ``first`` to ``count`` in one
-        HMGET (a few entries: a worker's copy a step or two behind).
-
-        >>> store = RedisStore("redis://127.0.0.1:1/0", 60)  # nothing is asked yet
-        >>> store.idle_ms
-        60000
-        """
+        HMGET (a few entries: a worker's copy a step or two behind)."""
         names = [*FIELDS, *(f"a{n}" for n in range(first, count))]
         with self._errors():
             values: list[Any] = self.redis.hmget(key(duel_id), names)
