@@ -274,13 +274,12 @@ STEP_BODY: Final = {"requestBody": {"required": True, "description": "The new ac
     "application/json": {"schema": {"$ref": "#/components/schemas/DuelStep"}}}}}
 
 
-def _read_step() -> bytes:
+def _read_step(limit: int | None) -> bytes:
     """The step's body. With a Content-Length, read from the server's input at once, with
-    werkzeug's answers (413 above the limit, 400 for a body cut short) but without its
-    stream wrappers, which cost more than the JSON; else as every body is read (413 for a
-    body sent in chunks beyond the limit)."""
+    werkzeug's answers (413 above ``limit``, MAX_CONTENT_LENGTH; 400 for a body cut short) but
+    without its stream wrappers, which cost more than the JSON; else as every body is read
+    (413 for a body sent in chunks beyond the limit)."""
     length = request.content_length
-    limit = request.max_content_length
     if length is None or limit is None:
         return read_body(request)
     if length > limit:
@@ -296,19 +295,25 @@ def _step_body() -> tuple[list[Any], int | None]:
     service reads every body (415, 413, 400, 422 above DUELCHECK_MAX_ACTIONS), with the
     field errors of a document (422, keyed by path). Read by hand: a step is the hot path, and
     a schema's machinery would cost more than the rest of the request."""
-    if not is_json_request(request):
+    config = current_app.config
+    if request.environ.get("CONTENT_TYPE") != "application/json" and \
+            not is_json_request(request):  # (the header as clients send it, compared first)
         abort(415, detail=unsupported_type(request.mimetype, False))
-    data = load_document_json(_read_step(), current_app.config["DUELCHECK_MAX_ACTIONS"])
+    data = load_document_json(_read_step(config["MAX_CONTENT_LENGTH"]),
+                              config["DUELCHECK_MAX_ACTIONS"])
     if not isinstance(data, dict):
         abort(422, messages={"_schema": ["Invalid input type."]})
+    actions = data.get("actions")
+    expect = data.get("expect")
+    if type(actions) is list and len(data) == 1 + ("expect" in data) and \
+            (expect is None or (type(expect) is int and expect >= 0)):
+        return actions, expect  # a plain step: nothing to say
     errors: dict[str, list[str]] = {key: ["Unknown field."] for key in data
                                     if key not in ("actions", "expect")}
-    actions = data.get("actions")
     if actions is None:
         errors["actions"] = ["Missing data for required field."]
     elif not isinstance(actions, list):
         errors["actions"] = ["Not a valid list."]
-    expect = data.get("expect")
     if expect is not None and (type(expect) is not int or expect < 0):
         errors["expect"] = ["Not a count of actions (an integer, 0 or more)."]
     if errors:

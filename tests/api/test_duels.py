@@ -143,6 +143,43 @@ def test_a_malformed_action_is_422_keyed_within_the_step(duels: FlaskClient) -> 
     assert duels.get(f"/v1/duels/{duel_id}").get_json()["actions"] == 0
 
 
+@pytest.mark.parametrize(("body", "errors"), [
+    ({"actions": "draw"}, {"actions": ["Not a valid list."]}),
+    ({"actions": [], "expect": -1},
+     {"expect": ["Not a count of actions (an integer, 0 or more)."]}),
+    ({"actions": [], "expect": True},
+     {"expect": ["Not a count of actions (an integer, 0 or more)."]}),
+    ({"actions": [], "expect": 1.0},
+     {"expect": ["Not a count of actions (an integer, 0 or more)."]}),
+    ({"actions": [], "x": 1}, {"x": ["Unknown field."]}),
+    ({"expect": 0}, {"actions": ["Missing data for required field."]}),
+    ({"actions": None, "expect": "0", "y": 2}, {
+        "y": ["Unknown field."], "actions": ["Missing data for required field."],
+        "expect": ["Not a count of actions (an integer, 0 or more)."]}),
+    ([], {"_schema": ["Invalid input type."]}),
+])
+def test_a_malformed_step_body_is_422_naming_each_field(duels: FlaskClient, body: Any,
+                                                         errors: dict[str, Any]) -> None:
+    """A plain step is read by a fast path; anything else gets these errors, each field
+    named, as before the fast path."""
+    duel_id, _ = create(duels, {"cards": {}})
+    answer = duels.post(f"/v1/duels/{duel_id}/actions", json=body)
+    assert answer.status_code == 422 and answer.get_json()["errors"] == errors
+
+
+def test_a_step_body_is_json_by_its_media_type_whatever_its_parameters(
+        duels: FlaskClient) -> None:
+    duel_id, _ = create(duels, {"cards": {}})
+    body = json.dumps({"actions": [act("draw")], "expect": None})
+    for content_type, status in (("application/json; charset=utf-8", 200),
+                                 ("application/vnd.x+json", 200), ("text/plain", 415)):
+        answer = duels.post(f"/v1/duels/{duel_id}/actions", data=body,
+                            content_type=content_type)
+        assert answer.status_code == status, (content_type, answer.get_json())
+        if status == 200:
+            body = json.dumps({"actions": [act("phase", to="standby")], "expect": 1})
+
+
 def test_the_document_of_a_duel_judges_to_its_state(duels: FlaskClient) -> None:
     doc = {**DOC, "source": {"note": "kept"}, "actions": DOC["actions"][:4]}
     duel_id, _ = create(duels, doc)
