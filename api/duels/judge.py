@@ -6,8 +6,10 @@ The verdicts are the judge's (:func:`validator.engine.held.begin` and ``go_on``)
 only turns a record into the judge's cards and kept state, and a step's result into the record
 to write. Each worker keeps, for the duels it served last, the loaded cards (loading a card
 table costs far more than a step) and the duel itself at the revision it wrote or read: a step on
-a duel this worker served last judges at once; after another worker's step it restores the state
-from the record. Either way the verdict is the same: the property tests judge through both.
+a duel this worker served last judges at once; after another worker's steps it moves its copy on
+by the actions kept since (one or two, which the store reads with the record:
+:meth:`~.store.DuelStore.current`) or restores the state from the record. Every way the verdict
+is the same: the property tests judge through each.
 """
 
 from __future__ import annotations
