@@ -49,7 +49,24 @@ def create_bench_app() -> Flask:
         json.loads(request.get_data())
         return Response('{"ok": true}', mimetype="application/json")
 
+    @app.get("/bench/build")
+    def build() -> Response:
+        return Response(json.dumps(which_build()), mimetype="application/json")
+
     return app
+
+
+def which_build() -> dict[str, str | bool]:
+    """Where this process's ``api`` comes from, and whether its judge is compiled.
+
+    >>> sorted(which_build())
+    ['api', 'compiled']
+    """
+    import api
+    from validator.engine import fastpath
+
+    return {"api": str(Path(api.__file__ or "").parent),
+            "compiled": not str(fastpath.__file__).endswith(".py")}
 
 
 def duel_of_about(actions: int) -> dict[str, object]:
@@ -93,24 +110,41 @@ def free_port() -> int:
 
 @contextmanager
 def gunicorn(env: dict[str, str]) -> Iterator[int]:
-    """The bench app under gunicorn (``make serve``'s settings and ``env``); its port."""
+    """The bench app under gunicorn (``make serve``'s settings and ``env``); its port.
+
+    gunicorn puts its working folder first on the workers' path: started in the source tree,
+    its workers imported ``api`` and ``validator`` from the source, not from the build on
+    PYTHONPATH (``make bench-api`` measured pure Python so until 2026-12-05). It starts in a
+    folder of its own, the source tree after PYTHONPATH (for ``bench``)."""
     port = free_port()
-    environ = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), **env}
+    path = os.pathsep.join(filter(None, [os.environ.get("PYTHONPATH"), str(ROOT)]))
+    environ = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), **env,
+               "PYTHONPATH": path}
     server = Path(sys.executable).with_name("gunicorn")
-    proc = subprocess.Popen([str(server), "-c", "python:api.gunicorn_conf",
-                             "bench.bench_api:create_bench_app()"], cwd=ROOT, env=environ,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
-        yield port
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+    with tempfile.TemporaryDirectory() as cwd:
+        proc = subprocess.Popen([str(server), "-c", "python:api.gunicorn_conf",
+                                 "bench.bench_api:create_bench_app()"], cwd=cwd, env=environ,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            for _ in range(300):
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz",
+                                           timeout=1).close()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            yield port
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+
+
+def served_build(port: int) -> str:
+    """What the server's workers run, said in a line."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/bench/build", timeout=10) as answer:
+        build = json.loads(answer.read())
+    return (f"workers run {build['api']} "
+            f"({'compiled' if build['compiled'] else 'pure Python'})")
 
 
 @contextmanager
@@ -137,6 +171,7 @@ def bench_held() -> bool:
     met = True
     with tempfile.TemporaryDirectory() as folder:
         with gunicorn({"DUELCHECK_DATA_DIR": folder}) as port:
+            print(served_build(port))
             met &= held.report("SQLite", held.measure(port))
         with redis_server(folder) as url, gunicorn({"DUELCHECK_STORE": url}) as port:
             met &= held.report("Redis", held.measure(port))
@@ -164,6 +199,7 @@ def main() -> int:
         with tempfile.TemporaryDirectory() as folder, \
                 gunicorn({"DUELCHECK_DATA_DIR": folder}) as port:
             base = f"http://127.0.0.1:{port}"
+            print(served_build(port))
             wrk(base + "/v1/validate", body.name, 2, args.connections)  # warm-up
             for _ in range(args.rounds):
                 for name, (path, body_file) in endpoints.items():

@@ -5,7 +5,8 @@ at action 10 against action 10,000.
 One client sends one request at a time, each on a new connection (gunicorn's sync workers
 close theirs), alternating a ``/healthz`` and a step so that a noisy machine slows both alike.
 Targets: the median step within 1.3x and the p99 within 2x of ``/healthz``'s; flat in the
-duel's length (the median step at action 10,000 within 1.2x of the one at action 10).
+duel's length (the median step at action 10,000 within 1.2x of the one at action 10: steps on
+the two duels sent in turn, so that a change in the machine's load moves both alike).
 """
 
 from __future__ import annotations
@@ -78,7 +79,6 @@ def measure(port: int, rounds: int = 3) -> dict[str, float]:
         duel_id = _create(port, {**doc, "actions": []})
         steps += _steps(port, duel_id, doc["actions"], 0, healthz)
     short = _create(port, {**doc, "actions": doc["actions"][:10]})
-    early = _steps(port, short, PAIR * 100, 10)
     long = _create(port, {**doc, "actions": doc["actions"][:10]})
     held = 10
     while held < 9_990:
@@ -88,7 +88,11 @@ def measure(port: int, rounds: int = 3) -> dict[str, float]:
         if status != 200:
             raise SystemExit(f"a batch answered {status}: {body}")
         held += len(batch)
-    late = _steps(port, long, PAIR * 100, held)
+    early: list[float] = []
+    late: list[float] = []
+    for n, action in enumerate(PAIR * 100):  # in turn, so that the machine's load moves both
+        early += _steps(port, short, [action], 10 + n)
+        late += _steps(port, long, [action], held + n)
     return {"step p50": statistics.median(steps), "step p99": _p99(steps),
             "healthz p50": statistics.median(healthz), "healthz p99": _p99(healthz),
             "at 10": statistics.median(early), "at 10000": statistics.median(late),

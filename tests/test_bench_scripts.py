@@ -22,3 +22,22 @@ def test_a_benchmark_script_starts_from_anywhere(script: str, tmp_path: Path) ->
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.startswith("usage:")
+
+
+@pytest.mark.slow
+def test_the_api_benchmarks_workers_run_the_build_on_pythonpath(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """gunicorn puts its working folder first on its workers' path: started in the source
+    tree, make bench-api's workers ran the source, not build/compiled. A build here is the
+    source tree's packages linked into another folder, which the workers must import."""
+    from bench.bench_api import gunicorn, served_build
+
+    build = tmp_path / "build"
+    build.mkdir()
+    for entry in ROOT.iterdir():
+        if entry.name not in ("bench", "tests", "build") and not entry.name.startswith("."):
+            (build / entry.name).symlink_to(entry)
+    monkeypatch.setenv("PYTHONPATH", str(build))
+    with gunicorn({"DUELCHECK_DATA_DIR": str(tmp_path / "data"), "WEB_CONCURRENCY": "1"}) as port:
+        said = served_build(port)
+    assert said.startswith(f"workers run {build / 'api'} ("), said

@@ -6,8 +6,10 @@ The verdicts are the judge's (:func:`validator.engine.held.begin` and ``go_on``)
 only turns a record into the judge's cards and kept state, and a step's result into the record
 to write. Each worker keeps, for the duels it served last, the loaded cards (loading a card
 table costs far more than a step) and the duel itself at the revision it wrote or read: a step on
-a duel this worker served last judges at once; after another worker's step it restores the state
-from the record. Either way the verdict is the same: the property tests judge through both.
+a duel this worker served last judges at once; after another worker's steps it moves its copy on
+by the actions kept since (one or two, which the store reads with the record:
+:meth:`~.store.DuelStore.current`) or restores the state from the record. Every way the verdict
+is the same: the property tests judge through each.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 
@@ -27,12 +29,6 @@ from .record import Record
 
 #: Duels (and their card tables) one worker keeps loaded, the most recently used.
 CACHED: Final = 512
-#: Kept actions a worker's own copy of a duel may be behind the record and still be moved on
-#: by them (read from the log) rather than restored from the kept state: judging one kept
-#: action costs about a third of restoring a state.
-CATCH_UP: Final = 2
-#: Reads a duel's kept actions from the ``first`` to the record's count (JSON texts), or None.
-Missed = Callable[[int], Sequence[str] | None]
 #: The document fields that say where a duel starts (kept in the record's ``start``).
 START_KEYS: Final = ("ruleset", "turn", "turn_player", "setup", "position", "source")
 
@@ -108,10 +104,10 @@ def _document(record: Record) -> Document:
     return doc
 
 
-def _duel_at(record: Record, doc: Document, missed: Missed | None) -> Duel | None:
-    """This worker's own duel as ``record`` stands: if it has it at that revision, or at most
-    :data:`CATCH_UP` kept actions behind it (another worker's steps since), moved on by them
-    (``missed`` reads them from the log)."""
+def _duel_at(record: Record, doc: Document, since: Sequence[str] | None) -> Duel | None:
+    """This worker's own duel as ``record`` stands: if it has it at that revision, or a few
+    kept actions behind it (another worker's steps), moved on by them (``since``: the actions
+    kept since the copy, read with the record by :meth:`~.store.DuelStore.current`)."""
     cached = DUELS.pop(record.id)
     if cached is None:
         return None
@@ -119,14 +115,11 @@ def _duel_at(record: Record, doc: Document, missed: Missed | None) -> Duel | Non
     duel: Duel = cached[1]
     if seen.rev == record.rev:
         return duel
-    behind = record.actions - seen.actions
-    if missed is None or not 0 < behind <= CATCH_UP or seen.rev > record.rev:
-        return None
-    texts = missed(seen.actions)
-    if texts is None or len(texts) != behind:
+    if since is None or not since or len(since) != record.actions - seen.actions or \
+            seen.rev > record.rev:
         return None
     try:
-        actions = load_actions([json.loads(text) for text in texts], doc)
+        actions = load_actions([json.loads(text) for text in since], doc)
     except (ValueError, DocumentError):
         return None
     return duel if held.catch_up(duel, actions) else None
@@ -152,11 +145,11 @@ def open_duel(duel_id: str, data: Mapping[str, Any], doc: Document, now: float) 
 
 
 def judge_step(record: Record, raw: Sequence[Any], now: float,
-               missed: Missed | None = None) -> Judged:
+               since: Sequence[str] | None = None) -> Judged:
     """The verdict of a step's new actions (JSON objects) on the duel ``record`` holds, and
-    the record to write (None when no action is kept). ``missed`` reads kept actions from the
-    log, for a worker whose copy of the duel is a few actions behind ``record`` (it moves its
-    copy on rather than restoring the state). Raises :class:`DocumentError` for an
+    the record to write (None when no action is kept). ``since`` gives the actions kept since
+    this worker's copy of the duel, when it is a few actions behind ``record`` (it moves its
+    copy on by them rather than restoring the state). Raises :class:`DocumentError` for an
     action that is not well formed (nothing is judged) and
     :class:`~validator.engine.held.KeptStateError` for a record whose state does not load.
 
@@ -170,7 +163,7 @@ def judge_step(record: Record, raw: Sequence[Any], now: float,
     """
     doc = _document(record)
     actions = load_actions(raw, doc)
-    step = held.go_on(doc, record.state, actions, _duel_at(record, doc, missed))
+    step = held.go_on(doc, record.state, actions, _duel_at(record, doc, since))
     new = None if step.kept == 0 else Record(  # (dataclasses.replace costs five times more)
         id=record.id, rev=record.rev + 1, actions=record.actions + step.kept,
         ruleset=record.ruleset, cards=record.cards, start=record.start, state=step.state,

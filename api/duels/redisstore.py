@@ -20,13 +20,16 @@ from typing import Any, Final
 import redis
 
 from .record import Record
-from .store import StoreError, TooManyDuels, Written
+from .store import CATCH_UP, Current, StoreError, TooManyDuels, Written
 
 PREFIX: Final = "duelcheck:"
 INDEX: Final = PREFIX + "duels"
 #: The record's fields, in :class:`Record`'s order.
 FIELDS: Final = ("id", "rev", "actions", "ruleset", "cards", "start", "state", "created",
                  "updated", "format")
+#: The fields a step may change (the others never change after a duel is created): what a
+#: worker that has a copy of the duel reads of it again.
+CHANGING: Final = ("rev", "actions", "state", "updated", "format")
 #: Fields of the log read (or written) per command: a Lua call takes at most a few thousand
 #: arguments at once.
 CHUNK: Final = 1000
@@ -46,12 +49,12 @@ return 1
 """
 #: KEYS: duel, index. ARGV: revision read, idle ms, id, format, then field/value pairs.
 #: Answers 1 (written), -1 (no such duel) or, when the revision (or format) is another, the
-#: record's fields as they stand (nothing written).
+#: record's :data:`CHANGING` fields as they stand (nothing written).
 _WRITE: Final = """
 local now = redis.call('HMGET', KEYS[1], 'rev', 'format')
 if not now[1] then return -1 end
 if now[1] ~= ARGV[1] or now[2] ~= ARGV[4] then
-  return redis.call('HMGET', KEYS[1], '""" + "', '".join(FIELDS) + """')
+  return redis.call('HMGET', KEYS[1], '""" + "', '".join(CHANGING) + """')
 end
 for i = 5, #ARGV, 1000 do
   redis.call('HSET', KEYS[1], unpack(ARGV, i, math.min(i + 999, #ARGV)))
@@ -102,13 +105,27 @@ def _record(duel_id: str, values: list[Any]) -> Record | None:
                   float(updated), int(fmt))
 
 
+def _changed(base: Record, values: list[Any]) -> Record | None:
+    """``base`` with its :data:`CHANGING` fields as ``values`` give them, None when the hash
+    is gone; a :class:`StoreError` naming a field that is missing.
+
+    >>> base = Record("A" * 22, 1, 1, "classic", "{}", "{}", "{}", 1.0, 1.0)
+    >>> _changed(base, ["3", "5", '{"turn": 2}', "9.5", "1"]).actions
+    5
+    """
+    if values[0] is None:
+        return None
+    if None in values:
+        raise StoreError(f"the record of duel {base.id} lacks {CHANGING[values.index(None)]}")
+    rev, actions, state, updated, fmt = values
+    return Record(id=base.id, rev=int(rev), actions=int(actions), ruleset=base.ruleset,
+                  cards=base.cards, start=base.start, state=state, created=base.created,
+                  updated=float(updated), format=int(fmt))
+
+
 class RedisStore:
     """The Redis store (see the module's docstring). Connections come from redis-py's pool,
     which opens new ones in a forked worker."""
-
-    #: A read is a round trip to Redis: a step judges on the record this worker last wrote
-    #: and lets the write's compare-and-set say whether it was stale.
-    cheap_reads = False
 
     def __init__(self, url: str, idle_seconds: int) -> None:
         self.url = url
@@ -122,13 +139,30 @@ class RedisStore:
         self._write = self.redis.register_script(_WRITE)
         self._delete = self.redis.register_script(_DELETE)
 
-    def untouched(self, duel_id: str) -> bool:
-        """Not known without a round trip: False (see :class:`~.store.DuelStore`).
+    def current(self, duel_id: str, seen: Record | None, expect: int | None) -> Current:
+        """A read is a round trip to Redis, so ``seen`` is trusted unread (``read`` False:
+        the step is judged on this worker's copy at once, and the write's compare-and-set
+        says whether another worker wrote since) unless ``expect`` says it is behind: a copy
+        at most :data:`~.store.CATCH_UP` actions behind gets the record's :data:`CHANGING`
+        fields and the actions kept since in one HMGET; else (or with no copy) the record is
+        read.
 
-        >>> RedisStore.untouched(None, "x")  # type: ignore[arg-type]
-        False
+        >>> store = RedisStore("redis://127.0.0.1:1/0", 60)  # nothing is asked here
+        >>> seen = Record("A" * 22, 4, 4, "classic", "{}", "{}", "{}", 1.0, 1.0)
+        >>> now = store.current("A" * 22, seen, 4)
+        >>> now.record is seen, now.read, store.current("A" * 22, seen, None).read
+        (True, False, False)
         """
-        return False
+        if seen is not None and expect in (None, seen.actions):
+            return Current(seen, False)
+        if seen is not None and expect is not None and 0 < expect - seen.actions <= CATCH_UP:
+            names = [*CHANGING, *(f"a{n}" for n in range(seen.actions, expect))]
+            with self._errors():
+                values: list[Any] = self.redis.hmget(key(duel_id), names)
+            record = _changed(seen, values[:len(CHANGING)])
+            log = values[len(CHANGING):]
+            return Current(record, True, None if record is None or None in log else log)
+        return Current(self.read(duel_id), True)
 
     @contextmanager
     def _errors(self) -> Iterator[None]:
@@ -161,24 +195,8 @@ class RedisStore:
                 read_rev, self.idle_ms, record.id, record.format,
                 *_pairs(record, first, actions, ("rev", "actions", "state", "updated"))])
         if isinstance(done, list):
-            return _record(record.id, done) or Written.GONE
+            return _changed(record, done) or Written.GONE
         return Written.KEPT if done == 1 else Written.GONE
-
-    def read_and_log(self, duel_id: str, first: int,
-                     count: int) -> tuple[Record | None, list[str] | None]:
-        """The record's fields and the log's entries from ``first`` to ``count`` in one
-        HMGET (a few entries: a worker's copy a step or two behind).
-
-        >>> store = RedisStore("redis://127.0.0.1:1/0", 60)  # nothing is asked yet
-        >>> store.idle_ms
-        60000
-        """
-        names = [*FIELDS, *(f"a{n}" for n in range(first, count))]
-        with self._errors():
-            values: list[Any] = self.redis.hmget(key(duel_id), names)
-        record = _record(duel_id, values[:len(FIELDS)])
-        log = values[len(FIELDS):]
-        return record, None if record is None or None in log else log
 
     def log(self, duel_id: str, count: int, first: int = 0) -> list[str] | None:
         """The kept actions from ``first`` to ``count``, read in chunks (each an HMGET)."""

@@ -19,14 +19,13 @@ import os
 import sqlite3
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final
 
 from .record import Record
-from .store import StoreError, TooManyDuels, Written
+from .store import CATCH_UP, Current, StoreError, TooManyDuels, Written
 
 #: The layout of the file (``PRAGMA user_version``); a newer file is refused, not misread, and
 #: an older one moved to this layout when the service opens it (:data:`_UPGRADE`).
@@ -35,9 +34,6 @@ LAYOUT: Final = 2
 SWEEP_EVERY: Final = 60.0
 #: How long a writer waits for another worker's write before the store is said unavailable.
 BUSY_MS: Final = 5_000
-#: How many (connection, duel) pairs :meth:`SqliteStore.untouched` remembers: as many as a
-#: worker's cache of duels holds (api/duels/judge.py, CACHED), for two threads each.
-VERSIONS_KEPT: Final = 1024
 _DUELS: Final = (
     "CREATE TABLE duels (id TEXT PRIMARY KEY, format INTEGER NOT NULL, "
     "rev INTEGER NOT NULL, actions INTEGER NOT NULL, ruleset TEXT NOT NULL, "
@@ -65,6 +61,12 @@ _UPGRADE: Final = (
 _READ: Final = ("SELECT d.id, rev, actions, ruleset, cards, start, state, created, updated, "
                 "format FROM duels d JOIN starts s ON s.id = d.id "
                 "WHERE d.id = ? AND expires > ?")
+#: What a step may have changed in a duel's row (:meth:`SqliteStore.current`).
+_ROW: Final = "SELECT rev, actions, state, updated, format FROM duels WHERE id = ? AND expires > ?"
+_LOG: Final = "SELECT action FROM actions WHERE duel = ? AND n >= ? AND n < ? ORDER BY n"
+_UPDATE: Final = ("UPDATE duels SET rev = ?, actions = ?, state = ?, updated = ?, expires = ? "
+                  "WHERE id = ? AND rev = ? AND format = ? AND expires > ?")
+_APPEND: Final = "INSERT INTO actions VALUES (?, ?, ?)"
 
 
 class SqliteStore:
@@ -81,16 +83,10 @@ class SqliteStore:
     (1, ['{"type": "draw", "player": "p1"}'], None)
     """
 
-    #: A read is a query of a file this process has open (microseconds): a step reads first.
-    cheap_reads = True
-
     def __init__(self, path: Path, idle_seconds: int) -> None:
         self.path = path
         self.idle = float(idle_seconds)
         self._local: dict[int, sqlite3.Connection] = {}
-        #: Each connection's ``PRAGMA data_version`` at its last :meth:`untouched` of a duel
-        #: (the latest :data:`VERSIONS_KEPT`).
-        self._versions: OrderedDict[tuple[int, str], int] = OrderedDict()
         self._lock = threading.Lock()
         self._swept = 0.0
         try:
@@ -128,36 +124,51 @@ class SqliteStore:
                 self._local[key] = db
         return db
 
-    def untouched(self, duel_id: str) -> bool:
-        """Whether no other connection has committed to the file since this connection last
-        asked about ``duel_id`` (SQLite's ``PRAGMA data_version``, which this connection's own
-        commits leave as it is): a worker that wrote a duel last then judges its next step on
-        its own copy without reading the record first. Asked per duel, so that a step on one
-        duel does not use up the news of another process's write to another.
+    def current(self, duel_id: str, seen: Record | None, expect: int | None) -> Current:
+        """The duel's record as the file holds it (a read costs microseconds: one query of
+        the duel's row, which answers ``seen`` itself when its revision is unchanged), with
+        the actions kept since ``seen`` when they are at most :data:`~.store.CATCH_UP`
+        (another worker's steps: a second query, of the log). What never changes after a
+        duel is created (its cards, start, ruleset and creation time) is not read again when
+        the worker has ``seen``. Two statements without a transaction between them read a
+        consistent duel: the log below a row's count was committed with that row and is
+        never rewritten, only deleted with the duel (then fewer actions are found, and
+        ``since`` is None).
 
         >>> import tempfile
         >>> from .record import Record
-        >>> def duel(letter: str) -> Record:
-        ...     return Record(letter * 22, 0, 0, "classic", "{}", "{}", "{}", 1e12, 1e12)
+        >>> def rec(rev: int, actions: int) -> Record:
+        ...     return Record("a" * 22, rev, actions, "classic", "{}", "{}", "{}", 1e12, 1e12)
         >>> with tempfile.TemporaryDirectory() as folder:
-        ...     mine, other = (SqliteStore(Path(folder) / "d.sqlite3", 60) for _ in "ab")
-        ...     _ = mine.untouched("a" * 22), mine.untouched("c" * 22)
-        ...     mine.create(duel("a"), [], 10)
-        ...     after_mine = mine.untouched("a" * 22)
-        ...     other.create(duel("b"), [], 10)
-        ...     (after_mine, mine.untouched("c" * 22), mine.untouched("a" * 22),
-        ...      mine.untouched("a" * 22))
-        (True, False, False, True)
+        ...     store = SqliteStore(Path(folder) / "d.sqlite3", 60)
+        ...     store.create(rec(0, 0), [], 10)
+        ...     _ = store.write(rec(1, 1), 0, ['"x"'])
+        ...     same, behind = store.current("a" * 22, rec(1, 1), 1), store.current(
+        ...         "a" * 22, rec(0, 0), 1)
+        ...     (same.record.rev, same.since, behind.record.rev, behind.since,
+        ...      store.current("b" * 22, rec(0, 0), None).record)
+        (1, None, 1, ['"x"'], None)
         """
-        key = (self._key(), duel_id)
-        with self._errors():
-            version: int = self._connection().execute("PRAGMA data_version").fetchone()[0]
-        with self._lock:
-            before = self._versions.pop(key, None)
-            self._versions[key] = version
-            while len(self._versions) > VERSIONS_KEPT:
-                self._versions.popitem(last=False)
-        return before == version
+        if seen is None:
+            return Current(self.read(duel_id), True)
+        try:
+            db = self._connection()
+            row: Any = db.execute(_ROW, (duel_id, time.time())).fetchone()
+            if row is None:
+                return Current(None, True)
+            rev, actions, state, updated, format_ = row
+            if rev == seen.rev and format_ == seen.format:
+                return Current(seen, True)
+            record = Record(id=duel_id, rev=rev, actions=actions, ruleset=seen.ruleset,
+                            cards=seen.cards, start=seen.start, state=state,
+                            created=seen.created, updated=updated, format=format_)
+            behind = actions - seen.actions
+            if not 0 < behind <= CATCH_UP or rev < seen.rev:
+                return Current(record, True)
+            log = [text for (text,) in db.execute(_LOG, (duel_id, seen.actions, actions))]
+        except sqlite3.Error as exc:
+            raise self._failed(exc) from None
+        return Current(record, True, log if len(log) == behind else None)
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -175,7 +186,10 @@ class SqliteStore:
         try:
             yield
         except sqlite3.Error as exc:
-            raise StoreError(f"the duel store ({self.path.name}) failed: {exc}") from None
+            raise self._failed(exc) from None
+
+    def _failed(self, exc: sqlite3.Error) -> StoreError:
+        return StoreError(f"the duel store ({self.path.name}) failed: {exc}")
 
     def create(self, record: Record, actions: Sequence[str], max_duels: int) -> None:
         """Add the duel unless ``max_duels`` are held (the count and the insert are one
@@ -207,33 +221,37 @@ class SqliteStore:
     def write(self, record: Record, read_rev: int,
               actions: Sequence[str]) -> Written | Record:
         """Compare-and-set: the new row and the new actions in one transaction, only if the
-        row still has ``read_rev`` (and the record's format); else the row as it stands."""
+        row still has ``read_rev`` (and the record's format); else the row as it stands.
+        (Written out, not through :meth:`_transaction` and :meth:`_errors`: a step's hot
+        path, where each generator-made context costs a few microseconds.)"""
         now = time.time()
-        with self._errors(), self._transaction() as db:
-            done = db.execute(
-                "UPDATE duels SET rev = ?, actions = ?, state = ?, updated = ?, expires = ? "
-                "WHERE id = ? AND rev = ? AND format = ? AND expires > ?",
-                (record.rev, record.actions, record.state, record.updated,
-                 record.updated + self.idle, record.id, read_rev, record.format, now)).rowcount
-            if not done:
-                row: Any = db.execute(_READ, (record.id, now)).fetchone()
-                return Written.GONE if row is None else Record(*row)
-            first = record.actions - len(actions)
-            if len(actions) == 1:
-                db.execute("INSERT INTO actions VALUES (?, ?, ?)",
-                           (record.id, first, actions[0]))
-            else:
-                db.executemany("INSERT INTO actions VALUES (?, ?, ?)",
-                               [(record.id, first + i, text) for i, text in enumerate(actions)])
-        return Written.KEPT
-
-    def read_and_log(self, duel_id: str, first: int,
-                     count: int) -> tuple[Record | None, list[str] | None]:
-        """:meth:`read`, then :meth:`log` if the record holds ``count`` actions or more."""
-        record = self.read(duel_id)
-        if record is None or record.actions < count:
-            return record, None
-        return record, self.log(duel_id, count, first)
+        try:
+            db = self._connection()
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                done = db.execute(_UPDATE, (
+                    record.rev, record.actions, record.state, record.updated,
+                    record.updated + self.idle, record.id, read_rev, record.format,
+                    now)).rowcount
+                if done:
+                    first = record.actions - len(actions)
+                    if len(actions) == 1:
+                        db.execute(_APPEND, (record.id, first, actions[0]))
+                    else:
+                        db.executemany(_APPEND, [(record.id, first + i, text)
+                                                 for i, text in enumerate(actions)])
+                    row: Any = None
+                else:
+                    row = db.execute(_READ, (record.id, now)).fetchone()
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            raise self._failed(exc) from None
+        if done:
+            return Written.KEPT
+        return Written.GONE if row is None else Record(*row)
 
     def log(self, duel_id: str, count: int, first: int = 0) -> list[str] | None:
         """The kept actions from ``first`` to ``count``, read in one transaction with the

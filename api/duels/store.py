@@ -10,9 +10,15 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Protocol
+from dataclasses import dataclass
+from typing import Final, Protocol
 
 from .record import Record
+
+#: Kept actions a worker's own copy of a duel may be behind the record and still be moved on
+#: by them (read from the log) rather than restored from the kept state: judging one kept
+#: action costs about a third of restoring a state.
+CATCH_UP: Final = 2
 
 
 class Written(enum.Enum):
@@ -32,19 +38,30 @@ class TooManyDuels(Exception):
     """The store already holds the most duels the configuration allows."""
 
 
+@dataclass(slots=True)
+class Current:
+    """What a step starts from (:meth:`DuelStore.current`): the duel's record (None when it is
+    unknown, deleted or expired), whether it was ``read`` now (else it is the record of this
+    worker's own copy, maybe stale: the write's compare-and-set says), and the actions kept
+    since that copy (JSON texts; None unless it is at most :data:`CATCH_UP` behind and they
+    were read with the record)."""
+
+    record: Record | None
+    read: bool
+    since: Sequence[str] | None = None
+
+
 class DuelStore(Protocol):
     """A store of held duels (see the module's docstring)."""
 
-    #: Whether reading a record costs next to nothing (a file this process reads, not a round
-    #: trip to another): a step then reads the record before judging, rather than judging on
-    #: the record this worker last wrote and letting the compare-and-set say it was stale.
-    cheap_reads: bool
-
-    def untouched(self, duel_id: str) -> bool:
-        """Whether no other connection has written to the store since this process's (and
-        thread's) last call about ``duel_id``: a hint that the record this worker last wrote
-        or read of it is as stored, which the write's compare-and-set checks anyway. Always
-        False where reads are not cheap (there is nothing to ask without a round trip)."""
+    def current(self, duel_id: str, seen: Record | None, expect: int | None) -> Current:
+        """Where a step on ``duel_id`` starts, given the record of this worker's own copy of
+        the duel (``seen``; None when it has none) and the client's ``expect``: the whole
+        strategy of a step on a copy that another worker's steps may have left behind. Where
+        a read is cheap (a file this process has open) the record is read, with the actions
+        kept since ``seen`` when they are few; where a read is a round trip, ``seen`` is
+        trusted unread unless ``expect`` says it is behind (then the record and the actions
+        kept since are read at once)."""
 
     def create(self, record: Record, actions: Sequence[str], max_duels: int) -> None:
         """Add a new duel with its first kept actions (JSON texts); :class:`TooManyDuels`
@@ -59,12 +76,6 @@ class DuelStore(Protocol):
         its log, only if the stored record still has ``read_rev`` (and ``record.format``);
         else nothing is written and the answer is the record as it now stands (read in the
         same transaction or script), so that the step is judged again without another read."""
-
-    def read_and_log(self, duel_id: str, first: int,
-                     count: int) -> tuple[Record | None, list[str] | None]:
-        """The duel's record (None when gone) and its kept actions from the ``first`` to the
-        ``count``-th (None unless the record holds them all), in one read where a read is a
-        round trip."""
 
     def log(self, duel_id: str, count: int, first: int = 0) -> list[str] | None:
         """The kept actions from the ``first`` to the ``count``-th (JSON texts), or None when

@@ -8,8 +8,8 @@ import inspect
 import json
 import os
 import time
+from collections.abc import Sequence
 from datetime import UTC, datetime
-from functools import partial
 from typing import Any, Final, NoReturn
 
 from flask import Flask, Response, current_app, g, request
@@ -274,13 +274,12 @@ STEP_BODY: Final = {"requestBody": {"required": True, "description": "The new ac
     "application/json": {"schema": {"$ref": "#/components/schemas/DuelStep"}}}}}
 
 
-def _read_step() -> bytes:
+def _read_step(limit: int | None) -> bytes:
     """The step's body. With a Content-Length, read from the server's input at once, with
-    werkzeug's answers (413 above the limit, 400 for a body cut short) but without its
-    stream wrappers, which cost more than the JSON; else as every body is read (413 for a
-    body sent in chunks beyond the limit)."""
+    werkzeug's answers (413 above ``limit``, MAX_CONTENT_LENGTH; 400 for a body cut short) but
+    without its stream wrappers, which cost more than the JSON; else as every body is read
+    (413 for a body sent in chunks beyond the limit)."""
     length = request.content_length
-    limit = request.max_content_length
     if length is None or limit is None:
         return read_body(request)
     if length > limit:
@@ -296,19 +295,25 @@ def _step_body() -> tuple[list[Any], int | None]:
     service reads every body (415, 413, 400, 422 above DUELCHECK_MAX_ACTIONS), with the
     field errors of a document (422, keyed by path). Read by hand: a step is the hot path, and
     a schema's machinery would cost more than the rest of the request."""
-    if not is_json_request(request):
+    config = current_app.config
+    if request.environ.get("CONTENT_TYPE") != "application/json" and \
+            not is_json_request(request):  # (the header as clients send it, compared first)
         abort(415, detail=unsupported_type(request.mimetype, False))
-    data = load_document_json(_read_step(), current_app.config["DUELCHECK_MAX_ACTIONS"])
+    data = load_document_json(_read_step(config["MAX_CONTENT_LENGTH"]),
+                              config["DUELCHECK_MAX_ACTIONS"])
     if not isinstance(data, dict):
         abort(422, messages={"_schema": ["Invalid input type."]})
+    actions = data.get("actions")
+    expect = data.get("expect")
+    if type(actions) is list and len(data) == 1 + ("expect" in data) and \
+            (expect is None or (type(expect) is int and expect >= 0)):
+        return actions, expect  # a plain step: nothing to say
     errors: dict[str, list[str]] = {key: ["Unknown field."] for key in data
                                     if key not in ("actions", "expect")}
-    actions = data.get("actions")
     if actions is None:
         errors["actions"] = ["Missing data for required field."]
     elif not isinstance(actions, list):
         errors["actions"] = ["Not a valid list."]
-    expect = data.get("expect")
     if expect is not None and (type(expect) is not int or expect < 0):
         errors["expect"] = ["Not a count of actions (an integer, 0 or more)."]
     if errors:
@@ -337,39 +342,32 @@ class ActionsView(MethodView):
         if not is_id(duel_id):
             _unknown(duel_id)
         raw, expect = _step_body()
-        limit: int = current_app.config["DUELCHECK_MAX_DUEL_ACTIONS"]
         store = _store()
-        record: Record | None = None
-        seen = judge.last_seen(duel_id)
-        if seen is not None and expect in (None, seen.actions) and store.cheap_reads and \
-                not store.untouched(duel_id):
-            seen = None  # another process wrote the store since: read first (it is cheap)
-        if seen is not None and expect in (None, seen.actions) and \
-                seen.actions + len(raw) <= limit:
-            answer = _step(store, seen, raw, fresh=False)  # this worker wrote last: usually so
-            if isinstance(answer, Response):
-                return answer
-            record = answer
-        missed: judge.Missed | None = None
-        if record is None and seen is not None and not store.cheap_reads and \
-                expect is not None and 0 < expect - seen.actions <= judge.CATCH_UP:
-            # this worker's copy is a step or two behind: read the record and the actions
-            # kept since in one round trip, to move the copy on rather than restore the state
-            record, log = store.read_and_log(duel_id, seen.actions, expect)
-            if record is None:
-                _unknown(duel_id)
-            missed = _read_already(log, seen.actions)
+        now = store.current(duel_id, judge.last_seen(duel_id), expect)
+        record = now.record
+        if record is None:
+            _unknown(duel_id)
+        if not now.read:
+            # this worker's copy, unread (a read is a round trip): usually as stored, which the
+            # write's compare-and-set checks; else the record as it stands, or None (read it)
+            unread, record = record, None
+            if unread.actions + len(raw) <= current_app.config["DUELCHECK_MAX_DUEL_ACTIONS"]:
+                answer = _step(store, unread, raw, fresh=False)
+                if isinstance(answer, Response):
+                    return answer
+                record = answer
+        since = now.since
         for _ in range(TRIES):
             record = _record(duel_id) if record is None else _readable(record)
             if expect is not None and expect != record.actions:
                 _conflict(record.actions, expect)
             _too_long(record.actions, len(raw))
-            answer = _step(store, record, raw, fresh=True, missed=missed)
+            answer = _step(store, record, raw, fresh=True, since=since)
             if isinstance(answer, Response):
                 return answer
             if expect is not None:
                 _conflict(None, expect)
-            record = answer
+            record, since = answer, None
         _fail(409, CONFLICT, "Duel changed meanwhile",
               f"Other steps on this duel were kept while this one was judged, {TRIES} times "
               "over; send it again.")
@@ -382,16 +380,13 @@ ActionsView.post = inspect.unwrap(ActionsView.post)  # type: ignore[method-assig
 
 
 def _step(store: DuelStore, record: Record, raw: list[Any], fresh: bool,
-          missed: judge.Missed | None = None) -> Response | Record | None:
+          since: Sequence[str] | None = None) -> Response | Record | None:
     """Judge the step on the duel as ``record`` holds it and write the result (compare-and-
     set). The answer; else the record as the store now holds it, when another step was kept
     since ``record`` (None: ask the store; or, for a record not ``fresh`` from the store,
-    one may have been: nothing is kept then, so the store is asked). ``missed`` gives the
-    actions kept since this worker's copy of the duel (read from the log where reads are
-    cheap)."""
-    if missed is None and store.cheap_reads:
-        missed = partial(store.log, record.id, record.actions)
-    done = judge.judge_step(record, raw, time.time(), missed)
+    one may have been: nothing is kept then, so the store is asked). ``since`` gives the
+    actions kept since this worker's copy of the duel, read with ``record``."""
+    done = judge.judge_step(record, raw, time.time(), since)
     if done.record is None:
         if not fresh:
             now = store.read(record.id)
@@ -408,13 +403,6 @@ def _step(store: DuelStore, record: Record, raw: list[Any], fresh: bool,
     response = Response(done.text, mimetype="application/json")
     response.headers["Duel-Actions"] = str(kept.actions)
     return response
-
-
-def _read_already(log: list[str] | None, since: int) -> judge.Missed:
-    """The actions kept since the ``since``-th, read with the record."""
-    def missed(first: int) -> list[str] | None:
-        return log if first == since else None
-    return missed
 
 
 def _conflict(held: int | None, expect: int) -> NoReturn:

@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 
 from api import create_app
 from api.duels import judge
-from api.duels.record import is_id
+from api.duels.record import Record, is_id
 from api.duels.sqlite import SqliteStore
+from api.duels.store import Current
 from tests.api.held_play import STARTS, play_and_compare, stale_after
 from tests.helpers import act
 from validator import validate
@@ -140,6 +141,43 @@ def test_a_malformed_action_is_422_keyed_within_the_step(duels: FlaskClient) -> 
                 {"expect": 0}, {"actions": [], "expect": True}):
         assert duels.post(f"/v1/duels/{duel_id}/actions", json=bad).status_code == 422, bad
     assert duels.get(f"/v1/duels/{duel_id}").get_json()["actions"] == 0
+
+
+@pytest.mark.parametrize(("body", "errors"), [
+    ({"actions": "draw"}, {"actions": ["Not a valid list."]}),
+    ({"actions": [], "expect": -1},
+     {"expect": ["Not a count of actions (an integer, 0 or more)."]}),
+    ({"actions": [], "expect": True},
+     {"expect": ["Not a count of actions (an integer, 0 or more)."]}),
+    ({"actions": [], "expect": 1.0},
+     {"expect": ["Not a count of actions (an integer, 0 or more)."]}),
+    ({"actions": [], "x": 1}, {"x": ["Unknown field."]}),
+    ({"expect": 0}, {"actions": ["Missing data for required field."]}),
+    ({"actions": None, "expect": "0", "y": 2}, {
+        "y": ["Unknown field."], "actions": ["Missing data for required field."],
+        "expect": ["Not a count of actions (an integer, 0 or more)."]}),
+    ([], {"_schema": ["Invalid input type."]}),
+])
+def test_a_malformed_step_body_is_422_naming_each_field(duels: FlaskClient, body: Any,
+                                                         errors: dict[str, Any]) -> None:
+    """A plain step is read by a fast path; anything else gets these errors, each field
+    named, as before the fast path."""
+    duel_id, _ = create(duels, {"cards": {}})
+    answer = duels.post(f"/v1/duels/{duel_id}/actions", json=body)
+    assert answer.status_code == 422 and answer.get_json()["errors"] == errors
+
+
+def test_a_step_body_is_json_by_its_media_type_whatever_its_parameters(
+        duels: FlaskClient) -> None:
+    duel_id, _ = create(duels, {"cards": {}})
+    body = json.dumps({"actions": [act("draw")], "expect": None})
+    for content_type, status in (("application/json; charset=utf-8", 200),
+                                 ("application/vnd.x+json", 200), ("text/plain", 415)):
+        answer = duels.post(f"/v1/duels/{duel_id}/actions", data=body,
+                            content_type=content_type)
+        assert answer.status_code == status, (content_type, answer.get_json())
+        if status == 200:
+            body = json.dumps({"actions": [act("phase", to="standby")], "expect": 1})
 
 
 def test_the_document_of_a_duel_judges_to_its_state(duels: FlaskClient) -> None:
@@ -320,22 +358,42 @@ def test_a_step_after_another_workers_step_restores_the_record(duels: FlaskClien
         validate({**DOC, "actions": DOC["actions"][:10]}).state
 
 
+def _unread(self: SqliteStore, duel_id: str, seen: Record | None,
+            expect: int | None) -> Current:
+    """:meth:`SqliteStore.current` as if the row were read before another worker's write
+    landed (a race the compare-and-set catches): this worker's copy, unread."""
+    return Current(seen, False) if seen is not None else Current(self.read(duel_id), True)
+
+
 @pytest.mark.parametrize("expect", [True, False])
 @pytest.mark.parametrize("behind", [1, 2, 3])
-@pytest.mark.parametrize("touched", [True, False])
+@pytest.mark.parametrize("raced", [True, False])
 def test_a_step_on_an_older_copy_of_the_duel_goes_on_from_the_record(
-        duels: FlaskClient, expect: bool, behind: int, touched: bool) -> None:
+        duels: FlaskClient, expect: bool, behind: int, raced: bool) -> None:
     """A worker whose copy of the duel is older than the record (another worker kept steps
-    since) moves its copy on by the actions kept since (one or two) or restores the record's
-    state (more), having read the record first when it sees that another process wrote the
-    file (``touched``), else after the compare-and-set refused its write: either way its
-    answer and what is kept are those of the whole duel."""
-    with patch.object(SqliteStore, "untouched", lambda self, duel_id: not touched):
+    since) moves its copy on by the actions kept since (one or two, read with the record) or
+    restores the record's state (more); or, when the record was read before another worker's
+    write landed (``raced``), judges on its copy, has its write refused by the compare-and-set
+    and is judged again from the record as it stands: either way its answer and what is kept
+    are those of the whole duel."""
+    with patch.object(SqliteStore, "current", _unread if raced else SqliteStore.current):
         answer = stale_after(duels, DOC, 3, behind, expect)
     n = 3 + behind + 1
     assert answer.status_code == 200 and answer.headers["Duel-Actions"] == str(n)
     assert answer.get_json() == {**validate({**DOC, "actions": DOC["actions"][:n]}).to_dict(),
                                  "actions_checked": 1}
+
+
+def test_a_step_reads_the_actions_kept_since_its_copy_with_the_record(
+        duels: FlaskClient) -> None:
+    """A copy one or two kept actions behind is moved on by them (read from the log, with the
+    row): never restored from the record's state; three behind, it is restored."""
+    from validator.engine import held as judged
+
+    for behind, restores in ((1, 0), (2, 0), (3, 1)):
+        with patch.object(judged, "restore", wraps=judged.restore) as restore:
+            answer = stale_after(duels, DOC, 3, behind, True)
+        assert answer.status_code == 200 and restore.call_count == restores, behind
 
 
 # --- the verdicts are those of judging the whole document at once --------------------------
@@ -348,13 +406,13 @@ def held(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FlaskClient]:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.function_scoped_fixture])
 @given(start=st.sampled_from(STARTS), seed=st.integers(0, 2**32), steps=st.integers(1, 8),
-       forget=st.booleans(), stale=st.integers(0, 3), touched=st.booleans())
+       forget=st.booleans(), stale=st.integers(0, 3), raced=st.booleans())
 def test_held_verdicts_are_those_of_the_whole_document(held: FlaskClient, start: dict[str, Any],
                                                        seed: int, steps: int, forget: bool,
-                                                       stale: int, touched: bool) -> None:
-    """``touched``: as if another process wrote the file before each step (so the step reads
-    the record first), or as if none did (it judges on its own copy at once)."""
-    with patch.object(SqliteStore, "untouched", lambda self, duel_id: not touched):
+                                                       stale: int, raced: bool) -> None:
+    """``raced``: as if each step read the row before another worker's write landed (it
+    judges on its own copy, and the compare-and-set says whether it was stale), or as read."""
+    with patch.object(SqliteStore, "current", _unread if raced else SqliteStore.current):
         play_and_compare(held, start, seed, steps, forget, stale)
 
 

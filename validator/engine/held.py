@@ -66,6 +66,9 @@ class Step:
 
 _STATE: list[Load] = []
 _ACTION: list[Load] = []
+#: ``json.dumps`` of a state without its check for circular references (a report is a tree
+#: of fresh dicts and lists): the same text, the step's largest encoding a tenth cheaper.
+_encode_state = json.JSONEncoder(check_circular=False).encode
 
 
 def _position(text: str) -> dict[str, Any]:
@@ -171,7 +174,7 @@ def _step(duel: Duel, verdict: Verdict, start: Duel | None,
     before it was refused (then the legal ones judged again, from ``start``)."""
     kept = duel.pushed
     if verdict.violation is None or start is None:
-        state = json.dumps(verdict.state)
+        state = _encode_state(verdict.state)
         return Step(verdict, verdict_text(verdict, state), state, kept, duel)
     start.judge(actions[:kept])
     return Step(verdict, json.dumps(verdict.to_dict()), json.dumps(start.position()), kept,
