@@ -345,6 +345,12 @@ class Card:
     #: (revision 4, §8) the card's own limits: activations and Special Summons a turn (None:
     #: no limit), its Summon procedures' materials (None: not given), its Special Summon locks
     activations_per_turn: int | None = None
+    #: (an extension) the use limit of the effect a Spell's or Trap's activation carries out
+    #: ("You can only use each effect of "X" once per turn": ``name``; None: none), spent by
+    #: a negated activation too, and the ``shared`` key of the card's effects it shares that
+    #: use with ("You can only use 1 "X" effect per turn")
+    activation_once: str | None = None
+    activation_shared: str | None = None
     summons_per_turn: int | None = None
     materials: tuple[Materials, ...] | None = None
     locks: tuple[Lock, ...] = ()

@@ -16,7 +16,8 @@ from typing import Any, Final
 #: The limit facts the importer's readings back, carried into a document's card entries:
 #: the locks "the turn you activate this card" and an effect's "for the rest of this turn" on
 #: the Extra Deck, "You can only activate 1 X per turn" (its traps read: an activation undone
-#: or negated, a Set card shown, "Activate ST" then "Declare", a turn restarted), and an
+#: or negated, a Set card shown, "Activate ST" then "Declare", a turn restarted; with it the
+#: activation's own use, ``activation_once``, read with the same traps but negation), and an
 #: effect's ``once`` and ``shared`` (which effect a declaration used: readings/effects.py;
 #: docs/duelingbook.md, "Card limits").
 CARRIED: Final[frozenset[str]] = frozenset({"locks", "activations_per_turn", "once"})
@@ -39,6 +40,9 @@ def carried(entry: dict[str, Any], facts: frozenset[str] = CARRIED) -> dict[str,
     [{'kind': 'quick', 'from': ['field']}]
     >>> carried({"kind": "spell", "activations_per_turn": 1})
     {'kind': 'spell', 'activations_per_turn': 1}
+    >>> carried({"kind": "trap", "activation_once": "name"}, frozenset())["activation_once"]
+    >>> carried({"kind": "trap", "activation_once": "name", "activation_shared": "7"},
+    ...         OLD_FORMATS)["activation_shared"]
     >>> carried({"kind": "monster", "summons_per_turn": 1})
     {'kind': 'monster', 'summons_per_turn': None}
 
@@ -53,6 +57,10 @@ def carried(entry: dict[str, Any], facts: frozenset[str] = CARRIED) -> dict[str,
     for key in ("activations_per_turn", "summons_per_turn", "materials"):
         if key not in facts and key in out:
             out[key] = None
+    if "activations_per_turn" not in facts:  # the activation's use, read with the same traps
+        for key in ("activation_once", "activation_shared"):
+            if key in out:
+                out[key] = None
     if "materials" not in facts and isinstance(entry.get("materials"), list):
         out["materials"] = [m for m in entry["materials"]
                             if m.get("summon") in MATERIALS_CARRIED] or None
@@ -60,6 +68,8 @@ def carried(entry: dict[str, Any], facts: frozenset[str] = CARRIED) -> dict[str,
             not _backed(out, lock) for lock in out["locks"])):
         out["locks"] = [lock for lock in out["locks"] if _backed(out, lock)] \
             if "locks" in facts else []
+    if "once" not in facts and out.get("activation_shared") is not None:
+        out["activation_shared"] = None  # shared with effects whose limits are set aside
     if "once" not in facts and isinstance(out.get("effects"), list) and any(
             "once" in e or "shared" in e for e in out["effects"]):
         out["effects"] = [{k: v for k, v in e.items() if k not in ("once", "shared")}

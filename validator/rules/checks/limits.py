@@ -14,6 +14,7 @@ from typing import Any
 from validator.document.model import Action, Card, Lock, Materials, MonsterKinds
 from validator.engine.limits import (
     activated_at,
+    activation_used_at,
     blocked,
     from_extra_deck,
     holds,
@@ -84,6 +85,10 @@ def effect_use_allowed(s: DuelState, a: Action) -> str | None:
     act = classified(s, a)
     if act.card_activation:
         allowed = card.activations_per_turn
+        spent = activation_used_at(s, a.player, card)
+        if spent is not None:
+            return f"{card.label}'s effect can be used only once per turn, and {a.player} " \
+                   f"already used it (action {spent + 1})."
         if card.kind == "monster" or allowed is None:
             return None
         earlier = activated_at(s, a.player, card)

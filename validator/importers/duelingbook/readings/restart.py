@@ -141,7 +141,8 @@ def _undone(b: GameBuilder, since: list[Action], player: Player,
         cid = action.get("card")
         if action.get("type") != "activate" or action.get("player") != player or \
                 "zone" not in action or type(cid) is not str or \
-                not b.card(cid).facts.activations_per_turn or \
+                not (b.card(cid).facts.activations_per_turn or
+                     b.card(cid).facts.activation_once) or \
                 (_time(action) or back + 1) > back:
             continue
         later = [a for a in since[index + 1:] if a.get("card") == cid and
