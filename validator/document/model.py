@@ -502,6 +502,10 @@ class Action:
     materials: tuple[str, ...] = ()
     #: (an extension) A ``special_summon`` of a monster that returns to the field unsummoned.
     returned: bool = False
+    #: (an extension) A ``special_summon`` made by the other player's effect onto ``player``'s
+    #: field (Concours de Cuisine's): the player who Special Summons it, whose locks and
+    #: Special Summons it is; None, ``player`` (docs/format.md).
+    summoner: Player | None = None
     log: dict[str, Any] | None = field(default=None, compare=False)
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
 

@@ -460,11 +460,26 @@ class SpecialSummonSchema(QuickSummonSchema):
                        "being Summoned (banished until the End Phase); no lock or Summon "
                        "limit applies (docs/format.md)"})
 
+    summoner = fields.String(validate=validate.OneOf(m.PLAYERS), metadata={
+        "description": "(an extension) the other player, whose effect Special Summons the "
+                       "monster onto player's field: the locks that bind and the Special "
+                       "Summon that counts are the summoner's (docs/format.md)"})
+
     @validates_schema
     def _returned_alone(self, data: dict[str, Any], **kwargs: Any) -> None:
         if data.get("returned") and "method" in data:
             raise ValidationError("A monster that returns to the field is not Summoned: "
                                   "returned takes no method.", "returned")
+        if data.get("returned") and "summoner" in data:
+            raise ValidationError("A monster that returns to the field is not Summoned: "
+                                  "returned takes no summoner.", "summoner")
+        if "summoner" in data and data["summoner"] == data.get("player"):
+            raise ValidationError("summoner names the other player, whose effect Special "
+                                  "Summons the monster onto player's field; left out, it is "
+                                  "player.", "summoner")
+        if "summoner" in data and "method" in data:
+            raise ValidationError("A Summon by its own procedure (method) is its "
+                                  "controller's: it takes no summoner.", "summoner")
 
 
 class MonsterZoneSchema(_CardAction):

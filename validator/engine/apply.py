@@ -154,7 +154,8 @@ def special_summon(s: DuelState, a: Action) -> None:
     for material in a.materials:
         _use_material(s, a, material)
     if not a.returned:  # a monster that returns to the field is not Summoned
-        limits.record_summon(s, a.player, a.card, limits.from_extra_deck(s, a.card))
+        limits.record_summon(s, a.summoner or a.player, a.card,  # the summoner's Summon
+                             limits.from_extra_deck(s, a.card))
     _summon(s, a, a.position, "deck")
 
 

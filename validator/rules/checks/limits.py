@@ -109,8 +109,9 @@ def effect_use_allowed(s: DuelState, a: Action) -> str | None:
 @REGISTRY.rule("summon.once-per-turn")
 def summons_within_limit(s: DuelState, a: Action) -> str | None:
     """A monster is Special Summoned no more often in a turn than its text allows
-    (``summons_per_turn``); a Pendulum Summon counts for each of its monsters. A monster
-    that returns to the field (the extension ``returned``) is not Summoned."""
+    (``summons_per_turn``) by the player who Summons it (the ``summoner``, an extension, where
+    the other player's effect does); a Pendulum Summon counts for each of its monsters. A
+    monster that returns to the field (the extension ``returned``) is not Summoned."""
     if a.returned:
         return None
     for cid in (a.cards if a.type == "pendulum_summon" else (a.card or "",)):
@@ -118,9 +119,9 @@ def summons_within_limit(s: DuelState, a: Action) -> str | None:
         allowed = card.summons_per_turn
         if allowed is None:
             continue
-        earlier = summoned_at(s, a.player, card)
+        earlier = summoned_at(s, a.summoner or a.player, card)
         if len(earlier) >= allowed:
-            return f"{a.player} can Special Summon {card.label} only {allowed} time" \
+            return f"{a.summoner or a.player} can Special Summon {card.label} only {allowed} time" \
                    f"{'s' if allowed != 1 else ''} per turn, and already did (action " \
                    f"{earlier[-1] + 1})."
     return None
@@ -141,11 +142,14 @@ def summon_not_locked(s: DuelState, a: Action) -> str | None:
     this turn forbids: a ``turn`` lock from the activation on, a ``rest_of_turn`` one after
     its resolution (and the Summons that resolution made). A monster that returns to the
     field (the extension ``returned``: S:P Little Knight's banished monster at the End Phase)
-    is not Special Summoned, and no lock forbids it."""
+    is not Special Summoned, and no lock forbids it. A lock binds the player who Special
+    Summons: the ``summoner`` (an extension) where the other player's effect puts the monster
+    on this player's field (Concours de Cuisine's)."""
     held_now = s.this_turn.limits.locks
     if not held_now or a.returned:  # most turns hold none
         return None
-    locks = [lock for lock in held_now if lock.player == a.player and holds(lock, s, a)]
+    summoner = a.summoner or a.player
+    locks = [lock for lock in held_now if lock.player == summoner and holds(lock, s, a)]
     if not locks:
         return None
     for cid in (a.cards if a.type == "pendulum_summon" else (a.card or "",)):
@@ -154,7 +158,7 @@ def summon_not_locked(s: DuelState, a: Action) -> str | None:
             held_locks = s.cards[held.card].locks
             lock = held_locks[held.lock] if held.lock < len(held_locks) else None
             if lock is not None and _forbids(s, lock, cid, from_extra):
-                return f"{a.player} cannot Special Summon {s.cards[cid].label}" \
+                return f"{summoner} cannot Special Summon {s.cards[cid].label}" \
                        f"{' from the Extra Deck' if lock.applies == 'extra_deck' else ''}: " \
                        f"{s.cards[held.card].label} (action {held.since + 1}) locks it " \
                        f"{'this turn' if lock.scope == 'turn' else 'for the rest of the turn'}."
