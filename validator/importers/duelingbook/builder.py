@@ -346,6 +346,8 @@ class GameBuilder:
             self.turn.granted[changes.grant_used[0]].remove(changes.grant_used[1])
         for cid, counts in changes.widened:
             self.overrides.setdefault(cid, {})["tributes"] = list(counts)
+        for cid, entries in changes.procedures:
+            self.overrides.setdefault(cid, {})["materials"] = list(entries)
 
     def _after(self, play: Play, changes: Changes) -> None:
         """What a result changes after its actions and the effects they used."""

@@ -25,7 +25,7 @@ CARRIED: Final[frozenset[str]] = frozenset({"locks", "activations_per_turn", "on
 OLD_FORMATS: Final[frozenset[str]] = CARRIED - {"once"}
 #: The Summons whose ``materials`` procedures are carried: those whose materials a reading
 #: writes on the Summon (``readings/materials.py``); a Summon without them is not judged.
-MATERIALS_CARRIED: Final[frozenset[str]] = frozenset({"link"})
+MATERIALS_CARRIED: Final[frozenset[str]] = frozenset({"link", "xyz", "synchro"})
 #: Every limit fact of a card entry (an effect's ``once`` and ``shared`` are ``once``).
 LIMIT_FACTS: Final = ("once", "activations_per_turn", "summons_per_turn", "materials", "locks")
 
@@ -46,11 +46,12 @@ def carried(entry: dict[str, Any], facts: frozenset[str] = CARRIED) -> dict[str,
     >>> carried({"kind": "monster", "summons_per_turn": 1})
     {'kind': 'monster', 'summons_per_turn': None}
 
-    A Link Monster's procedure is carried (:data:`MATERIALS_CARRIED`), an Xyz Monster's not:
+    A Link, Xyz or Synchro Monster's procedure is carried (:data:`MATERIALS_CARRIED`), a
+    Fusion Monster's not:
 
     >>> carried({"materials": [{"summon": "link", "min": 2, "max": 2, "rating": 2}]})
     {'materials': [{'summon': 'link', 'min': 2, 'max': 2, 'rating': 2}]}
-    >>> carried({"materials": [{"summon": "xyz", "min": 2, "max": 2, "level": 4}]})
+    >>> carried({"materials": [{"summon": "fusion", "min": 2, "max": 2}]})
     {'materials': None}
     """
     out = dict(entry)

@@ -45,6 +45,8 @@ CARDS: dict[str, dict[str, Any]] = {
                           "atk": "2500", "def": "2100", "is_effect": 0},
         "Geargiano Mk-II": {"card_type": "Monster", "type": "Machine", "level": 4,
                             "atk": "1000", "def": "1500", "is_effect": 0},
+        "Mechanicalchaser": {"card_type": "Monster", "type": "Machine", "level": 4,
+                             "atk": "1850", "def": "800", "is_effect": 0},
         "Gear Gigant X": {"card_type": "Monster", "type": "Machine", "level": 4,
                           "atk": "2300", "def": "1500", "is_effect": 1,
                           "monster_color": "Xyz",

@@ -45,8 +45,21 @@ class Step:
     list of changes, read as moves and turns when asked), and an occupant the log never moved
     out of the zone used. One exists for every play that can touch a card: it stays small."""
 
-    __slots__ = ("_moves", "_turned", "card", "changes", "displaced", "first", "index", "kind",
-                 "last", "materials", "other", "player")
+    __slots__ = (
+        "_moves",
+        "_turned",
+        "card",
+        "changes",
+        "displaced",
+        "first",
+        "from_field",
+        "index",
+        "kind",
+        "last",
+        "materials",
+        "other",
+        "player",
+    )
 
     def __init__(self, index: int, kind: str, player: Player, changes: list[Change]) -> None:
         self.index, self.kind, self.player = index, kind, player
@@ -54,6 +67,9 @@ class Step:
         self.other: str | None = None
         self.displaced: tuple[str, ...] = ()  # occupants swept out of the zone used, in order
         self.materials: list[str] = []
+        #: an Xyz Summon's pile: each card joined it as a face-up monster standing alone in
+        #: one of the summoner's Monster Zones (no Xyz Monster's materials among them)
+        self.from_field = False
         self.changes = changes  # the game's list: this step's are [first:last]
         self.first = self.last = len(changes)
         self._moves: list[Move] | None = None
@@ -128,6 +144,9 @@ class Follower:
         self.hands: dict[Player, list[str]] = {"p1": [], "p2": []}
         #: monsters moved from a Monster Zone to a Spell & Trap Zone: the position they had
         self.parked: dict[str, str] = {}
+        #: cards in a pile waiting for its Xyz Summon: whether each joined it as a face-up
+        #: monster standing alone in its player's Monster Zone (:meth:`joined`)
+        self.piled: dict[str, bool] = {}
 
     # -- the opening -------------------------------------------------------------------------
     def deal(self, opening: Step, player: Player, name: str | None,
@@ -263,6 +282,8 @@ class Follower:
                 occupant = board.at(side, spot)
         if is_monster_zone(spot) and "name" not in board.cards[cid]:
             board.cards[cid]["monster"] = True
+        if self.piled:
+            self.broken(cid)
         board.put(cid, side, spot, position=position, face_up=face_up, top=top)
 
     def turn(self, cid: str, *, position: str | None = None,
@@ -276,7 +297,45 @@ class Follower:
 
     def attach(self, cid: str, holder: str) -> None:
         """Put a card under an Xyz Monster."""
+        if self.piled:
+            self.broken(cid)
         self.board.attach(cid, holder)
+
+    def broken(self, cid: str) -> None:
+        """A card of a pile waiting for its Xyz Summon moved on its own (returned to the hand,
+        moved to another zone, sent): Duelingbook may have taken the pile with it or left it,
+        so no card of that pile is sure to be the Summon's (the reading that flags least)."""
+        if cid not in self.piled:
+            return
+        under = self.board.under
+        pile = [cid, *under.get(cid, ())]
+        pile += [c for holder, below in under.items() if cid in below for c in (holder, *below)]
+        for card in pile:
+            self.piled[card] = False
+
+    def joined(self, cid: str, player: Player) -> None:
+        """Record, as ``cid`` joins an Xyz pile of ``player``'s, whether it stood alone as a
+        face-up monster of ``player``'s own in one of their Monster Zones, neither an Xyz nor
+        a Link Monster (one in a pile is a Rank-Up's, an alternative procedure's or an
+        effect's: N.As.H. Knight attaching a "Number" Xyz Monster, logged as its Summon onto
+        the Knight); the materials it held join it as no such monster."""
+        board = self.board
+        spot = board.where.get(cid)
+        below = board.under.get(cid, ())
+        name = board.name(cid)
+        self.piled[cid] = spot is not None and spot.side == player and \
+            board.owner(cid) == player and is_monster_zone(spot.spot) and \
+            spot.position not in (None, "facedown_defense") and not below and \
+            name is not None and not self.knowledge.is_xyz(name) and \
+            not self.knowledge.is_link(name)
+        for material in below:
+            self.piled[material] = False
+
+    def pile_from_field(self, pile: list[str]) -> bool:
+        """True when every card of an Xyz Summon's pile joined it as a face-up monster of its
+        player's, standing alone (:meth:`joined`); the pile's records are cleared."""
+        found = [self.piled.pop(cid, False) for cid in pile]
+        return bool(found) and all(found)
 
     # -- one play ----------------------------------------------------------------------------
     def follow(self, index: int, play: Play, kind: str, player: Player, mover: Mover) -> Step:
@@ -445,6 +504,9 @@ def overlay(f: Follower, play: Play, player: Player) -> None:
             f.board.where[card].side != f.board.where[onto].side:
         f.attach(onto, card)  # an opponent's monster taken as material: it stays on its side
     else:
+        if onto not in f.piled:
+            f.joined(onto, player)
+        f.joined(card, player)
         f.stack(card, onto)
 
 
@@ -469,9 +531,12 @@ def xyz_summon(f: Follower, play: Play, player: Player) -> None:
     assert step is not None
     step.card, step.other = xyz, base
     position = "defense" if step.kind == "OL DEF" or "(DEF)" in text else "attack"
+    if base not in f.piled:
+        f.joined(base, player)
     f.stack(xyz, base)
     f.turn(xyz, position=position)
     step.materials = f.board.materials(xyz)
+    step.from_field = f.pile_from_field(step.materials)
 
 
 def attach(f: Follower, play: Play, player: Player) -> None:

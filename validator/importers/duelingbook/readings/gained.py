@@ -21,14 +21,20 @@ _LEAVING: Final = frozenset({"move", "special_summon", "normal_summon", "set_mon
 
 def materials(actions: Iterable[dict[str, Any]], cid: str) -> list[str]:
     """The cards ``actions`` put under ``cid`` and moved nowhere since: each ``move`` to
-    ``material`` names its holder, and the materials of an Xyz Monster that becomes material
-    itself go with it (they become the new monster's, as the engine has them); a monster
-    leaving the field takes its pile with it.
+    ``material`` names its holder (as an Xyz Summon's ``materials`` do), and the materials
+    of an Xyz Monster that becomes material itself go with it (they become the new
+    monster's, as the engine has them); a monster leaving the field takes its pile with it.
 
     >>> put = [{"type": "move", "card": "w", "to": "material", "target": "d"},
     ...        {"type": "move", "card": "d", "to": "material", "target": "b"}]
     >>> materials(put, "b"), materials([*put, {"type": "move", "card": "b", "to": "hand"}], "b")
     (['w', 'd'], [])
+
+    An Xyz Summon that names its materials (``method`` ``xyz``) puts them under it:
+
+    >>> materials([{"type": "special_summon", "card": "x", "method": "xyz",
+    ...             "materials": ["w"]}], "x")
+    ['w']
     """
     holder: dict[str, str] = {}
     for action in actions:
@@ -40,6 +46,10 @@ def materials(actions: Iterable[dict[str, Any]], cid: str) -> list[str]:
             holder = {m: target if h == card else h for m, h in holder.items()}
             holder[card] = target
             continue
+        if kind == "special_summon" and action.get("method") == "xyz":
+            for m in action.get("materials") or ():  # the Summon puts them under it
+                holder = {x: card if h == m else h for x, h in holder.items()}
+                holder[m] = card
         if kind != "activate" or action.get("zone") is not None:
             holder.pop(card, None)  # out from under its monster
         if kind == "move" and action.get("to") in _OFF_FIELD:

@@ -25,6 +25,7 @@ from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.pendulum import is_pendulum
 from validator.importers.duelingbook.readings.result import Emit
 from validator.importers.duelingbook.readings.windows import NEXT_CLICK
+from validator.importers.duelingbook.readings.xyz import leeway_seen, unjudged
 
 if TYPE_CHECKING:
     from validator.cards.facts import Materials
@@ -57,6 +58,9 @@ class LinkMaterials:
     drops: tuple[Action, ...] = ()
     after: tuple[Emit, ...] = ()
     note: Reading | None = None
+    #: the procedures this game's copy is judged by, where the duel leaves a part of them
+    #: unjudged (:func:`.xyz.unjudged`; empty: the database's)
+    procedures: tuple[Any, ...] = ()
 
 
 def ratings(values: Sequence[int | None]) -> set[int] | None:
@@ -163,6 +167,67 @@ def link_summon(b: GameBuilder, player: Player, cid: str) -> LinkMaterials | Non
     return LinkMaterials(note=read("materials.link-unknown",
                                    f"the monsters sent around it ({_names(b, cards)}) are "
                                    f"{why}: its materials are not known, not judged"))
+
+
+def synchro_summon(b: GameBuilder, player: Player, cid: str) -> LinkMaterials | None:
+    """The materials of a Synchro Monster Special Summoned from the Extra Deck (None: no
+    monster of the summoner's was sent for it, or the database does not know its
+    procedure): the summoner's own monsters sent to the GY just before it (with those
+    logged just after it, read first), written only where the log is sure of them: none
+    banished, no token (a Swordsoul Token is a Level 4 Tuner: a token's Level and Tuner are
+    the effect's that made it), none an Xyz or Link Monster or a monster of unknown Level
+    (a Link-1 treated as a Level 1 Tuner), none the possible cost of an effect activated just
+    before, no batch the next Extra Deck Summon may share, no mix of sends before and after
+    it, at least 2; else a note. With a card that Synchro Summons on its own terms in the
+    duel so far, nothing is written; with one that changes Levels, or makes a Tuner, a
+    non-Tuner or a material from the hand, this game's copy is judged without its Level sum
+    or its Tuner count (:func:`.xyz.unjudged`)."""
+    known = b.card(cid)
+    given = known.facts.materials
+    procs = [p for p in given if p.summon == "synchro"] \
+        if known.known and not isinstance(given, str) else []
+    sends, moved_on, cost = _run(b, player, cid)
+    if not procs or not sends:
+        return None
+    cards = [c for _, c in sends]
+    late = [c for a, c in sends if _logged_after(a)]
+    why = _unsure(b, sends, cost)
+    if why is None and late and len(late) < len(cards):
+        why = "some logged before it and some after"
+    if why is None and _next_extra_summon(b, player):
+        why = "shared with the Extra Deck Summon that follows at once"
+    if why is None and len(cards) < 2:
+        why = "too few to make it (an effect's Special Summon with a cost, or materials the " \
+              "log does not show, as a Tuner from the hand)"
+    leeway = leeway_seen(b, (cid, *cards)) if why is None else frozenset()
+    if why is None and "synchro_summon" in leeway:
+        why = "sent while a card that Synchro Summons on its own terms has been in the duel"
+    if why is not None:
+        return LinkMaterials(note=read("materials.synchro-unknown",
+                                       f"the monsters sent around it ({_names(b, cards)}) are "
+                                       f"{why}: its materials are not known, not judged"))
+    note = read("materials.synchro", f"the monsters sent for it, {_names(b, cards)}, are its "
+                                     f"Synchro Materials")
+    said, procedures = unjudged(b, cid, "synchro", leeway)
+    written = _written(b, player, sends, moved_on, cards, note.plus(said))
+    return LinkMaterials(written.materials, written.drops, written.after, written.note,
+                         procedures)
+
+
+def _unsure(b: GameBuilder, sends: list[tuple[Action, str]], cost: set[str]) -> str | None:
+    """Why sends are not surely a Synchro Summon's materials (None: they may be)."""
+    for action, card in sends:
+        known = b.card(card)
+        if action.get("to") not in ("graveyard", "extra"):
+            return "not all sent to the GY (a monster banished)"
+        if b.board.cards.get(card, {}).get("token"):
+            return "a token among them, whose Level and Tuner the log does not give"
+        if card in cost:
+            return "perhaps the cost of the effect activated just before"
+        level = (known.definition or {}).get("level")
+        if not known.known or {"Xyz", "Link"} & set(known.types) or not isinstance(level, int):
+            return "a monster without a Level the database gives among them"
+    return None
 
 
 def _judged(b: GameBuilder, procs: list[Materials], option: list[str]) -> str | None:

@@ -98,7 +98,9 @@ class Changes:
     monster left and came back); face-down monsters an attack flipped whose flip the log now
     shows (``flips_seen``); Traps now in a Monster Zone (``trap_monsters``); an additional
     Normal Summon used (``grant_used``: the player and the granting card); Tribute counts
-    another card's rule allows a copy (``widened``). After the actions and the effects used:
+    another card's rule allows a copy (``widened``); the Summon procedures (``materials``) of a
+    copy whose Levels or Tuners the duel leaves unjudged (``procedures``). After the actions
+    and the effects used:
     cards Normal Summoned or Set whose effect is not used yet (``fresh``); the attacks
     declared (``declares``, and the face-down targets the engine flips face-up, ``flips``);
     cards an effect Set this turn (``set_by_effect``: each with the card whose effect, if the
@@ -137,6 +139,7 @@ class Changes:
     trap_monsters: tuple[str, ...] = ()
     grant_used: tuple[Player, str] | None = None
     widened: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    procedures: tuple[tuple[str, tuple[Any, ...]], ...] = ()
     fresh: tuple[str, ...] = ()
     declares: tuple[tuple[str, Declaration], ...] = ()
     flips: tuple[str, ...] = ()

@@ -35,6 +35,7 @@ from validator.importers.duelingbook.readings.windows import (
     OPPONENT_USED_WITHIN,
     TRIBUTES_LOGGED_AFTER,
 )
+from validator.importers.duelingbook.readings.xyz import xyz_materials
 
 #: Plays a Tribute logged after its summon may come among (nothing else may come between).
 _LATE_TRIBUTES = ("To GY", "Banish", "Remove Token")
@@ -773,10 +774,12 @@ def _special_summoned(b: GameBuilder, play: Play, player: Player, cid: str,
     signs = _signs(b, play, cid)
     fields: dict[str, Any] = {"card": cid, "position": position}
     note = fixed[0] if fixed is not None else None
-    linked = materials.link_summon(b, player, cid) \
-        if signs and materials.from_extra_deck(play, move) else None
+    extra = materials.from_extra_deck(play, move)
+    linked = materials.link_summon(b, player, cid) if signs and extra else \
+        materials.synchro_summon(b, player, cid) \
+        if extra and "Synchro" in b.card(cid).types else None
     if linked is not None and linked.materials:
-        fields.update(method="link", materials=list(linked.materials))
+        fields.update(method="link" if signs else "synchro", materials=list(linked.materials))
     if linked is not None and linked.note is not None:
         note = linked.note.plus(note)
     cause = _foe_summoner(b, player, play.get("username")) if "method" not in fields else None
@@ -792,7 +795,10 @@ def _special_summoned(b: GameBuilder, play: Play, player: Player, cid: str,
         consumes=(fixed[1],) if fixed is not None else (),
         actions=(Emit("special_summon", player, fields, note=note),
                  *(linked.after if linked is not None else ())),
-        uses=((player, cid),), changes=Changes(signs=signs) if signs else None))
+        uses=((player, cid),), changes=Changes(
+            signs=signs, procedures=((cid, linked.procedures),)
+            if linked is not None and linked.procedures else ())
+        if signs or (linked is not None and linked.procedures) else None))
 
 
 def _zone_fixed_at_once(b: GameBuilder, play: Play, cid: str,
@@ -939,16 +945,22 @@ def xyz_summon(b: GameBuilder, play: Play, player: Player) -> None:
     """The Xyz Summon: the pile under A becomes X's materials, which leave their zones before
     X arrives (so five monsters can make room)."""
     step, xyz = b.card_step, b.cid
+    named, note, procedures = xyz_materials(b, xyz, step.materials, step.from_field)
     found: list[ReadAs | None] = []
     for material in step.materials:
-        found += [phases.settling(b, play, material), emitting(Emit(
-            "move", player, {"card": material, "to": "material", "target": xyz},
-            note=read("xyz.material-before-summon",
-                      "an Xyz Material, out of its zone before the Xyz Summon")))]
+        found.append(phases.settling(b, play, material))
+        if not named:
+            found.append(emitting(Emit(
+                "move", player, {"card": material, "to": "material", "target": xyz},
+                note=read("xyz.material-before-summon",
+                          "an Xyz Material, out of its zone before the Xyz Summon"))))
     spot = b.board.where[xyz]
-    found.append(emitting(Emit("special_summon", player,
-                               {"card": xyz, "position": spot.position or "attack"}),
-                          uses=((player, xyz),)))
+    fields: dict[str, Any] = {"card": xyz, "position": spot.position or "attack"}
+    if named:  # the Summon uses them itself (the engine attaches them)
+        fields.update(method="xyz", materials=named)
+    found.append(ReadAs(actions=(Emit("special_summon", player, fields, note=note),),
+                        uses=((player, xyz),), changes=Changes(procedures=(
+                            (xyz, procedures),)) if procedures else None))
     b.read_as(play, seq(*found))
 
 

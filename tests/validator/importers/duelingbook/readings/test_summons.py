@@ -158,17 +158,17 @@ def test_an_attack_that_never_reached_damage_leaves_the_set_monster_face_down() 
 
 
 def test_five_monsters_make_room_for_an_xyz_summon() -> None:
-    hands = (["Geargiano Mk-II", "Geargiano Mk-II", "Blade Knight", "Vorse Raider",
+    hands = (["Mechanicalchaser", "Mechanicalchaser", "Blade Knight", "Vorse Raider",
               "Sangan"], HAND_B)
     lines = [*A1, 'A: Normal Summon | Normal Summoned "Blade Knight" from hand (3/6) to M-1',
              'A: SS ATK | Special Summoned "Vorse Raider" from hand (3/5) to M-2 (ATK)',
              'A: SS ATK | Special Summoned "Sangan" from hand (3/4) to M-3 (ATK)',
-             'A: SS DEF | Special Summoned "Geargiano Mk-II" from hand (1/3) to M-4 (DEF)',
-             'A: SS DEF | Special Summoned "Geargiano Mk-II" from hand (1/2) to M-5 (DEF)',
-             'A: Overlay | Overlayed "Geargiano Mk-II" in M-5 onto "Geargiano Mk-II" in M-4',
-             'A: OL ATK | Special Summoned "Gear Gigant X" from Extra Deck onto "Geargiano '
-             'Mk-II" in M-4 (ATK)',
-             'A: Detach | Detached Xyz Material "Geargiano Mk-II" from "Gear Gigant X" in M-4']
+             'A: SS DEF | Special Summoned "Mechanicalchaser" from hand (1/3) to M-4 (DEF)',
+             'A: SS DEF | Special Summoned "Mechanicalchaser" from hand (1/2) to M-5 (DEF)',
+             'A: Overlay | Overlayed "Mechanicalchaser" in M-5 onto "Mechanicalchaser" in M-4',
+             'A: OL ATK | Special Summoned "Gear Gigant X" from Extra Deck onto "Mechanicalchaser" '
+             'in M-4 (ATK)',
+             'A: Detach | Detached Xyz Material "Mechanicalchaser" from "Gear Gigant X" in M-4']
     _, verdict = judged(*lines, hands=hands)
     assert verdict["legal"], verdict["violation"]
     monsters = verdict["state"]["players"]["p1"]["monsters"]
@@ -342,17 +342,17 @@ def test_a_change_of_position_right_after_a_move_across_is_the_moving_effects() 
 
 
 # -- Xyz piles -----------------------------------------------------------------------------------
-_GEAR_HANDS = (["Geargiano Mk-II", "Geargiano Mk-II", "Blade Knight", "Vorse Raider",
+_GEAR_HANDS = (["Mechanicalchaser", "Mechanicalchaser", "Blade Knight", "Vorse Raider",
                 "Sangan"], HAND_B)
-#: Turn 1 under Advanced (no draw) to Main Phase 1, two Geargiano Mk-II overlaid and Gear
+#: Turn 1 under Advanced (no draw) to Main Phase 1, two Mechanicalchaser overlaid and Gear
 #: Gigant X Xyz Summoned on them in M-4 (the plays carry ``zone`` as Duelingbook's do).
 _GEAR_XYZ = ["A: Enter SP | Entered Standby Phase", "A: Enter M1 | Entered Main Phase 1",
-             'A: SS DEF | Special Summoned "Geargiano Mk-II" from hand (1/5) to M-4 (DEF)',
-             'A: SS DEF | Special Summoned "Geargiano Mk-II" from hand (1/4) to M-5 (DEF)',
-             'A: Overlay | Overlayed "Geargiano Mk-II" in M-5 onto "Geargiano Mk-II" in M-4 '
+             'A: SS DEF | Special Summoned "Mechanicalchaser" from hand (1/5) to M-4 (DEF)',
+             'A: SS DEF | Special Summoned "Mechanicalchaser" from hand (1/4) to M-5 (DEF)',
+             'A: Overlay | Overlayed "Mechanicalchaser" in M-5 onto "Mechanicalchaser" in M-4 '
              '{"zone": "M-4"}',
-             'A: OL ATK | Special Summoned "Gear Gigant X" from Extra Deck onto "Geargiano '
-             'Mk-II" in M-4 (ATK) {"zone": "M-4"}']
+             'A: OL ATK | Special Summoned "Gear Gigant X" from Extra Deck onto "Mechanicalchaser" '
+             'in M-4 (ATK) {"zone": "M-4"}']
 
 
 def _ghosts(imported: Game) -> list[str]:
@@ -372,7 +372,7 @@ def test_an_xyz_monsters_materials_go_to_the_graveyard_when_it_leaves() -> None:
     Dragon sent to the GY, then its material Special Summoned from the GY)."""
     imported, verdict = judged(
         *_GEAR_XYZ, 'A: To GY | Sent "Gear Gigant X" from M-4 to GY',
-        'A: SS ATK | Special Summoned "Geargiano Mk-II" from GY to M-4 (ATK)',
+        'A: SS ATK | Special Summoned "Mechanicalchaser" from GY to M-4 (ATK)',
         'A: Normal Summon | Normal Summoned "Sangan" from hand (3/3) to M-5',
         hands=_GEAR_HANDS, fmt="au")
     assert verdict["legal"], verdict["violation"]
@@ -384,7 +384,7 @@ def test_an_xyz_monsters_materials_go_to_the_graveyard_when_it_leaves() -> None:
 def test_an_xyz_pile_moved_to_another_zone_keeps_its_materials() -> None:
     imported, verdict = judged(
         *_GEAR_XYZ, 'A: Move | Moved "Gear Gigant X" from M-4 to M-2',
-        'A: Detach | Detached Xyz Material "Geargiano Mk-II" from "Gear Gigant X" in M-2',
+        'A: Detach | Detached Xyz Material "Mechanicalchaser" from "Gear Gigant X" in M-2',
         'A: Normal Summon | Normal Summoned "Sangan" from hand (3/3) to M-4',
         hands=_GEAR_HANDS, fmt="au")
     assert verdict["legal"], verdict["violation"]
@@ -427,9 +427,9 @@ def test_an_xyz_summoned_onto_a_card_overlaid_on_an_xyz_monster_takes_the_whole_
 
 def test_a_pile_waiting_for_its_xyz_summon_leaves_its_lower_card_when_the_top_goes() -> None:
     imported, verdict = judged(
-        *_GEAR_XYZ[:5], 'A: To hand | Returned "Geargiano Mk-II" from M-4 to hand',
-        'A: OL ATK | Special Summoned "Gear Gigant X" from Extra Deck onto "Geargiano '
-        'Mk-II" in M-4 (ATK) {"zone": "M-4"}', hands=_GEAR_HANDS, fmt="au")
+        *_GEAR_XYZ[:5], 'A: To hand | Returned "Mechanicalchaser" from M-4 to hand',
+        'A: OL ATK | Special Summoned "Gear Gigant X" from Extra Deck onto "Mechanicalchaser" '
+        'in M-4 (ATK) {"zone": "M-4"}', hands=_GEAR_HANDS, fmt="au")
     assert imported.stopped is None, imported.stopped
     assert verdict["legal"], verdict["violation"]
     assert _pile(verdict, "gear-gigant-x") == ("M4", 1)
@@ -465,10 +465,10 @@ def test_an_xyz_monster_moved_to_a_spell_trap_zone_loses_its_materials() -> None
     next play finds one of them (no third copy made up)."""
     imported, verdict = judged(
         *_GEAR_XYZ, 'A: Move | Moved "Gear Gigant X" from M-4 to S-2',
-        'A: SS ATK | Special Summoned "Geargiano Mk-II" from GY to M-1 (ATK)',
+        'A: SS ATK | Special Summoned "Mechanicalchaser" from GY to M-1 (ATK)',
         hands=_GEAR_HANDS, fmt="au")
     assert verdict["legal"], verdict["violation"]
-    assert "geargiano-mk-ii-3" not in imported.document["cards"]
+    assert "mechanicalchaser-3" not in imported.document["cards"]
     assert len(verdict["state"]["players"]["p1"]["graveyard"]) == 1
 
 
