@@ -227,7 +227,8 @@ class Reader:
         found = found.then(effects.granted_direct_attack(self, script, found.facts, where))
         found = found.then(resolution.read(self, script, card, found.facts, where))
         found = found.then(codefacts.read(self, script, found.facts))
-        found = found.then(limits.read(self, script, card, found.facts, where))
+        found = found.then(limits.read(self, script, card, found.facts, where,
+                                             itself.entries))
         found = found.then(materials.read(self, script, card, found.facts, where))
         found = found.then(materials.leeway(self, script, found.facts, where))
         return found.then(locks.read(self, script, card, found.facts, where, itself.entries))

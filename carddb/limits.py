@@ -16,8 +16,9 @@ limit).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from validator.cards.facts import CardFacts
 
@@ -76,9 +77,31 @@ def limit_of(reader: Reader, script: Script, e: Registered,
     return once, str(code) if not e.count_index else f"{code}:{e.count_index}"
 
 
+#: A card text's limit on its activations ("You can only activate 1 "X" per turn", "You can
+#: activate up to 2 "X" per turn", "You can only activate "X" once per turn").
+_ACTIVATE_CLAUSE: Final = re.compile(r"\bYou can (?:only )?activate\b[^.]*\bper turn", re.I)
+
+
+def activation_clause(text: str) -> bool:
+    """True when a card's text limits its activations, not its effects' uses.
+
+    >>> activation_clause('... You can only activate 1 "Pot of Desires" per turn.')
+    True
+    >>> activation_clause('... You can only use each effect of "Loka Samsara" once per turn.')
+    False
+    """
+    return _ACTIVATE_CLAUSE.search(text) is not None
+
+
 def read(reader: Reader, script: Script, card: dict[str, Any], facts: CardFacts,
-         where: str) -> Found:
-    """``activations_per_turn`` and ``summons_per_turn``."""
+         where: str, entries: dict[int, int] | None = None) -> Found:
+    """``summons_per_turn``, and a Spell's or Trap's limit on its activation: the count limit
+    of its ``EFFECT_TYPE_ACTIVATE`` effects, read as ``activations_per_turn`` ("You can only
+    activate 1 X per turn": the oath flag, or the card's text saying so) or else as the use of
+    the effect the activation carries out, ``activation_once`` ("You can only use each effect
+    of X once per turn"), with ``activation_shared`` where the same count code limits other
+    effects of the card ("You can only use 1 X effect per turn": those ``effects`` entries get
+    that ``shared`` key; ``entries`` says which entry holds each of the script's effects)."""
     notes: Notes = ()
     if "special_summon_once" in script.flags:
         facts = replace(facts, summons_per_turn=1)
@@ -86,7 +109,9 @@ def read(reader: Reader, script: Script, card: dict[str, Any], facts: CardFacts,
     if card.get("kind") == "monster":
         return Found(facts, notes)  # a Pendulum Monster's activation as a Spell: no limit
     found: set[int] = set()
-    for e in script.effects:
+    uses: set[str] = set()
+    said = activation_clause(str(card.get("text") or ""))
+    for n, e in enumerate(script.effects):
         if not e.type & reader.c["EFFECT_TYPE_ACTIVATE"] or e.count is None:
             continue
         flags = e.count_flags or 0
@@ -96,11 +121,44 @@ def read(reader: Reader, script: Script, card: dict[str, Any], facts: CardFacts,
             notes += (("activations_per_turn", f"{where}: {reader.describe(e)} with a count "
                                                f"limit per Duel: not a fact (never flagged)"),)
             continue
-        found.add(e.count)
-        oath = " (EFFECT_COUNT_CODE_OATH)" if _flag(reader, flags, "EFFECT_COUNT_CODE_OATH") \
-            else ""
-        notes += (("activations_per_turn", f"{where}: {reader.describe(e)} "
-                                           f"SetCountLimit({e.count}, id){oath}"),)
+        oath = _flag(reader, flags, "EFFECT_COUNT_CODE_OATH")
+        if oath or said or e.count != 1:
+            found.add(e.count)
+            why = " (EFFECT_COUNT_CODE_OATH)" if oath else \
+                " (no oath flag; the text says \"You can only activate\")" if said else ""
+            notes += (("activations_per_turn", f"{where}: {reader.describe(e)} "
+                                               f"SetCountLimit({e.count}, id){why}"),)
+            continue
+        _, key = limit_of(reader, script, e, n)
+        if key is not None:
+            uses.add(key)
+            notes += (("activation_once", f"{where}: {reader.describe(e)} SetCountLimit(1, "
+                                          f"{_code(key)}), no oath flag: the use of its "
+                                          f"effect, not of an activation"),)
     if found:  # several ways of activating: the laxest
-        facts = replace(facts, activations_per_turn=max(found))
-    return Found(facts, notes)
+        return Found(replace(facts, activations_per_turn=max(found)), notes)
+    if not uses:
+        return Found(facts, notes)
+    facts = replace(facts, activation_once="name")
+    if len(uses) != 1:  # ways of activating limited apart: each its own use (none shared)
+        return Found(facts, notes)
+    key = next(iter(uses))
+    others = {entries[n] for n, e in enumerate(script.effects) if entries and n in entries
+              and not e.type & reader.c["EFFECT_TYPE_ACTIVATE"]
+              and limit_of(reader, script, e, n)[1] == key}
+    if not others:
+        return Found(facts, notes)
+    effects = tuple(replace(fact, shared=key) if i in others else fact
+                    for i, fact in enumerate(facts.effects))
+    notes += (("activation_shared", f"{where}: the same count code limits its "
+                                  f"{', '.join(facts.effects[i].kind for i in sorted(others))} "
+                                  f"effect: one use shared (\"You can only use 1 X effect per "
+                                  f"turn\"), key {key}"),)
+    return Found(replace(facts, activation_once="name", activation_shared=key,
+                         effects=effects), notes)
+
+
+def _code(key: str) -> str:
+    """A count code's key as the script writes it: ``id`` or ``{id, n}``."""
+    code, _, index = key.partition(":")
+    return f"{{{code}, {index}}}" if index else code

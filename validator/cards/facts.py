@@ -185,9 +185,10 @@ class CardFacts:
     {'normal_summon': False, 'unscripted': True}
     >>> DOCUMENT_FACTS
     ('tributes', 'normal_summon', 'gemini', 'effects', 'grants', 'set_turn', 'trap_from_hand', \
-'double_tribute', 'double_tribute_for', 'activations_per_turn', 'summons_per_turn', 'materials', \
-'locks', 'defense_attack', 'grants_tributes', 'xyz_material_effects', 'trap_monster', \
-'grants_double_tribute', 'attacks_directly', 'gives_gemini_status', 'lessens_tributes')
+'double_tribute', 'double_tribute_for', 'activations_per_turn', 'activation_once', \
+'activation_shared', 'summons_per_turn', 'materials', 'locks', 'defense_attack', \
+'grants_tributes', 'xyz_material_effects', 'trap_monster', 'grants_double_tribute', \
+'attacks_directly', 'gives_gemini_status', 'lessens_tributes')
     """
 
     #: the numbers of Tributes its Normal Summon or Set may have (None: the Level rule's)
@@ -250,6 +251,13 @@ class CardFacts:
     #: (revision 4, §8) how many times a turn the card may be activated (a Spell's or Trap's
     #: "You can only activate 1 "X" per turn"; None: no limit)
     activations_per_turn: int | None = field(default=None, metadata=_DOCUMENT)
+    #: (an extension, docs/format.md) the use limit of the effect a Spell's or Trap's
+    #: activation carries out ("You can only use each effect of "X" once per turn"):
+    #: ``name`` (None: none); unlike ``activations_per_turn``, a negated activation spends it
+    activation_once: str | None = field(default=None, metadata=_DOCUMENT)
+    #: (an extension) the key of the card's ``effects`` that share that use with its
+    #: activation ("You can only use 1 "X" effect per turn")
+    activation_shared: str | None = field(default=None, metadata=_DOCUMENT)
     #: (revision 4, §8) how many times a turn it may be Special Summoned (None: no limit)
     summons_per_turn: int | None = field(default=None, metadata=_DOCUMENT)
     #: (revision 4, §8) an Extra Deck or Ritual monster's Summon procedures and what each

@@ -89,6 +89,8 @@ def make_card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
         link_arrows=tuple(get("link_arrows") or ()),
         pendulum=get("pendulum", False), scale=get("scale"),
         activations_per_turn=get("activations_per_turn"),
+        activation_once=get("activation_once"),
+        activation_shared=get("activation_shared"),
         summons_per_turn=get("summons_per_turn"),
         materials=None if get("materials") is None else tuple(
             _materials(x) for x in raw["materials"]),

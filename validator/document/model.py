@@ -352,6 +352,12 @@ class Card:
     #: (revision 4, §8) the card's own limits: activations and Special Summons a turn (None:
     #: no limit), its Summon procedures' materials (None: not given), its Special Summon locks
     activations_per_turn: int | None = None
+    #: (an extension) the use limit of the effect a Spell's or Trap's activation carries out
+    #: ("You can only use each effect of "X" once per turn": ``name``; None: none), spent by
+    #: a negated activation too, and the ``shared`` key of the card's effects it shares that
+    #: use with ("You can only use 1 "X" effect per turn")
+    activation_once: str | None = None
+    activation_shared: str | None = None
     summons_per_turn: int | None = None
     materials: tuple[Materials, ...] | None = None
     locks: tuple[Lock, ...] = ()
@@ -506,6 +512,10 @@ class Action:
     #: (an extension) a ``move`` or ``discard`` of the open chain's last card by its player:
     #: the cost of its own activation, paid as it is activated, so the chain stays open
     cost: bool = False
+    #: (an extension) A ``special_summon`` made by the other player's effect onto ``player``'s
+    #: field (Concours de Cuisine's): the player who Special Summons it, whose locks and
+    #: Special Summons it is; None, ``player`` (docs/format.md).
+    summoner: Player | None = None
     log: dict[str, Any] | None = field(default=None, compare=False)
     raw: dict[str, Any] = field(default_factory=dict, compare=False)
 

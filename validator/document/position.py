@@ -167,6 +167,7 @@ def state_report(state: DuelState) -> dict[str, Any]:
                                                         "reason": state.outcome.reason},
         "actions_judged": state.index,
         **({"duel_uses": dict(state.duel_uses)} if state.duel_uses else {}),
+        **({"levels_changed": sorted(state.levels_changed)} if state.levels_changed else {}),
         "ruleset": state.rules.name,
     }
 
@@ -297,6 +298,7 @@ def restore(cards: dict[str, Card], position: Mapping[str, Any],
                              link["card_activation"], link["target"], tuple(link["locks"]))
                    for link in position["chain_links"]]
     state.duel_uses = dict(position["duel_uses"])
+    state.levels_changed = set(position["levels_changed"])
     outcome = position["outcome"]
     state.outcome = None if outcome is None else Outcome(outcome["winner"], outcome["reason"])
     return state

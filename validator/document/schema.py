@@ -253,6 +253,15 @@ class CardSchema(_Base):
     activations_per_turn = StrictInt(validate=validate.Range(1, 9), allow_none=True, metadata={
         "description": "how many times a turn the card may be activated (null: not judged, "
                        "a fact of the card database's set aside)"})
+    activation_once = fields.String(validate=validate.OneOf(("name",)), allow_none=True,
+                                    metadata={
+        "description": "a Spell's or Trap's activation as the use of its effect, once per turn "
+                       "for every copy (\"You can only use each effect of X once per turn\"; "
+                       "a negated activation spends it; null: not judged), an extension"})
+    activation_shared = fields.String(validate=validate.Length(1, 40), allow_none=True,
+                                      metadata={
+        "description": "the shared key of the card's effects that share one use with its "
+                       "activation (\"You can only use 1 X effect per turn\"), an extension"})
     summons_per_turn = StrictInt(validate=validate.Range(1, 9), allow_none=True, metadata={
         "description": "how many times a turn it may be Special Summoned (null: not judged)"})
     materials = fields.List(fields.Nested(MaterialsSchema), validate=validate.Length(min=1),
@@ -279,8 +288,9 @@ class CardSchema(_Base):
             if "link_arrows" in data and "link" not in data:
                 raise ValidationError("Only a Link Monster (with a link rating) has arrows.",
                                       "link_arrows")
-            for key in ("trap_from_hand", "trap_monster"):
-                if key in data:
+            for key in ("trap_from_hand", "trap_monster", "activation_once",
+                        "activation_shared"):
+                if data.get(key) is not None:
                     raise ValidationError(f"A monster card has no {key}.", key)
             if "scale" in data and not data.get("pendulum"):
                 raise ValidationError("Only a Pendulum Monster (pendulum: true) has a Scale.",
@@ -456,11 +466,26 @@ class SpecialSummonSchema(QuickSummonSchema):
                        "being Summoned (banished until the End Phase); no lock or Summon "
                        "limit applies (docs/format.md)"})
 
+    summoner = fields.String(validate=validate.OneOf(m.PLAYERS), metadata={
+        "description": "(an extension) the other player, whose effect Special Summons the "
+                       "monster onto player's field: the locks that bind and the Special "
+                       "Summon that counts are the summoner's (docs/format.md)"})
+
     @validates_schema
     def _returned_alone(self, data: dict[str, Any], **kwargs: Any) -> None:
         if data.get("returned") and "method" in data:
             raise ValidationError("A monster that returns to the field is not Summoned: "
                                   "returned takes no method.", "returned")
+        if data.get("returned") and "summoner" in data:
+            raise ValidationError("A monster that returns to the field is not Summoned: "
+                                  "returned takes no summoner.", "summoner")
+        if "summoner" in data and data["summoner"] == data.get("player"):
+            raise ValidationError("summoner names the other player, whose effect Special "
+                                  "Summons the monster onto player's field; left out, it is "
+                                  "player.", "summoner")
+        if "summoner" in data and "method" in data:
+            raise ValidationError("A Summon by its own procedure (method) is its "
+                                  "controller's: it takes no summoner.", "summoner")
 
 
 class MonsterZoneSchema(_CardAction):

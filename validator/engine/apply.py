@@ -12,6 +12,7 @@ from validator.engine.state import ChainLink, DuelState, Outcome, ThisTurn
 from validator.engine.zones import take_placement
 from validator.errors import DocumentError
 from validator.rules.checks.activation import classified
+from validator.rules.checks.limits import levels_kept
 
 Effect = Callable[[DuelState, Action], None]
 
@@ -123,6 +124,7 @@ def enter_phase(s: DuelState, a: Action) -> None:
 
 def end_turn(s: DuelState, a: Action) -> None:
     """The next player's turn begins in its Draw Phase; an empty deck there loses the duel."""
+    s.levels_changed |= levels_kept(s)
     s.turn += 1
     s.turn_player = other(s.turn_player)
     s.this_turn = ThisTurn()
@@ -179,7 +181,8 @@ def special_summon(s: DuelState, a: Action) -> None:
     for material in a.materials:
         _use_material(s, a, material)
     if not a.returned:  # a monster that returns to the field is not Summoned
-        limits.record_summon(s, a.player, a.card, limits.from_extra_deck(s, a.card))
+        limits.record_summon(s, a.summoner or a.player, a.card,  # the summoner's Summon
+                             limits.from_extra_deck(s, a.card))
     _summon(s, a, a.position, "deck")
     mon = s.monster(a.card)
     if mon is not None and s.cards[a.card].gemini and not a.returned and \
@@ -225,6 +228,8 @@ def change_position(s: DuelState, a: Action) -> None:
     mon = s.monster(a.card or "")
     assert mon is not None and a.to is not None
     mon.position = a.to
+    if a.to == "facedown_defense":  # face-down, a monster's Level is its own again
+        s.levels_changed.discard(mon.card)
     if not a.by_effect:
         s.this_turn.positions_changed[mon.card] = s.index
 

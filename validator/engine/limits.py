@@ -48,6 +48,32 @@ def use_key(card: Card, index: int) -> tuple[str, str] | None:
     return ("duel" if fact.once == "duel" else "turn"), key
 
 
+def activation_key(card: Card) -> str | None:
+    """The key of the use a Spell's or Trap's activation spends (``activation_once``, an
+    extension: "You can only use each effect of X once per turn"): that of the card's effects
+    it shares the use with (``activation_shared``), else its own, shared by every copy; None
+    when the card has no such limit.
+
+    >>> activation_key(Card("a", "trap", passcode=9, activation_once="name"))
+    '#9:activation'
+    >>> activation_key(Card("a", "trap", passcode=9, activation_once="name",
+    ...                     activation_shared="9"))
+    's:9'
+    """
+    if card.activation_once is None or card.kind == "monster":
+        return None
+    return f"s:{card.activation_shared}" if card.activation_shared else \
+        f"{name_key(card)}:activation"
+
+
+def activation_used_at(s: DuelState, player: Player, card: Card) -> int | None:
+    """The action at which ``player`` spent the use the card's activation needs this turn
+    (:func:`activation_key`: an earlier activation, negated or not, or an effect sharing it),
+    or None."""
+    key = activation_key(card)
+    return None if key is None else s.this_turn.limits.uses.get(f"{player}|{key}")
+
+
 def used_at(s: DuelState, player: Player, card_id: str, index: int) -> tuple[str, int] | None:
     """``(scope, action index)`` of the earlier use that exhausts this use, or None when the
     effect may still be used."""
@@ -243,6 +269,9 @@ def record_activation(s: DuelState, a: Action, used: int | None, known: bool,
         if card.kind != "monster" and not a.negated:
             key = f"{a.player}|{name_key(card)}"
             s.this_turn.limits.activations.setdefault(key, []).append(s.index)
+        use = activation_key(card)
+        if use is not None:  # the effect's use, which an attempt spends, negated or not
+            s.this_turn.limits.uses[f"{a.player}|{use}"] = s.index
         by: int | str | None = "activation"
     else:
         if used is not None:

@@ -233,6 +233,10 @@ class DuelState:
     #: (revision 4, §8) once-per-Duel uses: (player, key) as validator/engine/limits.py
     #: writes it -> the action that used it.
     duel_uses: dict[str, int] = field(default_factory=dict)
+    #: Monsters face-up on the field at the end of a turn in which a card that changes Levels
+    #: was used or stood face-up, and on the field face-up since: their Level may still be
+    #: one that card gave (``summon.materials``; validator/rules/checks/limits.py).
+    levels_changed: set[str] = field(default_factory=set)
 
     def copy(self) -> DuelState:
         """An independent copy (the card table, never changed, is shared).
@@ -260,7 +264,7 @@ class DuelState:
                                {p: list(c) for p, c in t.lessened_by.items()},
                                {p: list(c) for p, c in t.gemini_status_by.items()}),
             outcome=self.outcome, index=self.index, gone=set(self.gone), rules=self.rules,
-            duel_uses=dict(self.duel_uses))
+            duel_uses=dict(self.duel_uses), levels_changed=set(self.levels_changed))
 
     # -- queries -----------------------------------------------------------------------
     def locate(self, card: str) -> tuple[Player, str] | None:
@@ -381,6 +385,7 @@ class DuelState:
             getattr(side, pile).remove(card)
         if pile in FIELD_PILES and not control_change:
             self.this_turn.forget(card)
+            self.levels_changed.discard(card)
         elif not control_change:  # a soft limit (§8 "copy") is renewed wherever it goes
             self.this_turn.limits.copy_uses.pop(card, None)
         self.pending_equips.pop(card, None)  # an Equip that left stops waiting

@@ -244,6 +244,8 @@ def _limits_json(card: Card) -> dict[str, Any]:
     """
     out: dict[str, Any] = {}
     for key, value in (("activations_per_turn", card.activations_per_turn),
+                       ("activation_once", card.activation_once),
+                       ("activation_shared", card.activation_shared),
                        ("summons_per_turn", card.summons_per_turn)):
         if value is not None:
             out[key] = value

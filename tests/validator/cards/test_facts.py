@@ -83,9 +83,10 @@ def test_an_unknown_key_is_an_error_naming_it(raw: dict[str, Any], named: str) -
 def test_where_each_fact_goes_is_declared_beside_it() -> None:
     assert DOCUMENT_FACTS == ("tributes", "normal_summon", "gemini", "effects", "grants",
                               "set_turn", "trap_from_hand", "double_tribute", "double_tribute_for",
-                              "activations_per_turn", "summons_per_turn", "materials", "locks",
-                              "defense_attack", "grants_tributes", "xyz_material_effects",
-                              "trap_monster", "grants_double_tribute", "attacks_directly",
+                              "activations_per_turn", "activation_once", "activation_shared",
+                              "summons_per_turn", "materials", "locks", "defense_attack",
+                              "grants_tributes", "xyz_material_effects", "trap_monster",
+                              "grants_double_tribute", "attacks_directly",
                               "gives_gemini_status", "lessens_tributes")
     assert set(IMPORTER_FACTS) == {
         "procedures", "positions", "skips_draws", "tributes_foes", "direct_attack",

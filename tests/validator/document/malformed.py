@@ -147,6 +147,16 @@ BAD: list[tuple[str, dict[str, Any], str, str]] = [
     ("returned as a string", document([act(
         "special_summon", card="gemini", returned="yes")], {"banished": ["gemini"]}),
      "actions.0.returned", "boolean"),
+    # the extension summoner: the other player, whose effect Special Summons the monster
+    ("a summoner that is the player", document([act(
+        "special_summon", card="gemini", summoner="p1")], {"graveyard": ["gemini"]}),
+     "actions.0.summoner", "names the other player"),
+    ("a returned monster with a summoner", document([act(
+        "special_summon", card="gemini", returned=True, summoner="p2")],
+        {"banished": ["gemini"]}), "actions.0.summoner", "takes no summoner"),
+    ("a summoner of no player", document([act(
+        "special_summon", card="gemini", summoner="p3")], {"graveyard": ["gemini"]}),
+     "actions.0.summoner", "Must be one of"),
     ("materials on a quick summon", document([act(
         "quick_summon", card="gemini", materials=["vorse"])],
         {"hand": ["gemini"], "monsters": [mon("vorse")]}),

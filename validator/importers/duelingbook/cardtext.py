@@ -183,8 +183,9 @@ def limits_activations(text: str) -> bool:
     """True when a card's text limits its activations ("You can only activate 1 "Pot of
     Desires" per turn"), not its uses ("You can only use 1 "The Black Goat Laughs" effect per
     turn, and only once that turn"): only the first is left unspent by a negated activation.
-    The card database's ``activations_per_turn`` does not tell them apart yet (its scripts'
-    count limit on the activation is the same but for the oath flag, docs/cards.md).
+    The card database tells them apart too (``activations_per_turn`` for the first,
+    ``activation_once`` for the second, by the scripts' oath flag and this text,
+    docs/cards.md); the negation reading asks both.
 
     >>> limits_activations('... You can only activate 1 "Pot of Desires" per turn.')
     True

@@ -99,6 +99,8 @@ class GameBuilder:
     lp: list[int] = field(default_factory=lambda: [8000, 8000])
     chain: list[Link] = field(default_factory=list)
     solving: bool = False
+    #: the chain link resolving (MSG_CHAIN_SOLVING's number; 0 outside a resolution)
+    solving_link: int = 0
     resolved_here: set[str] = field(default_factory=set)
     tributes: list[str] = field(default_factory=list)
     materials: list[tuple[str, int]] = field(default_factory=list)
@@ -522,8 +524,21 @@ class GameBuilder:
                     fields["materials"] = list(dict.fromkeys(c for c, _ in materials))
             words = f"Special Summons {self.name(cid)}" + (f" ({method})" if method else "")
             where = self.board.where.get(cid)
-            self.emit("special_summon", where.controller if where else controller, words,
-                      **fields)
+            owner = where.controller if where else controller
+            summoner = self._summoner() if method is None else None
+            if summoner is not None and summoner != player_of(owner):
+                fields["summoner"] = summoner  # the other player's effect (docs/edopro.md)
+            self.emit("special_summon", owner, words, **fields)
+
+    def _summoner(self) -> str | None:
+        """The player whose effect is resolving (the chain link the engine resolves: its
+        activation's player), who Special Summons what it puts on the field; None outside a
+        resolution."""
+        if not self.solving or not 0 < self.solving_link <= len(self.chain):
+            return None
+        action = self.chain[self.solving_link - 1].action
+        player = None if action is None else action.get("player")
+        return player if isinstance(player, str) else None
 
     def _trap_monster_materials(self, summoned: str,
                                 materials: list[tuple[str, int]]) -> list[tuple[str, int]]:
@@ -757,6 +772,8 @@ class GameBuilder:
             negated = self.chain[m.link - 1].action  # its activation negated (not its effect)
             if negated is not None:
                 negated["negated"] = True
+        if m.msg == msg.MSG_CHAIN_SOLVING:
+            self.solving_link = m.link
         if m.msg == msg.MSG_CHAIN_SOLVING and not self.solving:
             self.solving = True
             for link in self.chain:
@@ -774,6 +791,7 @@ class GameBuilder:
         self._flush_deferred()
         self.chain = []
         self.solving = False
+        self.solving_link = 0
 
     # -- the rest ----------------------------------------------------------------------
 

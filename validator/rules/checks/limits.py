@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from validator.document.model import Action, Card, Lock, Materials, MonsterKinds
+from validator.document.model import PLAYERS, Action, Card, Lock, Materials, MonsterKinds
 from validator.engine.limits import (
     activated_at,
+    activation_used_at,
     blocked,
     from_extra_deck,
     holds,
@@ -84,6 +85,10 @@ def effect_use_allowed(s: DuelState, a: Action) -> str | None:
     act = classified(s, a)
     if act.card_activation:
         allowed = card.activations_per_turn
+        spent = activation_used_at(s, a.player, card)
+        if spent is not None:
+            return f"{card.label}'s effect can be used only once per turn, and {a.player} " \
+                   f"already used it (action {spent + 1})."
         if card.kind == "monster" or allowed is None:
             return None
         earlier = activated_at(s, a.player, card)
@@ -104,8 +109,9 @@ def effect_use_allowed(s: DuelState, a: Action) -> str | None:
 @REGISTRY.rule("summon.once-per-turn")
 def summons_within_limit(s: DuelState, a: Action) -> str | None:
     """A monster is Special Summoned no more often in a turn than its text allows
-    (``summons_per_turn``); a Pendulum Summon counts for each of its monsters. A monster
-    that returns to the field (the extension ``returned``) is not Summoned."""
+    (``summons_per_turn``) by the player who Summons it (the ``summoner``, an extension, where
+    the other player's effect does); a Pendulum Summon counts for each of its monsters. A
+    monster that returns to the field (the extension ``returned``) is not Summoned."""
     if a.returned:
         return None
     for cid in (a.cards if a.type == "pendulum_summon" else (a.card or "",)):
@@ -113,9 +119,9 @@ def summons_within_limit(s: DuelState, a: Action) -> str | None:
         allowed = card.summons_per_turn
         if allowed is None:
             continue
-        earlier = summoned_at(s, a.player, card)
+        earlier = summoned_at(s, a.summoner or a.player, card)
         if len(earlier) >= allowed:
-            return f"{a.player} can Special Summon {card.label} only {allowed} time" \
+            return f"{a.summoner or a.player} can Special Summon {card.label} only {allowed} time" \
                    f"{'s' if allowed != 1 else ''} per turn, and already did (action " \
                    f"{earlier[-1] + 1})."
     return None
@@ -136,11 +142,14 @@ def summon_not_locked(s: DuelState, a: Action) -> str | None:
     this turn forbids: a ``turn`` lock from the activation on, a ``rest_of_turn`` one after
     its resolution (and the Summons that resolution made). A monster that returns to the
     field (the extension ``returned``: S:P Little Knight's banished monster at the End Phase)
-    is not Special Summoned, and no lock forbids it."""
+    is not Special Summoned, and no lock forbids it. A lock binds the player who Special
+    Summons: the ``summoner`` (an extension) where the other player's effect puts the monster
+    on this player's field (Concours de Cuisine's)."""
     held_now = s.this_turn.limits.locks
     if not held_now or a.returned:  # most turns hold none
         return None
-    locks = [lock for lock in held_now if lock.player == a.player and holds(lock, s, a)]
+    summoner = a.summoner or a.player
+    locks = [lock for lock in held_now if lock.player == summoner and holds(lock, s, a)]
     if not locks:
         return None
     for cid in (a.cards if a.type == "pendulum_summon" else (a.card or "",)):
@@ -149,7 +158,7 @@ def summon_not_locked(s: DuelState, a: Action) -> str | None:
             held_locks = s.cards[held.card].locks
             lock = held_locks[held.lock] if held.lock < len(held_locks) else None
             if lock is not None and _forbids(s, lock, cid, from_extra):
-                return f"{a.player} cannot Special Summon {s.cards[cid].label}" \
+                return f"{summoner} cannot Special Summon {s.cards[cid].label}" \
                        f"{' from the Extra Deck' if lock.applies == 'extra_deck' else ''}: " \
                        f"{s.cards[held.card].label} (action {held.since + 1}) locks it " \
                        f"{'this turn' if lock.scope == 'turn' else 'for the rest of the turn'}."
@@ -231,24 +240,59 @@ def leeway_in_play(s: DuelState, a: Action) -> frozenset[str]:
     >>> sorted(leeway_in_play(s, Action("special_summon", "p1", card="x")))
     []
     """
-    ids = [a.card or "", *a.materials]
+    return frozenset(_leeway_of(s, [a.card or "", *a.materials, *_face_up(s),
+                                    *_used(s, (a.player,))]))
+
+
+def levels_kept(s: DuelState) -> set[str]:
+    """At the end of a turn, the monsters face-up on the field whose Level a card may have
+    changed this turn, which it keeps while it stays there face-up (Chef de Nouvelles raising
+    Patissciel Couverture to Level 7): every one of them, where a card that changes Levels
+    (``level``) was used this turn by either player or stands face-up on the field (the log
+    does not say which monster it changed: the reading that flags least); else none.
+
+    >>> from validator.engine.state import Side
+    >>> s = DuelState({}, 1, "p1", {"p1": Side(8000, [], 0), "p2": Side(8000, [], 0)})
+    >>> levels_kept(s)
+    set()
+    """
+    monsters = [m.card for side in s.sides.values() for m in side.monsters
+                if not m.position.startswith("facedown")]
+    if not monsters or "level" not in _leeway_of(s, [*_face_up(s), *_used(s, PLAYERS)]):
+        return set()
+    return set(monsters)
+
+
+def _face_up(s: DuelState) -> list[str]:
+    """The cards face-up on either field."""
+    ids: list[str] = []
     for side in s.sides.values():
         ids += [m.card for m in side.monsters if not m.position.startswith("facedown")]
         ids += [st.card for st in side.spell_traps if st.face_up]
         if side.field_spell is not None and side.field_spell.face_up:
             ids.append(side.field_spell.card)
+    return ids
+
+
+def _used(s: DuelState, players: Iterable[str]) -> list[str]:
+    """The cards of the names ``players`` activated this turn (a Spell or Trap Card activated,
+    an effect with a use limit used), as the limits' bookkeeping shows them."""
     limits = s.this_turn.limits
-    used = {k.split("|", 1)[1] for k in limits.activations if k.startswith(f"{a.player}|")}
+    heads = tuple(f"{p}|" for p in players)
+    used = {k.split("|", 1)[1] for k in limits.activations if k.startswith(heads)}
     used |= {k.split("|", 1)[1].rsplit(":", 1)[0] for k in limits.uses
-             if k.startswith(f"{a.player}|#")}
-    if used:
-        ids += [cid for cid, card in s.cards.items() if name_key(card) in used]
+             if k.startswith(heads) and k.split("|", 1)[1].startswith("#")}
+    return [cid for cid, card in s.cards.items() if name_key(card) in used] if used else []
+
+
+def _leeway_of(s: DuelState, ids: Iterable[str]) -> set[str]:
+    """The leeway of these cards, as the card database reads it."""
     found: set[str] = set()
     for cid in dict.fromkeys(ids):
         card = s.cards.get(cid)
         if card is not None and card.passcode is not None:
             found.update(_leeway(card.passcode))
-    return frozenset(found)
+    return found
 
 
 def _leeway(passcode: int) -> tuple[str, ...]:
@@ -271,6 +315,9 @@ def _why_not(s: DuelState, a: Action, proc: Materials,
     that a card in play (``leeway``) may change left unjudged."""
     mats = [s.cards[cid] for cid in a.materials]
     levels = not leeway & _LEVELS.get(proc.summon, set())
+    # a material whose Level a card may have changed on an earlier turn (on the field since):
+    # its own Level not judged, nor a sum it is part of
+    kept = {m.id for m in mats if m.id in s.levels_changed}
     if proc.summon in ("link", "xyz", "synchro"):
         on_field = None if leeway & _PLACES[proc.summon] else _on_field(s, a)
         why = on_field or _kinds(s, a, proc.kinds if proc.summon != "synchro" else None)
@@ -287,15 +334,16 @@ def _why_not(s: DuelState, a: Action, proc: Materials,
         # a Link Monster has no Level: no material of a procedure that names one (another
         # procedure, as Dingirsu's "1 "Orcust" Link Monster", names none)
         off = [m for m in mats if proc.level is not None and levels and (
-            m.link is not None or (m.level is not None and m.level != proc.level))]
+            m.link is not None or (m.level is not None and m.level != proc.level and
+                                   m.id not in kept))]
         if off:
             return f"{off[0].label} is not Level {proc.level}"
         return _count(proc, len(mats))
     if proc.summon == "synchro":
-        return _synchro(proc, mats, levels, not leeway & _TUNERS)
+        return _synchro(proc, mats, levels and not kept, not leeway & _TUNERS)
     if proc.summon == "ritual":
         values = [m.level for m in mats]
-        if proc.level_sum is not None and levels and None not in values:
+        if proc.level_sum is not None and levels and not kept and None not in values:
             total = sum(lv for lv in values if lv is not None)
             short = total < proc.level_sum if proc.ritual == "at_least" else \
                 total != proc.level_sum

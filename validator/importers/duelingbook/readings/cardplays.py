@@ -647,6 +647,7 @@ def _activation_taken_back(b: GameBuilder, play: Play, player: Player, cid: str,
         return None
     entry = b.card(cid).definition or {}
     if entry.get("kind") == "monster" or not (entry.get("activations_per_turn") or
+                                              entry.get("activation_once") or
                                               entry.get("locks")):
         return None  # only a card with a limit of its own: any other activation stays judged
     return ReadAs("slip.activation-taken-back",
@@ -677,7 +678,7 @@ def _activation_undone(b: GameBuilder, player: Player, cid: str,
         return None
     known = b.card(cid)
     if (known.definition or {}).get("kind") == "monster" or \
-            not known.facts.activations_per_turn:
+            not (known.facts.activations_per_turn or known.facts.activation_once):
         return None  # the card database's limit (carried or not: the document is the log's)
     for n in range(len(b.actions) - 1, -1, -1):
         earlier = b.actions[n]

@@ -1,8 +1,10 @@
 """A turn restarted: the players agree in chat to replay the turn from its start (a dispute
 settled by going back), the turn player clicks back to the Draw Phase, puts the card they
 drew for the turn back on top of the Deck, and draws it again. The turn is played anew from
-there, so the activations of the turn's first try, whose cards its player put back, count
-toward none of their cards' "You can only activate 1 X per turn" (contract §8).
+there, so the activations of the turn's first try, by either player, whose cards the player
+who activated them put back, count toward none of their cards' limits (contract §8): "You can
+only activate 1 X per turn", "You can only use each effect of X once per turn", an effect's
+use limit, a lock.
 
 The reading needs all of it in the log: the Draw Phase entered again by the turn player, the
 chat request and the other player's consent, the turn's draw put back on top of the Deck and
@@ -29,10 +31,11 @@ _TAKEN_BACK: Final = frozenset({"hand", "deck", "extra"})
 def restarted(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs | None:
     """This draw is the turn's draw made again: the turn player entered the Draw Phase again
     after drawing ``cid`` for the turn, put it back on top of the Deck, and the players agreed
-    in chat (a request, the other player's consent). Read as the turn restarted: the turn
-    player's activations of cards with "You can only activate 1 X per turn" since the turn's
-    draw, each card put back in the hand or the Deck since, are taken back (they count toward
-    no limit); the draw itself is read as draws are. None when the evidence does not hold.
+    in chat (a request, the other player's consent). Read as the turn restarted: the
+    activations since the turn's draw that spend a card limit, by either player, each card put
+    back since by the player who activated it (:func:`_undone`), are taken back (they count
+    toward no limit); the draw itself is read as draws are. None when the evidence does not
+    hold.
 
     >>> from validator.importers.duelingbook.readings.catalog import catalog
     >>> catalog()["rewind.turn-restarted"].family
@@ -44,7 +47,7 @@ def restarted(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs | 
     back = _went_back(b, play) if first is not None else None
     if first is None or back is None or not _back_on_top(b.actions[first + 1:], cid):
         return None
-    undone = _undone(b, b.actions[first + 1:], player, back)
+    undone = _undone(b, b.actions[first + 1:], back)
     agreed = _agreed(b, min(_time(a) or 0 for a in undone), back, player) if undone else None
     if agreed is None:
         return None
@@ -131,22 +134,36 @@ def _time(action: Action) -> int | None:
     return unstamp(log.get("time") if isinstance(log, dict) else None)
 
 
-def _undone(b: GameBuilder, since: list[Action], player: Player,
-            back: int) -> list[Action]:
-    """The player's activations in ``since`` made before the Draw Phase was entered again (at
-    ``back`` seconds), of cards with "You can only activate 1 X per turn", each card put back
-    in the hand or the Deck by them later."""
+def _undone(b: GameBuilder, since: list[Action], back: int) -> list[Action]:
+    """The activations in ``since`` made before the Draw Phase was entered again (at ``back``
+    seconds), by either player, that spend a card limit (contract §8), each card put back
+    later by the player who activated it: a Spell or Trap Card with a limit of its activation
+    ("You can only activate 1 X per turn", "You can only use each effect of X once per turn"),
+    activated into a zone and put back in the hand or the Deck; a card's effect with a use
+    limit (``once``, ``shared``) or a lock, the card put back in the hand, the Deck or the
+    Extra Deck."""
     found: list[Action] = []
     for index, action in enumerate(since):
         cid = action.get("card")
-        if action.get("type") != "activate" or action.get("player") != player or \
-                "zone" not in action or type(cid) is not str or \
-                not b.card(cid).facts.activations_per_turn or \
-                (_time(action) or back + 1) > back:
+        if action.get("type") != "activate" or type(cid) is not str or \
+                (_time(action) or back + 1) > back or not _limited(b, cid, action):
             continue
+        who = action.get("player")
+        back_to = _PUT_BACK if "zone" in action else _TAKEN_BACK
         later = [a for a in since[index + 1:] if a.get("card") == cid and
                  a.get("type") in ("move", "discard", "activate")]
-        if later and later[-1].get("type") == "move" and later[-1].get("to") in _PUT_BACK \
-                and later[-1].get("player") == player:
+        if later and later[-1].get("type") == "move" and later[-1].get("to") in back_to \
+                and later[-1].get("player") == who:
             found.append(action)
     return found
+
+
+def _limited(b: GameBuilder, cid: str, action: Action) -> bool:
+    """True when this activation spends a card limit of its card's: a Spell's or Trap's
+    activation into a zone with a limit of it, else an effect of a card with a use limit or a
+    lock (the log may not say which effect: any of them)."""
+    facts = b.card(cid).facts
+    if "zone" in action:
+        return bool(facts.activations_per_turn or facts.activation_once)
+    return bool(facts.locks) or any(e.once is not None or e.shared is not None
+                                    for e in facts.effects)

@@ -508,6 +508,33 @@ def _for_own_resolving_spell(b: GameBuilder, play: Play, player: Player,
     return None
 
 
+def _foe_summoner(b: GameBuilder, player: Player, first_of: object = None) -> str | None:
+    """The card the opponent used just before (within ``FOE_SUMMON_WITHIN`` plays) whose
+    effect Special Summons a monster to its opponent's field (``foe_summons``: Concours de
+    Cuisine, R.B. Lambda Cannon), or None. With ``first_of`` (a username), only where this is
+    that user's first play since but for chat and showing the hand (a monster the player's own
+    effect summons a few plays later is theirs: after Nibiru, the Primal Being's Token), and
+    where the card was activated or its effect declared there (not only summoned)."""
+    for at, who, c in reversed(b.turn.recent):
+        if who == player or b.cursor - at > FOE_SUMMON_WITHIN or not b.card(c).facts.foe_summons:
+            continue
+        clicked = b.plays[at] if 0 <= at < len(b.plays) else None
+        if first_of is not None and not (type(clicked) is dict and str(
+                clicked.get("play", "")).startswith(("Declare", "Activate"))):
+            continue  # summoned, not used: its effect is not the one that summons
+        if first_of is not None and any(
+                type(p) is dict and p.get("username") == first_of and
+                p.get("play") not in b.names.quiet and p.get("play") not in _ASIDE
+                for p in b.plays[at + 1:b.cursor]):
+            return None
+        return c
+    return None
+
+
+#: A player's plays that are no move of theirs (:func:`_foe_summoner`).
+_ASIDE: Final = frozenset({"Duel message", "Show hand", "Thinking", "Good"})
+
+
 def _summoned_by_opponent(b: GameBuilder, play: Play, player: Player,
                           cid: str) -> ReadAs | None:
     """A "Normal Summon" click in the opponent's turn, just after the opponent used a card
@@ -516,13 +543,11 @@ def _summoned_by_opponent(b: GameBuilder, play: Play, player: Player,
     that Special Summon, the player carrying it out."""
     if player == b.turn.player:
         return None
-    cause = next((c for at, who, c in reversed(b.turn.recent) if who != player and
-                  b.cursor - at <= FOE_SUMMON_WITHIN and b.card(c).facts.foe_summons),
-                 None)
+    cause = _foe_summoner(b, player)
     if cause is None:
         return None
     return seq(phases.settling(b, play, cid), ReadAs(actions=(Emit(
-        "special_summon", player, {"card": cid}, placed=True,
+        "special_summon", player, {"card": cid, "summoner": other(player)}, placed=True,
         note=read("summon.for-opponent-effect",
                   f"a Normal Summon click in the opponent's turn, just after "
                   f"{b.label(cause)}'s effect, which Special Summons a monster to this "
@@ -538,15 +563,14 @@ def _set_for_opponents_summon(b: GameBuilder, play: Play, player: Player,
     out with the wrong click and fixing it."""
     if player == b.turn.player:
         return None
-    cause = next((c for at, who, c in reversed(b.turn.recent) if who != player and
-                  b.cursor - at <= FOE_SUMMON_WITHIN and b.card(c).facts.foe_summons),
-                 None)
+    cause = _foe_summoner(b, player)
     found = b.next_own(play, cid, ("Flip",)) if cause is not None else None
     if cause is None or found is None or \
             int(found[1].get("seconds") or 0) - int(play.get("seconds") or 0) > AT_ONCE_SECONDS:
         return None
     return seq(ReadAs(consumes=(found[0],)), phases.settling(b, play, cid), ReadAs(actions=(Emit(
-        "special_summon", player, {"card": cid, "position": "defense"}, placed=True,
+        "special_summon", player, {"card": cid, "position": "defense",
+                                   "summoner": other(player)}, placed=True,
         note=read("summon.set-for-opponent-effect",
                   f"a Set click in the opponent's turn just after {b.label(cause)}'s effect, "
                   f"which Special Summons a monster to this player's field, flipped face-up "
@@ -820,6 +844,14 @@ def _special_summoned(b: GameBuilder, play: Play, player: Player, cid: str,
         fields.update(method="link" if signs else "synchro", materials=list(linked.materials))
     if linked is not None and linked.note is not None:
         note = linked.note.plus(note)
+    cause = _foe_summoner(b, player, play.get("username")) if "method" not in fields else None
+    if cause is not None:  # the opponent's Special Summon onto this player's field
+        fields["summoner"] = other(player)
+        note = read("summon.by-opponent-effect",
+                    f"{b.label(cid)} Special Summoned to this player's field just after "
+                    f"{b.label(cause)}'s effect, the opponent's, which Special Summons a "
+                    f"monster to its opponent's field: the opponent's Summon (summoner), "
+                    f"which their locks bind, not this player's").plus(note)
     return seq(phases.settling(b, play, cid), ReadAs(
         drops=linked.drops if linked is not None else (),
         consumes=(fixed[1],) if fixed is not None else (),

@@ -146,6 +146,28 @@ _SET_ELF = ('B: Set monster | Set card from hand (1/5) to M-2 || Set "Gemini Elf
             '(1/5) to M-2')
 
 
+def test_a_special_summon_after_an_effect_that_summons_to_the_opponents_field() -> None:
+    """The opponent drags the monster R.B. Lambda Cannon Special Summons to their field: the
+    Summon is Lambda Cannon's player's (summoner), whose locks bind it (the converted EDOPro
+    game selfplay-0233: Concours de Cuisine, under the receiver's Dogmatika Punishment)."""
+    hands = (["R.B. Lambda Cannon", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(*MAIN_A, *_CANNON, 'B: SS ATK | Special Summoned "Gemini Elf" '
+                               'from hand (1/5) to M-2 (ATK)', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    summon = imported.document["actions"][-1]
+    assert (summon["type"], summon["player"], summon["summoner"]) == \
+        ("special_summon", "p2", "p1")
+    assert "summon.by-opponent-effect" in readings_of(imported)
+
+
+def test_a_special_summon_after_the_players_own_such_effect_is_their_own() -> None:
+    hands = (["R.B. Lambda Cannon", *HAND_A[1:]], HAND_B)
+    imported, _ = judged(*MAIN_A, *_CANNON, 'A: SS ATK | Special Summoned "Vorse Raider" from '
+                         'hand (1/5) to M-2 (ATK)', hands=hands)
+    assert "summoner" not in imported.document["actions"][-1]
+    assert "summon.by-opponent-effect" not in readings_of(imported)
+
+
 def test_a_set_click_flipped_at_once_after_an_effect_that_summons_to_its_field() -> None:
     """The opponent places the monster R.B. Lambda Cannon Special Summons with "Set", and
     flips it face-up 2 s later (a real Advanced game: Master Tao the Chanter)."""

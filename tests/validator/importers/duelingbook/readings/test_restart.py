@@ -114,3 +114,49 @@ def test_a_set_card_shown_and_set_again_is_no_activation_of_its_limit() -> None:
         'A: Activate ST | Activated Set "Pot of Desires" in S-1', hands=_POTS)
     assert verdict["legal"], verdict["violation"]
     assert "shown.set-cards" in readings_of(imported)
+
+
+# -- every card-limit use of the first try, by either player (issue 27, item 4) ----------------
+#: (under ``advanced``, where A goes first and does not draw)
+_GOAT = "The Black Goat Laughs"
+_GOAT_HANDS = ([_GOAT, _GOAT, *HAND_A[2:]], ["Pot of Desires", *HAND_B[1:]])
+_GOAT_AGAIN = f'Activated Set "{_GOAT}" in S-2'
+
+
+def _answered(*chat: str) -> list[str]:
+    """A Sets two copies of The Black Goat Laughs ("You can only use each effect of ... once
+    per turn": its activation's use); in B's turn A activates the first in answer to B's Pot
+    of Desires; the chat; both cards put back in the hand by their players; the turn
+    restarted (Life Points lost: no phase click is a rewind); the Pot activated again, and A's
+    second copy."""
+    return [f'A: Set ST | Set "{_GOAT}" from hand (1/5) to S-1',
+            f'A: Set ST | Set "{_GOAT}" from hand (1/4) to S-2', *_A_TURN[1:],
+            *opening("B", "Sangan"),
+            'B: Activate ST | Activated "Pot of Desires" from hand (1/6) to S-1',
+            f'A: Activate ST | Activated Set "{_GOAT}" in S-1',
+            f'A: To GY | Sent "{_GOAT}" from S-1 to GY',
+            'B: To GY | Sent "Pot of Desires" from S-1 to GY',
+            'B: Life points | Lost 800 LP {"amount": -800}',
+            *chat,
+            f'A: To hand | Returned "{_GOAT}" from GY to hand',
+            'B: To hand | Returned "Pot of Desires" from GY to hand',
+            "B: Enter DP | Entered Draw Phase again",
+            'B: To T Deck | Returned "Sangan" from hand (6/6) to top of deck',
+            'B: Draw card | Drew a card || Drew "Sangan"',
+            "B: Enter SP | Entered Standby Phase", "B: Enter M1 | Entered Main Phase 1",
+            f"B: Activate ST | {_SECOND}", f"A: Activate ST | {_GOAT_AGAIN}"]
+
+
+def test_a_restart_takes_back_the_other_players_activation_in_the_first_try() -> None:
+    """The opponent's Black Goat Laughs activated in the first try and put back in the hand
+    by them: the restart takes it back too, so their second copy's activation in the replayed
+    turn is the turn's first use."""
+    imported, verdict = judged(*_answered(_ASKED, _AGREED), hands=_GOAT_HANDS, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert "rewind.turn-restarted" in readings_of(imported)
+    assert [a["type"] for a in imported.document["actions"]].count("activate") == 2
+
+
+def test_without_the_consent_the_other_players_activation_counts_too() -> None:
+    _, verdict = judged(*_answered(_ASKED), hands=_GOAT_HANDS, fmt="au")
+    assert rule_at(verdict) == ("effect.once-per-turn", _SECOND)
