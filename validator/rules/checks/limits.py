@@ -251,10 +251,20 @@ def leeway_in_play(s: DuelState, a: Action) -> frozenset[str]:
     return frozenset(found)
 
 
+#: Each passcode's ``material_leeway``, read once: the shipped database never changes, and
+#: reading a card's facts builds them all.
+_LEEWAY: dict[int, tuple[str, ...]] = {}
+
+
 def _leeway(passcode: int) -> tuple[str, ...]:
-    from validator.cards import database
-    info = database().card(passcode)
-    return () if info is None else info.facts.material_leeway
+    known = _LEEWAY.get(passcode) if type(passcode) is int else None
+    if known is None:
+        from validator.cards import database
+        info = database().card(passcode)
+        known = () if info is None else info.facts.material_leeway
+        if type(passcode) is int:  # (a bool would share an int's entry)
+            _LEEWAY[passcode] = known
+    return known
 
 
 #: The leeway that leaves a part of the procedure unjudged, by Summon: the Levels, the Tuners,
