@@ -22,6 +22,9 @@ TUPLES = ("cards", "zones", "positions")
 #: documents repeat the same few hundred cards, each loaded once.
 LOADED_CARDS: Final = 4096
 _LOADED: dict[Hashable, dict[str, Any]] = {}
+#: The cards made (:func:`make_card`) by id, loaded entry (its identity: the entry is kept
+#: beside its card, so that no other object takes its address) and side.
+_MADE: dict[tuple[str, int, str | None], tuple[dict[str, Any], m.Card]] = {}
 
 
 def entry_key(value: Any) -> Hashable | None:
@@ -30,30 +33,64 @@ def entry_key(value: Any) -> Hashable | None:
 
     >>> entry_key({"a": [1, True]}) == entry_key({"a": [1, True]}), entry_key(1) == entry_key(True)
     (True, False)
+    >>> entry_key([1, 2]) == entry_key([1, 2.0]), entry_key(["a"]) == entry_key("a")
+    (False, False)
     """
     kind = type(value)
+    if kind is str:  # a string equals no other kind of key: itself
+        text: str = value
+        return text
     if kind is dict:
         items = []
         for k, v in value.items():
-            part = entry_key(v)
-            if part is None or type(k) is not str:
+            if type(k) is not str:
                 return None
+            vkind = type(v)  # a string or a number: its key made here, without a call
+            if vkind is str:
+                part: Hashable | None = v
+            elif vkind is int or vkind is bool or vkind is float or v is None:
+                part = (vkind, v)
+            else:
+                part = entry_key(v)
+                if part is None:
+                    return None
             items.append((k, part))
         return (dict, tuple(sorted(items)))
     if kind is list:
+        # a list of integers (a material's passcodes) or of strings: its values, which equal
+        # those of no other list (an integer is never a bool or a float here)
+        if all(type(v) is int for v in value):
+            return (list, int, tuple(value))
+        if all(type(v) is str for v in value):
+            return (list, str, tuple(value))
         parts = tuple(entry_key(v) for v in value)
         return None if None in parts else (list, parts)
-    if kind in (str, int, bool, float) or value is None:
+    if kind in (int, bool, float) or value is None:
         return (kind, value)
     return None
 
 
 def make_card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
-    """The card of a loaded card entry, owned by ``side`` unless it names its owner.
+    """The card of a loaded card entry, owned by ``side`` unless it names its owner. A card
+    is a value never changed once made: the same id, entry (the same loaded object, shared by
+    the documents that give an equal entry: :func:`card_table`) and side give the card made
+    before.
 
     >>> make_card("v", {"kind": "monster", "level": 4, "atk": 1900, "def_": 1200}, "p1").effect
     'none'
     """
+    key = (cid, id(raw), side)
+    made = _MADE.get(key)
+    if made is not None and made[0] is raw:  # the entry itself, not one at the same address
+        return made[1]
+    card = _new_card(cid, raw, side)
+    if len(_MADE) >= LOADED_CARDS:
+        _MADE.clear()
+    _MADE[key] = (raw, card)
+    return card
+
+
+def _new_card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
     get = raw.get
     kind = raw["kind"]
     tributes, effects, grants = get("tributes"), get("effects"), get("grants")

@@ -13,6 +13,18 @@ from __future__ import annotations
 from validator.document.model import MAIN_PHASES, Action, Card, Player
 from validator.engine.state import ActiveLock, DuelState, GuessedUse, SpecialSummoned
 
+#: How many cards' keys are kept made (:func:`name_key`, :func:`use_key`): the bookkeeping
+#: asks them at every activation and Special Summon, and real duels repeat a few hundred cards.
+KEPT = 4096
+#: A limited use of a card's effect: ``(scope, key)`` (:func:`use_key`), and the keys of p1's
+#: and p2's use in the turn's or the duel's bookkeeping.
+Use = tuple[tuple[str, str], str, str]
+_PASSCODE_KEYS: dict[int, str] = {}
+#: By a card's identity (the card kept beside, so that no other object takes its address; a
+#: card is a value, never changed once made): per effect, its ``(scope, key)`` and the keys
+#: of p1's and p2's uses in the turn's or the duel's bookkeeping (None: no limit).
+_USES: dict[int, tuple[Card, tuple[Use | None, ...]]] = {}
+
 
 def name_key(card: Card) -> str:
     """What every copy of a card shares: its passcode, else its name, else its id.
@@ -20,8 +32,16 @@ def name_key(card: Card) -> str:
     >>> name_key(Card("a", "monster", passcode=123)), name_key(Card("b", "spell", name="Pot"))
     ('#123', '@Pot')
     """
-    if card.passcode is not None:
-        return f"#{card.passcode}"
+    passcode = card.passcode
+    if passcode is not None:
+        key = _PASSCODE_KEYS.get(passcode) if type(passcode) is int else None
+        if key is None:
+            key = f"#{passcode}"
+            if type(passcode) is int:  # (a bool would share an int's entry)
+                if len(_PASSCODE_KEYS) >= KEPT:
+                    _PASSCODE_KEYS.clear()
+                _PASSCODE_KEYS[passcode] = key
+        return key
     return f"@{card.name}" if card.name else card.id
 
 
@@ -37,15 +57,39 @@ def use_key(card: Card, index: int) -> tuple[str, str] | None:
     >>> use_key(c, 0), use_key(c, 1), use_key(c, 2)
     (('turn', '#7:0'), ('copy', '1'), ('turn', 's:7:1'))
     """
-    if card.effects is None or not 0 <= index < len(card.effects):
+    use = _use(card, index)
+    return None if use is None else use[0]
+
+
+def _use(card: Card, index: int) -> Use | None:
+    """:func:`use_key`'s ``(scope, key)`` and the keys of p1's and p2's use, made once per
+    card."""
+    effects = card.effects
+    if effects is None or not 0 <= index < len(effects):
         return None
-    fact = card.effects[index]
+    made = _USES.get(id(card))
+    if made is None or made[0] is not card:
+        made = (card, tuple(_made_use(card, i) for i in range(len(effects))))
+        if len(_USES) >= KEPT:
+            _USES.clear()
+        _USES[id(card)] = made
+    return made[1][index]
+
+
+def _made_use(card: Card, index: int) -> Use | None:
+    fact = (card.effects or ())[index]
     if fact.once is None and fact.shared is None:
         return None
     if fact.shared == "copy" or (fact.shared is None and fact.once == "copy"):
-        return "copy", "shared" if fact.shared else str(index)
+        name = "shared" if fact.shared else str(index)
+        return ("copy", name), f"p1|{name}", f"p2|{name}"
     key = f"s:{fact.shared}" if fact.shared else f"{name_key(card)}:{index}"
-    return ("duel" if fact.once == "duel" else "turn"), key
+    return ("duel" if fact.once == "duel" else "turn", key), f"p1|{key}", f"p2|{key}"
+
+
+def _mine(use: Use, player: Player) -> str:
+    """The key of ``player``'s use in the turn's or the duel's bookkeeping."""
+    return use[1] if player == "p1" else use[2] if player == "p2" else f"{player}|{use[0][1]}"
 
 
 def activation_key(card: Card) -> str | None:
@@ -77,16 +121,16 @@ def activation_used_at(s: DuelState, player: Player, card: Card) -> int | None:
 def used_at(s: DuelState, player: Player, card_id: str, index: int) -> tuple[str, int] | None:
     """``(scope, action index)`` of the earlier use that exhausts this use, or None when the
     effect may still be used."""
-    key = use_key(s.cards[card_id], index)
-    if key is None:
+    use = _use(s.cards[card_id], index)
+    if use is None:
         return None
-    scope, name = key
+    scope, name = use[0]
     if scope == "copy":
         earlier = s.this_turn.limits.copy_uses.get(card_id, {}).get(name)
     elif scope == "duel":
-        earlier = s.duel_uses.get(f"{player}|{name}")
+        earlier = s.duel_uses.get(_mine(use, player))
     else:
-        earlier = s.this_turn.limits.uses.get(f"{player}|{name}")
+        earlier = s.this_turn.limits.uses.get(_mine(use, player))
     return None if earlier is None else (scope, earlier)
 
 
@@ -148,16 +192,16 @@ def record_use(s: DuelState, player: Player, card_id: str, index: int) -> None:
 
 
 def _record(s: DuelState, player: Player, card_id: str, index: int, at: int) -> None:
-    key = use_key(s.cards[card_id], index)
-    if key is None:
+    use = _use(s.cards[card_id], index)
+    if use is None:
         return
-    scope, name = key
+    scope, name = use[0]
     if scope == "copy":
         s.this_turn.limits.copy_uses.setdefault(card_id, {})[name] = at
     elif scope == "duel":
-        s.duel_uses[f"{player}|{name}"] = at
+        s.duel_uses[_mine(use, player)] = at
     else:
-        s.this_turn.limits.uses[f"{player}|{name}"] = at
+        s.this_turn.limits.uses[_mine(use, player)] = at
 
 
 def usable(s: DuelState, a: Action, place: str) -> list[int]:

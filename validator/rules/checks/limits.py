@@ -35,11 +35,22 @@ def printed(card: Card) -> Mapping[str, Any] | None:
     >>> printed(Card("x", "monster", level=4)) is None
     True
     """
-    if card.passcode is None:
+    passcode = card.passcode
+    if passcode is None:
         return None
+    if type(passcode) is int and passcode in _PRINTED:
+        return _PRINTED[passcode]
     from validator.cards import database
-    info = database().card(card.passcode)
-    return None if info is None else info.data
+    info = database().card(passcode)
+    data = None if info is None else info.data
+    if type(passcode) is int:  # (a bool would share an int's entry)
+        _PRINTED[passcode] = data
+    return data
+
+
+#: Each passcode's printed data (the database's own entry, or None), looked up once: the shared
+#: database never changes while a process runs.
+_PRINTED: dict[int, Mapping[str, Any] | None] = {}
 
 
 def is_kind(card: Card, kinds: MonsterKinds) -> bool | None:
@@ -295,10 +306,20 @@ def _leeway_of(s: DuelState, ids: Iterable[str]) -> set[str]:
     return found
 
 
+#: Each passcode's ``material_leeway``, read once: the shipped database never changes, and
+#: reading a card's facts builds them all.
+_LEEWAY: dict[int, tuple[str, ...]] = {}
+
+
 def _leeway(passcode: int) -> tuple[str, ...]:
-    from validator.cards import database
-    info = database().card(passcode)
-    return () if info is None else info.facts.material_leeway
+    known = _LEEWAY.get(passcode) if type(passcode) is int else None
+    if known is None:
+        from validator.cards import database
+        info = database().card(passcode)
+        known = () if info is None else info.facts.material_leeway
+        if type(passcode) is int:  # (a bool would share an int's entry)
+            _LEEWAY[passcode] = known
+    return known
 
 
 #: The leeway that leaves a part of the procedure unjudged, by Summon: the Levels, the Tuners,

@@ -352,19 +352,19 @@ def use_undone(b: GameBuilder, player: Player, cid: str, place: str) -> ReadAs |
     went back from the Deck to the GY, advanced-77236311 game 1 [6:17]). None otherwise."""
     if not any(limited(e) for e in _effects(b, cid) if place in e.get("from", ())):
         return None
-    since: list[dict[str, Any]] = []
+    after = 0  # how many actions came after it (the latest of this turn's)
     earlier: dict[str, Any] | None = None
     for action in b.this_turn_backwards():
-        text = str((action.get("log") or {}).get("text", ""))
         if action.get("type") == "activate" and action.get("card") == cid and \
-                action.get("player") == player and text.startswith("Declared effect") and \
-                place_said(text) == place:
-            earlier = action
-            break
-        since.append(action)
+                action.get("player") == player:  # (its text read only then)
+            text = str((action.get("log") or {}).get("text", ""))
+            if text.startswith("Declared effect") and place_said(text) == place:
+                earlier = action
+                break
+        after += 1
     if earlier is None:
         return None
-    since.reverse()
+    since = b.actions[len(b.actions) - after:] if after else []
     moved: list[tuple[str, str, str]] = []
     for action in since[:RESOLUTION_MOVES]:
         if action.get("player") != player or \
