@@ -61,8 +61,10 @@ _UPGRADE: Final = (
 _READ: Final = ("SELECT d.id, rev, actions, ruleset, cards, start, state, created, updated, "
                 "format FROM duels d JOIN starts s ON s.id = d.id "
                 "WHERE d.id = ? AND expires > ?")
-#: What a step may have changed in a duel's row (:meth:`SqliteStore.current`).
-_ROW: Final = "SELECT rev, actions, state, updated, format FROM duels WHERE id = ? AND expires > ?"
+#: What a step may have changed in a duel's row (:meth:`SqliteStore.current`); the state (a few
+#: kB, in overflow pages) only where the worker's copy is not the row's revision.
+_ROW: Final = ("SELECT rev, actions, CASE WHEN rev = ? AND format = ? THEN NULL ELSE state END, "
+               "updated, format FROM duels WHERE id = ? AND expires > ?")
 _LOG: Final = "SELECT action FROM actions WHERE duel = ? AND n >= ? AND n < ? ORDER BY n"
 _UPDATE: Final = ("UPDATE duels SET rev = ?, actions = ?, state = ?, updated = ?, expires = ? "
                   "WHERE id = ? AND rev = ? AND format = ? AND expires > ?")
@@ -153,7 +155,7 @@ class SqliteStore:
             return Current(self.read(duel_id), True)
         try:
             db = self._connection()
-            row: Any = db.execute(_ROW, (duel_id, time.time())).fetchone()
+            row: Any = db.execute(_ROW, (seen.rev, seen.format, duel_id, time.time())).fetchone()
             if row is None:
                 return Current(None, True)
             rev, actions, state, updated, format_ = row
