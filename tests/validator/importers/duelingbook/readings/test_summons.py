@@ -89,6 +89,27 @@ def test_a_tribute_logged_after_its_summon() -> None:
     assert summon["tributes"] == ["vorse-raider"]
 
 
+def test_an_xyz_summon_after_a_summon_ends_the_search_for_its_late_tributes() -> None:
+    """A Level 7 Normal Summoned (Kashtira Fenrir under Kashtira Birth, EDOPro's
+    selfplay-0351), then an Xyz Summon, then monsters sent for a later summon: the sends are
+    not the first summon's Tributes (one of them is the Xyz Monster, Summoned after it), as
+    a Special Summon between ends that search."""
+    hands = (["Dark Magician", "Mechanicalchaser", "Geargiano Mk-II", "Blade Knight",
+              "Sangan"], HAND_B)
+    imported = game(
+        *A1, 'A: SS ATK | Special Summoned "Mechanicalchaser" from hand (2/6) to M-1 (ATK)',
+        'A: SS ATK | Special Summoned "Geargiano Mk-II" from hand (2/5) to M-2 (ATK)',
+        'A: SS ATK | Special Summoned "Blade Knight" from hand (2/4) to M-4 (ATK)',
+        'A: Normal Summon | Normal Summoned "Dark Magician" from hand (1/3) to M-3',
+        'A: Overlay | Overlayed "Geargiano Mk-II" in M-2 onto "Mechanicalchaser" in M-1',
+        'A: OL ATK | Special Summoned "Gear Gigant X" from Extra Deck onto "Geargiano Mk-II" '
+        "in M-1 (ATK)",
+        'A: To GY | Sent "Gear Gigant X" from M-1 to GY',
+        'A: To GY | Sent "Blade Knight" from M-4 to GY', hands=hands)
+    summon = next(a for a in imported.document["actions"] if a.get("card") == "dark-magician")
+    assert "tributes" not in summon
+
+
 def test_an_equip_sent_with_its_monster_is_not_a_tribute() -> None:
     hands = (["Summoned Skull", "Axe of Despair", *HAND_A[2:]], HAND_B)
     imported, verdict = judged(
