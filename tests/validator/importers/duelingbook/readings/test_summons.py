@@ -362,6 +362,24 @@ def test_a_change_of_position_right_after_a_move_across_is_the_moving_effects() 
     assert changed["by_effect"] is True
 
 
+def test_a_monster_its_owner_summons_and_moves_across_stays_theirs() -> None:
+    """edison-58708954 game 2 [14:17]-[14:25], and EDOPro's Concours de Cuisine converted
+    (docs/edopro.md): a monster Special Summoned to the opponent's field is placed by its
+    owner on their own field and moved across; its new controller later sends it with the
+    `owner` Duelingbook writes, and it goes to its owner's GY."""
+    hands = (["Summoned Skull", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: SS ATK | Special Summoned "Summoned Skull" from hand (1/6) to M-4 (ATK)',
+        'A: Move | Moved "Summoned Skull" from M-4 to M2-2', *B2,
+        'B: To GY | Sent "Summoned Skull" from M-2 to GY {"owner": "Alice"}', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert [(a["type"], a["player"]) for a in imported.document["actions"]
+            if a.get("card") == "summoned-skull"] == [
+        ("special_summon", "p1"), ("take_control", "p2"), ("move", "p2")]
+    players = verdict["state"]["players"]
+    assert (players["p1"]["graveyard"], players["p2"]["graveyard"]) == (["summoned-skull"], [])
+
+
 # -- Xyz piles -----------------------------------------------------------------------------------
 _GEAR_HANDS = (["Mechanicalchaser", "Mechanicalchaser", "Blade Knight", "Vorse Raider",
                 "Sangan"], HAND_B)
