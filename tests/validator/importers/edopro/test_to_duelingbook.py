@@ -179,7 +179,9 @@ def test_a_monster_from_the_opponents_deck_is_summoned_by_its_owner_and_moved_ac
         ("SS DEF", 'Special Summoned "Gene-Warped Warwolf" from Deck to M-1 (DEF)'),
         ("Move", 'Moved "Gene-Warped Warwolf" from M-1 to M2-3'),
         ("To GY", 'Sent "Gene-Warped Warwolf" from M-3 to GY')]
-    assert [p["username"] for p in to_duelingbook(doc)["plays"][-3:]] == ["Bob", "Bob", "Ann"]
+    plays = to_duelingbook(doc)["plays"]
+    assert [p["username"] for p in plays[-3:]] == ["Bob", "Bob", "Ann"]
+    assert ("owner" not in plays[-2], plays[-1]["owner"]) == (True, "Bob")  # Ann sends Bob's
     [game] = import_duelingbook(to_duelingbook(doc))
     verdict = validate(game.document)
     assert verdict.legal, verdict.violation
