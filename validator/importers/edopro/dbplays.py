@@ -226,17 +226,23 @@ class Writer:
             before = Place(after.side, "graveyard")
         src = self.from_text(cid, before, actor)
         pile = after.pile
+        # a card of the opponent's its controller sends to its owner's pile: Duelingbook names
+        # the owner ("Sent "Lava Golem" from M-2 to GY", owner Madmike-_0: edison-58708954
+        # game 2 [14:54])
+        owned = {"owner": self.names[after.side]} if before is not None and \
+            before.side == actor != after.side else {}
         if pile == "graveyard":
-            self.play("To GY", actor, f"Sent {src} to GY", card=cid)
+            self.play("To GY", actor, f"Sent {src} to GY", card=cid, **owned)
         elif pile == "banished":
             down = not after.face_up
             self.play("Banish FD" if down else "Banish", actor,
-                      f"Banished {src}" + (" face-down" if down else ""), card=cid)
+                      f"Banished {src}" + (" face-down" if down else ""), card=cid, **owned)
         elif pile == "hand":
             verb = "Added" if before is None or before.pile == "deck" else "Returned"
             self.play("To hand", actor, f"{verb} {src} to hand", card=cid)
         elif pile == "deck":
-            self.play("To B Deck", actor, f"Returned {src} to bottom of deck", card=cid)
+            self.play("To B Deck", actor, f"Returned {src} to bottom of deck", card=cid,
+                      **owned)
         elif pile in ("extra", "extra_face_up"):
             self.play("To ED FU" if pile == "extra_face_up" else "To ED", actor,
                       f"Returned {src} to Extra Deck", card=cid,

@@ -203,6 +203,8 @@ class Converter(Writer):
             self._xyz(a, before, after, pos)
             return
         self.leftovers(a, before, after, set())
+        if self._placed_by_owner(card, was, place, pos):
+            return
         if was is not None and was.pile in ("spell_traps", "monsters"):
             self.play("Move", a.player, f"Moved {self.from_text(card, was, a.player)} to {zone}",
                       card=card, zone=zone)
@@ -212,6 +214,53 @@ class Converter(Writer):
                   zone=zone)
         if place.position == "facedown_defense":
             self.play("Set monster", a.player, f'Set "{self.name(card)}" in {zone}', card=card)
+
+    def free_main_zone(self, side: Player) -> str | None:
+        """The first Main Monster Zone of ``side`` no monster stands in (``M1`` ...)."""
+        taken = {m.zone for m in self.s.sides[side].monsters}
+        return next((f"M{n}" for n in range(1, 6) if f"M{n}" not in taken), None)
+
+    def _placed_by_owner(self, card: str, was: Place | None, place: Place, pos: str) -> bool:
+        """A monster Special Summoned from its owner's hidden Deck, face-down Extra Deck or
+        hand to the other player's field (Concours de Cuisine puts one of its player's
+        "Nouvelles" onto the opponent's field): Duelingbook shows a player only the public
+        part of the opponent's Extra Deck ("Viewed Opponent's Extra Deck") and never their
+        Deck or hand, so the owner Special Summons it to a free zone of their own and moves it
+        across ("Moved X from M-4 to M2-2"), as owners do for Lava Golem, Special Summoned to
+        the opponent's field by its own text (edison-58708954 game 2 [14:17]-[14:25],
+        advanced-76356373 game 3 [35:43]; docs/edopro.md). Into an Extra Monster Zone, which
+        a log names from its writer's side only, its new controller then moves it there from
+        the Main Monster Zone it received it in. A card the other player can see (in a GY,
+        banished, the face-up Extra Deck) keeps the number Duelingbook gave it, which says
+        whose it is: its new controller takes it (advanced-76237695 game 3 [19:51],
+        GranSolfachord Coolia from the opponent's GY). False where this is no such Summon,
+        or no zone is free for the way."""
+        owner = was.side if was is not None else self.doc.cards[card].owner
+        if owner is None or owner == place.side or (
+                was is not None and was.pile not in ("deck", "extra", "hand")):
+            return False
+        controller = place.side
+        emz = (place.zone or "").startswith("EMZ")
+        stop = self.free_main_zone(owner)
+        via = self.free_main_zone(controller) if emz else place.zone
+        if stop is None or via is None:
+            return False
+        here = Place(owner, "monsters", stop, place.face_up, place.position)
+        there = Place(controller, "monsters", via, place.face_up, place.position)
+        zone = self.zone_text(here, owner, short=True)
+        self.play(f"SS {pos}", owner, f"Special Summoned {self.from_text(card, was, owner)} to "
+                  f"{zone} ({pos})", card=card, zone=zone)
+        if place.position == "facedown_defense":
+            self.play("Set monster", owner, f'Set "{self.name(card)}" in {zone}', card=card)
+        across = self.zone_text(there, owner, short=True)
+        self.play("Move", owner, f"Moved {self.from_text(card, here, owner)} to {across}",
+                  card=card, zone=across)
+        if emz:
+            mine = self.zone_text(there, controller, short=True)
+            final = self.zone_text(place, controller, short=True)
+            self.play("Move", controller, f"Moved {self.quoted(card, place)} from {mine} to "
+                      f"{final}", card=card, zone=final, owner=self.names[owner])
+        return True
 
     def _xyz(self, a: Action, before: dict[str, Place | None],
              after: dict[str, Place | None], pos: str) -> None:

@@ -42,7 +42,7 @@ from validator.importers.duelingbook.readings.xyz import xyz_materials
 _LATE_TRIBUTES = ("To GY", "Banish", "Remove Token")
 #: Plays that end the search for late Tributes.
 _NOT_A_TRIBUTE = ("Normal Summon", "Set monster", "End turn", "Enter BP", "SS ATK", "SS DEF",
-                  "Attack", "Attack directly", "Activate ST")
+                  "OL ATK", "OL DEF", "Attack", "Attack directly", "Activate ST")
 #: The most seconds between a Set and its Flip Summon read as one face-up Summon.
 
 

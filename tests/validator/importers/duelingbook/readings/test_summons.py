@@ -89,6 +89,27 @@ def test_a_tribute_logged_after_its_summon() -> None:
     assert summon["tributes"] == ["vorse-raider"]
 
 
+def test_an_xyz_summon_after_a_summon_ends_the_search_for_its_late_tributes() -> None:
+    """A Level 7 Normal Summoned (Kashtira Fenrir under Kashtira Birth, EDOPro's
+    selfplay-0351), then an Xyz Summon, then monsters sent for a later summon: the sends are
+    not the first summon's Tributes (one of them is the Xyz Monster, Summoned after it), as
+    a Special Summon between ends that search."""
+    hands = (["Dark Magician", "Mechanicalchaser", "Geargiano Mk-II", "Blade Knight",
+              "Sangan"], HAND_B)
+    imported = game(
+        *A1, 'A: SS ATK | Special Summoned "Mechanicalchaser" from hand (2/6) to M-1 (ATK)',
+        'A: SS ATK | Special Summoned "Geargiano Mk-II" from hand (2/5) to M-2 (ATK)',
+        'A: SS ATK | Special Summoned "Blade Knight" from hand (2/4) to M-4 (ATK)',
+        'A: Normal Summon | Normal Summoned "Dark Magician" from hand (1/3) to M-3',
+        'A: Overlay | Overlayed "Geargiano Mk-II" in M-2 onto "Mechanicalchaser" in M-1',
+        'A: OL ATK | Special Summoned "Gear Gigant X" from Extra Deck onto "Geargiano Mk-II" '
+        "in M-1 (ATK)",
+        'A: To GY | Sent "Gear Gigant X" from M-1 to GY',
+        'A: To GY | Sent "Blade Knight" from M-4 to GY', hands=hands)
+    summon = next(a for a in imported.document["actions"] if a.get("card") == "dark-magician")
+    assert "tributes" not in summon
+
+
 def test_an_equip_sent_with_its_monster_is_not_a_tribute() -> None:
     hands = (["Summoned Skull", "Axe of Despair", *HAND_A[2:]], HAND_B)
     imported, verdict = judged(
@@ -339,6 +360,24 @@ def test_a_change_of_position_right_after_a_move_across_is_the_moving_effects() 
     assert verdict["legal"], verdict["violation"]
     changed = next(a for a in imported.document["actions"] if a["type"] == "change_position")
     assert changed["by_effect"] is True
+
+
+def test_a_monster_its_owner_summons_and_moves_across_stays_theirs() -> None:
+    """edison-58708954 game 2 [14:17]-[14:25], and EDOPro's Concours de Cuisine converted
+    (docs/edopro.md): a monster Special Summoned to the opponent's field is placed by its
+    owner on their own field and moved across; its new controller later sends it with the
+    `owner` Duelingbook writes, and it goes to its owner's GY."""
+    hands = (["Summoned Skull", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: SS ATK | Special Summoned "Summoned Skull" from hand (1/6) to M-4 (ATK)',
+        'A: Move | Moved "Summoned Skull" from M-4 to M2-2', *B2,
+        'B: To GY | Sent "Summoned Skull" from M-2 to GY {"owner": "Alice"}', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert [(a["type"], a["player"]) for a in imported.document["actions"]
+            if a.get("card") == "summoned-skull"] == [
+        ("special_summon", "p1"), ("take_control", "p2"), ("move", "p2")]
+    players = verdict["state"]["players"]
+    assert (players["p1"]["graveyard"], players["p2"]["graveyard"]) == (["summoned-skull"], [])
 
 
 # -- Xyz piles -----------------------------------------------------------------------------------
