@@ -53,6 +53,8 @@ def source_index(action: Mapping[str, Any]) -> int | None:
 #: The engine's move reason (``REASON_COST``) as the EDOPro import writes it in a log line.
 _REASON: Final = re.compile(r"\(reason (0x[0-9a-f]+)\)")
 REASON_COST: Final = 0x80
+#: The Life Points a Duelingbook duel starts at; a replay has no field for others.
+DUELINGBOOK_LP: Final = 8000
 
 
 def _is_cost(action: Mapping[str, Any]) -> bool:
@@ -449,6 +451,8 @@ def to_duelingbook(document: Mapping[str, Any]) -> dict[str, Any]:
     c.plays.append({"play": "Pick first", "seconds": 0, "cards": shown, "log": pick_log,
                     "action": "Duel", "username": c.names[first],
                     "order": [c.names[first], c.names[other(first)]]})
+    for player in PLAYERS:
+        _starting_life_points(c, player, (setup.get(player) or {}).get("lp"))
     for index, action in enumerate(c.doc.actions):
         c.convert(index, action)
     c.plays.extend(c.pending)
@@ -461,3 +465,14 @@ def to_duelingbook(document: Mapping[str, Any]) -> dict[str, Any]:
     return {"format": "ar", "rules": "TCG", "version": 17, "conceal": False,
             "tag_duel": False, "player1": sides["p1"], "player2": sides["p2"],
             "plays": c.plays}
+
+
+def _starting_life_points(c: Converter, player: Player, lp: Any) -> None:
+    """A duel started at other Life Points than Duelingbook's 8000 (an EDOPro host's
+    setting): the player sets them with Duelingbook's Life Points control before the first
+    turn, as a person hosting such a duel there would."""
+    if isinstance(lp, int) and not isinstance(lp, bool) and lp != DUELINGBOOK_LP:
+        change = lp - DUELINGBOOK_LP
+        word = "increased" if change > 0 else "decreased"
+        c.play("Life points", player, f"{'Gained' if change > 0 else 'Lost'} {abs(change)} LP",
+               amount=change, life=lp, points=abs(change), word=word)
