@@ -27,6 +27,7 @@ from validator.document.model import Player
 from validator.importers.duelingbook.game import GAME_BOUNDARIES
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.materials import LinkMaterials
+from validator.importers.duelingbook.readings.result import Revise
 from validator.importers.duelingbook.readings.windows import NEXT_CLICK
 from validator.importers.duelingbook.readings.xyz import leeway_seen, unjudged
 
@@ -106,7 +107,21 @@ def fusion_or_ritual(b: GameBuilder, player: Player, cid: str,
     if summon == "ritual":
         said, procedures = _ritual_levels(b, cid, cause, cards)
         note = note.plus(said)
-    return LinkMaterials(tuple(cards), note=note, procedures=procedures)
+    return LinkMaterials(tuple(cards), note=note, procedures=procedures,
+                         revises=_by_effect(b, cause, sends, cards))
+
+
+def _by_effect(b: GameBuilder, cause: Action | None, sends: list[Action],
+               cards: list[str]) -> tuple[Revise, ...]:
+    """The materials' discards from the hand read again as the activated card's effect's
+    (``by_effect``): the import read them as plain discards where no card explained them."""
+    used = b.label(str(cause.get("card"))) if cause is not None else "its card"
+    return tuple(Revise(a, {"by_effect": True}, read(
+        "materials.discarded-by-effect",
+        f"{b.label(str(a.get('card')))} sent from the hand as a material of the Summon that "
+        f"follows: by {used}'s effect, no discard of the player's own"), replace=True)
+        for a in sends if a.get("type") == "discard" and not a.get("by_effect") and
+        a.get("card") in cards)
 
 
 def _said(summon: str, sure: bool, text: str) -> Reading:

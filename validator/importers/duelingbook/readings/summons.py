@@ -863,8 +863,9 @@ def _special_summoned(b: GameBuilder, play: Play, player: Player, cid: str,
                  *(linked.after if linked is not None else ())),
         uses=((player, cid),), changes=Changes(
             signs=signs, procedures=((cid, linked.procedures),)
-            if linked is not None and linked.procedures else ())
-        if signs or (linked is not None and linked.procedures) else None))
+            if linked is not None and linked.procedures else (),
+            revises=linked.revises if linked is not None else ())
+        if signs or (linked is not None and (linked.procedures or linked.revises)) else None))
 
 
 def _zone_fixed_at_once(b: GameBuilder, play: Play, cid: str,

@@ -6,8 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.validator.importers.duelingbook.replays import HAND_B, judged, readings_of, rule_at
+from tests.validator.importers.edopro.replays import EDOPRO
+from validator import validate
 from validator.importers.duelingbook.game import Game
+from validator.importers.duelingbook.replay import import_replay as import_duelingbook
+from validator.importers.edopro.replay import import_replay
+from validator.importers.edopro.to_duelingbook import source_index, to_duelingbook
 
 _OPEN = ["A: Enter SP | Entered Standby Phase", "A: Enter M1 | Entered Main Phase 1"]
 _FUSION_HAND = ["Polymerization", "Elemental HERO Avian", "Elemental HERO Burstinatrix",
@@ -117,3 +124,31 @@ def test_tributes_with_no_ritual_spell_activated_just_before_are_unknown() -> No
     assert verdict["legal"], verdict["violation"]
     assert "materials" not in _summon(imported, "black-luster-soldier")
     assert _materials_readings(imported) == ["materials.ritual-unknown"]
+
+
+def test_fusion_materials_from_the_hand_after_the_spell_went_to_the_gy_are_its_effects() -> None:
+    imported, verdict = judged(*_OPEN, *_POLY, _sent("Elemental HERO Avian", 1, 2),
+                               _sent("Elemental HERO Burstinatrix", 1, 1), _WINGMAN,
+                               hands=(["Polymerization", "Elemental HERO Avian",
+                                       "Elemental HERO Burstinatrix"], HAND_B), fmt="au")
+    assert verdict["legal"], verdict["violation"]  # a discard by the rules before
+    assert [a.get("by_effect") for a in imported.document["actions"]
+            if a["type"] == "discard"] == [True, True]
+    assert _materials_readings(imported) == ["materials.discarded-by-effect",
+                                             "materials.discarded-by-effect", "materials.fusion"]
+
+
+@pytest.mark.skipif(not EDOPRO.is_dir(), reason="../shared/data/edopro is not beside it")
+def test_a_ritual_summon_the_engine_played_is_read_with_its_tribute_and_judged_legal() -> None:
+    # the EDOPro engine's log of a real game, written as the plays a Duelingbook player makes:
+    # Recette de Poisson activated and sent to the GY, Poeltis de Nouvelles (Level 3) sent
+    # from the hand, Buerillabaisse de Nouvelles (Level 1) Special Summoned from the hand
+    [game] = import_replay((EDOPRO / "real" / "GG Nouvelles vs Adventurer.yrpX").read_bytes())
+    assert game.document["actions"][11]["materials"] == ["a5"]  # the engine's Ritual Summon
+    [converted] = import_duelingbook(to_duelingbook(game.document))
+    summon = next(a for a in converted.document["actions"]
+                  if a["type"] == "special_summon" and source_index(a) == 11)
+    assert (summon["card"], summon["method"], summon["materials"]) == (
+        "buerillabaisse-de-nouvelles", "ritual", ["poeltis-de-nouvelles"])
+    assert summon["log"]["readings"] == ["materials.ritual"]  # its Levels judged
+    assert validate(converted.document).violation is None
