@@ -265,7 +265,8 @@ def _ritual_levels(b: GameBuilder, cid: str, cause: Action,
 def _levels_untold(b: GameBuilder, cause: Action, cards: list[str]) -> str | None:
     """Why a Ritual Summon's Tributes' Levels cannot be judged, beyond a card that changes
     Levels (None: they can)."""
-    if "Level" not in b.knowledge.text(b.board.name(str(cause.get("card")))):
+    spell = b.knowledge.text(b.board.name(str(cause.get("card"))))
+    if "Level" not in spell or "total ATK" in spell:  # Meteonis Drytron counts ATK
         return f"{b.label(str(cause.get('card')))}'s text does not count the Tributes' Levels"
     for card in cards:
         if not isinstance((b.card(card).definition or {}).get("level"), int) or \

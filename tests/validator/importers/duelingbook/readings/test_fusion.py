@@ -152,3 +152,17 @@ def test_a_ritual_summon_the_engine_played_is_read_with_its_tribute_and_judged_l
         "buerillabaisse-de-nouvelles", "ritual", ["poeltis-de-nouvelles"])
     assert summon["log"]["readings"] == ["materials.ritual"]  # its Levels judged
     assert validate(converted.document).violation is None
+
+
+def test_tributes_counted_by_atk_have_their_levels_unjudged() -> None:
+    # Meteonis Drytron Tributes Machines by their ATK: Drytron Alpha Thuban (Level 1, 2000 ATK)
+    # for Cyber Angel Benten (Level 6, 1800 ATK) is legal, whatever its Level
+    imported, verdict = judged(
+        *_OPEN, 'A: Activate ST | Activated "Meteonis Drytron" from hand (1/3) to S-1',
+        'A: To GY | Sent "Meteonis Drytron" from S-1 to GY', _sent("Drytron Alpha Thuban", 1, 2),
+        'A: SS ATK | Special Summoned "Cyber Angel Benten" from hand (1/1) to M-1 (ATK)',
+        hands=(["Meteonis Drytron", "Drytron Alpha Thuban", "Cyber Angel Benten"], HAND_B),
+        fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert _summon(imported, "cyber-angel-benten")["materials"] == ["drytron-alpha-thuban"]
+    assert _materials_readings(imported)[-2:] == ["materials.ritual", "materials.levels-unjudged"]
