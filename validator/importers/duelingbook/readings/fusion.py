@@ -157,7 +157,9 @@ def _unsure(b: GameBuilder, summon: str, cause: Action | None, sends: list[Actio
     used = str(cause.get("card"))
     words = "Fusion Summon" if summon == "fusion" else "Ritual Summon"
     text = b.knowledge.text(b.board.name(used))
-    clause = next((c for c in re.split(r"(?<=[.●])\s+|\(\d\)", text) if words in c), None)
+    does = re.compile(rf'\b{words} (?:(?:1|any|up to|a|one|that)\b|")')  # not "if ... Summoned"
+    clause = next((c for c in re.split(r"(?<=[.●])\s+|\(\d\)", text) if does.search(c)),
+                  None)
     if clause is None:
         return f"{b.label(used)}, activated just before, does not say it {words}s"
     before = clause.split(words)[0]
