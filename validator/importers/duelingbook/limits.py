@@ -6,7 +6,8 @@ on: each limit is carried only once the importer's readings can back it (issue 2
 which effect a declaration used: readings/effects.py), and the others are left out of the
 document's card entries, so that the judge flags nothing the log cannot tell
 (docs/duelingbook.md, "Card limits"). A Link Monster's own procedure is carried: the Link
-Summons whose materials the log shows name them (``readings/materials.py``).
+Summons whose materials the log shows name them (``readings/materials.py``, ``xyz.py`` and
+``fusion.py``, which reads Fusion and Ritual Summons).
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ CARRIED: Final[frozenset[str]] = frozenset({"locks", "activations_per_turn", "on
 OLD_FORMATS: Final[frozenset[str]] = CARRIED - {"once"}
 #: The Summons whose ``materials`` procedures are carried: those whose materials a reading
 #: writes on the Summon (``readings/materials.py``); a Summon without them is not judged.
-MATERIALS_CARRIED: Final[frozenset[str]] = frozenset({"link", "xyz", "synchro"})
+MATERIALS_CARRIED: Final[frozenset[str]] = frozenset({"link", "xyz", "synchro", "fusion",
+                                                     "ritual"})
 #: Every limit fact of a card entry (an effect's ``once`` and ``shared`` are ``once``).
 LIMIT_FACTS: Final = ("once", "activations_per_turn", "summons_per_turn", "materials", "locks")
 
@@ -46,12 +48,12 @@ def carried(entry: dict[str, Any], facts: frozenset[str] = CARRIED) -> dict[str,
     >>> carried({"kind": "monster", "summons_per_turn": 1})
     {'kind': 'monster', 'summons_per_turn': None}
 
-    A Link, Xyz or Synchro Monster's procedure is carried (:data:`MATERIALS_CARRIED`), a
-    Fusion Monster's not:
+    A Link, Xyz, Synchro, Fusion or Ritual Monster's procedure is carried
+    (:data:`MATERIALS_CARRIED`), any other not:
 
     >>> carried({"materials": [{"summon": "link", "min": 2, "max": 2, "rating": 2}]})
     {'materials': [{'summon': 'link', 'min': 2, 'max': 2, 'rating': 2}]}
-    >>> carried({"materials": [{"summon": "fusion", "min": 2, "max": 2}]})
+    >>> carried({"materials": [{"summon": "pendulum"}]})
     {'materials': None}
     """
     out = dict(entry)

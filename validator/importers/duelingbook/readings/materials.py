@@ -23,7 +23,7 @@ from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play, texts
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.pendulum import is_pendulum
-from validator.importers.duelingbook.readings.result import Emit
+from validator.importers.duelingbook.readings.result import Emit, Revise
 from validator.importers.duelingbook.readings.windows import NEXT_CLICK
 from validator.importers.duelingbook.readings.xyz import leeway_seen, unjudged
 
@@ -61,6 +61,9 @@ class LinkMaterials:
     #: the procedures this game's copy is judged by, where the duel leaves a part of them
     #: unjudged (:func:`.xyz.unjudged`; empty: the database's)
     procedures: tuple[Any, ...] = ()
+    #: the sends already emitted read again (a Fusion Material discarded from the hand: by
+    #: the Fusion Spell's effect)
+    revises: tuple[Revise, ...] = ()
 
 
 def ratings(values: Sequence[int | None]) -> set[int] | None:

@@ -18,7 +18,7 @@ from validator.importers.duelingbook.board.zones import contract_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.cards import CardKnowledge
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play, texts
-from validator.importers.duelingbook.readings import corrections, materials, phases
+from validator.importers.duelingbook.readings import corrections, fusion, materials, phases
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.result import (
     Changes,
@@ -837,11 +837,15 @@ def _special_summoned(b: GameBuilder, play: Play, player: Player, cid: str,
     fields: dict[str, Any] = {"card": cid, "position": position}
     note = fixed[0] if fixed is not None else None
     extra = materials.from_extra_deck(play, move)
-    linked = materials.link_summon(b, player, cid) if signs and extra else \
-        materials.synchro_summon(b, player, cid) \
-        if extra and "Synchro" in b.card(cid).types else None
+    types = fusion.monster_types(b, cid)
+    method = "link" if signs and extra else \
+        "synchro" if extra and "Synchro" in b.card(cid).types else \
+        "fusion" if extra and "Fusion" in types else "ritual" if "Ritual" in types else None
+    linked = materials.link_summon(b, player, cid) if method == "link" else \
+        materials.synchro_summon(b, player, cid) if method == "synchro" else \
+        fusion.fusion_or_ritual(b, player, cid, extra) if method is not None else None
     if linked is not None and linked.materials:
-        fields.update(method="link" if signs else "synchro", materials=list(linked.materials))
+        fields.update(method=method, materials=list(linked.materials))
     if linked is not None and linked.note is not None:
         note = linked.note.plus(note)
     cause = _foe_summoner(b, player, play.get("username")) if "method" not in fields else None
@@ -859,8 +863,9 @@ def _special_summoned(b: GameBuilder, play: Play, player: Player, cid: str,
                  *(linked.after if linked is not None else ())),
         uses=((player, cid),), changes=Changes(
             signs=signs, procedures=((cid, linked.procedures),)
-            if linked is not None and linked.procedures else ())
-        if signs or (linked is not None and linked.procedures) else None))
+            if linked is not None and linked.procedures else (),
+            revises=linked.revises if linked is not None else ())
+        if signs or (linked is not None and (linked.procedures or linked.revises)) else None))
 
 
 def _zone_fixed_at_once(b: GameBuilder, play: Play, cid: str,

@@ -124,13 +124,15 @@ _TUNERS_SAID: Final = read("materials.tuners-unjudged",
                            "judged")
 #: For each Summon, the leeway that leaves a part of its procedures unjudged, the keys of
 #: them it takes away and the reading that says so: the Levels (an Xyz Monster's ``level``, a
-#: Synchro Monster's ``level_sum``), the Tuners (a Synchro Monster's ``tuners``: a card making
-#: a Tuner or a non-Tuner, or a material from the hand that the sends do not show).
+#: Synchro or Ritual Monster's ``level_sum``), the Tuners (a Synchro Monster's ``tuners``: a
+#: card making a Tuner or a non-Tuner, or a material from the hand that the sends do not
+#: show).
 _UNJUDGED: Final = {"xyz": ((_LEVELS, ("level",), _LEVELS_SAID),),
                     "synchro": ((frozenset({"level", "synchro_level"}), ("level_sum",),
                                  _LEVELS_SAID),
                                 (frozenset({"tuner", "non_tuner", "hand"}), ("tuners",),
-                                 _TUNERS_SAID))}
+                                 _TUNERS_SAID)),
+                    "ritual": ((frozenset({"level"}), ("level_sum", "ritual"), _LEVELS_SAID),)}
 
 
 def unjudged(b: GameBuilder, cid: str, summon: str,
