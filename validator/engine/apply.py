@@ -60,8 +60,10 @@ def own_cost(s: DuelState, a: Action) -> bool:
     """True when ``a`` is the cost of the open chain's last activation paid by its card
     itself (the extension ``cost``, docs/format.md: a Spell that sends itself to the GY to
     activate its effect leaves its zone at once): a ``move`` or ``discard`` of that link's
-    card by its player. The chain stays open; a ``cost`` that is no such thing is judged as
-    the action it is, after the chain resolves (§2).
+    card by its player, where the link is an effect's activation. A card being activated
+    (a Spell or Trap Card's activation) is what resolves: it cannot be sent as its own cost.
+    The chain stays open; a ``cost`` that is no such thing is judged as the action it is,
+    after the chain resolves (§2).
 
     >>> from validator.engine.state import ChainLink, DuelState
     >>> s = DuelState({}, 1, "p1", {}, chain=[ChainLink("rec", "p2", 1, False)])
@@ -69,11 +71,14 @@ def own_cost(s: DuelState, a: Action) -> bool:
     True
     >>> own_cost(s, Action("move", "p2", card="other", to="graveyard", cost=True))
     False
+    >>> s.chain = [ChainLink("pot", "p2", 1, True)]
+    >>> own_cost(s, Action("move", "p2", card="pot", to="graveyard", cost=True))
+    False
     """
     if not a.cost or a.type not in ("move", "discard") or not s.chain:
         return False
     link = s.chain[-1]
-    return link.card == a.card and link.player == a.player
+    return link.card == a.card and link.player == a.player and not link.card_activation
 
 
 def _attach(s: DuelState, equip: str, target: str) -> None:
