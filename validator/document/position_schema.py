@@ -269,8 +269,9 @@ class StateSchema(_Base):
                       "that used it; left out when none")
     levels_changed = fields.List(CardId(), load_default=list, metadata={
         "description": "monsters face-up on the field since the end of a turn in which a card "
-                       "that changes Levels was used: their Level as a material is not judged "
-                       "(summon.materials); left out when none"})
+                       "whose Level change may outlast the turn was used (lasting_level): "
+                       "their Level as a material is not judged (summon.materials); left "
+                       "out when none"})
     ruleset = fields.String(load_default=None, validate=validate.OneOf(m.RULESETS), metadata={
         "description": "the ruleset the duel is judged by: a document going on from this "
                        "state is judged by it too (naming another is a document error)"})

@@ -478,7 +478,12 @@ def test_card_limits_of_cards_a_judge_knows(passcode: int, fact: str, value: obj
                           "by": 0}]),
     (16387555, "material_leeway", ["hand"]),       # Kewl Tune Cue
     (96030710, "material_leeway", ["non_tuner"]),  # Centur-Ion Atrii
-    (97682931, "material_leeway", ["hand", "level"]),  # Revolution Synchron (its Level too)
+    # Revolution Synchron (its Level too, for as long as it stays: no End Phase reset)
+    (97682931, "material_leeway", ["hand", "level", "lasting_level"]),
+    # Chef de Nouvelles: "increase its Level by up to 3", no end; Hi-Speed Re-Level: "until
+    # the end of this turn", no Level kept past it
+    (29251488, "material_leeway", ["level", "lasting_level"]),
+    (15555120, "material_leeway", ["level"]),
 ])
 def test_card_limits_the_audit_found_narrower(passcode: int, fact: str, value: object) -> None:
     """The facts docs/cards-limits-review.md found forbidding a legal play, as fixed."""

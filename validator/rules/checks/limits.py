@@ -257,10 +257,14 @@ def leeway_in_play(s: DuelState, a: Action) -> frozenset[str]:
 
 def levels_kept(s: DuelState) -> set[str]:
     """At the end of a turn, the monsters face-up on the field whose Level a card may have
-    changed this turn, which it keeps while it stays there face-up (Chef de Nouvelles raising
-    Patissciel Couverture to Level 7): every one of them, where a card that changes Levels
-    (``level``) was used this turn by either player or stands face-up on the field (the log
-    does not say which monster it changed: the reading that flags least); else none.
+    changed this turn for longer than the turn, which they keep while they stay there face-up
+    (Chef de Nouvelles raising Patissciel Couverture to Level 7): every one of them, where a
+    card whose Level changes may outlast the turn (``lasting_level``, docs/cards.md) was used
+    this turn by either player (a Spell or Trap Card activated, an effect with a use limit
+    used, its own soft once per turn too, as the limits' bookkeeping shows it) (the log does not say which monster it changed: the reading
+    that flags least); else none. A change "until the end of this turn" (Hi-Speed Re-Level)
+    marks none, nor does a card that merely stands face-up: its continuous effect ends when it
+    leaves, and while it stays :func:`leeway_in_play` finds it.
 
     >>> from validator.engine.state import Side
     >>> s = DuelState({}, 1, "p1", {"p1": Side(8000, [], 0), "p2": Side(8000, [], 0)})
@@ -269,7 +273,9 @@ def levels_kept(s: DuelState) -> set[str]:
     """
     monsters = [m.card for side in s.sides.values() for m in side.monsters
                 if not m.position.startswith("facedown")]
-    if not monsters or "level" not in _leeway_of(s, [*_face_up(s), *_used(s, PLAYERS)]):
+    # an effect with a soft once per turn (Chef de Nouvelles') counts on the card itself
+    used = [*_used(s, PLAYERS), *s.this_turn.limits.copy_uses]
+    if not monsters or "lasting_level" not in _leeway_of(s, used):
         return set()
     return set(monsters)
 
