@@ -261,10 +261,11 @@ def levels_kept(s: DuelState) -> set[str]:
     (Chef de Nouvelles raising Patissciel Couverture to Level 7): every one of them, where a
     card whose Level changes may outlast the turn (``lasting_level``, docs/cards.md) was used
     this turn by either player (a Spell or Trap Card activated, an effect with a use limit
-    used, its own soft once per turn too, as the limits' bookkeeping shows it) (the log does not say which monster it changed: the reading
-    that flags least); else none. A change "until the end of this turn" (Hi-Speed Re-Level)
-    marks none, nor does a card that merely stands face-up: its continuous effect ends when it
-    leaves, and while it stays :func:`leeway_in_play` finds it.
+    used, a soft once per turn too, as the limits' bookkeeping shows it; the log does not say
+    which monster it changed: the reading that flags least); else none. A change "until the
+    end of this turn" (Hi-Speed Re-Level) marks none, nor does a card that merely stands
+    face-up: its continuous effect ends when it leaves, and while it stays
+    :func:`leeway_in_play` finds it.
 
     >>> from validator.engine.state import Side
     >>> s = DuelState({}, 1, "p1", {"p1": Side(8000, [], 0), "p2": Side(8000, [], 0)})
