@@ -1564,12 +1564,16 @@ def test_what_a_card_in_play_lets_a_summon_take() -> None:
 
 def test_an_effect_that_special_summons_a_gemini_monster_with_its_effects(built: Any) -> None:
     # its operation Special Summons and calls EnableGeminiStatus (here in a helper)
-    assert facts(built, 168) == {"gives_gemini_status": True}
+    # by the card's activation (a Trap's EFFECT_TYPE_ACTIVATE), which resolving gives it
+    assert facts(built, 168) == {"gives_gemini_status": True,
+                                 "gives_gemini_status_by": ["activation"]}
     assert "EnableGeminiStatus" in built.details["168"]["sources"]["gives_gemini_status"]
 
 
 def test_an_effect_that_lessens_tributes_for_the_turn(built: Any) -> None:
     assert facts(built, 169)["lessens_tributes"] == {"race": "Dragon"}
+    # by its ignition effect, not by the Field Spell's activation
+    assert facts(built, 169)["lessens_tributes_by"] == [0]
     assert "s.tg" in built.details["169"]["sources"]["lessens_tributes"]
     # lowering Tributes while face-up is the card's own Field effect, not a resolution's
     assert "lessens_tributes" not in facts(built, 170)

@@ -113,8 +113,10 @@ def _new_card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
         grants_double_tribute=None if get("grants_double_tribute") is None else
         _tribute_filter(raw["grants_double_tribute"]) or m.TributeFilter(),
         gives_gemini_status=get("gives_gemini_status", False),
+        gives_gemini_status_by=tuple(get("gives_gemini_status_by") or ()),
         lessens_tributes=None if get("lessens_tributes") is None else
         _tribute_filter(raw["lessens_tributes"]) or m.TributeFilter(),
+        lessens_tributes_by=tuple(get("lessens_tributes_by") or ()),
         trap_monster=None if get("trap_monster") is None else m.TrapMonster(
             raw["trap_monster"]["level"], raw["trap_monster"].get("atk"),
             raw["trap_monster"].get("def_")),

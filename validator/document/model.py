@@ -336,10 +336,15 @@ class Card:
     #: (an extension) a Gemini monster its effect Special Summons is treated as an Effect
     #: Monster and gains its effects (Gemini Ablation)
     gives_gemini_status: bool = False
-    #: (an extension) once its effect resolved, its player may Tribute Summon or Set the
-    #: monsters it names with 1 less Tribute for the rest of the turn (Elborz, the Sacred
-    #: Lands of Simorgh: a Winged Beast monster)
+    #: (an extension) the effects that give it (indexes in ``effects``, or ``activation``);
+    #: empty: any resolution of the card
+    gives_gemini_status_by: tuple[int | str, ...] = ()
+    #: (an extension) once its effect resolved, its player may Tribute Summon the monsters it
+    #: names with 1 less Tribute for the rest of the turn (Elborz, the Sacred Lands of
+    #: Simorgh: a Winged Beast monster)
     lessens_tributes: TributeFilter | None = None
+    #: (an extension) the effects that do so (as ``gives_gemini_status_by``)
+    lessens_tributes_by: tuple[int | str, ...] = ()
     #: (an extension) who may activate a Trap or Quick-Play Spell the turn it was Set, as
     #: this card allows: ``itself``, the cards on its player's ``field`` while it is face-up
     #: there (Rescue-ACE Hydrant), the ones it ``sets`` (not judged: the document does not

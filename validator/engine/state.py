@@ -166,8 +166,8 @@ class ThisTurn:
     pendulum_summon: int | None = None
     #: (revision 4, §8) the card limits' bookkeeping: validator/engine/limits.py
     limits: TurnLimits = field(default_factory=lambda: TurnLimits())
-    #: player -> the cards whose resolution this turn let them Tribute Summon or Set with 1
-    #: less Tribute (``lessens_tributes``, an extension: docs/format.md), in order
+    #: player -> the cards whose resolution this turn let them Tribute Summon with 1 less
+    #: Tribute (``lessens_tributes``, an extension: docs/format.md), in order
     lessened_by: dict[Player, list[str]] = field(default_factory=dict)
     #: player -> the cards of the last chain resolved whose effect gives the Gemini monsters
     #: it Special Summons their effects (``gives_gemini_status``); emptied as a chain begins
@@ -195,6 +195,9 @@ class ChainLink:
     target: str | None = None
     #: (revision 4) indexes in the card's ``locks`` that its resolution imposes
     locks: tuple[int, ...] = ()
+    #: the effect activated (its index in the card's ``effects``), where the judge knows
+    #: it; None for a card activation, or an effect not known
+    effect: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,8 +255,8 @@ class DuelState:
             cards=self.cards, turn=self.turn, turn_player=self.turn_player,
             sides={p: _copy_side(side) for p, side in self.sides.items()}, phase=self.phase,
             where=dict(self.where),
-            chain=[ChainLink(c.card, c.player, c.speed, c.card_activation, c.target, c.locks)
-                   for c in self.chain],
+            chain=[ChainLink(c.card, c.player, c.speed, c.card_activation, c.target, c.locks,
+                             c.effect) for c in self.chain],
             pending_equips=dict(self.pending_equips), attached=dict(self.attached),
             this_turn=ThisTurn(t.drew, t.normal_summon, t.quick_summon,
                                dict(t.positions_changed), dict(t.attacked), dict(t.placed),

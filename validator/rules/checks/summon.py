@@ -169,11 +169,12 @@ def tribute_count_matches_level(s: DuelState, a: Action) -> str | None:
 
 
 def lessened_by(s: DuelState, a: Action) -> str | None:
-    """The card whose effect, resolved this turn, lets the Tribute Summon or Set ``a`` have 1
-    less Tribute (``lessens_tributes``, an extension: docs/format.md; Elborz, the Sacred
-    Lands of Simorgh, for a Winged Beast monster's), or None. Only for a monster from the hand
-    that the card names (checked as :func:`granted_tributes` checks it); its once per turn,
-    where a card has one, is not checked.
+    """The card whose effect, resolved this turn, lets the Tribute Summon ``a`` have 1 less
+    Tribute (``lessens_tributes``, an extension: docs/format.md; Elborz, the Sacred Lands of
+    Simorgh, for a Winged Beast monster's), or None. Only for a monster from the hand that the
+    card names (checked as :func:`granted_tributes` checks it), and never for a Tribute Set
+    (the TCG texts say Normal Summon; the scripts' Set is another effect, not read); its once
+    per turn, where a card has one, is not checked.
 
     >>> from validator.document.model import Card, TributeFilter
     >>> from validator.engine.state import Side
@@ -186,10 +187,11 @@ def lessened_by(s: DuelState, a: Action) -> str | None:
     >>> lessened_by(s, a) is None
     True
     >>> s.this_turn.lessened_by["p1"] = ["el"]
-    >>> lessened_by(s, a)
-    'el'
+    >>> lessened_by(s, a), lessened_by(s, Action("set_monster", "p1", card="sim",
+    ...                                           tributes=("t",)))
+    ('el', None)
     """
-    if a.type not in ("normal_summon", "set_monster") or a.card is None or \
+    if a.type != "normal_summon" or a.card is None or \
             not s.in_hand(a.player, a.card):
         return None
     summoned = s.cards[a.card]
