@@ -212,10 +212,13 @@ def special_summon(s: DuelState, a: Action) -> None:
         limits.record_summon(s, a.summoner or a.player, a.card,  # the summoner's Summon
                              limits.from_extra_deck(s, a.card))
     _summon(s, a, a.position, "deck")
-    mon = s.monster(a.card)
-    if mon is not None and s.cards[a.card].gemini and not a.returned and \
-            a.method != "procedure" and s.this_turn.gemini_status_by.get(a.player):
-        mon.gemini = True  # Gemini Ablation's: "treated as an Effect Monster" (docs/format.md)
+    # Gemini Ablation's: "treated as an Effect Monster" (docs/format.md); its list, almost
+    # always empty, looked at first
+    if s.this_turn.gemini_status_by.get(a.player) and s.cards[a.card].gemini and \
+            not a.returned and a.method != "procedure":
+        mon = s.monster(a.card)
+        if mon is not None:
+            mon.gemini = True
 
 
 def _use_material(s: DuelState, a: Action, material: str) -> None:
