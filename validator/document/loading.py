@@ -169,12 +169,7 @@ def _tribute_filter(raw: Mapping[str, Any] | None) -> m.TributeFilter | None:
     >>> _tribute_filter({"attribute": "LIGHT"}).attribute, _tribute_filter({"level": 7}).level
     ('LIGHT', 7)
     """
-    if raw is None:
-        return None
-    cards = raw.get("cards")
-    return m.TributeFilter(raw.get("attribute"), raw.get("race"), raw.get("type"),
-                           None if cards is None else frozenset(cards), raw.get("level"),
-                           raw.get("level_min"))
+    return None if raw is None else m.TributeFilter.from_json(raw)
 
 
 def make_action(value: Mapping[str, Any], loaded: dict[str, Any]) -> m.Action:

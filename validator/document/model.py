@@ -231,6 +231,35 @@ class TributeFilter:
     #: its Level is this or more
     level_min: int | None = None
 
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> TributeFilter:
+        """A filter as a document (loaded) or the card database writes it.
+
+        >>> TributeFilter.from_json({"race": "Dragon", "cards": [1]})
+        TributeFilter(attribute=None, race='Dragon', type=None, cards=frozenset({1}), \
+level=None, level_min=None)
+        """
+        cards = raw.get("cards")
+        return cls(raw.get("attribute"), raw.get("race"), raw.get("type"),
+                   None if cards is None else frozenset(cards), raw.get("level"),
+                   raw.get("level_min"))
+
+    def names(self, printed: Mapping[str, Any] | None, level: int | None,
+              passcode: int | None) -> bool:
+        """True when a monster of this printed data (None: a card the database does not
+        know, judged by its Level alone, the rest allowed) at ``level`` (its Level as the
+        document or the log gives it, not the printed one) is one the filter names.
+
+        >>> TributeFilter(race="Dragon", level=7).names(None, 7, None)
+        True
+        >>> TributeFilter(race="Dragon").names({"race": "Warrior", "level": 4}, 4, 1)
+        False
+        """
+        if printed is None:
+            return self.level in (None, level) and (
+                self.level_min is None or (level or 0) >= self.level_min)
+        return self.allows({**printed, "level": level}, passcode)
+
     def allows(self, printed: Mapping[str, Any], passcode: int | None) -> bool:
         """True when a monster of this printed data (the card database's: ``attribute``,
         ``race``, ``types``, ``level``) and passcode is one the double Tribute counts for.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from validator.document.model import Action, Card, TributeFilter
@@ -243,16 +244,12 @@ def _kind_allows(allowed: TributeFilter, card: Card) -> bool:
     the card database prints it. A card the database does not know (no passcode: the document
     describes it) cannot be checked but for its Level, and the rest allows it (the reading that
     flags least, as for :func:`counts_as_two`)."""
-    printed: dict[str, Any] = {}
+    printed: Mapping[str, Any] | None = {}
     if allowed.attribute or allowed.race or allowed.type or allowed.cards is not None:
         from validator.cards import database
         info = None if card.passcode is None else database().card(card.passcode)
-        if info is None:
-            return allowed.level in (None, card.level) and (
-                allowed.level_min is None or (card.level or 0) >= allowed.level_min)
-        printed = dict(info.data)
-    printed["level"] = card.level
-    return allowed.allows(printed, card.passcode)
+        printed = None if info is None else info.data
+    return allowed.names(printed, card.level, card.passcode)
 
 
 @REGISTRY.rule("summon.invalid-tribute")
