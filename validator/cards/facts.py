@@ -399,6 +399,13 @@ _WRITE: Final[dict[str, Callable[[Any], Any]]] = {
 #: Each fact, in the fields' order: its default and its two conversions.
 _JSON: Final = {f.name: (f.default, _READ.get(f.name), _WRITE.get(f.name))
                 for f in fields(CardFacts)}
+#: The ``material_leeway`` (docs/cards.md) that leaves a Summon's materials' Levels unjudged,
+#: by Summon: a card changing Levels, or treating a material's as another for that Summon;
+#: and the leeway that leaves its Tuners unjudged (a card making a Tuner or a non-Tuner).
+#: The rule (``summon.materials``) and the Duelingbook importer's readings share them.
+LEVEL_LEEWAY: Final = {"synchro": frozenset({"level", "synchro_level"}),
+                       "xyz": frozenset({"level", "xyz_level"}), "ritual": frozenset({"level"})}
+TUNER_LEEWAY: Final = frozenset({"tuner", "non_tuner"})
 #: The facts a duel document's ``cards`` entry holds (contract §1, and ``double_tribute_for``,
 #: an extension: docs/format.md), in the JSON order.
 DOCUMENT_FACTS: Final = tuple(f.name for f in fields(CardFacts)

@@ -77,6 +77,9 @@ class GameBuilder:
         #: The actions emitted, in order (``actions`` is the log's own list, to read).
         self.log = ActionLog()
         self.actions: list[Action] = self.log.items
+        #: the card ids the actions so far name, as :func:`.readings.xyz.leeway_seen` last
+        #: read them: the log's edits then, the actions read, the ids
+        self.named_so_far: tuple[int, int, set[str]] = (0, 0, set())
         self.turn = Turn()  # the turn being read, replaced when it passes
         self.attacks = Attacks()
         self.rewinds = Rewinds()

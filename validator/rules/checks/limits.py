@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from validator.cards.facts import LEVEL_LEEWAY, TUNER_LEEWAY
 from validator.document.model import PLAYERS, Action, Card, Lock, Materials, MonsterKinds
 from validator.engine.limits import (
     activated_at,
@@ -329,11 +330,9 @@ def _leeway(passcode: int) -> tuple[str, ...]:
     return known
 
 
-#: The leeway that leaves a part of the procedure unjudged, by Summon: the Levels, the Tuners,
-#: the place of the materials (docs/rules.md, ``summon.materials``).
-_LEVELS = {"synchro": {"level", "synchro_level"}, "xyz": {"level", "xyz_level"},
-           "ritual": {"level"}}
-_TUNERS = {"tuner", "non_tuner"}
+#: The leeway that leaves a part of the procedure unjudged, by Summon: the Levels and the
+#: Tuners (``LEVEL_LEEWAY``, ``TUNER_LEEWAY``: shared with the Duelingbook importer), the place
+#: of the materials (docs/rules.md, ``summon.materials``).
 _PLACES = {"synchro": {"place", "hand"}, "xyz": {"place"}, "link": {"place"}}
 
 
@@ -342,7 +341,7 @@ def _why_not(s: DuelState, a: Action, proc: Materials,
     """Why these materials cannot make the monster by ``proc`` (None: they can), the parts
     that a card in play (``leeway``) may change left unjudged."""
     mats = [s.cards[cid] for cid in a.materials]
-    levels = not leeway & _LEVELS.get(proc.summon, set())
+    levels = not leeway & LEVEL_LEEWAY.get(proc.summon, frozenset())
     # a material whose Level a card may have changed on an earlier turn (on the field since):
     # its own Level not judged, nor a sum it is part of
     kept = {m.id for m in mats if m.id in s.levels_changed}
@@ -368,7 +367,7 @@ def _why_not(s: DuelState, a: Action, proc: Materials,
             return f"{off[0].label} is not Level {proc.level}"
         return _count(proc, len(mats))
     if proc.summon == "synchro":
-        return _synchro(proc, mats, levels and not kept, not leeway & _TUNERS)
+        return _synchro(proc, mats, levels and not kept, not leeway & TUNER_LEEWAY)
     if proc.summon == "ritual":
         values = [m.level for m in mats]
         if proc.level_sum is not None and levels and not kept and None not in values:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from validator.cards.facts import LEVEL_LEEWAY, TUNER_LEEWAY
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.windows import NEXT_CLICK
 
@@ -31,30 +32,39 @@ if TYPE_CHECKING:
 #: unknown: a card Xyz Summoning on its own terms, which the pile cannot tell from the
 #: monster's procedure.
 _ANOTHER_WAY: Final = frozenset({"xyz_summon"})
-#: The leeway that leaves the materials' Levels unjudged: a card changing Levels.
-_LEVELS: Final = frozenset({"level", "xyz_level"})
+#: The leeway that leaves the materials' Levels unjudged: a card changing Levels (the rule's
+#: own table).
+_LEVELS: Final = LEVEL_LEEWAY["xyz"]
 
 
 def leeway_seen(b: GameBuilder, also: tuple[str, ...] = ()) -> frozenset[str]:
     """The ``material_leeway`` of every card the game's actions so far name (either
-    player's: used, summoned, moved, targeted, a material), and of the cards ``also``.
+    player's: used, summoned, moved, targeted, a material), and of the cards ``also``. The
+    ids named are kept in the builder (``named_so_far``) and only the actions appended since
+    are read again, unless the log was edited otherwise (an action put before others or
+    taken back): then all of them.
 
     >>> from types import SimpleNamespace as N
     >>> none = N(facts=N(material_leeway=()))
-    >>> sorted(leeway_seen(N(actions=[{"card": "a"}], card=lambda cid: N(facts=N(
-    ...     material_leeway=("level",))) if cid == "a" else none), ("b",)))
-    ['level']
+    >>> b = N(actions=[{"card": "a"}], log=N(edits=0), named_so_far=(0, 0, set()),
+    ...       card=lambda cid: N(facts=N(material_leeway=("level",))) if cid == "a" else none)
+    >>> sorted(leeway_seen(b, ("b",))), b.named_so_far
+    (['level'], (0, 1, {'a'}))
     """
-    ids: set[str] = set(also)
-    for action in b.actions:
+    edits, read_up_to, named = b.named_so_far
+    if edits != b.log.edits or read_up_to > len(b.actions):
+        read_up_to, named = 0, set()
+    for action in b.actions[read_up_to:]:
         for key in ("card", "target"):
             value = action.get(key)
             if isinstance(value, str):
-                ids.add(value)
+                named.add(value)
         for key in ("materials", "tributes"):
             values = action.get(key)
             if isinstance(values, list):
-                ids.update(v for v in values if isinstance(v, str))
+                named.update(v for v in values if isinstance(v, str))
+    b.named_so_far = (b.log.edits, len(b.actions), named)
+    ids = named | set(also)
     found: set[str] = set()
     for cid in ids:
         found.update(b.card(cid).facts.material_leeway)
@@ -127,10 +137,8 @@ _TUNERS_SAID: Final = read("materials.tuners-unjudged",
 #: Synchro Monster's ``level_sum``), the Tuners (a Synchro Monster's ``tuners``: a card making
 #: a Tuner or a non-Tuner, or a material from the hand that the sends do not show).
 _UNJUDGED: Final = {"xyz": ((_LEVELS, ("level",), _LEVELS_SAID),),
-                    "synchro": ((frozenset({"level", "synchro_level"}), ("level_sum",),
-                                 _LEVELS_SAID),
-                                (frozenset({"tuner", "non_tuner", "hand"}), ("tuners",),
-                                 _TUNERS_SAID))}
+                    "synchro": ((LEVEL_LEEWAY["synchro"], ("level_sum",), _LEVELS_SAID),
+                                (TUNER_LEEWAY | {"hand"}, ("tuners",), _TUNERS_SAID))}
 
 
 def unjudged(b: GameBuilder, cid: str, summon: str,
