@@ -39,32 +39,16 @@ _LEVELS: Final = LEVEL_LEEWAY["xyz"]
 
 def leeway_seen(b: GameBuilder, also: tuple[str, ...] = ()) -> frozenset[str]:
     """The ``material_leeway`` of every card the game's actions so far name (either
-    player's: used, summoned, moved, targeted, a material), and of the cards ``also``. The
-    ids named are kept in the builder (``named_so_far``) and only the actions appended since
-    are read again, unless the log was edited otherwise (an action put before others or
-    taken back): then all of them.
+    player's: used, summoned, moved, targeted, a material: the builder's running
+    :meth:`~.builder.GameBuilder.named_cards`), and of the cards ``also``.
 
     >>> from types import SimpleNamespace as N
     >>> none = N(facts=N(material_leeway=()))
-    >>> b = N(actions=[{"card": "a"}], log=N(edits=0), named_so_far=(0, 0, set()),
-    ...       card=lambda cid: N(facts=N(material_leeway=("level",))) if cid == "a" else none)
-    >>> sorted(leeway_seen(b, ("b",))), b.named_so_far
-    (['level'], (0, 1, {'a'}))
+    >>> sorted(leeway_seen(N(named_cards=lambda: {"a"}, card=lambda cid: N(facts=N(
+    ...     material_leeway=("level",))) if cid == "a" else none), ("b",)))
+    ['level']
     """
-    edits, read_up_to, named = b.named_so_far
-    if edits != b.log.edits or read_up_to > len(b.actions):
-        read_up_to, named = 0, set()
-    for action in b.actions[read_up_to:]:
-        for key in ("card", "target"):
-            value = action.get(key)
-            if isinstance(value, str):
-                named.add(value)
-        for key in ("materials", "tributes"):
-            values = action.get(key)
-            if isinstance(values, list):
-                named.update(v for v in values if isinstance(v, str))
-    b.named_so_far = (b.log.edits, len(b.actions), named)
-    ids = named | set(also)
+    ids = b.named_cards() | set(also)
     found: set[str] = set()
     for cid in ids:
         found.update(b.card(cid).facts.material_leeway)
