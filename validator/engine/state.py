@@ -236,9 +236,10 @@ class DuelState:
     #: (revision 4, §8) once-per-Duel uses: (player, key) as validator/engine/limits.py
     #: writes it -> the action that used it.
     duel_uses: dict[str, int] = field(default_factory=dict)
-    #: Monsters face-up on the field at the end of a turn in which a card that changes Levels
-    #: was used or stood face-up, and on the field face-up since: their Level may still be
-    #: one that card gave (``summon.materials``; validator/rules/checks/limits.py).
+    #: Monsters face-up on the field at the end of a turn in which a card whose Level change
+    #: may outlast the turn (``lasting_level``) was used, and on the field face-up since:
+    #: their Level may still be one that card gave (``summon.materials``;
+    #: validator/rules/checks/limits.py).
     levels_changed: set[str] = field(default_factory=set)
 
     def copy(self) -> DuelState:
