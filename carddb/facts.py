@@ -224,6 +224,8 @@ class Reader:
         found = found.then(listed.found)
         itself = effects.on_itself(self, script, card, found.facts, where, listed.entries)
         found = found.then(itself.found)
+        found = found.then(given.by_effects(self, script, card, found.facts, where,
+                                            itself.entries))
         found = found.then(effects.granted_direct_attack(self, script, found.facts, where))
         found = found.then(resolution.read(self, script, card, found.facts, where))
         found = found.then(codefacts.read(self, script, found.facts))

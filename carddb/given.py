@@ -53,6 +53,54 @@ def read(reader: Reader, script: Script, facts: CardFacts, where: str) -> Found:
     return found.then(_lent_summon(reader, script, found.facts, where))
 
 
+def by_effects(reader: Reader, script: Script, card: dict[str, Any], facts: CardFacts,
+               where: str, entries: dict[int, int]) -> Found:
+    """``gives_gemini_status_by`` and ``lessens_tributes_by``: which of the card's effects give
+    what :func:`read` found (an index in ``effects``, as ``entries`` maps the script's
+    effects to them, or ``activation``, a Spell or Trap Card's activation, as a lock's ``by``
+    is). Where one of them cannot be told (an effect ``effects`` does not list), none is
+    named: any resolution of the card gives it, the reading that flags least."""
+    c = reader.c
+    activation = c["EFFECT_TYPE_ACTIVATE"]
+
+    def by(indexes: list[int | None]) -> tuple[int | str, ...]:
+        out: list[int | str] = []
+        for n in indexes:
+            if n is None or n >= len(script.effects):
+                return ()
+            e = script.effects[n]
+            own = bool(e.type & activation) and card.get("kind") != "monster"
+            one: int | str | None = "activation" if own else entries.get(n)
+            if one is None:
+                return ()
+            if one not in out:
+                out.append(one)
+        return tuple(out)
+
+    found = Found(facts)
+    if facts.gives_gemini_status:
+        giving: list[int | None] = []
+        for n, e in enumerate(script.effects):
+            if "operation" not in e.functions:
+                continue
+            code = COMMENT.sub("", "\n".join([reader.source_of(e.functions["operation"]),
+                                              *reader.helpers(e.functions["operation"])]))
+            if _GEMINI.search(code) and _SUMMON.search(code):
+                giving.append(n)
+        named = by(giving)
+        if named:
+            found = found.said(replace(facts, gives_gemini_status_by=named),
+                               "gives_gemini_status_by", f"{where}: by {list(named)}")
+    if found.facts.lessens_tributes is not None:
+        lessening = [e.source_effect for e in script.operation_effects
+                     if e.code == c["EFFECT_DECREASE_TRIBUTE"] and not e.on_card]
+        named = by(lessening) if lessening else ()
+        if named:
+            found = found.said(replace(found.facts, lessens_tributes_by=named),
+                               "lessens_tributes_by", f"{where}: by {list(named)}")
+    return found
+
+
 def _lent_summon(reader: Reader, script: Script, facts: CardFacts, where: str) -> Found:
     """``lends_normal_summon``: a Field effect ``EFFECT_EXTRA_SUMMON_COUNT`` the card registers
     itself, with a range on the field and its controller's hand (or Monster Zone: a Gemini

@@ -70,7 +70,7 @@ def read(reader: Reader, script: Script, card: dict[str, Any], facts: CardFacts,
             for found in _LOCK.finditer(text):
                 if not re.search(r"Duel\.RegisterEffect\(\s*" + found[1] + r"\b", text):
                     continue
-                whose = _call(text, found[1], "SetTargetRange", found.start())
+                whose = effect_call(text, found[1], "SetTargetRange", found.start())
                 if whose is not None and re.sub(r"\s", "", ",".join(whose[:2])) == "0,1":
                     continue  # a lock on the opponent: none of the player's (§8 has no whose)
                 if _later_turn(text, found[1], found.start(), functions):
@@ -94,14 +94,14 @@ def read(reader: Reader, script: Script, card: dict[str, Any], facts: CardFacts,
     return Found(replace(facts, locks=tuple(found_locks)), notes)
 
 
-def _call(text: str, name: str, method: str, at: int) -> list[str] | None:
+def effect_call(text: str, name: str, method: str, at: int) -> list[str] | None:
     """The arguments of effect ``name``'s ``method`` call (``e1:SetTarget(...)``) as it
     stands at ``at``: made from its creation (``name=Effect.CreateEffect(...)``) up to its
     registration, or inherited from the effect it was cloned from (``e2=e1:Clone()``).
 
     >>> code = ("local e1=Effect.CreateEffect(c) e1:SetTarget(s.t) Duel.RegisterEffect(e1,tp) "
     ...         "local e2=e1:Clone() e2:SetCode(X) Duel.RegisterEffect(e2,tp)")
-    >>> _call(code, "e2", "SetTarget", code.index("e2:SetCode"))
+    >>> effect_call(code, "e2", "SetTarget", code.index("e2:SetCode"))
     ['s.t']
     """
     made = None
@@ -116,7 +116,7 @@ def _call(text: str, name: str, method: str, at: int) -> list[str] | None:
     if calls:
         return kinds.split_arguments(text, calls[-1].end() - 1) or []
     if made is not None and made[1] is not None:
-        return _call(text, made[1], method, made.start())
+        return effect_call(text, made[1], method, made.start())
     return None
 
 
@@ -135,7 +135,7 @@ def _later_turn(text: str, name: str, start: int, functions: dict[str, str]) -> 
     ...             {"con": "function s.con(e) return Duel.GetTurnCount()~=e:GetLabel() end"})
     True
     """
-    args = _call(text, name, "SetCondition", start)
+    args = effect_call(text, name, "SetCondition", start)
     if not args:
         return False
     named = re.fullmatch(r"s\.(\w+)", args[0])
@@ -157,15 +157,15 @@ def _while(text: str, name: str, start: int) -> bool:
     (True, False)
     """
     registered = re.compile(rf"\b\w+[.:]RegisterEffect\(\s*{name}\b").search(text, start)
-    return bool(_call(text[:registered.start()] if registered else text, name, "SetCondition",
-                      start))
+    return bool(effect_call(text[:registered.start()] if registered else text, name,
+                            "SetCondition", start))
 
 
 def _target(text: str, name: str, start: int,
             functions: dict[str, str]) -> tuple[str, list[dict[str, Any]] | str]:
     """Where a lock applies and what it still allows, from its ``SetTarget`` (its own or
     the one of the effect it was cloned from)."""
-    args = _call(text, name, "SetTarget", start)
+    args = effect_call(text, name, "SetTarget", start)
     if args is None:
         return "all", []  # no target: no Special Summon at all
     if not args:

@@ -14,13 +14,15 @@ judges none). Ritual Monsters get theirs from the Ritual Spells that name them (
 
 from __future__ import annotations
 
+import ast
+import operator
 import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Final
 
 from validator.cards.facts import CardFacts, Materials
 
-from . import kinds
+from . import kinds, locks
 from .codefacts import COMMENT
 from .found import Found
 
@@ -132,8 +134,111 @@ def leeway(reader: Reader, script: Script, facts: CardFacts, where: str) -> Foun
     code = COMMENT.sub("", reader.texts.get(script.path, ""))
     found = {name: match[0].strip() for name, pattern in _LEEWAY
              if (match := pattern.search(code)) is not None}
+    if "level" in found and (lasting := _lasting_level(reader, code)) is not None:
+        found["lasting_level"] = lasting
     return Found(replace(facts, material_leeway=(*facts.material_leeway, *found)),
                  tuple(("material_leeway", f"{where}: {said}") for said in found.values()))
+
+
+#: Where a script changes a Level: an effect given a Level change's code, its variable
+#: (``e1:SetCode(EFFECT_UPDATE_LEVEL)``), or a ``tc:UpdateLevel(amt,reset,rc)`` call.
+_LEVEL_CODE: Final = re.compile(r"(\w+):SetCode\(\s*EFFECT_(?:UPDATE|CHANGE)_LEVEL(?:_FINAL)?\s*\)")
+_UPDATE_LEVEL: Final = re.compile(r"\bUpdateLevel\(")
+#: A reset's expression as a script writes it: constants, numbers, ``| + & ~`` and brackets.
+_EXPRESSION: Final = re.compile(r"[A-Z][A-Z0-9_]*|0x[0-9a-fA-F]+|\d+|[|+&~()\s]")
+
+
+def _lasting_level(reader: Reader, code: str) -> str | None:
+    """Why a Level the card's effects change may outlast the turn it was changed in
+    (``lasting_level``), or None when each change its code makes ends in the End Phase
+    (Hi-Speed Re-Level's ``SetReset(RESETS_STANDARD_PHASE_END)``: "until the end of this
+    turn") or is a continuous effect of the card itself (one ``initial_effect`` registers
+    with no reset: it ends when the card leaves, and while it stays it is in play). A change
+    with a reset that has no ``RESET_PHASE|PHASE_END``, that counts more than one End Phase
+    or names whose turn (``RESET_SELF_TURN``), or none outside ``initial_effect``, lasts
+    (Chef de Nouvelles' ``RESET_EVENT|RESETS_STANDARD``; ``UpdateLevel`` with no reset); a
+    reset not written in constants cannot be told: lasting, the reading that flags least."""
+    start = re.search(r"function\s+s\.initial_effect\b", code)
+    own = (start.start(), _function_end(code, start.start())) if start else (-1, -1)
+    for site in _LEVEL_CODE.finditer(code):
+        args = locks.effect_call(code, site[1], "SetReset", site.start())
+        if args is None:
+            if own[0] <= site.start() < own[1]:
+                continue  # a continuous effect of the card's own
+            return f"{site[0]} with no reset outside initial_effect"
+        why = _outlasts(reader, args)
+        if why is not None:
+            return f"{site[0]}: {why}"
+    for site in _UPDATE_LEVEL.finditer(code):
+        args = kinds.split_arguments(code, site.end() - 1) or []
+        if len(args) < 2 or args[1].strip() in ("", "nil"):
+            return "UpdateLevel with its default reset (RESET_EVENT|RESETS_STANDARD)"
+        why = _outlasts(reader, args[1:2])
+        if why is not None:
+            return f"UpdateLevel: {why}"
+    return None
+
+
+def _outlasts(reader: Reader, args: list[str]) -> str | None:
+    """Why a ``SetReset(reset, count)`` may outlast the turn, or None when it ends in the
+    turn's End Phase."""
+    reset = _evaluate(reader, args[0]) if args else None
+    count = _evaluate(reader, args[1]) if len(args) > 1 else 1
+    if reset is None or count is None:
+        return f"reset {', '.join(a.strip() for a in args)} not read"
+    c = reader.c
+    ends = c["RESET_PHASE"] | c["PHASE_END"]
+    if reset & ends != ends:
+        return f"reset {args[0].strip()} (not until the End Phase)"
+    if count > 1 or reset & (c["RESET_SELF_TURN"] | c["RESET_OPPO_TURN"]):
+        return f"reset {', '.join(a.strip() for a in args)} (past this turn's End Phase)"
+    return None
+
+
+def _evaluate(reader: Reader, text: str) -> int | None:
+    """The value of a constant expression as Lua reads it (``a|b``, ``a+b``, ``a&~b``), or
+    None for anything else (a variable, a call)."""
+    tokens = _EXPRESSION.findall(text)
+    if "".join(tokens) != text:
+        return None
+    out: list[str] = []
+    for token in tokens:
+        if token[0].isalpha():
+            if token not in reader.c.values:
+                return None
+            token = str(reader.c[token])
+        out.append(token)
+    try:
+        return _value(ast.parse("".join(out).strip(), mode="eval").body)
+    except SyntaxError:
+        return None
+
+
+_OPERATORS: Final = {ast.BitOr: operator.or_, ast.Add: operator.add, ast.BitAnd: operator.and_}
+
+
+def _value(node: ast.expr) -> int | None:
+    """An expression of numbers, ``| + &`` and ``~`` (``1|~2``), else None.
+
+    >>> _value(ast.parse("0x40|(3&~1)", mode="eval").body)
+    66
+    """
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert):
+        inner = _value(node.operand)
+        return None if inner is None else ~inner
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        left, right = _value(node.left), _value(node.right)
+        return None if left is None or right is None else \
+            _OPERATORS[type(node.op)](left, right)
+    return None
+
+
+def _function_end(code: str, start: int) -> int:
+    """Where the function that begins at ``start`` ends: the next top-level function."""
+    found = re.compile(r"^function\b", re.M).search(code, start + 1)
+    return found.start() if found else len(code)
 
 
 def _procedure(family: str, helper: str, args: list[str], card: dict[str, Any],

@@ -194,6 +194,27 @@ def test_validate_goes_on_from_a_position(client: FlaskClient) -> None:
     assert body["state"] == whole["state"] and body["actions_checked"] == 1
 
 
+@pytest.mark.parametrize(("path", "value"), [
+    (("this_turn", "lessened_by"), {"p1": ["nope"]}),
+    (("this_turn", "gemini_status_by"), {"p2": ["nope"]}),
+    (("levels_changed",), ["nope"]),
+])
+def test_a_position_naming_an_unknown_card_in_an_extension_is_422(
+        client: FlaskClient, path: tuple[str, ...], value: Any) -> None:
+    # these were not checked against the cards: the engine then failed on them (a 500)
+    state = validate({**ILLEGAL, "actions": ILLEGAL["actions"][:4]}).state
+    where = state
+    for key in path[:-1]:
+        where = where[key]
+    where[path[-1]] = value
+    body = problem_of(client.post("/v1/validate", json={
+        "cards": ILLEGAL["cards"], "position": state, "actions": ILLEGAL["actions"][4:]}), 422)
+    errors = body["errors"]["position"]
+    for key in path:
+        errors = errors[key]
+    assert "Unknown card id 'nope'." in json.dumps(errors)
+
+
 def test_a_position_beside_a_setup_is_422(client: FlaskClient) -> None:
     state = validate(ILLEGAL).state
     body = problem_of(client.post("/v1/validate", json={**ILLEGAL, "position": state}), 422)

@@ -1538,6 +1538,44 @@ def test_a_reading_returns_what_it_found_and_changes_nothing() -> None:
         "positions": "c1.lua: its operation's code calls Duel.ChangePosition"}
 
 
+def test_a_level_change_lasts_unless_it_ends_in_the_end_phase() -> None:
+    from types import SimpleNamespace
+
+    from carddb import materials
+    from carddb.constants import Constants
+    from validator.cards.facts import NO_FACTS
+
+    c = Constants({"RESET_EVENT": 0x1000, "RESET_PHASE": 0x40000000, "PHASE_END": 0x200,
+                   "RESETS_STANDARD": 0x1fe0000, "RESETS_STANDARD_PHASE_END": 0x41fe1200,
+                   "RESET_SELF_TURN": 0x10000000, "RESET_OPPO_TURN": 0x20000000})
+
+    def lasts(code: str) -> bool:
+        found = materials.leeway(SimpleNamespace(texts={"c1.lua": code}, c=c),  # type: ignore[arg-type]
+                                 SimpleNamespace(path="c1.lua"),  # type: ignore[arg-type]
+                                 NO_FACTS, "c1.lua")
+        return "lasting_level" in found.facts.material_leeway
+
+    def op(reset: str) -> str:
+        return ("function s.op(e,tp)\n  local e1=Effect.CreateEffect(e:GetHandler())\n"
+                f"  e1:SetCode(EFFECT_CHANGE_LEVEL)\n  {reset}\n  tc:RegisterEffect(e1)\nend")
+
+    # Hi-Speed Re-Level's "until the end of this turn", as constants or spelt out
+    assert not lasts(op("e1:SetReset(RESETS_STANDARD_PHASE_END)"))
+    assert not lasts(op("e1:SetReset(RESET_EVENT+RESETS_STANDARD+RESET_PHASE+PHASE_END)"))
+    # Chef de Nouvelles' change, with no end; one that counts two End Phases or names a
+    # turn; a reset not written in constants (cannot be told)
+    assert lasts(op("e1:SetReset(RESET_EVENT|RESETS_STANDARD)"))
+    assert lasts(op("e1:SetReset(RESET_PHASE|PHASE_END,2)"))
+    assert lasts(op("e1:SetReset(RESETS_STANDARD_PHASE_END|RESET_SELF_TURN)"))
+    assert lasts(op("e1:SetReset(reset)"))
+    # a continuous effect of the card's own (initial_effect, no reset): it ends as it leaves
+    assert not lasts("function s.initial_effect(c)\n  local e1=Effect.CreateEffect(c)\n"
+                     "  e1:SetCode(EFFECT_UPDATE_LEVEL)\n  c:RegisterEffect(e1)\nend")
+    # UpdateLevel with a reset that ends in the End Phase, and with its default
+    assert not lasts("tc:UpdateLevel(1,RESETS_STANDARD_PHASE_END,c)")
+    assert lasts("tc:UpdateLevel(1)")
+
+
 def test_what_a_card_in_play_lets_a_summon_take() -> None:
     from types import SimpleNamespace
 
@@ -1551,12 +1589,14 @@ def test_what_a_card_in_play_lets_a_summon_take() -> None:
         return list(found.facts.material_leeway)
 
     # Shooting Riser Dragon's Level, Battlewasp Wind's Tuner, Underworld Goddess's place, a
-    # Rank-Up-Magic's Xyz Summon on its own terms
+    # Rank-Up-Magic's Xyz Summon on its own terms (a Level change with no reset, outside
+    # initial_effect, and UpdateLevel's default reset last: lasting_level)
     assert read("e1:SetCode(EFFECT_UPDATE_LEVEL)\ne2:SetCode(EFFECT_CAN_BE_TUNER)\n"
                 "e3:SetCode(EFFECT_EXTRA_MATERIAL)\n"
                 "Duel.SpecialSummon(sc,SUMMON_TYPE_XYZ,tp,tp,false,false,POS_FACEUP)") == [
-        "level", "tuner", "place", "xyz_summon"]
-    assert read("tk:SetValue(TYPE_TUNER)\nc:UpdateLevel(-1)") == ["level", "tuner"]
+        "level", "tuner", "place", "xyz_summon", "lasting_level"]
+    assert read("tk:SetValue(TYPE_TUNER)\nc:UpdateLevel(-1)") == ["level", "tuner",
+                                                                   "lasting_level"]
     # a check that the monster could be so Summoned, a comment: nothing
     assert read("c:IsCanBeSpecialSummoned(e,SUMMON_TYPE_XYZ,tp,false,false)\n"
                 "--e1:SetCode(EFFECT_CHANGE_LEVEL)") == []
@@ -1564,12 +1604,16 @@ def test_what_a_card_in_play_lets_a_summon_take() -> None:
 
 def test_an_effect_that_special_summons_a_gemini_monster_with_its_effects(built: Any) -> None:
     # its operation Special Summons and calls EnableGeminiStatus (here in a helper)
-    assert facts(built, 168) == {"gives_gemini_status": True}
+    # by the card's activation (a Trap's EFFECT_TYPE_ACTIVATE), which resolving gives it
+    assert facts(built, 168) == {"gives_gemini_status": True,
+                                 "gives_gemini_status_by": ["activation"]}
     assert "EnableGeminiStatus" in built.details["168"]["sources"]["gives_gemini_status"]
 
 
 def test_an_effect_that_lessens_tributes_for_the_turn(built: Any) -> None:
     assert facts(built, 169)["lessens_tributes"] == {"race": "Dragon"}
+    # by its ignition effect, not by the Field Spell's activation
+    assert facts(built, 169)["lessens_tributes_by"] == [0]
     assert "s.tg" in built.details["169"]["sources"]["lessens_tributes"]
     # lowering Tributes while face-up is the card's own Field effect, not a resolution's
     assert "lessens_tributes" not in facts(built, 170)

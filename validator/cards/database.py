@@ -145,8 +145,8 @@ class CardInfo:
                 continue  # a filter the builder could not read: no double Tribute (cards.md)
             if key == "trap_monster" and self.kind != "trap":
                 continue
-            if key in ("grants_double_tribute", "lessens_tributes") and \
-                    written.get(key) == "unread":
+            if key in ("grants_double_tribute", "lessens_tributes", "lessens_tributes_by") and \
+                    written.get(key.removesuffix("_by")) == "unread":
                 continue  # a filter not read: no double Tribute (as double_tribute_for's)
             if key in ("defense_attack", "attacks_directly") and self.kind != "monster":
                 continue

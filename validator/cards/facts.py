@@ -188,7 +188,8 @@ class CardFacts:
 'double_tribute', 'double_tribute_for', 'activations_per_turn', 'activation_once', \
 'activation_shared', 'summons_per_turn', 'materials', 'locks', 'defense_attack', \
 'grants_tributes', 'xyz_material_effects', 'trap_monster', 'grants_double_tribute', \
-'attacks_directly', 'gives_gemini_status', 'lessens_tributes')
+'attacks_directly', 'gives_gemini_status', 'gives_gemini_status_by', 'lessens_tributes', \
+'lessens_tributes_by')
     """
 
     #: the numbers of Tributes its Normal Summon or Set may have (None: the Level rule's)
@@ -301,10 +302,15 @@ class CardFacts:
     #: (an extension) a Gemini monster its effect Special Summons is treated as an Effect
     #: Monster and gains its effects (Gemini Ablation)
     gives_gemini_status: bool = field(default=False, metadata=_DOCUMENT)
-    #: (an extension) resolving its effect lets its player Tribute Summon or Set the monsters
-    #: it names with 1 less Tribute this turn (a filter, ``{}`` for any, ``"unread"``: Elborz,
+    #: (an extension) the effects that give it (their indexes in ``effects``, or
+    #: ``activation``, as a lock's ``by``); empty: any resolution of the card
+    gives_gemini_status_by: tuple[int | str, ...] = field(default=(), metadata=_DOCUMENT)
+    #: (an extension) resolving its effect lets its player Tribute Summon the monsters it
+    #: names with 1 less Tribute this turn (a filter, ``{}`` for any, ``"unread"``: Elborz,
     #: the Sacred Lands of Simorgh, for a Winged Beast monster's)
     lessens_tributes: dict[str, Any] | str | None = field(default=None, metadata=_DOCUMENT)
+    #: (an extension) the effects that do so (as ``gives_gemini_status_by``)
+    lessens_tributes_by: tuple[int | str, ...] = field(default=(), metadata=_DOCUMENT)
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> CardFacts:
@@ -365,6 +371,7 @@ def _positions(value: Any) -> tuple[tuple[str, str], ...]:
 _READ: Final[dict[str, Callable[[Any], Any]]] = {
     "tributes": _strings, "grants": _strings, "self_summon": _strings, "set_turn": _strings,
     "material_leeway": _strings, "xyz_material_effects": _strings,
+    "gives_gemini_status_by": _strings, "lessens_tributes_by": _strings,
     "effects": lambda v: tuple(Effect.from_json(e) for e in v),
     "procedures": lambda v: tuple(Procedure.from_json(p) for p in v),
     "positions": _positions,
@@ -376,6 +383,7 @@ _READ: Final[dict[str, Callable[[Any], Any]]] = {
 _WRITE: Final[dict[str, Callable[[Any], Any]]] = {
     "tributes": list, "grants": list, "self_summon": list, "set_turn": list,
     "material_leeway": list, "xyz_material_effects": list,
+    "gives_gemini_status_by": list, "lessens_tributes_by": list,
     "effects": lambda v: [e.to_json() for e in v],
     "procedures": lambda v: [p.to_json() for p in v],
     "positions": lambda v: [list(p) for p in v],
@@ -391,6 +399,13 @@ _WRITE: Final[dict[str, Callable[[Any], Any]]] = {
 #: Each fact, in the fields' order: its default and its two conversions.
 _JSON: Final = {f.name: (f.default, _READ.get(f.name), _WRITE.get(f.name))
                 for f in fields(CardFacts)}
+#: The ``material_leeway`` (docs/cards.md) that leaves a Summon's materials' Levels unjudged,
+#: by Summon: a card changing Levels, or treating a material's as another for that Summon;
+#: and the leeway that leaves its Tuners unjudged (a card making a Tuner or a non-Tuner).
+#: The rule (``summon.materials``) and the Duelingbook importer's readings share them.
+LEVEL_LEEWAY: Final = {"synchro": frozenset({"level", "synchro_level"}),
+                       "xyz": frozenset({"level", "xyz_level"}), "ritual": frozenset({"level"})}
+TUNER_LEEWAY: Final = frozenset({"tuner", "non_tuner"})
 #: The facts a duel document's ``cards`` entry holds (contract §1, and ``double_tribute_for``,
 #: an extension: docs/format.md), in the JSON order.
 DOCUMENT_FACTS: Final = tuple(f.name for f in fields(CardFacts)

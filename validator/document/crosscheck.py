@@ -282,6 +282,11 @@ def _check_references(errors: Errors, cards: dict[str, dict[str, Any]],
     for name in (*CARD_RECORDS, "phase_effects_due", "foes_changed"):
         refs += [(cid, ("position", "this_turn", name, i))
                  for i, cid in enumerate(this_turn[name])]
+    for name in ("lessened_by", "gemini_status_by"):  # extensions: player -> card ids
+        refs += [(cid, ("position", "this_turn", name, p, i))
+                 for p, ids in this_turn[name].items() for i, cid in enumerate(ids)]
+    refs += [(cid, ("position", "levels_changed", i))
+             for i, cid in enumerate(position["levels_changed"])]
     for cid, foes in this_turn["declared"].items():
         refs += [(cid, ("position", "this_turn", "declared", cid, "key"))]
         refs += [(foe, ("position", "this_turn", "declared", cid, "value", i))

@@ -113,8 +113,10 @@ def _new_card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:
         grants_double_tribute=None if get("grants_double_tribute") is None else
         _tribute_filter(raw["grants_double_tribute"]) or m.TributeFilter(),
         gives_gemini_status=get("gives_gemini_status", False),
+        gives_gemini_status_by=tuple(get("gives_gemini_status_by") or ()),
         lessens_tributes=None if get("lessens_tributes") is None else
         _tribute_filter(raw["lessens_tributes"]) or m.TributeFilter(),
+        lessens_tributes_by=tuple(get("lessens_tributes_by") or ()),
         trap_monster=None if get("trap_monster") is None else m.TrapMonster(
             raw["trap_monster"]["level"], raw["trap_monster"].get("atk"),
             raw["trap_monster"].get("def_")),
@@ -167,12 +169,7 @@ def _tribute_filter(raw: Mapping[str, Any] | None) -> m.TributeFilter | None:
     >>> _tribute_filter({"attribute": "LIGHT"}).attribute, _tribute_filter({"level": 7}).level
     ('LIGHT', 7)
     """
-    if raw is None:
-        return None
-    cards = raw.get("cards")
-    return m.TributeFilter(raw.get("attribute"), raw.get("race"), raw.get("type"),
-                           None if cards is None else frozenset(cards), raw.get("level"),
-                           raw.get("level_min"))
+    return None if raw is None else m.TributeFilter.from_json(raw)
 
 
 def make_action(value: Mapping[str, Any], loaded: dict[str, Any]) -> m.Action:

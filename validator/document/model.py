@@ -231,6 +231,35 @@ class TributeFilter:
     #: its Level is this or more
     level_min: int | None = None
 
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> TributeFilter:
+        """A filter as a document (loaded) or the card database writes it.
+
+        >>> TributeFilter.from_json({"race": "Dragon", "cards": [1]})
+        TributeFilter(attribute=None, race='Dragon', type=None, cards=frozenset({1}), \
+level=None, level_min=None)
+        """
+        cards = raw.get("cards")
+        return cls(raw.get("attribute"), raw.get("race"), raw.get("type"),
+                   None if cards is None else frozenset(cards), raw.get("level"),
+                   raw.get("level_min"))
+
+    def names(self, printed: Mapping[str, Any] | None, level: int | None,
+              passcode: int | None) -> bool:
+        """True when a monster of this printed data (None: a card the database does not
+        know, judged by its Level alone, the rest allowed) at ``level`` (its Level as the
+        document or the log gives it, not the printed one) is one the filter names.
+
+        >>> TributeFilter(race="Dragon", level=7).names(None, 7, None)
+        True
+        >>> TributeFilter(race="Dragon").names({"race": "Warrior", "level": 4}, 4, 1)
+        False
+        """
+        if printed is None:
+            return self.level in (None, level) and (
+                self.level_min is None or (level or 0) >= self.level_min)
+        return self.allows({**printed, "level": level}, passcode)
+
     def allows(self, printed: Mapping[str, Any], passcode: int | None) -> bool:
         """True when a monster of this printed data (the card database's: ``attribute``,
         ``race``, ``types``, ``level``) and passcode is one the double Tribute counts for.
@@ -336,10 +365,15 @@ class Card:
     #: (an extension) a Gemini monster its effect Special Summons is treated as an Effect
     #: Monster and gains its effects (Gemini Ablation)
     gives_gemini_status: bool = False
-    #: (an extension) once its effect resolved, its player may Tribute Summon or Set the
-    #: monsters it names with 1 less Tribute for the rest of the turn (Elborz, the Sacred
-    #: Lands of Simorgh: a Winged Beast monster)
+    #: (an extension) the effects that give it (indexes in ``effects``, or ``activation``);
+    #: empty: any resolution of the card
+    gives_gemini_status_by: tuple[int | str, ...] = ()
+    #: (an extension) once its effect resolved, its player may Tribute Summon the monsters it
+    #: names with 1 less Tribute for the rest of the turn (Elborz, the Sacred Lands of
+    #: Simorgh: a Winged Beast monster)
     lessens_tributes: TributeFilter | None = None
+    #: (an extension) the effects that do so (as ``gives_gemini_status_by``)
+    lessens_tributes_by: tuple[int | str, ...] = ()
     #: (an extension) who may activate a Trap or Quick-Play Spell the turn it was Set, as
     #: this card allows: ``itself``, the cards on its player's ``field`` while it is face-up
     #: there (Rescue-ACE Hydrant), the ones it ``sets`` (not judged: the document does not

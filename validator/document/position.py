@@ -177,6 +177,8 @@ def _link(link: ChainLink) -> dict[str, Any]:
                            "card_activation": link.card_activation, "target": link.target}
     if link.locks:
         out["locks"] = list(link.locks)
+    if link.effect is not None:
+        out["effect"] = link.effect
     return out
 
 
@@ -295,7 +297,8 @@ def restore(cards: dict[str, Card], position: Mapping[str, Any],
                 state.pending_equips[slot["card"]] = slot["waiting_for"]
     state.attached.update((m["card"], m["monster"]) for m in position["pending_materials"])
     state.chain = [ChainLink(link["card"], link["player"], link["speed"],
-                             link["card_activation"], link["target"], tuple(link["locks"]))
+                             link["card_activation"], link["target"], tuple(link["locks"]),
+                             link["effect"])
                    for link in position["chain_links"]]
     state.duel_uses = dict(position["duel_uses"])
     state.levels_changed = set(position["levels_changed"])

@@ -202,8 +202,8 @@ class ThisTurnSchema(_Base):
     lessened_by = fields.Dict(keys=fields.String(validate=validate.OneOf(m.PLAYERS)),
                               values=fields.List(CardId()), load_default=dict, metadata={
                                   "description": "player -> the cards whose effect resolved "
-                                                 "this turn lets them Tribute Summon or Set "
-                                                 "with 1 less Tribute (an extension: "
+                                                 "this turn lets them Tribute Summon with 1 "
+                                                 "less Tribute (an extension: "
                                                  "lessens_tributes); left out when none"})
     gemini_status_by = fields.Dict(keys=fields.String(validate=validate.OneOf(m.PLAYERS)),
                                    values=fields.List(CardId()), load_default=dict, metadata={
@@ -228,6 +228,9 @@ class ChainLinkSchema(_Base):
     locks = fields.List(StrictInt(validate=validate.Range(0, 99)), load_default=list,
                         metadata={"description": "(revision 4) the card's locks (indexes) "
                                                  "its resolution imposes; left out when none"})
+    effect = StrictInt(load_default=None, validate=validate.Range(0, 63), metadata={
+        "description": "the effect activated (its index in the card's effects), where it is "
+                       "known; left out for a card activation or an effect not known"})
 
 
 class PendingMaterialSchema(_Base):
@@ -269,8 +272,9 @@ class StateSchema(_Base):
                       "that used it; left out when none")
     levels_changed = fields.List(CardId(), load_default=list, metadata={
         "description": "monsters face-up on the field since the end of a turn in which a card "
-                       "that changes Levels was used: their Level as a material is not judged "
-                       "(summon.materials); left out when none"})
+                       "whose Level change may outlast the turn was used (lasting_level): "
+                       "their Level as a material is not judged (summon.materials); left "
+                       "out when none"})
     ruleset = fields.String(load_default=None, validate=validate.OneOf(m.RULESETS), metadata={
         "description": "the ruleset the duel is judged by: a document going on from this "
                        "state is judged by it too (naming another is a document error)"})

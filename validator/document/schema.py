@@ -63,6 +63,15 @@ def _unique(values: list[Any]) -> None:
         raise ValidationError("Each value may appear only once.")
 
 
+def _by_effects(values: list[Any]) -> None:
+    """Effects named as a lock's ``by`` is: an index in the card's effects, or activation."""
+    for by in values:
+        if not (by == "activation" or (type(by) is int and 0 <= by < 64)):
+            raise ValidationError("Each one an index in the card's effects (0-63) or "
+                                  "\"activation\".")
+    _unique(values)
+
+
 class Deck(fields.Field):  # type: ignore[type-arg]
     """A deck: a count of unknown cards, or a list of card ids, top card first."""
 
@@ -237,9 +246,15 @@ class CardSchema(_Base):
     gives_gemini_status = StrictBool(metadata={
         "description": "a Gemini monster this card's effect Special Summons is treated as an "
                        "Effect Monster and gains its effects"})
+    gives_gemini_status_by = fields.List(fields.Raw(), validate=_by_effects, metadata={
+        "description": "the effects that give it: indexes in effects, or activation; left "
+                       "out: any resolution of the card"})
     lessens_tributes = fields.Nested(AnyKindsSchema, metadata={
-        "description": "once this card's effect resolved, its player may Tribute Summon or "
-                       "Set a monster it names ({} for any) with 1 less Tribute this turn"})
+        "description": "once this card's effect resolved, its player may Tribute Summon a "
+                       "monster it names ({} for any) with 1 less Tribute this turn"})
+    lessens_tributes_by = fields.List(fields.Raw(), validate=_by_effects, metadata={
+        "description": "the effects that do so: indexes in effects, or activation; left "
+                       "out: any resolution of the card"})
     trap_monster = fields.Nested(TrapMonsterSchema, metadata={
         "description": "a Trap that Special Summons itself as a monster: its Level, ATK and "
                        "DEF as one"})

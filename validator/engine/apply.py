@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from validator.document.model import ONE_SHOT_SUBTYPES, Action, other
+from validator.document.model import ONE_SHOT_SUBTYPES, Action, Card, other
 from validator.engine import limits
 from validator.engine.pendulum import pendulum_summon
 from validator.engine.state import ChainLink, DuelState, Outcome, ThisTurn
@@ -28,9 +28,11 @@ def resolve_chain(s: DuelState) -> None:
         card = s.cards[link.card]
         for grant in card.grants:  # what resolving it lets its controller do this turn
             s.this_turn.granted.setdefault(link.player, []).append(grant)
-        if card.lessens_tributes is not None:  # 1 less Tribute this turn (docs/format.md)
+        # 1 less Tribute this turn (docs/format.md), by the effect that gives it
+        if card.lessens_tributes is not None and _by(card.lessens_tributes_by, link, card):
             s.this_turn.lessened_by.setdefault(link.player, []).append(link.card)
-        if card.gives_gemini_status:  # the Gemini monsters it Special Summons next
+        # the Gemini monsters it Special Summons next, by the effect that gives it
+        if card.gives_gemini_status and _by(card.gives_gemini_status_by, link, card):
             s.this_turn.gemini_status_by.setdefault(link.player, []).append(link.card)
         if link.locks:  # "for the rest of this turn after this card resolves" (§8)
             limits.impose(s, link.player, link.card, link.locks)
@@ -40,6 +42,27 @@ def resolve_chain(s: DuelState) -> None:
             s.send(link.card, "graveyard")
         elif card.subtype == "equip" and link.target is not None:
             _attach(s, link.card, link.target)
+
+
+def _by(effects: tuple[int | str, ...], link: ChainLink, card: Card) -> bool:
+    """True when the chain link is one of the card's ``effects`` (indexes, ``activation``)
+    that give what it gives; none named, or an effect the judge does not know: true, the
+    reading that flags least (as for a lock, the other way round). A Continuous Spell or
+    Trap Card's activation may be one of its effects too: the EDOPro engine lets a Set
+    Continuous Trap be activated with its effect at once (Gemini Ablation's "discard 1 card,
+    then activate 1 of these effects", logged as the card's activation).
+
+    >>> trap = Card("c", "trap", subtype="normal")
+    >>> _by((1,), ChainLink("c", "p1", 1, False, effect=1), trap), _by((1,), ChainLink(
+    ...     "c", "p1", 1, True), trap), _by((1,), ChainLink("c", "p1", 1, False), trap), _by(
+    ...     (), ChainLink("c", "p1", 1, True), trap)
+    (True, False, True, True)
+    """
+    if not effects:
+        return True
+    if link.card_activation:
+        return "activation" in effects or card.subtype == "continuous"
+    return link.effect is None or link.effect in effects
 
 
 def resolves_chain_first(s: DuelState, a: Action) -> bool:
@@ -60,8 +83,10 @@ def own_cost(s: DuelState, a: Action) -> bool:
     """True when ``a`` is the cost of the open chain's last activation paid by its card
     itself (the extension ``cost``, docs/format.md: a Spell that sends itself to the GY to
     activate its effect leaves its zone at once): a ``move`` or ``discard`` of that link's
-    card by its player. The chain stays open; a ``cost`` that is no such thing is judged as
-    the action it is, after the chain resolves (§2).
+    card by its player, where the link is an effect's activation. A card being activated
+    (a Spell or Trap Card's activation) is what resolves: it cannot be sent as its own cost.
+    The chain stays open; a ``cost`` that is no such thing is judged as the action it is,
+    after the chain resolves (§2).
 
     >>> from validator.engine.state import ChainLink, DuelState
     >>> s = DuelState({}, 1, "p1", {}, chain=[ChainLink("rec", "p2", 1, False)])
@@ -69,11 +94,14 @@ def own_cost(s: DuelState, a: Action) -> bool:
     True
     >>> own_cost(s, Action("move", "p2", card="other", to="graveyard", cost=True))
     False
+    >>> s.chain = [ChainLink("pot", "p2", 1, True)]
+    >>> own_cost(s, Action("move", "p2", card="pot", to="graveyard", cost=True))
+    False
     """
     if not a.cost or a.type not in ("move", "discard") or not s.chain:
         return False
     link = s.chain[-1]
-    return link.card == a.card and link.player == a.player
+    return link.card == a.card and link.player == a.player and not link.card_activation
 
 
 def _attach(s: DuelState, equip: str, target: str) -> None:
@@ -184,10 +212,13 @@ def special_summon(s: DuelState, a: Action) -> None:
         limits.record_summon(s, a.summoner or a.player, a.card,  # the summoner's Summon
                              limits.from_extra_deck(s, a.card))
     _summon(s, a, a.position, "deck")
-    mon = s.monster(a.card)
-    if mon is not None and s.cards[a.card].gemini and not a.returned and \
-            a.method != "procedure" and s.this_turn.gemini_status_by.get(a.player):
-        mon.gemini = True  # Gemini Ablation's: "treated as an Effect Monster" (docs/format.md)
+    # Gemini Ablation's: "treated as an Effect Monster" (docs/format.md); its list, almost
+    # always empty, looked at first
+    if s.this_turn.gemini_status_by.get(a.player) and s.cards[a.card].gemini and \
+            not a.returned and a.method != "procedure":
+        mon = s.monster(a.card)
+        if mon is not None:
+            mon.gemini = True
 
 
 def _use_material(s: DuelState, a: Action, material: str) -> None:
@@ -264,7 +295,9 @@ def activate(s: DuelState, a: Action) -> None:
                                      act.source or "field", act.options)
     if not s.chain:  # a new chain: the last one's Special Summons are over
         s.this_turn.gemini_status_by.clear()
-    s.chain.append(ChainLink(a.card, a.player, act.speed, act.card_activation, a.target, later))
+    effect = act.used if act.known and not act.card_activation else None
+    s.chain.append(ChainLink(a.card, a.player, act.speed, act.card_activation, a.target, later,
+                             effect))
 
 
 def resolve(s: DuelState, a: Action) -> None:

@@ -166,8 +166,8 @@ class ThisTurn:
     pendulum_summon: int | None = None
     #: (revision 4, §8) the card limits' bookkeeping: validator/engine/limits.py
     limits: TurnLimits = field(default_factory=lambda: TurnLimits())
-    #: player -> the cards whose resolution this turn let them Tribute Summon or Set with 1
-    #: less Tribute (``lessens_tributes``, an extension: docs/format.md), in order
+    #: player -> the cards whose resolution this turn let them Tribute Summon with 1 less
+    #: Tribute (``lessens_tributes``, an extension: docs/format.md), in order
     lessened_by: dict[Player, list[str]] = field(default_factory=dict)
     #: player -> the cards of the last chain resolved whose effect gives the Gemini monsters
     #: it Special Summons their effects (``gives_gemini_status``); emptied as a chain begins
@@ -195,6 +195,9 @@ class ChainLink:
     target: str | None = None
     #: (revision 4) indexes in the card's ``locks`` that its resolution imposes
     locks: tuple[int, ...] = ()
+    #: the effect activated (its index in the card's ``effects``), where the judge knows
+    #: it; None for a card activation, or an effect not known
+    effect: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,9 +236,10 @@ class DuelState:
     #: (revision 4, §8) once-per-Duel uses: (player, key) as validator/engine/limits.py
     #: writes it -> the action that used it.
     duel_uses: dict[str, int] = field(default_factory=dict)
-    #: Monsters face-up on the field at the end of a turn in which a card that changes Levels
-    #: was used or stood face-up, and on the field face-up since: their Level may still be
-    #: one that card gave (``summon.materials``; validator/rules/checks/limits.py).
+    #: Monsters face-up on the field at the end of a turn in which a card whose Level change
+    #: may outlast the turn (``lasting_level``) was used, and on the field face-up since:
+    #: their Level may still be one that card gave (``summon.materials``;
+    #: validator/rules/checks/limits.py).
     levels_changed: set[str] = field(default_factory=set)
 
     def copy(self) -> DuelState:
@@ -252,8 +256,8 @@ class DuelState:
             cards=self.cards, turn=self.turn, turn_player=self.turn_player,
             sides={p: _copy_side(side) for p, side in self.sides.items()}, phase=self.phase,
             where=dict(self.where),
-            chain=[ChainLink(c.card, c.player, c.speed, c.card_activation, c.target, c.locks)
-                   for c in self.chain],
+            chain=[ChainLink(c.card, c.player, c.speed, c.card_activation, c.target, c.locks,
+                             c.effect) for c in self.chain],
             pending_equips=dict(self.pending_equips), attached=dict(self.attached),
             this_turn=ThisTurn(t.drew, t.normal_summon, t.quick_summon,
                                dict(t.positions_changed), dict(t.attacked), dict(t.placed),

@@ -354,6 +354,9 @@ def test_the_gemini_monsters_an_effect_special_summons_gain_their_effects() -> N
     assert database().card(16146511).facts.gives_gemini_status is False  # Evocator Eveque
     found = [c.passcode for c in database() if c.facts.gives_gemini_status]
     assert sorted(found) == [16984449, 25669282, 54485355, 80758812, 96029574]
+    # Burnout: its Graveyard effect (effects' first), not its card activation, which
+    # Special Summons 2 Chemicritter monsters as they are
+    assert database().card(25669282).entry()["gives_gemini_status_by"] == [0]
 
 
 def test_an_effect_that_lessens_tributes_for_the_turn() -> None:
@@ -361,6 +364,8 @@ def test_an_effect_that_lessens_tributes_for_the_turn() -> None:
     # its player, for a Winged Beast; Amarylease's has no target: any monster
     assert database().card(92223430).entry()["lessens_tributes"] == {"race": "Winged Beast"}
     assert database().card(18988391).entry()["lessens_tributes"] == {}
+    # by Elborz's first activated effect (reveal a monster), not by the Field Spell's activation
+    assert database().card(92223430).entry()["lessens_tributes_by"] == [0]
     # Geartown's decrease is a field effect while it is face-up, not one a resolution gives
     assert database().card(37694547).facts.lessens_tributes is None
     found = [c.passcode for c in database() if c.facts.lessens_tributes is not None]
@@ -478,7 +483,12 @@ def test_card_limits_of_cards_a_judge_knows(passcode: int, fact: str, value: obj
                           "by": 0}]),
     (16387555, "material_leeway", ["hand"]),       # Kewl Tune Cue
     (96030710, "material_leeway", ["non_tuner"]),  # Centur-Ion Atrii
-    (97682931, "material_leeway", ["hand", "level"]),  # Revolution Synchron (its Level too)
+    # Revolution Synchron (its Level too, for as long as it stays: no End Phase reset)
+    (97682931, "material_leeway", ["hand", "level", "lasting_level"]),
+    # Chef de Nouvelles: "increase its Level by up to 3", no end; Hi-Speed Re-Level: "until
+    # the end of this turn", no Level kept past it
+    (29251488, "material_leeway", ["level", "lasting_level"]),
+    (15555120, "material_leeway", ["level"]),
 ])
 def test_card_limits_the_audit_found_narrower(passcode: int, fact: str, value: object) -> None:
     """The facts docs/cards-limits-review.md found forbidding a legal play, as fixed."""

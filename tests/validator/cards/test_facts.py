@@ -87,7 +87,8 @@ def test_where_each_fact_goes_is_declared_beside_it() -> None:
                               "summons_per_turn", "materials", "locks", "defense_attack",
                               "grants_tributes", "xyz_material_effects", "trap_monster",
                               "grants_double_tribute", "attacks_directly",
-                              "gives_gemini_status", "lessens_tributes")
+                              "gives_gemini_status", "gives_gemini_status_by",
+                              "lessens_tributes", "lessens_tributes_by")
     assert set(IMPORTER_FACTS) == {
         "procedures", "positions", "skips_draws", "tributes_foes", "direct_attack",
         "grants_direct_attack", "extra_attack", "pendulum_activation", "sets_spell_traps",

@@ -45,11 +45,14 @@ class ActionLog:
     (['move', 'normal_summon'], False)
     """
 
-    __slots__ = ("items", "marks")
+    __slots__ = ("edits", "items", "marks")
 
     def __init__(self) -> None:
         self.items: list[Action] = []
         self.marks: list[Mark] = []
+        #: how many times an action was put before others or taken back (not appended): what
+        #: was read from the log so far holds while it stays the same
+        self.edits = 0
 
     def append(self, action: Action) -> None:
         """Add an action at the end."""
@@ -68,6 +71,7 @@ class ActionLog:
             self.items.append(action)
             return
         self.items.insert(at, action)
+        self.edits += 1
         for mark in self.marks:
             if mark.at > at:
                 mark.at += 1
@@ -107,6 +111,7 @@ class ActionLog:
             if at < 0:
                 continue
             del self.items[at]
+            self.edits += 1
             for mark in self.marks:
                 if mark.at > at:
                     mark.at -= 1
@@ -148,6 +153,7 @@ class ActionLog:
         at = mark.at
         undone = self.items[at:]
         del self.items[at:]
+        self.edits += 1
         self._kill(lambda other: other.at >= at or other is mark)
         return undone
 

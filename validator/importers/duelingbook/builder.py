@@ -77,6 +77,9 @@ class GameBuilder:
         #: The actions emitted, in order (``actions`` is the log's own list, to read).
         self.log = ActionLog()
         self.actions: list[Action] = self.log.items
+        #: the card ids the actions so far name, as :meth:`named_cards` last read them: the
+        #: log's edits then, the actions read, the ids
+        self._named: tuple[int, int, set[str]] = (0, 0, set())
         self.turn = Turn()  # the turn being read, replaced when it passes
         self.attacks = Attacks()
         self.rewinds = Rewinds()
@@ -100,6 +103,32 @@ class GameBuilder:
         return RULESETS[self.game.ruleset]
 
     # -- cards --------------------------------------------------------------------------
+    def named_cards(self) -> set[str]:
+        """The card ids the actions so far name (used, summoned, moved, targeted, a material
+        or a Tribute): kept from the last call, only the actions appended since are read,
+        unless the log was edited otherwise (an action put before others or taken back):
+        then all of them (a copy the caller may change).
+
+        >>> b = GameBuilder(1, ["a", "b"], [], Knowledge({}), {}, None, {}, {}, {})
+        >>> b.log.append({"type": "move", "card": "x", "materials": ["y"]})
+        >>> sorted(b.named_cards())
+        ['x', 'y']
+        """
+        edits, read_up_to, named = self._named
+        if edits != self.log.edits or read_up_to > len(self.actions):
+            read_up_to, named = 0, set()
+        for action in self.actions[read_up_to:]:
+            for key in ("card", "target"):
+                value = action.get(key)
+                if isinstance(value, str):
+                    named.add(value)
+            for key in ("materials", "tributes"):
+                values = action.get(key)
+                if isinstance(values, list):
+                    named.update(v for v in values if isinstance(v, str))
+        self._named = (self.log.edits, len(self.actions), named)
+        return set(named)
+
     def card(self, cid: str | None) -> CardKnowledge:
         """What is known of the card (by the name the follower found for it)."""
         return self.knowledge.of(self.board.name(cid) if cid else None)

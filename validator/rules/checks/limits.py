@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from validator.cards.facts import LEVEL_LEEWAY, TUNER_LEEWAY
 from validator.document.model import PLAYERS, Action, Card, Lock, Materials, MonsterKinds
 from validator.engine.limits import (
     activated_at,
@@ -257,10 +258,15 @@ def leeway_in_play(s: DuelState, a: Action) -> frozenset[str]:
 
 def levels_kept(s: DuelState) -> set[str]:
     """At the end of a turn, the monsters face-up on the field whose Level a card may have
-    changed this turn, which it keeps while it stays there face-up (Chef de Nouvelles raising
-    Patissciel Couverture to Level 7): every one of them, where a card that changes Levels
-    (``level``) was used this turn by either player or stands face-up on the field (the log
-    does not say which monster it changed: the reading that flags least); else none.
+    changed this turn for longer than the turn, which they keep while they stay there face-up
+    (Chef de Nouvelles raising Patissciel Couverture to Level 7): every one of them, where a
+    card whose Level changes may outlast the turn (``lasting_level``, docs/cards.md) was used
+    this turn by either player (a Spell or Trap Card activated, an effect with a use limit
+    used, a soft once per turn too, as the limits' bookkeeping shows it; the log does not say
+    which monster it changed: the reading that flags least); else none. A change "until the
+    end of this turn" (Hi-Speed Re-Level) marks none, nor does a card that merely stands
+    face-up: its continuous effect ends when it leaves, and while it stays
+    :func:`leeway_in_play` finds it.
 
     >>> from validator.engine.state import Side
     >>> s = DuelState({}, 1, "p1", {"p1": Side(8000, [], 0), "p2": Side(8000, [], 0)})
@@ -269,7 +275,9 @@ def levels_kept(s: DuelState) -> set[str]:
     """
     monsters = [m.card for side in s.sides.values() for m in side.monsters
                 if not m.position.startswith("facedown")]
-    if not monsters or "level" not in _leeway_of(s, [*_face_up(s), *_used(s, PLAYERS)]):
+    # an effect with a soft once per turn (Chef de Nouvelles') counts on the card itself
+    used = [*_used(s, PLAYERS), *s.this_turn.limits.copy_uses]
+    if not monsters or "lasting_level" not in _leeway_of(s, used):
         return set()
     return set(monsters)
 
@@ -322,11 +330,9 @@ def _leeway(passcode: int) -> tuple[str, ...]:
     return known
 
 
-#: The leeway that leaves a part of the procedure unjudged, by Summon: the Levels, the Tuners,
-#: the place of the materials (docs/rules.md, ``summon.materials``).
-_LEVELS = {"synchro": {"level", "synchro_level"}, "xyz": {"level", "xyz_level"},
-           "ritual": {"level"}}
-_TUNERS = {"tuner", "non_tuner"}
+#: The leeway that leaves a part of the procedure unjudged, by Summon: the Levels and the
+#: Tuners (``LEVEL_LEEWAY``, ``TUNER_LEEWAY``: shared with the Duelingbook importer), the place
+#: of the materials (docs/rules.md, ``summon.materials``).
 _PLACES = {"synchro": {"place", "hand"}, "xyz": {"place"}, "link": {"place"}}
 
 
@@ -335,7 +341,7 @@ def _why_not(s: DuelState, a: Action, proc: Materials,
     """Why these materials cannot make the monster by ``proc`` (None: they can), the parts
     that a card in play (``leeway``) may change left unjudged."""
     mats = [s.cards[cid] for cid in a.materials]
-    levels = not leeway & _LEVELS.get(proc.summon, set())
+    levels = not leeway & LEVEL_LEEWAY.get(proc.summon, frozenset())
     # a material whose Level a card may have changed on an earlier turn (on the field since):
     # its own Level not judged, nor a sum it is part of
     kept = {m.id for m in mats if m.id in s.levels_changed}
@@ -361,7 +367,7 @@ def _why_not(s: DuelState, a: Action, proc: Materials,
             return f"{off[0].label} is not Level {proc.level}"
         return _count(proc, len(mats))
     if proc.summon == "synchro":
-        return _synchro(proc, mats, levels and not kept, not leeway & _TUNERS)
+        return _synchro(proc, mats, levels and not kept, not leeway & TUNER_LEEWAY)
     if proc.summon == "ritual":
         values = [m.level for m in mats]
         if proc.level_sum is not None and levels and not kept and None not in values:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from validator.document.model import Action, Card, TributeFilter
@@ -169,11 +170,12 @@ def tribute_count_matches_level(s: DuelState, a: Action) -> str | None:
 
 
 def lessened_by(s: DuelState, a: Action) -> str | None:
-    """The card whose effect, resolved this turn, lets the Tribute Summon or Set ``a`` have 1
-    less Tribute (``lessens_tributes``, an extension: docs/format.md; Elborz, the Sacred
-    Lands of Simorgh, for a Winged Beast monster's), or None. Only for a monster from the hand
-    that the card names (checked as :func:`granted_tributes` checks it); its once per turn,
-    where a card has one, is not checked.
+    """The card whose effect, resolved this turn, lets the Tribute Summon ``a`` have 1 less
+    Tribute (``lessens_tributes``, an extension: docs/format.md; Elborz, the Sacred Lands of
+    Simorgh, for a Winged Beast monster's), or None. Only for a monster from the hand that the
+    card names (checked as :func:`granted_tributes` checks it), and never for a Tribute Set
+    (the TCG texts say Normal Summon; the scripts' Set is another effect, not read); its once
+    per turn, where a card has one, is not checked.
 
     >>> from validator.document.model import Card, TributeFilter
     >>> from validator.engine.state import Side
@@ -186,10 +188,11 @@ def lessened_by(s: DuelState, a: Action) -> str | None:
     >>> lessened_by(s, a) is None
     True
     >>> s.this_turn.lessened_by["p1"] = ["el"]
-    >>> lessened_by(s, a)
-    'el'
+    >>> lessened_by(s, a), lessened_by(s, Action("set_monster", "p1", card="sim",
+    ...                                           tributes=("t",)))
+    ('el', None)
     """
-    if a.type not in ("normal_summon", "set_monster") or a.card is None or \
+    if a.type != "normal_summon" or a.card is None or \
             not s.in_hand(a.player, a.card):
         return None
     summoned = s.cards[a.card]
@@ -241,16 +244,12 @@ def _kind_allows(allowed: TributeFilter, card: Card) -> bool:
     the card database prints it. A card the database does not know (no passcode: the document
     describes it) cannot be checked but for its Level, and the rest allows it (the reading that
     flags least, as for :func:`counts_as_two`)."""
-    printed: dict[str, Any] = {}
+    printed: Mapping[str, Any] | None = {}
     if allowed.attribute or allowed.race or allowed.type or allowed.cards is not None:
         from validator.cards import database
         info = None if card.passcode is None else database().card(card.passcode)
-        if info is None:
-            return allowed.level in (None, card.level) and (
-                allowed.level_min is None or (card.level or 0) >= allowed.level_min)
-        printed = dict(info.data)
-    printed["level"] = card.level
-    return allowed.allows(printed, card.passcode)
+        printed = None if info is None else info.data
+    return allowed.names(printed, card.level, card.passcode)
 
 
 @REGISTRY.rule("summon.invalid-tribute")

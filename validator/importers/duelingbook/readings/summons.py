@@ -334,12 +334,7 @@ def _allows(allowed: dict[str, Any], known: CardKnowledge) -> bool:
     info = database().named(known.name) if known.known else None
     if info is None:
         return True
-    passcode = info.passcode
-    cards = allowed.get("cards")
-    found = TributeFilter(allowed.get("attribute"), allowed.get("race"), allowed.get("type"),
-                          None if cards is None else frozenset(cards), allowed.get("level"),
-                          allowed.get("level_min"))
-    return found.allows({**info.data, "level": known.level}, passcode)
+    return TributeFilter.from_json(allowed).names(info.data, known.level, info.passcode)
 
 
 def _own_special_summon(b: GameBuilder, player: Player, cid: str, known: CardKnowledge,

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from validator.cards.facts import LEVEL_LEEWAY, TUNER_LEEWAY
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.windows import NEXT_CLICK
 
@@ -31,30 +32,23 @@ if TYPE_CHECKING:
 #: unknown: a card Xyz Summoning on its own terms, which the pile cannot tell from the
 #: monster's procedure.
 _ANOTHER_WAY: Final = frozenset({"xyz_summon"})
-#: The leeway that leaves the materials' Levels unjudged: a card changing Levels.
-_LEVELS: Final = frozenset({"level", "xyz_level"})
+#: The leeway that leaves the materials' Levels unjudged: a card changing Levels (the rule's
+#: own table).
+_LEVELS: Final = LEVEL_LEEWAY["xyz"]
 
 
 def leeway_seen(b: GameBuilder, also: tuple[str, ...] = ()) -> frozenset[str]:
     """The ``material_leeway`` of every card the game's actions so far name (either
-    player's: used, summoned, moved, targeted, a material), and of the cards ``also``.
+    player's: used, summoned, moved, targeted, a material: the builder's running
+    :meth:`~.builder.GameBuilder.named_cards`), and of the cards ``also``.
 
     >>> from types import SimpleNamespace as N
     >>> none = N(facts=N(material_leeway=()))
-    >>> sorted(leeway_seen(N(actions=[{"card": "a"}], card=lambda cid: N(facts=N(
+    >>> sorted(leeway_seen(N(named_cards=lambda: {"a"}, card=lambda cid: N(facts=N(
     ...     material_leeway=("level",))) if cid == "a" else none), ("b",)))
     ['level']
     """
-    ids: set[str] = set(also)
-    for action in b.actions:
-        for key in ("card", "target"):
-            value = action.get(key)
-            if isinstance(value, str):
-                ids.add(value)
-        for key in ("materials", "tributes"):
-            values = action.get(key)
-            if isinstance(values, list):
-                ids.update(v for v in values if isinstance(v, str))
+    ids = b.named_cards() | set(also)
     found: set[str] = set()
     for cid in ids:
         found.update(b.card(cid).facts.material_leeway)
@@ -128,11 +122,9 @@ _TUNERS_SAID: Final = read("materials.tuners-unjudged",
 #: card making a Tuner or a non-Tuner, or a material from the hand that the sends do not
 #: show).
 _UNJUDGED: Final = {"xyz": ((_LEVELS, ("level",), _LEVELS_SAID),),
-                    "synchro": ((frozenset({"level", "synchro_level"}), ("level_sum",),
-                                 _LEVELS_SAID),
-                                (frozenset({"tuner", "non_tuner", "hand"}), ("tuners",),
-                                 _TUNERS_SAID)),
-                    "ritual": ((frozenset({"level"}), ("level_sum", "ritual"), _LEVELS_SAID),)}
+                    "synchro": ((LEVEL_LEEWAY["synchro"], ("level_sum",), _LEVELS_SAID),
+                                (TUNER_LEEWAY | {"hand"}, ("tuners",), _TUNERS_SAID)),
+                    "ritual": ((LEVEL_LEEWAY["ritual"], ("level_sum", "ritual"), _LEVELS_SAID),)}
 
 
 def unjudged(b: GameBuilder, cid: str, summon: str,
