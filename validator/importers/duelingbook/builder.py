@@ -77,6 +77,10 @@ class GameBuilder:
         #: The actions emitted, in order (``actions`` is the log's own list, to read).
         self.log = ActionLog()
         self.actions: list[Action] = self.log.items
+        #: Every card an ``activate`` action was emitted for in this game, never shrinking
+        #: (actions taken back stay in it): a card not in it has no activation among the
+        #: actions, which the declaration readings ask before they scan the turn.
+        self.activated: set[Any] = set()
         self.turn = Turn()  # the turn being read, replaced when it passes
         self.attacks = Attacks()
         self.rewinds = Rewinds()
@@ -257,6 +261,8 @@ class GameBuilder:
             self.log.insert(action, before=just_before)
         if kind == "set_spell_trap":
             self.turn.set_cards.add(fields["card"])
+        elif kind == "activate":
+            self.activated.add(fields.get("card"))
         return action
 
     def drop(self, actions: list[Action]) -> None:
