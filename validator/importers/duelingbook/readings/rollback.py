@@ -49,6 +49,9 @@ ASKED_ANCHORS: Final = ("wind", "roll", "undo", "back", "do", "play", "over", "b
                         "mistake", "click", "wait", "could", "can", "legal", "aspetta",
                         "rifa", "indietro", "espera", "deshacer", "warte", "zur", "attend",
                         "annule")
+#: Any of :data:`ASKED_ANCHORS` in a line, found in one search (the search skips to the
+#: letters they begin with) where a test of each in turn cost two dozen substring searches.
+_ANCHORED: Final = re.compile("|".join(re.escape(anchor) for anchor in ASKED_ANCHORS))
 #: A chat line agreeing ("sure", "ok", "we'll do it your way", "se vuoi").
 _AGREED: Final = re.compile(
     r"\b(?:ok(?:ay)?|k+|sure|yes|yeah|yep|ya|fine|np|go ahead|alright|right|agreed|of course|"
@@ -80,10 +83,7 @@ def asks(play: Play) -> bool:
     text = str(play.get("message") or "")
     if text.isascii():  # lower-cased, an ASCII line matches alike (and 3 times faster)
         low = text.lower()
-        for anchor in ASKED_ANCHORS:
-            if anchor in low:
-                return _ASKED_LOWER.search(low) is not None
-        return False
+        return _ANCHORED.search(low) is not None and _ASKED_LOWER.search(low) is not None
     return _ASKED.search(text) is not None
 
 

@@ -206,3 +206,16 @@ def test_every_request_holds_one_of_the_anchor_words() -> None:
     assert len(spellings) > 40
     missing = [t for t in spellings if not any(w in t.lower() for w in rollback.ASKED_ANCHORS)]
     assert missing == []
+
+
+def test_the_anchor_search_finds_exactly_the_lines_holding_an_anchor_word() -> None:
+    """One search for the anchor words (rollback._ANCHORED) tells the same lines as testing
+    each word in turn did: the request spellings, lines around them, and lines without."""
+    import re._parser as parser  # type: ignore[import-not-found]
+    texts = [t.lower() for t in _spellings(parser.parse(rollback._ASKED.pattern))]
+    texts += ["gg", "nice", "ty", "", "w", "wai", "annul", "can i go again?", "zu", "roll",
+              "indietr", "x" * 40 + "legal", "my turn", "attends", "ok wait", "123 do"]
+    texts += [t[1:] for t in texts] + [t[:-1] for t in texts]
+    for text in texts:
+        assert (rollback._ANCHORED.search(text) is not None) == \
+            any(w in text for w in rollback.ASKED_ANCHORS), text
