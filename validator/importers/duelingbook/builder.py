@@ -80,6 +80,10 @@ class GameBuilder:
         #: the card ids the actions so far name, as :meth:`named_cards` last read them: the
         #: log's edits then, the actions read, the ids
         self._named: tuple[int, int, set[str]] = (0, 0, set())
+        #: Every card an ``activate`` action was emitted for in this game, never shrinking
+        #: (actions taken back stay in it): a card not in it has no activation among the
+        #: actions, which the declaration readings ask before they scan the turn.
+        self.activated: set[Any] = set()
         self.turn = Turn()  # the turn being read, replaced when it passes
         self.attacks = Attacks()
         self.rewinds = Rewinds()
@@ -286,6 +290,8 @@ class GameBuilder:
             self.log.insert(action, before=just_before)
         if kind == "set_spell_trap":
             self.turn.set_cards.add(fields["card"])
+        elif kind == "activate":
+            self.activated.add(fields.get("card"))
         return action
 
     def drop(self, actions: list[Action]) -> None:

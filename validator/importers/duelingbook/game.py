@@ -168,9 +168,10 @@ class Declaration:
     unrestored: frozenset[str] = frozenset()
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Snapshot:
-    """The game as a phase was left: a backward phase move lands here (a rewind)."""
+    """The game as a phase was left: a backward phase move lands here (a rewind). Its
+    constructor is written out, compiled (the one ``dataclass`` generates is interpreted)."""
 
     turn: int
     phase: str
@@ -179,6 +180,11 @@ class Snapshot:
     lp: dict[Player, int]
     drew: bool
     declared: dict[str, Declaration]
+
+    def __init__(self, turn: int, phase: str, mark: Mark, board: int, lp: dict[Player, int],
+                 drew: bool, declared: dict[str, Declaration]) -> None:
+        self.turn, self.phase, self.mark, self.board = turn, phase, mark, board
+        self.lp, self.drew, self.declared = lp, drew, declared
 
 
 @dataclass

@@ -72,10 +72,12 @@ class Attacks:
     flipped: set[str] = field(default_factory=set)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Point:
     """The game just before a play of this turn was read: where a rollback agreed in chat
-    may go back to (:mod:`.readings.rollback`).
+    may go back to (:mod:`.readings.rollback`). One is kept before each play of a turn a
+    request can reach: its constructor is written out (``init=False``), compiled, where the
+    one ``dataclass`` generates is interpreted even in the compiled build.
 
     >>> Point(12, 40, None, (8000, 8000), "main1", True).phase
     'main1'
@@ -91,6 +93,15 @@ class Point:
     lp: tuple[int, int]
     phase: str
     drew: bool
+
+    def __init__(self, index: int, journal: int, last: Action | None, lp: tuple[int, int],
+                 phase: str, drew: bool) -> None:
+        self.index = index
+        self.journal = journal
+        self.last = last
+        self.lp = lp
+        self.phase = phase
+        self.drew = drew
 
 
 @dataclass(slots=True)

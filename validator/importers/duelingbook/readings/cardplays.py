@@ -534,14 +534,19 @@ def _declare_effect(b: GameBuilder, play: Play, player: Player, cid: str, place:
                                f"(the card database): the declaration announces another "
                                f"effect, no action", uses=((player, cid),)))
         return
-    if b.read_as(play, effects.points_at_moved(b, play, player, cid, place)):
+    # the three readings of a card declared again each need an activation of it this turn:
+    # one look says whether there is any (most declarations are a card's first in its turn)
+    again = effects.activated_this_turn(b, cid)
+    if again and b.read_as(play, effects.points_at_moved(b, play, player, cid, place)):
         return
     if b.read_as(play, effects.withdrawn(b, play)):
         return
-    b.read_as(play, effects.use_undone(b, player, cid, place))  # (then read as any other)
+    if again:
+        b.read_as(play, effects.use_undone(b, player, cid, place))  # (then read as any other)
     which = effects.in_extra_monster_zone(b, play, cid) if place == "field" else None
-    if b.read_as(play, effects.declared_again(b, player, cid, place,
-                                              which[0] if which is not None else None)):
+    if again and b.read_as(play, effects.declared_again(b, player, cid, place,
+                                                        which[0] if which is not None
+                                                        else None)):
         return
     if kinds == {"ignition"} and player == b.turn.player:
         phases.ensure_phase(b, play, player, ("main1", "main2"))

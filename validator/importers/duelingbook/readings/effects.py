@@ -178,6 +178,34 @@ def _summons_next(b: GameBuilder, play: Play) -> bool:
     return False
 
 
+def activated_this_turn(b: GameBuilder, cid: str) -> bool:
+    """True when an action of this turn (back to the last ``end_turn``) activates ``cid``, by
+    either player: :func:`points_at_moved`, :func:`use_undone` and :func:`declared_again`
+    each find nothing without one, so a declaration that is its card's first this turn is
+    read without their three scans of the turn. A card never activated in the game is told
+    without a scan (:attr:`.GameBuilder.activated`).
+
+    >>> from types import SimpleNamespace as N
+    >>> turn = [{"type": "activate", "card": "a"}, {"type": "end_turn"}, {"type": "draw"}]
+    >>> b = N(activated={"a"}, actions=turn)
+    >>> activated_this_turn(b, "a"), activated_this_turn(N(activated=set(), actions=[]), "a")
+    (False, False)
+    >>> activated_this_turn(N(activated={"a"}, actions=turn[:1]), "a")
+    True
+    """
+    if cid not in b.activated:
+        return False
+    actions = b.actions
+    for index in range(len(actions) - 1, -1, -1):  # (an index walk: see this_turn_backwards)
+        action = actions[index]
+        kind = action["type"]
+        if kind == "end_turn":
+            return False
+        if kind == "activate" and action.get("card") == cid:
+            return True
+    return False
+
+
 def declared_again(b: GameBuilder, player: Player, cid: str, place: str,
                    which: int | None = None) -> ReadAs | None:
     """A declaration of a card whose effects its player declared earlier this turn, when every

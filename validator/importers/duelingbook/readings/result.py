@@ -10,7 +10,7 @@ which effects it uses, and the note it leaves under its reading id.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from validator.document.model import Player
@@ -21,7 +21,7 @@ from validator.importers.duelingbook.readings.catalog import Reading
 from validator.importers.duelingbook.state import Point
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Sent:
     """A monster an action sends off the field, which a summon that follows may claim as its
     Tribute or material: who controlled it, and (when the log had it in a zone) where it
@@ -33,11 +33,17 @@ class Sent:
 
     card: str
     side: Player
-    spot: Spot | None = None
-    user: Any = None
+    spot: Spot | None
+    user: Any
+
+    def __init__(self, card: str, side: Player, spot: Spot | None = None, user: Any = None) -> None:
+        self.card = card
+        self.side = side
+        self.spot = spot
+        self.user = user
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Emit:
     """One action a play becomes: its type, its player, its fields, and what the builder
     keeps of it. ``note`` is what a reading says of it; ``implied`` an action the log skips;
@@ -54,18 +60,34 @@ class Emit:
 
     type: str
     player: Player
-    fields: dict[str, Any] = field(default_factory=dict)
-    note: Reading | None = None
-    implied: bool = False
-    before: Action | None = None
-    play: Any = None
-    placed: bool = False
-    sent: Sent | None = None
-    phase_left: bool = False
-    untimed: bool = False
+    fields: dict[str, Any]
+    note: Reading | None
+    implied: bool
+    before: Action | None
+    play: Any
+    placed: bool
+    sent: Sent | None
+    phase_left: bool
+    untimed: bool
+
+    def __init__(self, type: str, player: Player, fields: dict[str, Any] | None = None,
+                 note: Reading | None = None, implied: bool = False, before: Action | None = None,
+                 play: Any = None, placed: bool = False, sent: Sent | None = None,
+                 phase_left: bool = False, untimed: bool = False) -> None:
+        self.type = type
+        self.player = player
+        self.fields = {} if fields is None else fields
+        self.note = note
+        self.implied = implied
+        self.before = before
+        self.play = play
+        self.placed = placed
+        self.sent = sent
+        self.phase_left = phase_left
+        self.untimed = untimed
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Revise:
     """An action already emitted, read again: its fields now, and what the reading says of
     it (``replace``: its words instead of the action's earlier note).
@@ -76,11 +98,18 @@ class Revise:
 
     action: Action
     fields: dict[str, Any]
-    reading: Reading | None = None
-    replace: bool = False
+    reading: Reading | None
+    replace: bool
+
+    def __init__(self, action: Action, fields: dict[str, Any], reading: Reading | None = None,
+                 replace: bool = False) -> None:
+        self.action = action
+        self.fields = fields
+        self.reading = reading
+        self.replace = replace
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Changes:
     """What a reading changes in the builder's state besides the actions a play becomes, each
     a typed field applied by :meth:`~validator.importers.duelingbook.builder.GameBuilder.
@@ -114,49 +143,110 @@ class Changes:
     passed (``turn_passes``: the next player's turn begins).
 
     A plain class with slots, not frozen: results are made for nearly every play, and a frozen
-    dataclass's constructor costs a call per field; nothing changes one once made.
+    dataclass's constructor costs a call per field; nothing changes one once made. Its
+    constructor is written out (``init=False``), as :class:`ReadAs`'s, :class:`Emit`'s,
+    :class:`Sent`'s and :class:`Revise`'s are: the one ``dataclass`` generates is interpreted
+    even in the compiled build, and cost an import about a tenth of its instructions
+    (docs/building.md); the dataclass still makes their comparison and ``repr``.
 
     >>> Changes(drew=True).drew
     True
     """
 
-    lp_change: tuple[Player, int] | None = None
-    signs: tuple[tuple[str, str], ...] = ()
-    restores: tuple[str, ...] = ()
-    takes_back: tuple[Action, ...] = ()
-    rewind: Snapshot | None = None
-    rollback: Point | None = None
-    tributes_claimed: bool = False
-    controllers: tuple[tuple[str, Player], ...] = ()
-    revises: tuple[Revise, ...] = ()
-    phase: str | None = None
-    logged_phase: str | None = None
-    draw_skipped: Player | None = None
-    drew: bool = False
-    closes: tuple[Declaration, ...] = ()
-    damaged: tuple[Declaration, ...] = ()
-    attacks_ended: tuple[str, ...] = ()
-    flips_seen: tuple[str, ...] = ()
-    trap_monsters: tuple[str, ...] = ()
-    grant_used: tuple[Player, str] | None = None
-    lent_first: tuple[Player, str] | None = None
-    widened: tuple[tuple[str, tuple[int, ...]], ...] = ()
-    procedures: tuple[tuple[str, tuple[Any, ...]], ...] = ()
-    fresh: tuple[str, ...] = ()
-    declares: tuple[tuple[str, Declaration], ...] = ()
-    flips: tuple[str, ...] = ()
-    set_by_effect: tuple[tuple[str, str | None], ...] = ()
-    unzoned: tuple[str, ...] = ()
-    staged: tuple[tuple[str, Spot | None], ...] = ()
-    unstaged: tuple[str, ...] = ()
-    last_declared: tuple[Player, str | None] | None = None
-    ends_turn: bool = False
-    over: bool = False
-    audit: Player | None = None
-    turn_passes: bool = False
+    lp_change: tuple[Player, int] | None
+    signs: tuple[tuple[str, str], ...]
+    restores: tuple[str, ...]
+    takes_back: tuple[Action, ...]
+    rewind: Snapshot | None
+    rollback: Point | None
+    tributes_claimed: bool
+    controllers: tuple[tuple[str, Player], ...]
+    revises: tuple[Revise, ...]
+    phase: str | None
+    logged_phase: str | None
+    draw_skipped: Player | None
+    drew: bool
+    closes: tuple[Declaration, ...]
+    damaged: tuple[Declaration, ...]
+    attacks_ended: tuple[str, ...]
+    flips_seen: tuple[str, ...]
+    trap_monsters: tuple[str, ...]
+    grant_used: tuple[Player, str] | None
+    lent_first: tuple[Player, str] | None
+    widened: tuple[tuple[str, tuple[int, ...]], ...]
+    procedures: tuple[tuple[str, tuple[Any, ...]], ...]
+    fresh: tuple[str, ...]
+    declares: tuple[tuple[str, Declaration], ...]
+    flips: tuple[str, ...]
+    set_by_effect: tuple[tuple[str, str | None], ...]
+    unzoned: tuple[str, ...]
+    staged: tuple[tuple[str, Spot | None], ...]
+    unstaged: tuple[str, ...]
+    last_declared: tuple[Player, str | None] | None
+    ends_turn: bool
+    over: bool
+    audit: Player | None
+    turn_passes: bool
+
+    def __init__(self, lp_change: tuple[Player, int] | None = None,
+                 signs: tuple[tuple[str, str], ...] = (), restores: tuple[str, ...] = (),
+                 takes_back: tuple[Action, ...] = (), rewind: Snapshot | None = None,
+                 rollback: Point | None = None, tributes_claimed: bool = False,
+                 controllers: tuple[tuple[str, Player], ...] = (),
+                 revises: tuple[Revise, ...] = (), phase: str | None = None,
+                 logged_phase: str | None = None, draw_skipped: Player | None = None,
+                 drew: bool = False, closes: tuple[Declaration, ...] = (),
+                 damaged: tuple[Declaration, ...] = (), attacks_ended: tuple[str, ...] = (),
+                 flips_seen: tuple[str, ...] = (), trap_monsters: tuple[str, ...] = (),
+                 grant_used: tuple[Player, str] | None = None,
+                 lent_first: tuple[Player, str] | None = None,
+                 widened: tuple[tuple[str, tuple[int, ...]], ...] = (),
+                 procedures: tuple[tuple[str, tuple[Any, ...]], ...] = (),
+                 fresh: tuple[str, ...] = (), declares: tuple[tuple[str, Declaration], ...] = (),
+                 flips: tuple[str, ...] = (),
+                 set_by_effect: tuple[tuple[str, str | None], ...] = (),
+                 unzoned: tuple[str, ...] = (), staged: tuple[tuple[str, Spot | None], ...] = (),
+                 unstaged: tuple[str, ...] = (),
+                 last_declared: tuple[Player, str | None] | None = None, ends_turn: bool = False,
+                 over: bool = False, audit: Player | None = None,
+                 turn_passes: bool = False) -> None:
+        self.lp_change = lp_change
+        self.signs = signs
+        self.restores = restores
+        self.takes_back = takes_back
+        self.rewind = rewind
+        self.rollback = rollback
+        self.tributes_claimed = tributes_claimed
+        self.controllers = controllers
+        self.revises = revises
+        self.phase = phase
+        self.logged_phase = logged_phase
+        self.draw_skipped = draw_skipped
+        self.drew = drew
+        self.closes = closes
+        self.damaged = damaged
+        self.attacks_ended = attacks_ended
+        self.flips_seen = flips_seen
+        self.trap_monsters = trap_monsters
+        self.grant_used = grant_used
+        self.lent_first = lent_first
+        self.widened = widened
+        self.procedures = procedures
+        self.fresh = fresh
+        self.declares = declares
+        self.flips = flips
+        self.set_by_effect = set_by_effect
+        self.unzoned = unzoned
+        self.staged = staged
+        self.unstaged = unstaged
+        self.last_declared = last_declared
+        self.ends_turn = ends_turn
+        self.over = over
+        self.audit = audit
+        self.turn_passes = turn_passes
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class ReadAs:
     """What a reading found a play to be, for the builder to apply in one place, in this
     order: the state its :class:`Changes` change first (``changes``); the actions it takes
@@ -174,14 +264,27 @@ class ReadAs:
     True
     """
 
-    reading: str | None = None
-    text: str = ""
-    consumes: tuple[int, ...] = ()
-    drops: tuple[Action, ...] = ()
-    actions: tuple[Emit, ...] = ()
-    uses: tuple[tuple[Player, str], ...] = ()
-    changes: Changes | None = None
-    then: tuple[ReadAs, ...] = ()
+    reading: str | None
+    text: str
+    consumes: tuple[int, ...]
+    drops: tuple[Action, ...]
+    actions: tuple[Emit, ...]
+    uses: tuple[tuple[Player, str], ...]
+    changes: Changes | None
+    then: tuple[ReadAs, ...]
+
+    def __init__(self, reading: str | None = None, text: str = "", consumes: tuple[int, ...] = (),
+                 drops: tuple[Action, ...] = (), actions: tuple[Emit, ...] = (),
+                 uses: tuple[tuple[Player, str], ...] = (), changes: Changes | None = None,
+                 then: tuple[ReadAs, ...] = ()) -> None:
+        self.reading = reading
+        self.text = text
+        self.consumes = consumes
+        self.drops = drops
+        self.actions = actions
+        self.uses = uses
+        self.changes = changes
+        self.then = then
 
 
 def emitting(*actions: Emit, uses: tuple[tuple[Player, str], ...] = ()) -> ReadAs:

@@ -117,3 +117,26 @@ def test_a_staged_monsters_effect_where_its_hand_effect_is_spent_is_no_second_us
     spent = [n for n in converted.notes if n.reading == "effect.staged-spent"]
     assert spent and "Centur-Ion Gargoyle II" in spent[0].text
     assert validate(converted.document).legal
+
+
+#: Matches whose declarations the readings of a card declared again read (declared again,
+#: use undone, points at the card moved, left and came back).
+_DECLARED_AGAIN = ("advanced/advanced-76242969.json", "advanced/advanced-77236311.json",
+                   "advanced/advanced-76284145.json", "advanced/advanced-77358957.json",
+                   "advanced/advanced-76248357.json", "advanced/advanced-77512398.json")
+
+
+def test_a_declaration_with_no_activation_of_its_card_this_turn_skips_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The look that spares a card's first declaration of a turn the three scans
+    (effects.activated_this_turn) changes no import: with it always True (every declaration
+    scanned, as before it), the same actions and notes."""
+    from validator.importers.duelingbook.readings import effects
+
+    def imported() -> list[Any]:
+        return [(g.document["actions"], g.notes) for replay in _DECLARED_AGAIN
+                for g in load_replay((CORPUS / replay).read_bytes())]
+
+    gated = imported()
+    monkeypatch.setattr(effects, "activated_this_turn", lambda b, cid: True)
+    assert imported() == gated

@@ -206,3 +206,19 @@ def test_every_request_holds_one_of_the_anchor_words() -> None:
     assert len(spellings) > 40
     missing = [t for t in spellings if not any(w in t.lower() for w in rollback.ASKED_ANCHORS)]
     assert missing == []
+
+
+def test_a_line_is_anchored_exactly_when_it_holds_an_anchor_word() -> None:
+    """The words kept as holding an anchor or not (rollback.anchored) tell the same lines as
+    testing each anchor in the whole line: the request spellings, lines around them, lines
+    without, and anchors across whitespace of each kind str.split splits on (none holds one).
+    Asked twice, the second time from the words kept."""
+    import re._parser as parser  # type: ignore[import-not-found]
+    texts = [t.lower() for t in _spellings(parser.parse(rollback._ASKED.pattern))]
+    texts += ["gg", "nice", "ty", "", " ", "w", "wai", "annul", "can i go again?", "zu", "roll",
+              "indietr", "x" * 40 + "legal", "my turn", "attends", "ok wait", "123 do", "wa it",
+              "wa\tit", "wa\x1cit", "le\x0bgal", "un do", "ba\nck", "re-wind", "gg\r\nwait"]
+    texts += [t[1:] for t in texts] + [t[:-1] for t in texts]
+    for _ in range(2):
+        for text in texts:
+            assert rollback.anchored(text) == any(w in text for w in rollback.ASKED_ANCHORS), text
