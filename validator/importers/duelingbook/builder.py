@@ -599,6 +599,20 @@ class GameBuilder:
             return None
         return index, later, step
 
+    def said(self, indices: range) -> Iterator[tuple[int, Play, str]]:
+        """The plays at ``indices`` (forward or backward) that say something, neither quiet
+        (chat, viewing) nor consumed by a reading, each with its index and its kind under its
+        current name: the walk the material and Pendulum readings make around a Summon.
+        Boundaries are the caller's to stop at (unlike :meth:`upcoming`)."""
+        names = self.names
+        current, quiet, plays, consumed = names.current, names.quiet, self.plays, self.consumed
+        for index in indices:
+            play = plays[index]
+            raw = play.get("play") if type(play) is dict else None
+            if type(raw) is not str or raw in quiet or index in consumed:
+                continue
+            yield index, play, current.get(raw) or names.canonical(raw)
+
     def upcoming(self, count: int) -> Iterator[tuple[int, Play]]:
         """The next plays of this game that say something (at most ``count``), each under its
         current name. A generator: a reading that stops at the first play that settles it

@@ -81,13 +81,7 @@ def late_materials(b: GameBuilder, play: Play, player: Player, cid: str) -> Read
     indices: list[int] = []
     closed_by_summon = False
     cut: int | None = None
-    names = b.names
-    for index in range(b.cursor + 1, len(b.plays)):
-        later = b.plays[index]
-        raw = later.get("play") if type(later) is dict else None
-        if type(raw) is not str or raw in names.quiet or index in b.consumed:
-            continue
-        kind = names.current.get(raw) or names.canonical(raw)
+    for index, later, kind in b.said(range(b.cursor + 1, len(b.plays))):
         if kind in GAME_BOUNDARIES or kind not in MATERIAL_SENDS or \
                 later.get("username") != user:
             closed_by_summon = kind in SUMMON_CLICKS and later.get("username") == user and \

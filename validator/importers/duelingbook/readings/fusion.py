@@ -196,21 +196,13 @@ def _send_plays(b: GameBuilder) -> int | None:
     before it (the log's quiet plays aside) send a card; None where another play is among
     them (the opponent's, or any other of the player's)."""
     user = b.plays[b.cursor].get("username")
-    names = b.names
-    count = 0
-    for index in range(b.cursor - 1, -1, -1):
-        play = b.plays[index]
-        raw = play.get("play") if isinstance(play, dict) else None
-        if type(raw) is not str or raw in names.quiet or index in b.consumed:
-            continue
-        kind = names.canonical(raw)
+    for count, (_, play, kind) in enumerate(b.said(range(b.cursor - 1, -1, -1))):
         if play.get("username") != user:
             return None
         if kind == "Declare" or kind.startswith("Activate"):
             return count
         if kind not in _SENDS:
             return None
-        count += 1
     return None
 
 

@@ -304,13 +304,7 @@ def _cost(b: GameBuilder, player: Player, sends: list[tuple[Action, str]]) -> se
         return set()
     user = b.plays[b.cursor].get("username")
     used = {index: card for index, who, card in b.turn.recent if who == player}
-    names = b.names
-    for index in range(b.cursor - 1, -1, -1):
-        play = b.plays[index]
-        raw = play.get("play") if isinstance(play, dict) else None
-        if type(raw) is not str or raw in names.quiet or index in b.consumed:
-            continue
-        kind = names.canonical(raw)
+    for index, play, kind in b.said(range(b.cursor - 1, -1, -1)):
         if play.get("username") == user and kind in MATERIAL_SENDS:
             continue
         if play.get("username") != user or index not in used or \

@@ -143,13 +143,7 @@ def _group(b: GameBuilder, play: Play, player: Player,
     monsters that fit, from the hand or the face-up Extra Deck, with nothing else between."""
     out: list[tuple[int, Move]] = []
     user = play.get("username")
-    names = b.names
-    for index in range(b.cursor + 1, len(b.plays)):
-        later = b.plays[index]
-        raw = later.get("play") if type(later) is dict else None
-        if type(raw) is not str or raw in names.quiet or index in b.consumed:
-            continue
-        kind = names.current.get(raw) or names.canonical(raw)
+    for index, later, kind in b.said(range(b.cursor + 1, len(b.plays))):
         if kind in GAME_BOUNDARIES or kind not in _SUMMONS or later.get("username") != user:
             break
         step = b.step_at(index)
