@@ -128,7 +128,8 @@ class GameBuilder:
                 continue
             self.index = i
             try:
-                if not isinstance(m, msg.Summoning | msg.Summoned | msg.Move | msg.SetCard):
+                # a tuple, not a union: ``A | B`` would build a union object at each message
+                if not isinstance(m, (msg.Summoning, msg.Summoned, msg.Move, msg.SetCard)):
                     self._close_summon()
                 HANDLERS[type(m)](self, m)
             except (CannotFollow, KeyError, IndexError, ValueError) as exc:
@@ -303,7 +304,7 @@ class GameBuilder:
                 b.waiting.clear()
         if self._joins_summon(cid, m, after):
             return
-        if isinstance(after, msg.SetCard | msg.Summoning) and \
+        if isinstance(after, (msg.SetCard, msg.Summoning)) and \
                 getattr(after, "code", None) in (m.code, 0) and after.loc == new:
             return  # read with its summon or Set
         if isinstance(after, msg.Chaining) and after.loc == new and old.location == msg.HAND \
@@ -475,7 +476,7 @@ class GameBuilder:
         """Whether the materials gathered so far still wait for their summon (the next
         message that says something is a move or a summon)."""
         after = self._next(self.index - 1)
-        return isinstance(after, msg.Move | msg.Summoning)
+        return isinstance(after, (msg.Move, msg.Summoning))
 
     def _materials_unused(self) -> None:
         """Materials no summon followed (sent as material by an effect): plain moves."""

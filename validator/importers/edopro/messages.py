@@ -119,7 +119,11 @@ PHASE_MAIN2: Final = 0x100
 PHASE_END: Final = 0x200
 
 
-@dataclass(frozen=True, slots=True)
+# The most decoded records have their own __init__ (compiled with the module), not the one
+# dataclass writes (interpreted, and frozen, one object.__setattr__ per field): a few hundred
+# thousand of them in the corpus. Never changed once made (no code assigns them); hashable as
+# the frozen ones were (unsafe_hash).
+@dataclass(slots=True, unsafe_hash=True)
 class Loc:
     """Where a card stands (``loc_info``): controller, location, sequence, position."""
 
@@ -128,6 +132,12 @@ class Loc:
     sequence: int
     position: int
 
+    def __init__(self, controller: int, location: int, sequence: int, position: int) -> None:
+        self.controller = controller
+        self.location = location
+        self.sequence = sequence
+        self.position = position
+
 
 @dataclass(frozen=True, slots=True)
 class Win:
@@ -135,22 +145,34 @@ class Win:
     reason: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class NewTurn:
     player: int
 
+    def __init__(self, player: int) -> None:
+        self.player = player
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True, unsafe_hash=True)
 class NewPhase:
     phase: int
 
+    def __init__(self, phase: int) -> None:
+        self.phase = phase
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True, unsafe_hash=True)
 class Move:
     code: int
     old: Loc
     new: Loc
     reason: int
+
+    def __init__(self, code: int, old: Loc, new: Loc, reason: int) -> None:
+        self.code = code
+        self.old = old
+        self.new = new
+        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,7 +199,7 @@ class Swap:
     loc2: Loc
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Summoning:
     """SUMMONING, SPSUMMONING or FLIPSUMMONING (``msg`` says which) of one monster."""
 
@@ -185,15 +207,23 @@ class Summoning:
     code: int
     loc: Loc
 
+    def __init__(self, msg: int, code: int, loc: Loc) -> None:
+        self.msg = msg
+        self.code = code
+        self.loc = loc
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True, unsafe_hash=True)
 class Summoned:
     """SUMMONED, SPSUMMONED or FLIPSUMMONED: the summon is over."""
 
     msg: int
 
+    def __init__(self, msg: int) -> None:
+        self.msg = msg
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True, unsafe_hash=True)
 class Chaining:
     code: int
     loc: Loc
@@ -203,24 +233,44 @@ class Chaining:
     description: int
     link: int
 
+    def __init__(self, code: int, loc: Loc, controller: int, location: int, sequence: int,
+                 description: int, link: int) -> None:
+        self.code = code
+        self.loc = loc
+        self.controller = controller
+        self.location = location
+        self.sequence = sequence
+        self.description = description
+        self.link = link
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True, unsafe_hash=True)
 class ChainEvent:
     """CHAINED, CHAIN_SOLVING, CHAIN_SOLVED, CHAIN_NEGATED, CHAIN_DISABLED (``msg``), a link."""
 
     msg: int
     link: int
 
+    def __init__(self, msg: int, link: int) -> None:
+        self.msg = msg
+        self.link = link
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(slots=True, unsafe_hash=True)
 class ChainEnd:
-    pass
+
+    def __init__(self) -> None:
+        pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Draw:
     player: int
     codes: tuple[int, ...]
+
+    def __init__(self, player: int, codes: tuple[int, ...]) -> None:
+        self.player = player
+        self.codes = codes
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,7 +68,7 @@ def _block(r: Reader) -> Queried | None:
         if flag == QUERY_END:
             break
         if len(data) >= 4:
-            value = struct.unpack_from("<I", data)[0]
+            value = data[0] | data[1] << 8 | data[2] << 16 | data[3] << 24  # "<I", no call
             if flag == QUERY_CODE:
                 found.code = value
             elif flag == QUERY_ALIAS:
