@@ -19,10 +19,12 @@ from validator.importers.duelingbook.board.follow import Mover
 from validator.importers.duelingbook.game import Names
 from validator.importers.duelingbook.readings import (
     battle,
-    cardplays,
+    declared,
     extra,
+    moving,
     placing,
     plays,
+    sets,
     summons,
 )
 from validator.importers.duelingbook.readings.plays import Handler
@@ -90,12 +92,12 @@ _ALL: Final = (
     _moves("Attach", movers.attach, summons.attach, other=True),
     _moves("Detach", movers.detach, summons.detach),
     _moves("Change control", movers.change_control, summons.change_control),
-    _moves("Turn face-down", movers.turn_face_down, cardplays.turn_face_down),
+    _moves("Turn face-down", movers.turn_face_down, sets.turn_face_down),
     # -- Spells and Traps, and cards placed
     _moves("Set ST", movers.set_spell_trap, placing.set_spell_trap),
     _moves("Activate ST", movers.activate, placing.activate),
-    _moves("Declare", movers.declare, cardplays.declare),
-    _moves("To ST", movers.to_spell_trap, cardplays.to_spell_trap),
+    _moves("Declare", movers.declare, declared.declare),
+    _moves("To ST", movers.to_spell_trap, moving.to_spell_trap),
     _moves("Move", movers.move, placing.move),
     # -- cards sent to a pile
     _moves("To GY", movers.send("graveyard"), plays.to("graveyard")),

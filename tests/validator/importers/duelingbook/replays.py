@@ -210,3 +210,13 @@ def said(imported: Game, reading: str) -> list[str]:
     return [*(note.text for note in imported.notes if note.reading == reading),
             *(a["log"].get("note", "") for a in imported.document["actions"]
               if reading in a["log"].get("readings", ()))]
+
+
+#: Mirror Force Set from the hand in S-1 (the Set cards readings' tests).
+SET_MF = ('A: Set ST | Set card from hand (4/6) to S-1 || Set "Mirror Force" from hand (4/6) '
+          'to S-1')
+#: A Set Pot of Greed activated in the next turn, then returned to the hand (shown through it).
+POT_SET = [*A1, 'A: Set ST | Set card from hand (6/6) to S-1 || Set "Pot of Greed" from hand '
+                 '(6/6) to S-1', "A: End turn | Ended turn", *opening("B", "Sangan"),
+            'A: Activate ST | Activated Set "Pot of Greed" in S-1',
+            'A: To hand | Returned "Pot of Greed" from S-1 to hand']

@@ -18,7 +18,6 @@ from validator.document.model import Player
 from validator.importers.duelingbook.board.tracker import is_monster_zone
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play, texts
 from validator.importers.duelingbook.readings import summons
-from validator.importers.duelingbook.readings.cardplays import send
 from validator.importers.duelingbook.readings.catalog import read
 from validator.importers.duelingbook.readings.materials import (
     MATERIAL_PILES,
@@ -33,6 +32,7 @@ from validator.importers.duelingbook.readings.pendulum import (
     second_pendulum_summon,
 )
 from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs, Sent, seq
+from validator.importers.duelingbook.readings.sends import send
 from validator.importers.duelingbook.readings.windows import MATERIAL_RUN_WITHIN, MOST_MATERIALS
 
 if TYPE_CHECKING:
