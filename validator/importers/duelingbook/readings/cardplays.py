@@ -34,7 +34,7 @@ from validator.importers.duelingbook.readings.result import (
     emitting,
     seq,
 )
-from validator.importers.duelingbook.readings.summons import (
+from validator.importers.duelingbook.readings.summoners import (
     _for_an_opponents_effect as for_an_opponents_effect,
 )
 from validator.importers.duelingbook.readings.windows import (

@@ -1,8 +1,9 @@
 """One handler per Duelingbook play kind: its board step read as zero or more actions
 (docs/duelingbook.md has the table; the kinds table, :data:`.kinds.KINDS`, is its source and
 gives each kind its handler). This module holds the plays of the turn itself; the others live
-in :mod:`.summons`, :mod:`.cardplays`, :mod:`.sets`, :mod:`.declared`, :mod:`.sends`,
-:mod:`.moving`, :mod:`.battle`, :mod:`.placing` and :mod:`.extra`."""
+in :mod:`.summons`, :mod:`.positions`, :mod:`.specials`, :mod:`.cardplays`, :mod:`.sets`,
+:mod:`.declared`, :mod:`.sends`, :mod:`.moving`, :mod:`.battle`, :mod:`.placing` and
+:mod:`.extra`."""
 
 from __future__ import annotations
 

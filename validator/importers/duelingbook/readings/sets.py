@@ -13,6 +13,7 @@ from validator.importers.duelingbook.game import Play, stamp
 from validator.importers.duelingbook.readings import phases
 from validator.importers.duelingbook.readings.cardplays import _not_declaring, _trap_from_hand
 from validator.importers.duelingbook.readings.catalog import read
+from validator.importers.duelingbook.readings.positions import position_by_effect
 from validator.importers.duelingbook.readings.result import (
     Changes,
     Emit,
@@ -20,7 +21,6 @@ from validator.importers.duelingbook.readings.result import (
     emitting,
     seq,
 )
-from validator.importers.duelingbook.readings.summons import position_by_effect
 from validator.importers.duelingbook.readings.windows import (
     SAME_PLAYER_NEXT,
     SET_BY_EFFECT_WITHIN,

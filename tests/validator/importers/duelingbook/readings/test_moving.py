@@ -6,6 +6,10 @@ from __future__ import annotations
 
 from tests.validator.importers.duelingbook.replays import (
     A1,
+    ATORI_DECLARE,
+    ATORI_HANDS,
+    ATORI_OPEN,
+    ATORI_SET,
     HAND_A,
     HAND_B,
     SET_MF,
@@ -73,3 +77,34 @@ def test_a_card_placed_from_the_deck_with_no_effect_sending_it_is_not_in_the_gra
         'A: Normal Summon | Normal Summoned "K9-17 Izuna" from hand (1/5) to M-1',
         *_LUPIS_IN_S3, hands=_IZUNA_HANDS, fmt="ar")
     assert rule_at(verdict) == ("card.not-in-hand", 'Declared effect of "K9-ØØ Lupis" in S-3')
+
+
+def test_a_monster_placed_in_a_spell_trap_zone_then_moved_to_a_monster_zone() -> None:
+    hands = (["Blaster", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: To GY | Sent "Blaster" from hand (1/6) to GY',
+        'A: To ST | Placed "Blaster" from GY to S-3', 'A: Move | Moved "Blaster" from S-3 to M-3',
+        hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert actions(imported)[-1] == ("special_summon", "blaster")
+    assert "summon.staged-in-spell-trap" in readings_of(imported)
+
+
+def test_a_pendulum_monster_moved_to_its_pendulum_zone_is_placed_there() -> None:
+    """advanced-78081346 game 1 [6:57]: oknirIA moved from M-5 to S-5 by Enneapolis's
+    "place it in your Pendulum Zone"; the engine keeps it there, as the log does."""
+    imported, verdict = judged(*ATORI_OPEN, ATORI_DECLARE, ATORI_SET,
+                               'A: Move | Moved "Enneacraft - Atori.MAR" from M-3 to S-5',
+                               hands=ATORI_HANDS, fmt="au")
+    assert verdict["legal"], verdict["violation"]
+    assert "pendulum.placed-from-field" in readings_of(imported)
+    spell_traps = verdict["state"]["players"]["p1"]["spell_traps"]
+    assert [s["card"] for s in spell_traps] == ["enneacraft-atori-mar"]
+
+
+def test_another_monster_moved_to_a_spell_trap_zone_is_equipped() -> None:
+    imported, _ = judged(*ATORI_OPEN,
+                         'A: Normal Summon | Normal Summoned "Sangan" from hand (3/5) to M-1',
+                         'A: Move | Moved "Sangan" from M-1 to S-5', hands=ATORI_HANDS, fmt="au")
+    assert "pendulum.placed-from-field" not in readings_of(imported)
+    assert "equip.by-effect" in readings_of(imported)

@@ -139,3 +139,48 @@ def test_set_cards_set_back_in_another_zone_are_new_sets() -> None:
     _, verdict = judged(*_sets_put_back(_B_PUTS_BACK, book_to="S-3"))
     assert rule_at(verdict) == ("turn.not-turn-player",
                                 "Set card from hand (6/7) to S-1")
+
+
+def test_a_set_put_back_into_the_hand_before_it_did_anything_is_undone() -> None:
+    """edison-58600101 game 2: a second Set returned to the hand within the turn, with no
+    use in between, is a slip fixed (JUDGE-NOTES.md): neither the Set nor its return is a
+    step, so the next Set is the turn's only one."""
+    imported, verdict = judged(
+        *A1, 'A: Set monster | Set card from hand (1/6) to M-2 || Set "Blade Knight" from '
+             'hand (1/6) to M-2',
+        'A: Set ST | Set card from hand (3/5) to S-1 || Set "Mirror Force" from hand (3/5) '
+        'to S-1',
+        'A: To hand | Returned Set card from M-2 to hand || Returned Set "Blade Knight" from '
+        'M-2 to hand',
+        'A: Set monster | Set card from hand (2/6) to M-2 || Set "Vorse Raider" from hand '
+        '(2/6) to M-2')
+    assert verdict["legal"], verdict["violation"]
+    assert "slip.summon-taken-back" in readings_of(imported)
+
+
+def test_a_summon_taken_back_with_a_card_misplaced_and_put_back_is_undone() -> None:
+    """advanced-76368991 game 2 [4:09]: a second Normal Summon, a card placed by mistake,
+    returned to the Deck and taken back out (the same card), then the monster returned to the
+    hand: the card taken from the Deck is no search, so the slip is undone."""
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Vorse Raider" from hand (2/6) to M-1',
+        'A: Normal Summon | Normal Summoned "Blade Knight" from hand (1/5) to M-2',
+        'A: To ST | Placed "Mirror Force" from hand (2/4) to S-4',
+        'A: To B Deck | Returned "Mirror Force" from S-4 to bottom of deck',
+        'A: To hand | Added "Mirror Force" from Deck to hand',
+        'A: To hand | Returned "Blade Knight" from M-2 to hand')
+    assert verdict["legal"], verdict["violation"]
+    assert "slip.summon-taken-back" in readings_of(imported)
+
+
+def test_a_monster_with_an_effect_of_its_own_returned_to_the_hand_was_summoned() -> None:
+    """edison-58666577 game 3 [29:41]: Swap Frog returns itself with its own effect; its
+    Normal Summon stands (and the additional one it grants follows)."""
+    hands = (["Swap Frog", *HAND_A[1:]], HAND_B)
+    imported, verdict = judged(
+        *A1, 'A: Normal Summon | Normal Summoned "Swap Frog" from hand (1/6) to M-2',
+        'A: Set ST | Set card from hand (3/5) to S-1 || Set "Mirror Force" from hand (3/5) '
+        'to S-1', 'A: To hand | Returned "Swap Frog" from M-2 to hand', hands=hands)
+    assert verdict["legal"], verdict["violation"]
+    assert ("normal_summon", "swap-frog") in actions(imported)
+    assert "slip.summon-taken-back" not in readings_of(imported)
