@@ -17,7 +17,6 @@ from validator.importers.duelingbook.readings import corrections, negation, phas
 from validator.importers.duelingbook.readings.catalog import read
 from validator.importers.duelingbook.readings.discards import _discard
 from validator.importers.duelingbook.readings.result import (
-    Changes,
     Emit,
     ReadAs,
     Sent,
@@ -47,10 +46,7 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str,
         _discard(b, play, player, cid)
         return
     if b.restores(move):
-        b.read_as(play, ReadAs("rewind.put-back",
-                               f"{b.label(cid)} put back where it stood "
-                                                  f"before the rewind: no action",
-                               changes=Changes(restores=(cid,))))
+        b.read_as(play, corrections.put_back(b, cid))
         return
     if to in ("hand", "deck"):
         taken = _activation_taken_back(b, play, player, cid, before)

@@ -10,12 +10,11 @@ from validator.importers.duelingbook.actions import Action
 from validator.importers.duelingbook.board.tracker import is_monster_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import Play, stamp
-from validator.importers.duelingbook.readings import phases
+from validator.importers.duelingbook.readings import corrections, phases
 from validator.importers.duelingbook.readings.cardplays import _not_declaring, _trap_from_hand
 from validator.importers.duelingbook.readings.catalog import read
 from validator.importers.duelingbook.readings.positions import position_by_effect
 from validator.importers.duelingbook.readings.result import (
-    Changes,
     Emit,
     ReadAs,
     emitting,
@@ -34,10 +33,7 @@ def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
         b.read_as(play, _turned_face_down(b, cid))
         return
     if b.restores(move):
-        b.read_as(play, ReadAs("rewind.put-back",
-                               f"{b.label(cid)} put back where it stood "
-                                                  f"before the rewind: no action",
-                               changes=Changes(restores=(cid,))))
+        b.read_as(play, corrections.put_back(b, cid))
         return
     found = _set_read_otherwise(b, play, player, cid)
     if found is not None:

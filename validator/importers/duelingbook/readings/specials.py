@@ -32,10 +32,7 @@ from validator.importers.duelingbook.readings.xyz import xyz_materials
 def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
     cid, move = b.cid, b.moved()
     if b.restores(move):
-        b.read_as(play, ReadAs("rewind.put-back",
-                               f"{b.label(cid)} put back where it stood "
-                                                  f"before the rewind: no action",
-                               changes=Changes(restores=(cid,))))
+        b.read_as(play, corrections.put_back(b, cid))
         return
     b.read_as(play, _summoned_where_it_stands(b, play, cid, move) or
               _back_at_once_where_the_log_puts_it(b, play, cid, move) or

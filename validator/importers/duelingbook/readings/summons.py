@@ -50,10 +50,7 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
         _where_it_stands(b, play, player, cid, known)
         return
     if b.restores(move):
-        b.read_as(play, ReadAs("rewind.put-back",
-                               f"{b.label(cid)} put back where it stood "
-                                                  f"before the rewind: no action",
-                               changes=Changes(restores=(cid,))))
+        b.read_as(play, corrections.put_back(b, cid))
         return
     if b.read_as(play, _taken_back(b, play, cid, move.after.spot if move.after else None,
                                    known) or
