@@ -2,7 +2,7 @@
 no example database), so a test never fails by chance. To explore instead (fresh random examples on
 every run; ten times as many where a test sets no count of its own), run
 ``HYPOTHESIS_PROFILE=explore make pytest``; a failure it finds becomes a plain regression test (as
-the card laid onto itself in tests/validator/importers/duelingbook/readings/test_summons.py)."""
+the card laid onto itself in tests/validator/importers/duelingbook/readings/test_specials.py)."""
 
 from __future__ import annotations
 

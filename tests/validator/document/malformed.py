@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.helpers import act, document, mon
-from validator import validate
+from validator import DocumentError, load_document, validate
 
 BAD: list[tuple[str, dict[str, Any], str, str]] = [
     ("a card placed twice", document([], {"hand": ["gemini"], "graveyard": ["gemini"]}),
@@ -173,3 +175,11 @@ BAD: list[tuple[str, dict[str, Any], str, str]] = [
                                              {"hand": ["gemini"]}),
      "actions.0.effect", "integer"),
 ]
+
+
+def errors_of(doc: Any) -> dict[str, Any]:
+    """The errors, keyed by path, of a document that does not load."""
+    with pytest.raises(DocumentError) as info:
+        load_document(doc)
+    assert isinstance(info.value, ValueError)
+    return info.value.errors

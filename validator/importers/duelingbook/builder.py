@@ -1,22 +1,23 @@
 """One game of a replay becoming a duel document: the rules reading of the board the
 :class:`~.follow.Follower` followed. Each play's :class:`~.follow.Step` is replayed on this
 builder's own board, then read as actions: the turn and its phases as the log implies them,
-rewinds, and the notes a judge reads (docs/duelingbook.md)."""
+rewinds, and the notes a judge reads (docs/duelingbook.md). What a reading found takes effect
+in :meth:`GameBuilder.read_as` alone (what its changes do: :mod:`.changes`); what the readings
+ask of the game is the builder's :class:`~.lookup.Lookup`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
-from validator.document.model import Player, other
+from validator.document.model import Player
 from validator.importers.duelingbook.actions import Action, ActionLog
 from validator.importers.duelingbook.board.follow import Move, Step
 from validator.importers.duelingbook.board.tracker import is_monster_zone, is_zone
 from validator.importers.duelingbook.board.view import View
 from validator.importers.duelingbook.board.zones import PLACING, complete
-from validator.importers.duelingbook.cards import CardKnowledge, Knowledge
+from validator.importers.duelingbook.cards import Knowledge
+from validator.importers.duelingbook.changes import apply_after, apply_amid, apply_before
 from validator.importers.duelingbook.game import (
-    GAME_BOUNDARIES,
     Game,
     Names,
     Play,
@@ -25,8 +26,9 @@ from validator.importers.duelingbook.game import (
     texts,
     where_said,
 )
+from validator.importers.duelingbook.lookup import Lookup
 from validator.importers.duelingbook.readings.catalog import Note, Reading, read
-from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs
+from validator.importers.duelingbook.readings.result import Emit, ReadAs
 from validator.importers.duelingbook.readings.windows import RECENT_EFFECTS
 from validator.importers.duelingbook.state import Attacks, Materials, Point, Rewinds, Turn
 from validator.rules.rulesets import RULESETS, Ruleset
@@ -49,7 +51,7 @@ def _trap_monster_in(b: GameBuilder, fields: dict[str, Any]) -> bool:
     return False
 
 
-class GameBuilder:
+class GameBuilder(Lookup):
     """Reads one game's steps as actions."""
 
     def __init__(self, number: int, order: list[str], plays: list[Play], knowledge: Knowledge,
@@ -107,57 +109,6 @@ class GameBuilder:
         return RULESETS[self.game.ruleset]
 
     # -- cards --------------------------------------------------------------------------
-    def named_cards(self) -> set[str]:
-        """The card ids the actions so far name (used, summoned, moved, targeted, a material
-        or a Tribute): kept from the last call, only the actions appended since are read,
-        unless the log was edited otherwise (an action put before others or taken back):
-        then all of them (a copy the caller may change).
-
-        >>> b = GameBuilder(1, ["a", "b"], [], Knowledge({}), {}, None, {}, {}, {})
-        >>> b.log.append({"type": "move", "card": "x", "materials": ["y"]})
-        >>> sorted(b.named_cards())
-        ['x', 'y']
-        """
-        edits, read_up_to, named = self._named
-        if edits != self.log.edits or read_up_to > len(self.actions):
-            read_up_to, named = 0, set()
-        for action in self.actions[read_up_to:]:
-            for key in ("card", "target"):
-                value = action.get(key)
-                if isinstance(value, str):
-                    named.add(value)
-            for key in ("materials", "tributes"):
-                values = action.get(key)
-                if isinstance(values, list):
-                    named.update(v for v in values if isinstance(v, str))
-        self._named = (self.log.edits, len(self.actions), named)
-        return set(named)
-
-    def card(self, cid: str | None) -> CardKnowledge:
-        """What is known of the card (by the name the follower found for it)."""
-        return self.knowledge.of(self.board.name(cid) if cid else None)
-
-    def label(self, cid: str) -> str:
-        """A card as notes name it."""
-        return self.board.name(cid) or "a card the log does not name"
-
-    def unflipped(self, cid: str) -> ReadAs | None:
-        """A face-down monster attacked (the engine turned it face-up then) that the log
-        still shows face-down: the battle never reached damage, so it stays face-down."""
-        if cid not in self.attacks.flipped:
-            return None
-        spot = self.board.where.get(cid)
-        turned = self.step.turned if self.step is not None else []
-        shown = next((before for card, before, _ in turned if card == cid), spot)
-        if spot is None or shown is None or shown.position != "facedown_defense":
-            return ReadAs(changes=Changes(flips_seen=(cid,)))
-        return ReadAs(actions=(Emit(
-            "change_position", spot.side, {"card": cid, "to": "facedown_defense",
-                                           "by_effect": True},
-            note=read("battle.never-reached-damage",
-                      "the attack on it never reached damage (the log never flips it): it "
-                      "stays face-down")),),
-                      changes=Changes(flips_seen=(cid,)))
 
     def finish(self, play: Play, why: Reading | None = None) -> None:
         """The game is over: later plays are not imported (``why`` noted, if given)."""
@@ -318,171 +269,30 @@ class GameBuilder:
             return False
         changes = found.changes
         if changes is not None:
-            self._before(changes)
+            apply_before(self, changes)
         if found.drops:
             self.drop(list(found.drops))
         for index in found.consumes:
             self.consume(index)
         if changes is not None:
-            self._amid(changes)
+            apply_amid(self, changes)
         for each in found.actions:
             self._made(play, each)
         for player, cid in found.uses:
             self.remember(player, cid)
         if changes is not None:
-            self._after(play, changes)
+            apply_after(self, play, changes)
         if found.reading is not None:
             self.note(play, found.reading, found.text)
         for then in found.then:
             self.read_as(play, then)
         return True
 
-    def _before(self, changes: Changes) -> None:
-        """What a result changes before the actions it takes back and the plays it consumes."""
-        if changes.lp_change is not None:
-            self.lp[changes.lp_change[0]] += changes.lp_change[1]
-        for sign, where in changes.signs:
-            self.signs.setdefault(sign, where)
-        for cid in changes.restores:
-            self.rewinds.pending.pop(cid, None)
-        for action in changes.takes_back:
-            self.take_back(action)
-        if changes.rewind is not None:
-            self._rewind(changes.rewind)
-        if changes.rollback is not None:
-            self._roll_back(changes.rollback)
-
-    def _amid(self, changes: Changes) -> None:
-        """What a result changes after its take-backs and consumed plays, before its
-        actions."""
-        if changes.tributes_claimed:
-            self.materials.sends.clear()
-        self.materials.graveyard_from.update(changes.controllers)
-        for revise in changes.revises:
-            revise.action.update(revise.fields)
-            if revise.reading is not None:
-                self.annotate(revise.action, revise.reading, replace=revise.replace)
-        if changes.phase is not None:
-            self.turn.phase = changes.phase
-        if changes.logged_phase is not None:
-            self.turn.logged_phase = changes.logged_phase
-        if changes.draw_skipped is not None:
-            self.skips[changes.draw_skipped].pop(0)
-        self.turn.drew = self.turn.drew or changes.drew
-        for decl in changes.damaged:
-            decl.damaged = True
-        for decl in changes.closes:
-            decl.battle_done = decl.damaged = True
-        for attacker in changes.attacks_ended:
-            self.attacks.declared.pop(attacker, None)
-        self.attacks.flipped.difference_update(changes.flips_seen)
-        self.trap_monsters.update(changes.trap_monsters)
-        if changes.grant_used is not None:
-            player, granting = changes.grant_used
-            for held in (self.turn.granted[player], self.turn.lent_spare[player]):
-                if granting in held:
-                    held.remove(granting)
-                    break
-            self.turn.lent_used.add(granting)  # what a face-up card lends: once a turn
-        if changes.lent_first is not None:
-            player, lender = changes.lent_first
-            self.turn.lent_used.add(lender)
-            self.turn.lent_spare[player].append(lender)
-        for cid, counts in changes.widened:
-            self.overrides.setdefault(cid, {})["tributes"] = list(counts)
-        for cid, entries in changes.procedures:
-            self.overrides.setdefault(cid, {})["materials"] = list(entries)
-
-    def _after(self, play: Play, changes: Changes) -> None:
-        """What a result changes after its actions and the effects they used."""
-        for cid in changes.fresh:
-            self.turn.placed_used[cid] = False
-        self.attacks.flipped.update(changes.flips)
-        self.attacks.declared.update(changes.declares)
-        for cid, setter in changes.set_by_effect:
-            self.turn.set_cards.add(cid)
-            if setter is not None:
-                self.set_by[cid] = setter
-        self.unzoned.update(changes.unzoned)
-        self.materials.staged.update(changes.staged)
-        for cid in changes.unstaged:
-            self.materials.staged.pop(cid, None)
-        if changes.last_declared is not None:
-            who, declared = changes.last_declared
-            if declared is None:
-                self.attacks.last_declared.pop(who, None)
-            else:
-                self.attacks.last_declared[who] = declared
-        if changes.ends_turn:
-            self.turn.ending = play
-            self.turn.effect_since_end = False
-        self.over = self.over or changes.over
-        if changes.audit is not None:
-            self.audit_lp(play, changes.audit)
-        if changes.turn_passes:
-            self.next_turn()
-
-    def _rewind(self, snap: Snapshot) -> list[Action]:
-        """Back to the moment the turn left ``snap``'s phase; cards the players did not put
-        back yet are pending (the engine still has them where they stood). The actions taken
-        back, in order."""
-        undone = self.rewind_to(snap)
-        self.turn.phase, self.turn.drew = snap.phase, snap.drew
-        self.attacks.declared = dict(snap.declared)
-        pending = self.rewinds.pending
-        for cid, spot in self.board.since(snap.board).items():
-            if self.board.where.get(cid) != spot:
-                pending[cid] = spot
-            else:
-                pending.pop(cid, None)  # back where it stood then (a rewind before it too)
-        return undone
-
     def point(self, index: int) -> Point:
         """The game just before play ``index`` is read (a place a rollback may go back to)."""
         actions, turn = self.actions, self.turn
         return Point(index, self.board.snapshot(), actions[-1] if actions else None,
                      (self.lp["p1"], self.lp["p2"]), turn.phase, turn.drew)
-
-    def _roll_back(self, point: Point) -> None:
-        """Back to the moment before the play of ``point`` (a rollback agreed in chat): what
-        the engine was told since is taken back, Life Points and the phase are as they were
-        then, the turn has not ended, and cards not put back yet are pending."""
-        at = self.log.position(point.last) + 1 if point.last is not None else 0
-        mark = self.log.mark(self.actions[at] if at < len(self.actions) else None)
-        declared = {cid: d for cid, d in self.attacks.declared.items() if d.at < point.index}
-        turn = self.turn
-        undone = self._rewind(Snapshot(turn.number, point.phase, mark, point.journal,
-                                       {"p1": point.lp[0], "p2": point.lp[1]}, point.drew,
-                                       declared))
-        self.lp = {"p1": point.lp[0], "p2": point.lp[1]}
-        turn.logged_phase, turn.ending = point.phase, None
-        turn.recent = [used for used in turn.recent if used[0] < point.index]
-        turn.set_cards.difference_update(
-            a["card"] for a in undone if a["type"] == "set_spell_trap")
-        self.materials.sends.clear()
-
-    def audit_lp(self, play: Play, player: Player) -> None:
-        """The Life Points the log says after ``play``, against the imported actions': a
-        difference is noted and the log's count kept; at 0 the game is over."""
-        logged = play.get("life")
-        if isinstance(logged, int) and not isinstance(logged, bool) and logged != self.lp[player]:
-            self.note(None, "import.lp-audit", f"LP audit: at {self.actions[-1]['log']['time']} "
-                      f"the log says {play.get('username')} has {logged} LP; the imported "
-                      f"actions give {self.lp[player]}")
-            self.lp[player] = logged
-        if self.lp[player] <= 0:
-            self.finish(play, read("game.zero-lp",
-                                   f"{play.get('username')} has 0 Life Points: the game is over"))
-
-    def next_turn(self) -> None:
-        """The turn has passed: the next player's, with nothing of this one kept but what
-        :meth:`Turn.next` keeps."""
-        self.turn = self.turn.next()
-        self.attacks.declared.clear()
-        self.materials.sends.clear()
-        self.forget_snapshots()
-        self.board.forget()
-        self.rewinds.points.clear()
 
     def _made(self, play: Play, each: Emit) -> Action | None:
         """One action of a :class:`ReadAs` emitted, with what the builder keeps of it."""
@@ -550,97 +360,6 @@ class GameBuilder:
             f"{log['note']}; {reading.text}"
         action["log"] = {**log, "note": text, "readings": [*ids, *reading.ids]}
 
-    def summons_this_turn(self, player: Player) -> list[dict[str, Any]]:
-        """The Normal Summons and Sets ``player`` made this turn that used the turn's count
-        (not ``by_effect``), in order."""
-        found = [action for action in self.this_turn_backwards()
-                 if action["type"] in ("normal_summon", "set_monster") and
-                 action["player"] == player and not action.get("by_effect")]
-        return found[::-1]
-
-    def this_turn_backwards(self) -> Iterator[dict[str, Any]]:
-        """The actions emitted this turn, the latest first (back to the last ``end_turn``).
-
-        An index walk, not ``reversed()``: mypyc (setup.py) cannot compile ``reversed`` over a
-        list of ``dict[str, Any]``.
-        """
-        actions = self.actions
-        for index in range(len(actions) - 1, -1, -1):
-            if actions[index]["type"] == "end_turn":
-                return
-            yield actions[index]
-
-    # -- what comes next ----------------------------------------------------------------
-    def next_play(self) -> tuple[int, Play] | None:
-        """The next play of this game that says something, under the name Duelingbook gave
-        it (a cheaper ``upcoming(1)``)."""
-        quiet = self.names.quiet
-        for index in range(self.cursor + 1, len(self.plays)):
-            play = self.plays[index]
-            raw = play.get("play") if type(play) is dict else None
-            if type(raw) is not str or raw in quiet or index in self.consumed:
-                continue
-            return None if raw in GAME_BOUNDARIES else (index, play)
-        return None
-
-    def next_own(self, play: Play, cid: str,
-                 kinds: tuple[str, ...] | None = None) -> tuple[int, Play, Step] | None:
-        """The next play of this game, when ``play``'s own player makes it about the same card
-        (its step's card is ``cid``) and, if ``kinds`` are given, it is one of them (under its
-        current name): the play a slip fixed at once, a take-back, is looked for so."""
-        found = self.next_play()
-        if found is None:
-            return None
-        index, later = found
-        step = self.steps.get(index)
-        if later.get("username") != play.get("username") or step is None or \
-                step.card != cid or (kinds is not None and
-                                     self.names.canonical(later["play"]) not in kinds):
-            return None
-        return index, later, step
-
-    def said(self, indices: range) -> Iterator[tuple[int, Play, str]]:
-        """The plays at ``indices`` (forward or backward) that say something, neither quiet
-        (chat, viewing) nor consumed by a reading, each with its index and its kind under its
-        current name: the walk the material and Pendulum readings make around a Summon.
-        Boundaries are the caller's to stop at (unlike :meth:`upcoming`)."""
-        names = self.names
-        current, quiet, plays, consumed = names.current, names.quiet, self.plays, self.consumed
-        for index in indices:
-            play = plays[index]
-            raw = play.get("play") if type(play) is dict else None
-            if type(raw) is not str or raw in quiet or index in consumed:
-                continue
-            yield index, play, current.get(raw) or names.canonical(raw)
-
-    def upcoming(self, count: int) -> Iterator[tuple[int, Play]]:
-        """The next plays of this game that say something (at most ``count``), each under its
-        current name. A generator: a reading that stops at the first play that settles it
-        reads no further (most do, and windows run to 60 plays)."""
-        found = 0
-        names = self.names
-        current, quiet = names.current, names.quiet
-        for index in range(self.cursor + 1, len(self.plays)):
-            play = self.plays[index]
-            if not isinstance(play, dict):
-                continue
-            raw = play.get("play")
-            if type(raw) is not str:
-                continue
-            kind = current.get(raw) or names.canonical(raw)
-            if kind in GAME_BOUNDARIES:
-                break
-            if kind in quiet or index in self.consumed:
-                continue
-            yield index, play if kind == raw else {**play, "play": kind}
-            found += 1
-            if found >= count:
-                return
-
-    def step_at(self, index: int) -> Step | None:
-        """The board step of a play (None for a play that moved nothing and named no card)."""
-        return self.steps.get(index)
-
     def consume(self, index: int) -> Step | None:
         """Read a later play now (its board step is applied at once, and the play is not
         read again when the game gets there)."""
@@ -668,31 +387,6 @@ class GameBuilder:
             # (a card that lends one while face-up, for the monsters it names, lends it by
             # itself: readings/summons.py, once a turn and for those monsters only)
             self.turn.granted[player].append(cid)
-
-    def explain_position(self, cid: str, position: str) -> str | None:
-        """The card whose effect explains a change of ``cid`` to ``position``: an effect
-        used shortly before this turn (the latest first: Book of Moon used on Tsukuyomi),
-        its own effect, or a face-up card on the field."""
-        for _, _, source in reversed(self.turn.recent):
-            if self.card(source).changes_to(position, itself=source == cid):
-                return f"its own effect ({self.label(cid)})" if source == cid else \
-                    f"{self.label(source)}'s effect"
-        if self.card(cid).changes_to(position, itself=True):
-            return f"its own effect ({self.label(cid)})"
-        for (_, spot), source in self.board.zones.items():
-            place = self.board.where[source]
-            if not place.face_up or source == cid:
-                continue
-            if is_monster_zone(spot) and self.card(source).holds_in(position):
-                return f"{self.label(source)}'s continuous effect (a face-up monster)"
-            if not is_monster_zone(spot) and self.card(source).changes_to(position,
-                                                                           itself=False):
-                return f"{self.label(source)}'s effect (face-up on the field)"
-        return None
-
-    def foes(self, attacker_side: Player) -> frozenset[str]:
-        """The monsters the attacker's opponent controls."""
-        return frozenset(self.board.monsters(other(attacker_side)))
 
     def field_changed(self, side: Player) -> None:
         """The monsters of ``side`` changed: for attacks declared against them, before

@@ -1,5 +1,5 @@
 """Every kind of Duelingbook play (``play["play"]``) in one table, and all the importer knows
-of each: what it does to the board (its mover, :mod:`.board.follow`), how the rules reading
+of each: what it does to the board (its mover, :mod:`.board.movers`), how the rules reading
 reads it (its handler, :mod:`.readings`), or why it is outside the rules. docs/duelingbook.md
 lists the same kinds.
 
@@ -14,15 +14,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from validator.importers.duelingbook.board import follow
+from validator.importers.duelingbook.board import movers
 from validator.importers.duelingbook.board.follow import Mover
 from validator.importers.duelingbook.game import Names
 from validator.importers.duelingbook.readings import (
     battle,
-    cardplays,
+    declared,
     extra,
+    moving,
     placing,
     plays,
+    positions,
+    sets,
+    specials,
     summons,
 )
 from validator.importers.duelingbook.readings.plays import Handler
@@ -71,48 +75,48 @@ _ALL: Final = (
     Kind("Enter M1", None, plays.enter("main1")), Kind("Enter BP", None, plays.enter("battle")),
     Kind("Enter M2", None, plays.enter("main2")), Kind("Enter EP", None, plays.enter("end")),
     Kind("Life points", None, plays.life_points),
-    _moves("Draw card", follow.draw, plays.draw),
-    Kind("Shuffle hand", follow.shuffle_hand, plays.nothing, quiet=True),
-    Kind("Shuffle deck", follow.shuffle_deck, plays.nothing, quiet=True),
+    _moves("Draw card", movers.draw, plays.draw),
+    Kind("Shuffle hand", movers.shuffle_hand, plays.nothing, quiet=True),
+    Kind("Shuffle deck", movers.shuffle_deck, plays.nothing, quiet=True),
     # -- monsters
-    _moves("Normal Summon", follow.normal_summon, summons.normal_summon),
-    _moves("Set monster", follow.set_monster, summons.set_monster),
-    _moves("Flip Summon", follow.flip_summon, summons.flip_summon),
-    _moves("Flip", follow.flip, summons.flip),
-    _moves("To ATK", follow.to_position, summons.change_position),
-    _moves("To DEF", follow.to_position, summons.change_position),
-    _moves("SS ATK", follow.special_summon, extra.special_summon),
-    _moves("SS DEF", follow.special_summon, extra.special_summon),
-    _moves("Summon Token", follow.summon_token, summons.summon_token),
-    _moves("Overlay", follow.overlay, summons.overlay, other=True),
-    _moves("OL ATK", follow.xyz_summon, summons.xyz_summon, other=True),
-    _moves("OL DEF", follow.xyz_summon, summons.xyz_summon, other=True),
-    _moves("Attach", follow.attach, summons.attach, other=True),
-    _moves("Detach", follow.detach, summons.detach),
-    _moves("Change control", follow.change_control, summons.change_control),
-    _moves("Turn face-down", follow.turn_face_down, cardplays.turn_face_down),
+    _moves("Normal Summon", movers.normal_summon, summons.normal_summon),
+    _moves("Set monster", movers.set_monster, summons.set_monster),
+    _moves("Flip Summon", movers.flip_summon, positions.flip_summon),
+    _moves("Flip", movers.flip, positions.flip),
+    _moves("To ATK", movers.to_position, positions.change_position),
+    _moves("To DEF", movers.to_position, positions.change_position),
+    _moves("SS ATK", movers.special_summon, extra.special_summon),
+    _moves("SS DEF", movers.special_summon, extra.special_summon),
+    _moves("Summon Token", movers.summon_token, specials.summon_token),
+    _moves("Overlay", movers.overlay, specials.overlay, other=True),
+    _moves("OL ATK", movers.xyz_summon, specials.xyz_summon, other=True),
+    _moves("OL DEF", movers.xyz_summon, specials.xyz_summon, other=True),
+    _moves("Attach", movers.attach, specials.attach, other=True),
+    _moves("Detach", movers.detach, specials.detach),
+    _moves("Change control", movers.change_control, specials.change_control),
+    _moves("Turn face-down", movers.turn_face_down, sets.turn_face_down),
     # -- Spells and Traps, and cards placed
-    _moves("Set ST", follow.set_spell_trap, placing.set_spell_trap),
-    _moves("Activate ST", follow.activate, placing.activate),
-    _moves("Declare", follow.declare, cardplays.declare),
-    _moves("To ST", follow.to_spell_trap, cardplays.to_spell_trap),
-    _moves("Move", follow.move, placing.move),
+    _moves("Set ST", movers.set_spell_trap, placing.set_spell_trap),
+    _moves("Activate ST", movers.activate, placing.activate),
+    _moves("Declare", movers.declare, declared.declare),
+    _moves("To ST", movers.to_spell_trap, moving.to_spell_trap),
+    _moves("Move", movers.move, placing.move),
     # -- cards sent to a pile
-    _moves("To GY", follow.send("graveyard"), plays.to("graveyard")),
-    _moves("Mill", follow.send("graveyard"), plays.to("graveyard")),
-    _moves("Discard", follow.send("graveyard"), plays.to("graveyard")),
-    _moves("Remove Token", follow.send("graveyard"), plays.to("graveyard")),
-    _moves("Banish", follow.send("banished"), plays.to("banished")),
-    _moves("Banish FD", follow.send("banished"), extra.banish_face_down),
-    _moves("To hand", follow.send("hand"), plays.to("hand")),
-    _moves("To T Deck", follow.send("deck"), plays.to("deck")),
-    _moves("To B Deck", follow.send("deck"), plays.to("deck")),
-    _moves("To deck", follow.send("deck"), plays.to("deck")),
-    _moves("To ED", follow.send("extra"), plays.to("extra")),
-    _moves("To ED FU", follow.to_face_up_extra, extra.to_face_up_extra),
+    _moves("To GY", movers.send("graveyard"), plays.to("graveyard")),
+    _moves("Mill", movers.send("graveyard"), plays.to("graveyard")),
+    _moves("Discard", movers.send("graveyard"), plays.to("graveyard")),
+    _moves("Remove Token", movers.send("graveyard"), plays.to("graveyard")),
+    _moves("Banish", movers.send("banished"), plays.to("banished")),
+    _moves("Banish FD", movers.send("banished"), extra.banish_face_down),
+    _moves("To hand", movers.send("hand"), plays.to("hand")),
+    _moves("To T Deck", movers.send("deck"), plays.to("deck")),
+    _moves("To B Deck", movers.send("deck"), plays.to("deck")),
+    _moves("To deck", movers.send("deck"), plays.to("deck")),
+    _moves("To ED", movers.send("extra"), plays.to("extra")),
+    _moves("To ED FU", movers.to_face_up_extra, extra.to_face_up_extra),
     # -- battle
-    _moves("Attack", follow.attack, battle.attack),
-    _moves("Attack directly", follow.attack, battle.attack),
+    _moves("Attack", movers.attack, battle.attack),
+    _moves("Attack directly", movers.attack, battle.attack),
     # -- the game's end, and a board the log no longer tells
     Kind("Admit defeat", None, plays.surrender, ends=True),
     Kind("Quit duel", None, plays.surrender, ends=True),
@@ -122,7 +126,7 @@ _ALL: Final = (
     Kind("Loss", None, plays.game_loss, ends=True),
     Kind("Accept draw", None, plays.no_winner, ends=True),
     Kind("Cancel game", None, plays.no_winner, ends=True),
-    Kind("Reset game", follow.reset, plays.nothing),
+    Kind("Reset game", movers.reset, plays.nothing),
     # -- outside the rules (docs/duelingbook.md lists them)
     _outside("Duel message", "chat"), _outside("Thinking", "a signal"),
     _outside("Good", "a signal (\"Signaled OK\")"), _outside("Countdown", "a clock"),
@@ -161,8 +165,8 @@ _ALL: Final = (
 KINDS: Final[dict[str, Kind]] = {kind.name: kind for kind in _ALL}
 #: What a kind this importer does not know gets (a card's own "Resolve Effect" play, a later
 #: Duelingbook's): followed by its line when it sends a named card to a pile, else a note
-#: (:func:`.follow.unknown`, :func:`.plays.unknown`). Not a kind of the table.
-UNKNOWN: Final = Kind("", follow.unknown, plays.unknown)
+#: (:func:`.movers.unknown`, :func:`.plays.unknown`). Not a kind of the table.
+UNKNOWN: Final = Kind("", movers.unknown, plays.unknown)
 #: The kinds outside the rules.
 OUTSIDE: Final = frozenset(name for name, kind in KINDS.items() if kind.ignored is not None)
 

@@ -386,8 +386,16 @@ class Converter(Writer):
             return  # an Equip Spell equipped where it was activated: nobody clicks anything
         self.send(card, was, now, a.player)
 
-    _destroy = _move
-    _discard = _move
+    # methods of their own, not ``_destroy = _move``: compiled by mypyc, a class attribute
+    # naming a method fails as the class is made (KeyError '_move', left set as a pending
+    # exception: a SystemError later, or a Converter without these handlers)
+    def _destroy(self, a: Action, before: dict[str, Place | None],
+                 after: dict[str, Place | None]) -> None:
+        self._move(a, before, after)
+
+    def _discard(self, a: Action, before: dict[str, Place | None],
+                 after: dict[str, Place | None]) -> None:
+        self._move(a, before, after)
 
     def _take_control(self, a: Action, before: dict[str, Place | None],
                       after: dict[str, Place | None]) -> None:

@@ -210,3 +210,31 @@ def said(imported: Game, reading: str) -> list[str]:
     return [*(note.text for note in imported.notes if note.reading == reading),
             *(a["log"].get("note", "") for a in imported.document["actions"]
               if reading in a["log"].get("readings", ()))]
+
+
+#: Mirror Force Set from the hand in S-1 (the Set cards readings' tests).
+SET_MF = ('A: Set ST | Set card from hand (4/6) to S-1 || Set "Mirror Force" from hand (4/6) '
+          'to S-1')
+#: A Set Pot of Greed activated in the next turn, then returned to the hand (shown through it).
+POT_SET = [*A1, 'A: Set ST | Set card from hand (6/6) to S-1 || Set "Pot of Greed" from hand '
+                 '(6/6) to S-1', "A: End turn | Ended turn", *opening("B", "Sangan"),
+            'A: Activate ST | Activated Set "Pot of Greed" in S-1',
+            'A: To hand | Returned "Pot of Greed" from S-1 to hand']
+
+
+#: A ends the turn, B opens theirs (turn 2's first plays).
+B2 = ["A: End turn | Ended turn", *opening("B", "Sangan")]
+#: Enneacraft - Atori.MAR (its card object: a reveal effect that Special Summons from the hand),
+#: the hands, the opening, its effect declared and its Set, and a Summoned Skull after it.
+ATORI = json.dumps({"card": {
+    "name": "Enneacraft - Atori.MAR", "card_type": "Monster", "type": "Machine", "level": 9,
+    "atk": "3000", "def": "2500", "is_effect": 1, "pendulum": 1,
+    "effect": "You can reveal this card in your hand; Special Summon 1 monster from your hand "
+              "in face-down Defense Position."}})
+ATORI_HANDS = (["Enneacraft - Atori.MAR", "Summoned Skull", "Sangan", "Blade Knight",
+                 "Vorse Raider"], HAND_B)
+ATORI_OPEN = ["A: Enter SP | Entered Standby Phase", "A: Enter M1 | Entered Main Phase 1"]
+ATORI_DECLARE = f'A: Declare | Declared effect of "Enneacraft - Atori.MAR" in hand (1/5) {ATORI}'
+ATORI_SET = ('A: Set monster | Set card from hand (1/5) to M-3 || Set "Enneacraft - Atori.MAR" '
+              f'from hand (1/5) to M-3 {ATORI}')
+SKULL = 'A: Normal Summon | Normal Summoned "Summoned Skull" from hand (1/4) to M-3'

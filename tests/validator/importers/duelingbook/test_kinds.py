@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from validator.importers.duelingbook.board import follow
+from validator.importers.duelingbook.board import movers
 from validator.importers.duelingbook.kinds import (
     _ALL,
     _OLD_NAMES,
@@ -41,7 +41,7 @@ def test_a_kind_outside_the_rules_has_neither_mover_nor_handler_and_says_why() -
 def test_every_kind_inside_the_rules_has_a_handler() -> None:
     assert [name for name, kind in KINDS.items()
             if kind.ignored is None and kind.handler is None] == []
-    assert UNKNOWN.mover is follow.unknown and UNKNOWN.handler is plays.unknown
+    assert UNKNOWN.mover is movers.unknown and UNKNOWN.handler is plays.unknown
 
 
 def test_every_handler_that_reads_the_card_has_a_mover_that_finds_it() -> None:

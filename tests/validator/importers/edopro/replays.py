@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import lzma
 import struct
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 from tests.helpers import SHARED
+from validator.importers.duelingbook.game import Game
+from validator.importers.edopro.replay import import_replay
 
 EDOPRO = SHARED / "data" / "edopro"
 YRPX = 0x58707279
@@ -56,3 +60,15 @@ def yrpx(body: bytes, *, compressed: bool = True, flag: int = 0x120) -> bytes:
 def loc(controller: int, location: int, sequence: int, position: int) -> bytes:
     """A ``loc_info``."""
     return struct.pack("<BBII", controller, location, sequence, position)
+
+
+@cache
+def game(name: str) -> Game:
+    """The first game of a shared replay, imported once."""
+    return import_replay(shared(name).read_bytes())[0]
+
+
+def action(name: str, index: int) -> dict[str, Any]:
+    """The action without its log, and the time the log gives."""
+    found = game(name).document["actions"][index]
+    return {**{k: v for k, v in found.items() if k != "log"}, "at": found["log"]["time"]}

@@ -9,8 +9,8 @@ import pytest
 
 from tests.helpers import ROOT
 from tests.validator.importers.edopro.replays import EDOPRO, every_file
-from validator.importers.edopro.builder import MSG_NAMES
 from validator.importers.edopro.notes import NOTES
+from validator.importers.edopro.records import MSG_NAMES
 from validator.importers.edopro.yrp import OLD_REPLAY_MODE, ReplayFileError, body, read_replay
 
 DOC = (ROOT / "docs" / "edopro.md").read_text("utf-8")

@@ -1,11 +1,14 @@
 """A game as a whole (validator/importers/edopro/replay.py), on replays made byte by byte: the
-rule mode from the duel flags, a hand test, a surrender, the players' names."""
+rule mode from the duel flags, a hand test, a surrender, the players' names; and on shared
+replays: the players, the decks and the first player, an alternate artwork."""
 
 from __future__ import annotations
 
 import struct
 
-from tests.validator.importers.edopro.replays import names, packet, yrpx
+import pytest
+
+from tests.validator.importers.edopro.replays import EDOPRO, game, names, packet, yrpx
 from validator import validate
 from validator.importers.edopro.replay import import_replay, not_judged
 
@@ -43,3 +46,24 @@ def test_a_rule_mode_the_project_does_not_judge_gets_a_note_and_no_verdict() -> 
 def test_a_hand_test_is_noted() -> None:
     [game] = import_replay(replay(header=0x120 | 0x40))
     assert "edopro.hand-test" in [n.reading for n in game.notes]
+
+
+@pytest.mark.skipif(not EDOPRO.is_dir(), reason="../shared/data/edopro is not beside the "
+                                                        "repository")
+def test_an_alternate_artwork_is_its_card() -> None:
+    g = game("real/Bug_Watthopper_dont_stop_atk_turn_6.yrpX")
+    assert any(n.text == "passcode 56993277 is an alternate artwork of Wattcancel (56993276)"
+               for n in g.notes if n.reading == "edopro.card-alias")
+    assert {"passcode": 56993276} in [
+        {k: v for k, v in c.items() if k == "passcode"} for c in g.document["cards"].values()]
+
+
+@pytest.mark.skipif(not EDOPRO.is_dir(), reason="../shared/data/edopro is not beside the "
+                                                        "repository")
+def test_the_players_the_decks_and_the_first_player_are_the_files() -> None:
+    g = game("selfplay/selfplay-0022.yrpX")
+    assert g.players == {"p1": "Mitsurugi", "p2": "BrandedDespia"}
+    doc = g.document
+    assert doc["ruleset"] == "advanced" and doc["turn_player"] == "p1"
+    assert doc["setup"]["p1"]["deck"] == 35 and len(doc["setup"]["p1"]["hand"]) == 5
+    assert doc["source"]["from"] == "edopro" and doc["source"]["duel_flags"] == "0x2e800"

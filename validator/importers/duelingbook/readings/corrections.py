@@ -2,7 +2,8 @@
 effect's Special Summon redone with the right monster after the opponent objected in chat, a
 second Normal Summon taken back after the opponent objected, a Set card's activation taken
 back (the card put back and Set again where it stood), a Set card flipped face-up to show it,
-a just-summoned monster's position clicked and clicked back.
+a just-summoned monster's position clicked and clicked back; and a card a rewind left out of
+place, put back where it stood (:func:`put_back`).
 
 Each reading here needs the same card objects the log moved and, where the players talked
 it out, the chat line between: a correction nobody asked for and nothing in the log shows
@@ -19,7 +20,7 @@ from validator.importers.duelingbook.board.tracker import Spot, is_monster_zone,
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import CHAT, GAME_BOUNDARIES, Play, texts
 from validator.importers.duelingbook.readings.catalog import read
-from validator.importers.duelingbook.readings.result import Emit, ReadAs
+from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs
 from validator.importers.duelingbook.readings.windows import (
     AT_ONCE_SECONDS,
     SAME_PLAYER_NEXT,
@@ -291,3 +292,17 @@ def summon_position_undone(b: GameBuilder, play: Play, cid: str,
                       f"Position, changed and changed back by its player's next play: a "
                       f"misclick fixed, no change", consumes=(index,))
     return None
+
+
+def put_back(b: GameBuilder, cid: str) -> ReadAs:
+    """A card a rewind left out of place, put back where it stood before the rewind (the
+    engine never saw it leave): no action, and it is no longer pending (the summon, Set and
+    send handlers ask :meth:`~.builder.GameBuilder.restores` first).
+
+    >>> from types import SimpleNamespace as N
+    >>> found = put_back(N(label=lambda cid: "Sangan"), "c1")
+    >>> found.text, found.changes.restores
+    ('Sangan put back where it stood before the rewind: no action', ('c1',))
+    """
+    return ReadAs("rewind.put-back", f"{b.label(cid)} put back where it stood before the "
+                                     f"rewind: no action", changes=Changes(restores=(cid,)))

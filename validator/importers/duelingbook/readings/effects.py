@@ -341,8 +341,8 @@ def points_at_moved(b: GameBuilder, play: Play, player: Player, cid: str,
 
 def staged_spent(b: GameBuilder, player: Player, cid: str, place: str) -> ReadAs | None:
     """A declaration of a card standing in a Spell & Trap Zone where it was placed as the
-    marker of a Summon from ``place`` (the hand, the GY: summons.py's staging; the caller
-    looks where it stands), when the card's effects usable there
+    marker of a Summon from ``place`` (the hand, the GY: the staging in cardplays.py and
+    moving.py; the caller looks where it stands), when the card's effects usable there
     are hard limited and its player already declared a card of that name there this turn:
     the card stands in the zone as a card (a Centur-Ion monster placed as a Continuous Trap,
     whose own effect there Special Summons it; a converted EDOPro game, selfplay-0004), not

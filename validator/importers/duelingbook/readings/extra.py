@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING
 from validator.document.model import Player
 from validator.importers.duelingbook.board.tracker import is_monster_zone
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, Play, texts
-from validator.importers.duelingbook.readings import summons
-from validator.importers.duelingbook.readings.cardplays import send
+from validator.importers.duelingbook.readings import specials
 from validator.importers.duelingbook.readings.catalog import read
 from validator.importers.duelingbook.readings.materials import (
     MATERIAL_PILES,
@@ -33,6 +32,7 @@ from validator.importers.duelingbook.readings.pendulum import (
     second_pendulum_summon,
 )
 from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs, Sent, seq
+from validator.importers.duelingbook.readings.sends import send
 from validator.importers.duelingbook.readings.windows import MATERIAL_RUN_WITHIN, MOST_MATERIALS
 
 if TYPE_CHECKING:
@@ -42,10 +42,10 @@ if TYPE_CHECKING:
 def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
     """"SS ATK"/"SS DEF": under ``advanced``, a Pendulum Summon's monster or a summon from the
     Extra Deck with its materials logged after it (:func:`before_special_summon`); otherwise,
-    and then, a Special Summon (:func:`.summons.special_summon`)."""
+    and then, a Special Summon (:func:`.specials.special_summon`)."""
     if before_special_summon(b, play, player, b.cid, b.moved()):
         return
-    summons.special_summon(b, play, player)
+    specials.special_summon(b, play, player)
 
 
 def before_special_summon(b: GameBuilder, play: Play, player: Player, cid: str,

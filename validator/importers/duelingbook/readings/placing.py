@@ -3,8 +3,8 @@
 effect, a card Set by an effect ("Placed" then "Set" where it stands), an activation clicked
 for a Set, Pendulum Scales, and zone changes on one side of the field.
 
-These handlers come before the general ones of :mod:`.cardplays` in the play table: each reads
-what it knows and hands the rest on.
+These handlers come before the general ones (:mod:`.cardplays`, :mod:`.sets`, :mod:`.moving`) in
+the play table: each reads what it knows and hands the rest on.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from validator.importers.duelingbook import logtext
 from validator.importers.duelingbook.board.tracker import is_monster_zone, is_zone
 from validator.importers.duelingbook.board.zones import contract_zone
 from validator.importers.duelingbook.game import Play, texts, where_said
-from validator.importers.duelingbook.readings import cardplays, corrections, phases
+from validator.importers.duelingbook.readings import cardplays, corrections, moving, phases, sets
 from validator.importers.duelingbook.readings.catalog import read
 from validator.importers.duelingbook.readings.pendulum import scale_activation
 from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs, seq
@@ -112,19 +112,19 @@ def set_spell_trap(b: GameBuilder, play: Play, player: Player) -> None:
     """"Set ST": a card activated from the hand and Set at once where it went (the activation
     was a click for the Set: one ``set_spell_trap``); under ``advanced``, a face-up card
     turned face-down where it stands by its player, which is no misclick undone, is Set by
-    an effect (``move`` with ``face_down``); else :func:`.cardplays.set_spell_trap`."""
+    an effect (``move`` with ``face_down``); else :func:`.sets.set_spell_trap`."""
     cid = b.cid
     if b.moved() is None and b.read_as(play, _set_for_activation(b, play, player, cid)):
         return
     if b.moved() is None and (
             b.read_as(play, corrections.set_card_restored(b, play, player, cid)) or
-            (cardplays.shown_activation(b, cid) is None and  # else: shown.set-cards
+            (sets.shown_activation(b, cid) is None and  # else: shown.set-cards
              b.read_as(play, corrections.set_card_shown(b, play, player, cid)))):
         return
     if b.moved() is None and b.rules.zone_rules and \
             b.read_as(play, _set_by_effect(b, play, player, cid)):
         return
-    cardplays.set_spell_trap(b, play, player)
+    sets.set_spell_trap(b, play, player)
 
 
 def _set_for_activation(b: GameBuilder, play: Play, player: Player,
@@ -164,7 +164,7 @@ def _set_by_effect(b: GameBuilder, play: Play, player: Player, cid: str) -> Read
     """A face-up Spell or Trap its controller turns face-down where it stands, that no
     misclicked activation explains: an effect Sets it (Placed from the Deck, then Set: "Set 1
     "R.B." Trap from your Deck"). Followed as a ``move`` face-down in its zone."""
-    if cardplays.shown_activation(b, cid) is not None:
+    if sets.shown_activation(b, cid) is not None:
         return None  # a misclicked activation undone: the general reading
     spot = b.board.where.get(cid)
     if spot is None or not is_zone(spot.spot) or is_monster_zone(spot.spot) or \
@@ -222,19 +222,19 @@ def move(b: GameBuilder, play: Play, player: Player) -> None:
     """"Move" within one side of the field under ``advanced``: a monster to another of its
     controller's Monster Zones (``move`` to ``monster_zone``: R.B. VALCan Booster's effect,
     or an Xyz pile moved to where its Xyz Monster goes), a card to another Spell & Trap
-    Zone; else :func:`.cardplays.move`."""
+    Zone; else :func:`.moving.move`."""
     cid, moved = b.cid, b.moved()
     if b.read_as(play, _trap_monster(b, play, cid, moved) or _moved_back(b, play, cid, moved)):
         return
     if moved is None or moved.before is None or \
             moved.after is None or moved.before.side != moved.after.side or \
             cid in b.materials.staged:
-        cardplays.move(b, play, player)
+        moving.move(b, play, player)
         return
     src, dst = moved.before.spot, moved.after.spot
     zone = contract_zone(moved.after.side, dst)
     if is_monster_zone(src) != is_monster_zone(dst) or zone is None:
-        cardplays.move(b, play, player)
+        moving.move(b, play, player)
         return
     side = moved.after.side
     if is_monster_zone(dst):

@@ -1,7 +1,9 @@
 """One handler per Duelingbook play kind: its board step read as zero or more actions
 (docs/duelingbook.md has the table; the kinds table, :data:`.kinds.KINDS`, is its source and
 gives each kind its handler). This module holds the plays of the turn itself; the others live
-in :mod:`.summons`, :mod:`.cardplays`, :mod:`.battle`, :mod:`.placing` and :mod:`.extra`."""
+in :mod:`.summons`, :mod:`.positions`, :mod:`.specials`, :mod:`.cardplays`, :mod:`.sets`,
+:mod:`.declared`, :mod:`.sends`, :mod:`.moving`, :mod:`.battle`, :mod:`.placing` and
+:mod:`.extra`."""
 
 from __future__ import annotations
 
@@ -15,11 +17,11 @@ from validator.importers.duelingbook.cardtext import deck_search, lp_costs
 from validator.importers.duelingbook.game import GAME_BOUNDARIES, CannotFollow, Play, unstamp
 from validator.importers.duelingbook.readings import phases
 from validator.importers.duelingbook.readings.battle import life_changed
-from validator.importers.duelingbook.readings.cardplays import send
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.explain import explaining
 from validator.importers.duelingbook.readings.restart import restarted
 from validator.importers.duelingbook.readings.result import Changes, Emit, ReadAs, emitting, seq
+from validator.importers.duelingbook.readings.sends import send
 from validator.importers.duelingbook.readings.windows import (
     EARLY_END_WITHIN,
     PUT_BACK_WITHIN,

@@ -49,19 +49,6 @@ def test_a_monster_sent_from_the_hand_by_its_own_effect_is_by_an_effect() -> Non
     assert actions(imported)[-1] == ("discard", "sangan", "by_effect")
 
 
-def test_a_spell_sent_from_the_hand_to_the_graveyard_is_its_activation() -> None:
-    imported, verdict = judged(*A1, "A: Enter SP | Entered Standby Phase",
-                               "A: Enter M1 | Entered Main Phase 1",
-                               'A: To GY | Sent "Pot of Greed" from hand (6/6) to GY',
-                               'A: Draw card | Drew a card || Drew "Sangan"',
-                               'A: Draw card | Drew a card || Drew "Vorse Raider"')
-    assert verdict["legal"], verdict["violation"]
-    assert [(a[0], *a[2:]) for a in actions(imported)[-3:]] == [
-        ("activate",), ("draw", "by_effect"), ("draw", "by_effect")]
-    assert imported.document["actions"][-3]["card"].startswith("pot-of-greed")
-    assert "spell.resolved-in-one-click" in readings_of(imported)
-
-
 # -- draws ------------------------------------------------------------------------------------
 def test_a_draw_after_a_card_that_draws_is_by_an_effect() -> None:
     imported, verdict = judged(
