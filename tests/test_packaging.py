@@ -146,6 +146,42 @@ def test_duelingbook_replays(installed: Installed) -> None:
     assert proc.returncode == 0 and proc.stdout.count(": legal (") == 2, proc.stderr
 
 
+#: EDOPro replays the installed build reads, and converts to Duelingbook replays as the
+#: two-importer test does (a compiled-only failure of the converter went unseen once: only
+#: Duelingbook replays were run installed).
+EDOPRO_GAMES = ("real/2020-07-21 14-09-04.yrpX", "selfplay/selfplay-0001.yrpX",
+                "selfplay/selfplay-0233.yrpX")
+CONVERT = """
+import hashlib, json, sys
+from pathlib import Path
+from validator.importers.edopro.replay import import_replay
+from validator.importers.edopro.to_duelingbook import to_duelingbook
+for name in sys.argv[1:]:
+    for game in import_replay(Path(name).read_bytes()):
+        text = json.dumps(to_duelingbook(game.document), sort_keys=True)
+        print(hashlib.sha256(text.encode()).hexdigest())
+"""
+
+
+@pytest.mark.skipif(not (SHARED / "data" / "edopro").is_dir(),
+                    reason="../shared/data/edopro is not beside the checkout")
+def test_edopro_replays_judged_and_converted_as_the_source_does(installed: Installed) -> None:
+    games = [str(SHARED / "data" / "edopro" / name) for name in EDOPRO_GAMES]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = installed.run("duelcheck", "check", *games)
+    source = subprocess.run([sys.executable, "-m", "duelcheck", "check", *games], env=env,
+                            capture_output=True, text=True, timeout=300, check=False)
+    assert (proc.returncode, proc.stdout) == (source.returncode, source.stdout), proc.stderr
+    assert proc.returncode == 0 and proc.stdout.count(": legal (") == len(games)
+    script = installed.work / "convert.py"
+    script.write_text(CONVERT, "utf-8")
+    proc = installed.run("python", str(script), *games)
+    source = subprocess.run([sys.executable, "-c", CONVERT, *games], env=env, cwd=ROOT,
+                            capture_output=True, text=True, timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == source.stdout and len(proc.stdout.split()) == len(games)
+
+
 #: Whether the installed importer runs compiled, then the digests of tests/behaviour.py.
 DIGESTS = """
 import json, sys
