@@ -4,6 +4,8 @@ validator/importers/duelingbook/replay.py)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from validator.importers.duelingbook import logtext
@@ -21,6 +23,34 @@ from validator.importers.duelingbook.replay import format_name
 ])
 def test_the_pile_a_play_takes_its_card_from(text: str, pile: str) -> None:
     assert logtext.source_pile(text) == pile
+
+
+def test_the_pile_kept_for_the_last_line_answers_only_that_line() -> None:
+    hand, deck = 'Sent "X" from hand (2/3) to GY', 'Milled "X" from top of deck'
+    answers = [logtext.source_pile(t) for t in (hand, hand, deck, deck, hand, "Drew", hand)]
+    assert answers == ["hand", "hand", "deck", "deck", "hand", None, "hand"]
+
+
+class _Interrupted(list[Any]):
+    """The kept pair, with another thread reading its own line right after this one looks."""
+
+    busy = False
+
+    def __getitem__(self, index: Any) -> Any:
+        found = super().__getitem__(index)
+        if not self.busy:
+            self.busy = True  # the other thread runs now, between this look and the next
+            logtext.source_pile('Milled "X" from top of deck')
+            self.busy = False
+        return found
+
+
+def test_another_thread_reading_between_two_looks_never_mixes_the_piles(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    kept = _Interrupted([(None, None)])
+    monkeypatch.setattr(logtext, "_LAST_PILE", kept)
+    hand = 'Sent "X" from hand (2/3) to GY'
+    assert [logtext.source_pile(hand) for _ in range(3)] == ["hand"] * 3
 
 
 @pytest.mark.parametrize(("text", "zone"), [
