@@ -233,8 +233,10 @@ class SqliteStore:
         """Compare-and-set: the new row and the new actions in one transaction, only if the
         row still has ``read_rev`` (and the record's format); else the row as it stands.
         (Written out, not through :meth:`_transaction` and :meth:`_errors`: a step's hot
-        path, where each generator-made context costs a few microseconds.)"""
-        now = time.time()
+        path, where each generator-made context costs a few microseconds.) The duel must not
+        have expired by the time the step was judged, ``record.updated``: one clock reading a
+        step."""
+        now = record.updated
         try:
             db = self._connection()
             db.execute("BEGIN IMMEDIATE")
