@@ -41,6 +41,7 @@ from validator.document.jsontext import loads
 from ..security import api_answer_headers, is_registered_alone
 from .record import is_id
 from .stepping import HeldDuels, held_duels, plain_step
+from .views import RAISED, ActionsView
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
@@ -85,8 +86,6 @@ def why_not(app: Flask) -> str | None:
             return f"{name} is set"
     if any(signal.receivers for signal in _SIGNALS):
         return "a Flask signal has receivers"
-    from .views import ActionsView
-
     endpoint, _ = app.url_map.bind("localhost").match(f"{PREFIX}{'A' * 22}{SUFFIX}", "POST")
     view = app.view_functions.get(endpoint)
     if endpoint != ENDPOINT or getattr(view, "view_class", None) is not ActionsView:
@@ -176,8 +175,6 @@ _HEADERS: Final = api_answer_headers()
 
 def _to_flask(environ: WSGIEnvironment, exc: Exception) -> None:
     """Leave ``exc`` for the view to raise again (Flask answers it)."""
-    from .views import RAISED
-
     environ[RAISED] = exc
 
 
