@@ -129,6 +129,9 @@ class StepFastPath:
         limit = self.app.config.get("MAX_CONTENT_LENGTH")
         if limit is None:
             return False  # a body read as werkzeug reads every body
+        # Flask refuses a hook added once it has handled a request; a step served here is
+        # one, so that a hook added later cannot be skipped without a word
+        self.app._got_first_request = True
         return held_duels(self.app), limit, self.app.config["DUELCHECK_MAX_ACTIONS"]
 
     def _step(self, environ: WSGIEnvironment,

@@ -194,6 +194,19 @@ def test_the_fast_path_stays_off_for_a_hook_it_does_not_know(tmp_path: Path) -> 
     assert fastpath.why_not(app) == "the app has before_request hooks"
 
 
+def test_a_hook_cannot_be_added_once_the_fast_path_served_a_step(tmp_path: Path) -> None:
+    """Flask refuses setup after its first request; a step served in front of it counts."""
+    app = make(tmp_path, True)
+    client = app.test_client()
+    duel_id = client.post("/v1/duels", json={"cards": {}}).get_json()["id"]
+    app._got_first_request = False  # as if only the fast path had served requests
+    with views_called() as called:
+        client.post(f"/v1/duels/{duel_id}/actions", json={"actions": [act("draw")]})
+    assert called == []
+    with pytest.raises(AssertionError, match="already handled its first request"):
+        app.before_request(lambda: None)
+
+
 @pytest.mark.parametrize("fast", [True, False])
 def test_the_switch_installs_the_fast_path_or_not(tmp_path: Path, fast: bool) -> None:
     assert isinstance(make(tmp_path, fast).wsgi_app, fastpath.StepFastPath) is fast
