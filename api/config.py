@@ -83,6 +83,9 @@ class Settings(BaseSettings):
     max_duels: int = _env("DUELCHECK_MAX_DUELS", 10_000, "most duels held at once", gt=0)
     max_duel_actions: int = _env("DUELCHECK_MAX_DUEL_ACTIONS", 20_000,
                                  "most actions one held duel keeps", gt=0)
+    step_fastpath: bool = _env("DUELCHECK_STEP_FASTPATH", True,
+                               "serve a held duel's plain steps in front of Flask's request "
+                               "cycle (the same answers, faster): 1 (the default) or 0")
 
     def flask_config(self) -> dict[str, Any]:
         """The Flask config keys these settings give.
@@ -101,7 +104,8 @@ class Settings(BaseSettings):
                 "DUELCHECK_STORE": self.store, "DUELCHECK_DATA_DIR": self.data_dir,
                 "DUELCHECK_DUEL_IDLE_SECONDS": self.duel_idle_seconds,
                 "DUELCHECK_MAX_DUELS": self.max_duels,
-                "DUELCHECK_MAX_DUEL_ACTIONS": self.max_duel_actions}
+                "DUELCHECK_MAX_DUEL_ACTIONS": self.max_duel_actions,
+                "DUELCHECK_STEP_FASTPATH": self.step_fastpath}
 
 
 #: Environment variable -> what it means (for docs and errors).

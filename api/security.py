@@ -18,7 +18,8 @@ script by hash too. Every other answer (JSON, problem+json) may load nothing.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable, Mapping
+from typing import Any, Final
 
 from flask import Flask, Response, request
 
@@ -62,3 +63,26 @@ def _secure(response: Response) -> Response:
 def register(app: Flask) -> None:
     """Send the security headers with every answer of ``app``."""
     app.after_request(_secure)
+
+
+def api_answer_headers() -> list[tuple[str, str]]:
+    """The headers :func:`register`'s hook adds, in its order, to an answer that sets no
+    policy of its own outside ``/`` and ``/docs`` (a JSON answer of the API): what the step's
+    fast path (:mod:`api.duels.fastpath`) sends.
+
+    >>> from api import create_app
+    >>> answer = create_app({"TESTING": True}).test_client().get("/healthz")
+    >>> answer.headers.to_wsgi_list()[-4:] == api_answer_headers()
+    True
+    """
+    return [*HEADERS.items(), ("Content-Security-Policy", NONE_POLICY)]
+
+
+def is_registered_alone(hooks: Mapping[str | None, list[Callable[..., Any]]]) -> bool:
+    """Whether ``hooks`` (an app's ``after_request_funcs``) are :func:`register`'s alone.
+
+    >>> from api import create_app
+    >>> is_registered_alone(create_app({"TESTING": True}).after_request_funcs)
+    True
+    """
+    return {key: list(funcs) for key, funcs in hooks.items() if funcs} == {None: [_secure]}

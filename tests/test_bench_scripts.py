@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("script", ["bench_validate.py", "bench_api.py"])
+@pytest.mark.parametrize("script", ["bench_validate.py", "bench_api.py", "held_loop.py"])
 def test_a_benchmark_script_starts_from_anywhere(script: str, tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     done = subprocess.run([sys.executable, str(ROOT / "bench" / script), "--help"],

@@ -127,15 +127,20 @@ class SqliteStore:
         return db
 
     def current(self, duel_id: str, seen: Record | None, expect: int | None) -> Current:
-        """The duel's record as the file holds it (a read costs microseconds: one query of
-        the duel's row, which answers ``seen`` itself when its revision is unchanged), with
-        the actions kept since ``seen`` when they are at most :data:`~.store.CATCH_UP`
-        (another worker's steps: a second query, of the log). What never changes after a
-        duel is created (its cards, start, ruleset and creation time) is not read again when
-        the worker has ``seen``. Two statements without a transaction between them read a
-        consistent duel: the log below a row's count was committed with that row and is
-        never rewritten, only deleted with the duel (then fewer actions are found, and
-        ``since`` is None).
+        """Where a step starts. When the client's ``expect`` is the number of actions of this
+        worker's copy (``seen``), the copy is trusted unread, as on Redis: it is the duel as
+        stored unless another step was kept since, and then the duel holds more actions than
+        ``expect``, which the write's compare-and-set finds (the step is answered 409, as a
+        read would have had it). A read is cheap here, but not free: in a worker, between two
+        requests, the query of the row cost 25 us of a 230 us step. Else the duel's record as
+        the file holds it: one query of the duel's row, which answers ``seen`` itself when its
+        revision is unchanged, with the actions kept since ``seen`` when they are at most
+        :data:`~.store.CATCH_UP` (another worker's steps: a second query, of the log). What
+        never changes after a duel is created (its cards, start, ruleset and creation time)
+        is not read again when the worker has ``seen``. Two statements without a transaction
+        between them read a consistent duel: the log below a row's count was committed with
+        that row and is never rewritten, only deleted with the duel (then fewer actions are
+        found, and ``since`` is None).
 
         >>> import tempfile
         >>> from .record import Record
@@ -145,12 +150,15 @@ class SqliteStore:
         ...     store = SqliteStore(Path(folder) / "d.sqlite3", 60)
         ...     store.create(rec(0, 0), [], 10)
         ...     _ = store.write(rec(1, 1), 0, ['"x"'])
-        ...     same, behind = store.current("a" * 22, rec(1, 1), 1), store.current(
+        ...     same, behind = store.current("a" * 22, rec(1, 1), None), store.current(
         ...         "a" * 22, rec(0, 0), 1)
-        ...     (same.record.rev, same.since, behind.record.rev, behind.since,
+        ...     (same.record.rev, same.read, same.since, behind.record.rev, behind.since,
+        ...      store.current("a" * 22, rec(1, 1), 1).read,
         ...      store.current("b" * 22, rec(0, 0), None).record)
-        (1, None, 1, ['"x"'], None)
+        (1, True, None, 1, ['"x"'], False, None)
         """
+        if seen is not None and expect == seen.actions:
+            return Current(seen, False)
         if seen is None:
             return Current(self.read(duel_id), True)
         try:
@@ -225,8 +233,10 @@ class SqliteStore:
         """Compare-and-set: the new row and the new actions in one transaction, only if the
         row still has ``read_rev`` (and the record's format); else the row as it stands.
         (Written out, not through :meth:`_transaction` and :meth:`_errors`: a step's hot
-        path, where each generator-made context costs a few microseconds.)"""
-        now = time.time()
+        path, where each generator-made context costs a few microseconds.) The duel must not
+        have expired by the time the step was judged, ``record.updated``: one clock reading a
+        step."""
+        now = record.updated
         try:
             db = self._connection()
             db.execute("BEGIN IMMEDIATE")

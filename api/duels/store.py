@@ -57,11 +57,12 @@ class DuelStore(Protocol):
     def current(self, duel_id: str, seen: Record | None, expect: int | None) -> Current:
         """Where a step on ``duel_id`` starts, given the record of this worker's own copy of
         the duel (``seen``; None when it has none) and the client's ``expect``: the whole
-        strategy of a step on a copy that another worker's steps may have left behind. Where
-        a read is cheap (a file this process has open) the record is read, with the actions
-        kept since ``seen`` when they are few; where a read is a round trip, ``seen`` is
-        trusted unread unless ``expect`` says it is behind (then the record and the actions
-        kept since are read at once)."""
+        strategy of a step on a copy that another worker's steps may have left behind. When
+        ``expect`` is the copy's number of actions, ``seen`` is trusted unread (the write's
+        compare-and-set finds a step kept since); when ``expect`` says the copy is behind, the
+        record and the actions kept since are read at once. Without ``expect``, a store where
+        a read is cheap (a file this process has open) reads the record, and one where a read
+        is a round trip trusts ``seen``."""
 
     def create(self, record: Record, actions: Sequence[str], max_duels: int) -> None:
         """Add a new duel with its first kept actions (JSON texts); :class:`TooManyDuels`

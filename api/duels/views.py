@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import inspect
 import json
-import os
 import time
-from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any, Final, NoReturn
+from typing import Any, Final
 
 from flask import Flask, Response, current_app, g, request
 from flask.views import MethodView
@@ -29,21 +27,28 @@ from ..parser import load_document_json, read_body, unsupported_type
 from ..problems import problem
 from ..views import DOCUMENT_SCHEMA, ERRORS, ApiBlueprint, json_response
 from . import judge
-from .backends import open_store
-from .record import READS, Record, is_id, new_id, readable
-from .store import DuelStore, StoreError, TooManyDuels, Written
+from .record import Record, is_id, new_id
+from .stepping import (
+    CONFLICT,
+    DUEL_FULL,
+    RECORD_FORMAT,
+    UNKNOWN_DUEL,
+    HeldDuels,
+    fail,
+    held_duels,
+    plain_step,
+)
+from .store import DuelStore, StoreError, TooManyDuels
 
 duels_blp = ApiBlueprint("duels", __name__, url_prefix="/v1",
                          description="Duels held by the service (contract section 9): send "
                                      "each action as it happens.")
-UNKNOWN_DUEL: Final = "urn:duelcheck:problem:unknown-duel"
-CONFLICT: Final = "urn:duelcheck:problem:duel-conflict"
 TOO_MANY_DUELS: Final = "urn:duelcheck:problem:too-many-duels"
-DUEL_FULL: Final = "urn:duelcheck:problem:too-many-duel-actions"
 STORE_DOWN: Final = "urn:duelcheck:problem:duel-store-unavailable"
-RECORD_FORMAT: Final = "urn:duelcheck:problem:duel-record-format"
-#: Tries of a step without ``expect`` whose write met another step's (each judged afresh).
-TRIES: Final = 5
+#: Where the fast path (:mod:`.fastpath`) leaves the problem a step raised in front of Flask:
+#: the view raises it again, so that Flask's error handlers answer it as they answer the
+#: view's own (a key no client can set: request headers become ``HTTP_*`` keys).
+RAISED: Final = "duelcheck.step.raised"
 
 
 class _RawActions(fields.List):  # type: ignore[type-arg]
@@ -95,56 +100,13 @@ class DuelQuerySchema(Strict):
                        "start and every kept action"})
 
 
+def _duels() -> HeldDuels:
+    return held_duels(current_app)
+
+
 def _store() -> DuelStore:
     """This process's store (opened on first use, after gunicorn's fork)."""
-    config = current_app.config
-    stores: dict[int, DuelStore] = current_app.extensions.setdefault("duelcheck.duels", {})
-    store = stores.get(os.getpid())
-    if store is None:
-        store = stores[os.getpid()] = open_store(config["DUELCHECK_STORE"],
-                                                 config["DUELCHECK_DATA_DIR"],
-                                                 config["DUELCHECK_DUEL_IDLE_SECONDS"])
-    return store
-
-
-def _fail(status: int, type_: str, title: str, detail: str, **extra: Any) -> NoReturn:
-    abort(status, type=type_, title=title, detail=detail, **extra)
-    raise AssertionError("abort raises")
-
-
-def _unknown(duel_id: str) -> NoReturn:
-    _fail(404, UNKNOWN_DUEL, "Unknown duel",
-          "No duel has this id: it never existed, was deleted, or expired after "
-          f"{current_app.config['DUELCHECK_DUEL_IDLE_SECONDS']} s without an action kept.")
-
-
-def _record(duel_id: str) -> Record:
-    """The duel's record, or the problem that says why not (404, 503)."""
-    if not is_id(duel_id):
-        _unknown(duel_id)
-    record = _store().read(duel_id)
-    if record is None:
-        _unknown(duel_id)
-    return _readable(record)
-
-
-def _readable(record: Record) -> Record:
-    """``record``, or the 503 problem of a record format this service does not read."""
-    if not readable(record):
-        _fail(503, RECORD_FORMAT, "Duel stored in an unknown format",
-              f"This duel was stored in record format {record.format} by another version of "
-              f"duelcheck; this service reads formats {', '.join(map(str, sorted(READS)))}. "
-              f"Serve it with that version.")
-    return record
-
-
-def _too_long(held: int, more: int) -> None:
-    limit: int = current_app.config["DUELCHECK_MAX_DUEL_ACTIONS"]
-    if held + more > limit:
-        _fail(422, DUEL_FULL, "Too many actions in one duel",
-              f"A held duel keeps at most {limit} actions; this one holds {held} and the "
-              f"request has {more}. Start a new duel from this one's state (its position).",
-              messages={"actions": [f"At most {limit - held} more actions."]})
+    return _duels().store()
 
 
 def _iso(seconds: float) -> str:
@@ -202,17 +164,17 @@ class DuelsView(MethodView):
     def post(self, document: Document) -> Response:
         """Hold a duel: judge its actions, keep the legal ones, answer its id."""
         data: dict[str, Any] = g.document_json
-        _too_long(0, len(document.actions))
+        duels = _duels()
+        duels.too_long(0, len(document.actions))
         duel_id = new_id()
         made = judge.open_duel(duel_id, data, document, time.time())
         try:
-            _store().create(made.record, made.kept, current_app.config["DUELCHECK_MAX_DUELS"])
+            duels.store().create(made.record, made.kept, duels.max_duels)
         except TooManyDuels:
-            limit = current_app.config["DUELCHECK_MAX_DUELS"]
-            _fail(503, TOO_MANY_DUELS, "Too many duels held",
-                  f"This service holds at most {limit} duels at once, and holds that many. "
-                  f"DELETE the duels you no longer follow; the others expire after "
-                  f"{current_app.config['DUELCHECK_DUEL_IDLE_SECONDS']} s without an action.")
+            fail(503, TOO_MANY_DUELS, "Too many duels held",
+                 f"This service holds at most {duels.max_duels} duels at once, and holds that "
+                 f"many. DELETE the duels you no longer follow; the others expire after "
+                 f"{duels.idle_seconds} s without an action.")
         judge.remember(made.record, made.duel)
         body = (f'{{"id": "{duel_id}", "actions": {made.record.actions}, '
                 f'"verdict": {made.text}}}')
@@ -230,11 +192,12 @@ class DuelView(MethodView):
     @_store_answer
     def get(self, duel_id: str, document: bool = False) -> Response:
         """The duel as it stands (its state and outcome), or its whole document."""
-        record = _record(duel_id)
+        duels = _duels()
+        record = duels.record(duel_id)
         if document:
             return json_response(_document(record))
         state = json.loads(record.state)
-        idle: int = current_app.config["DUELCHECK_DUEL_IDLE_SECONDS"]
+        idle = duels.idle_seconds
         return json_response({"id": record.id, "actions": record.actions, "state": state,
                               "outcome": state.get("outcome"), "created": _iso(record.created),
                               "updated": _iso(record.updated),
@@ -246,7 +209,7 @@ class DuelView(MethodView):
     def delete(self, duel_id: str) -> Response:
         """Forget the duel (its id answers 404 from now on)."""
         if not is_id(duel_id) or not _store().delete(duel_id):
-            _unknown(duel_id)
+            _duels().unknown(duel_id)
         judge.DUELS.pop(duel_id)
         judge.DOCUMENTS.pop(duel_id)
         return Response(status=204)
@@ -256,7 +219,7 @@ def _document(record: Record) -> dict[str, Any]:
     """The whole duel document: the start, the cards as given, and every kept action."""
     log = _store().log(record.id, record.actions)
     if log is None:
-        _unknown(record.id)
+        _duels().unknown(record.id)
     start: dict[str, Any] = json.loads(record.start)
     out: dict[str, Any] = {"ruleset": start.pop("ruleset", record.ruleset)}
     for key in ("turn", "turn_player"):
@@ -301,13 +264,13 @@ def _step_body() -> tuple[list[Any], int | None]:
         abort(415, detail=unsupported_type(request.mimetype, False))
     data = load_document_json(_read_step(config["MAX_CONTENT_LENGTH"]),
                               config["DUELCHECK_MAX_ACTIONS"])
+    plain = plain_step(data)
+    if plain is not None:
+        return plain  # nothing to say
     if not isinstance(data, dict):
         abort(422, messages={"_schema": ["Invalid input type."]})
     actions = data.get("actions")
     expect = data.get("expect")
-    if type(actions) is list and len(data) == 1 + ("expect" in data) and \
-            (expect is None or (type(expect) is int and expect >= 0)):
-        return actions, expect  # a plain step: nothing to say
     errors: dict[str, list[str]] = {key: ["Unknown field."] for key in data
                                     if key not in ("actions", "expect")}
     if actions is None:
@@ -339,82 +302,23 @@ class ActionsView(MethodView):
     @_answers
     def post(self, duel_id: str) -> Response:
         """Judge the next actions of a held duel and keep the legal ones."""
+        raised = request.environ.get(RAISED)
+        if raised is not None:  # the fast path met this problem: answer it as the view's own
+            raise raised
+        duels = _duels()
         if not is_id(duel_id):
-            _unknown(duel_id)
+            duels.unknown(duel_id)
         raw, expect = _step_body()
-        store = _store()
-        now = store.current(duel_id, judge.last_seen(duel_id), expect)
-        record = now.record
-        if record is None:
-            _unknown(duel_id)
-        if not now.read:
-            # this worker's copy, unread (a read is a round trip): usually as stored, which the
-            # write's compare-and-set checks; else the record as it stands, or None (read it)
-            unread, record = record, None
-            if unread.actions + len(raw) <= current_app.config["DUELCHECK_MAX_DUEL_ACTIONS"]:
-                answer = _step(store, unread, raw, fresh=False)
-                if isinstance(answer, Response):
-                    return answer
-                record = answer
-        since = now.since
-        for _ in range(TRIES):
-            record = _record(duel_id) if record is None else _readable(record)
-            if expect is not None and expect != record.actions:
-                _conflict(record.actions, expect)
-            _too_long(record.actions, len(raw))
-            answer = _step(store, record, raw, fresh=True, since=since)
-            if isinstance(answer, Response):
-                return answer
-            if expect is not None:
-                _conflict(None, expect)
-            record, since = answer, None
-        _fail(409, CONFLICT, "Duel changed meanwhile",
-              f"Other steps on this duel were kept while this one was judged, {TRIES} times "
-              "over; send it again.")
+        answer = duels.step(duel_id, raw, expect)
+        response = Response(answer.text, mimetype="application/json")
+        response.headers["Duel-Actions"] = str(answer.actions)
+        return response
 
 
 #: At run time a step is served by the view itself: flask-smorest's decorators above only
 #: document it (they are read when the route is registered) and, at each request, pass the
 #: Response it returns through eight wrappers. A step is the hot path (issue 28).
 ActionsView.post = inspect.unwrap(ActionsView.post)  # type: ignore[method-assign]
-
-
-def _step(store: DuelStore, record: Record, raw: list[Any], fresh: bool,
-          since: Sequence[str] | None = None) -> Response | Record | None:
-    """Judge the step on the duel as ``record`` holds it and write the result (compare-and-
-    set). The answer; else the record as the store now holds it, when another step was kept
-    since ``record`` (None: ask the store; or, for a record not ``fresh`` from the store,
-    one may have been: nothing is kept then, so the store is asked). ``since`` gives the
-    actions kept since this worker's copy of the duel, read with ``record``."""
-    done = judge.judge_step(record, raw, time.time(), since)
-    if done.record is None:
-        if not fresh:
-            now = store.read(record.id)
-            if now is None or now.rev != record.rev:
-                return now
-    else:
-        written = store.write(done.record, record.rev, done.kept)
-        if written is Written.GONE:
-            _unknown(record.id)
-        if isinstance(written, Record):
-            return written
-    kept = done.record or record
-    judge.remember(kept, done.duel)
-    response = Response(done.text, mimetype="application/json")
-    response.headers["Duel-Actions"] = str(kept.actions)
-    return response
-
-
-def _conflict(held: int | None, expect: int) -> NoReturn:
-    if held is None:
-        _fail(409, CONFLICT, "Duel changed meanwhile",
-              f"Another step on this duel was kept while this one was judged: the duel no "
-              f"longer holds {expect} actions. Nothing was kept; GET the duel and go on "
-              f"from it.")
-    _fail(409, CONFLICT, "Duel holds another number of actions",
-          f"The duel holds {held} actions, not {expect}: another client's step was kept "
-          f"first. Nothing was kept; GET the duel and go on from it.",
-          extensions={"actions": held})
 
 
 def register_store_errors(app: Flask) -> None:

@@ -34,7 +34,16 @@ def test_defaults() -> None:
 
 
 NUMERIC = [name for name in ENVIRONMENT if name not in ("HOST", "DUELCHECK_ACCESS_LOG",
-                                                        "DUELCHECK_DATA_DIR")]
+                                                        "DUELCHECK_DATA_DIR",
+                                                        "DUELCHECK_STEP_FASTPATH")]
+
+
+def test_the_steps_fast_path_is_on_unless_turned_off() -> None:
+    assert load_settings({}).step_fastpath is True
+    assert [load_settings({"DUELCHECK_STEP_FASTPATH": value}).step_fastpath
+            for value in ("0", "off", "false", "1", "on", "true")] == [False] * 3 + [True] * 3
+    with pytest.raises(ConfigError, match="DUELCHECK_STEP_FASTPATH='maybe' is not valid"):
+        load_settings({"DUELCHECK_STEP_FASTPATH": "maybe"})
 
 
 @pytest.mark.parametrize("name", NUMERIC)

@@ -23,6 +23,7 @@ from api import create_app
 from api.duels import judge
 from api.duels.record import Record, is_id
 from api.duels.sqlite import SqliteStore
+from api.duels.stepping import held_duels
 from api.duels.store import Current
 from tests.api.held_play import STARTS, play_and_compare, stale_after
 from tests.helpers import act
@@ -261,8 +262,8 @@ def test_an_idle_duel_expires_and_is_swept(tmp_path: Path) -> None:
     time.sleep(0.6)
     assert client.get(f"/v1/duels/{idle}").status_code == 404
     assert client.get(f"/v1/duels/{busy}").status_code == 200
-    store = client.application.extensions["duelcheck.duels"]
-    assert next(iter(store.values())).sweep() == 1  # type: ignore[attr-defined]
+    store = held_duels(client.application).store()
+    assert store.sweep() == 1  # type: ignore[attr-defined]
     with sqlite3.connect(tmp_path / "duels.sqlite3") as db:
         assert db.execute("SELECT id FROM duels").fetchall() == [(busy,)]
 

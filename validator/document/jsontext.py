@@ -37,6 +37,11 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
+#: The decoder of :func:`loads`, made once: ``json.loads`` with a hook builds a decoder and its
+#: scanner at every call, which cost twice the parsing of a small body (a held duel's step).
+_STRICT = json.JSONDecoder(object_pairs_hook=_unique)
+
+
 class _Pairs(list):  # type: ignore[type-arg]
     """An object's key-value pairs, kept as they came (to find where a key repeats)."""
 
@@ -96,7 +101,13 @@ def loads(text: str | bytes) -> Any:
     elif isinstance(text, bytes | bytearray) and text.startswith(b"\xef\xbb\xbf"):
         text = text[3:]
     try:
-        return json.loads(text, object_pairs_hook=_unique)
+        if isinstance(text, str):  # as json.loads reads text: a second mark is refused
+            if text.startswith("\ufeff"):
+                raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)",
+                                           text, 0)
+        else:  # and bytes
+            text = text.decode(json.detect_encoding(text), "surrogatepass")
+        return _STRICT.decode(text)
     except ValueError as exc:
         raise _plain(exc) from None
     except _Duplicate:
