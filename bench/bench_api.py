@@ -115,9 +115,14 @@ def gunicorn(env: dict[str, str]) -> Iterator[int]:
     gunicorn puts its working folder first on the workers' path: started in the source tree,
     its workers imported ``api`` and ``validator`` from the source, not from the build on
     PYTHONPATH (``make bench-api`` measured pure Python so until 2026-12-05). It starts in a
-    folder of its own, the source tree after PYTHONPATH (for ``bench``)."""
+    folder of its own, the source tree after PYTHONPATH (for ``bench``), and each entry of
+    PYTHONPATH made absolute first: make passes ``build/compiled``, which from that folder
+    named nothing, so the workers ran the source again (until the fourth session of
+    2026-12-05)."""
     port = free_port()
-    path = os.pathsep.join(filter(None, [os.environ.get("PYTHONPATH"), str(ROOT)]))
+    given = [os.path.abspath(entry) for entry in
+             os.environ.get("PYTHONPATH", "").split(os.pathsep) if entry]
+    path = os.pathsep.join([*given, str(ROOT)])
     environ = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), **env,
                "PYTHONPATH": path}
     server = Path(sys.executable).with_name("gunicorn")

@@ -25,11 +25,14 @@ def test_a_benchmark_script_starts_from_anywhere(script: str, tmp_path: Path) ->
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("relative", [False, True])
 def test_the_api_benchmarks_workers_run_the_build_on_pythonpath(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, relative: bool) -> None:
     """gunicorn puts its working folder first on its workers' path: started in the source
     tree, make bench-api's workers ran the source, not build/compiled. A build here is the
-    source tree's packages linked into another folder, which the workers must import."""
+    source tree's packages linked into another folder, which the workers must import, named
+    absolutely or, as make names it (``PYTHONPATH=build/compiled``), from the folder the bench
+    starts in (the server starts in another)."""
     from bench.bench_api import gunicorn, served_build
 
     build = tmp_path / "build"
@@ -37,7 +40,9 @@ def test_the_api_benchmarks_workers_run_the_build_on_pythonpath(
     for entry in ROOT.iterdir():
         if entry.name not in ("bench", "tests", "build") and not entry.name.startswith("."):
             (build / entry.name).symlink_to(entry)
-    monkeypatch.setenv("PYTHONPATH", str(build))
+    if relative:
+        monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("PYTHONPATH", "build" if relative else str(build))
     with gunicorn({"DUELCHECK_DATA_DIR": str(tmp_path / "data"), "WEB_CONCURRENCY": "1"}) as port:
         said = served_build(port)
     assert said.startswith(f"workers run {build / 'api'} ("), said
