@@ -34,9 +34,7 @@ from validator.importers.duelingbook.readings.result import (
     emitting,
     seq,
 )
-from validator.importers.duelingbook.readings.summoners import (
-    _for_an_opponents_effect as for_an_opponents_effect,
-)
+from validator.importers.duelingbook.readings.summoners import moved_for_opponents_effect
 from validator.importers.duelingbook.readings.windows import (
     EQUIP_REVIVE_WITHIN,
     PLACED_BY_EFFECT_WITHIN,
@@ -198,8 +196,8 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
         return
     if in_hand and b.read_as(play, _returned_next(b, play, cid) or
                              _put_straight_back(b, play, player, cid) or
-                             for_an_opponents_effect(b, play, player, cid, known,
-                                                     "activation")):
+                             moved_for_opponents_effect(b, play, player, cid, known,
+                                                        "activation")):
         return
     if in_hand and known.subtype == "field" and (
             player != b.turn.player or b.turn.phase not in ("main1", "main2")):

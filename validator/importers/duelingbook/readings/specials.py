@@ -23,8 +23,8 @@ from validator.importers.duelingbook.readings.result import (
     seq,
 )
 from validator.importers.duelingbook.readings.summoners import (
-    _foe_summoner,
-    _for_an_opponents_effect,
+    foe_summoner,
+    moved_for_opponents_effect,
 )
 from validator.importers.duelingbook.readings.xyz import xyz_materials
 
@@ -37,7 +37,7 @@ def special_summon(b: GameBuilder, play: Play, player: Player) -> None:
     b.read_as(play, _summoned_where_it_stands(b, play, cid, move) or
               _back_at_once_where_the_log_puts_it(b, play, cid, move) or
               corrections.extra_deck_card_shown(b, play, cid, move) or
-              (_for_an_opponents_effect(b, play, player, cid, b.card(cid))
+              (moved_for_opponents_effect(b, play, player, cid, b.card(cid))
                if move is not None and move.before is not None and move.before.spot == "hand"
                else None) or
               _special_summoned(b, play, player, cid, move))
@@ -64,7 +64,7 @@ def _special_summoned(b: GameBuilder, play: Play, player: Player, cid: str,
         fields.update(method=method, materials=list(linked.materials))
     if linked is not None and linked.note is not None:
         note = linked.note.plus(note)
-    cause = _foe_summoner(b, player, play.get("username")) if "method" not in fields else None
+    cause = foe_summoner(b, player, play.get("username")) if "method" not in fields else None
     if cause is not None:  # the opponent's Special Summon onto this player's field
         fields["summoner"] = other(player)
         note = read("summon.by-opponent-effect",

@@ -1,6 +1,11 @@
 """Who put a monster on the field, where the log's click is not its player's own Summon: a
-monster moved for the opponent's effect, Summoned by its player's own resolving Spell, or
-Summoned or Set by an opponent's effect (the summoner a Special Summon names)."""
+monster moved for the opponent's effect (:func:`moved_for_opponents_effect`), carried to the
+Deck while its player's own Spell resolves (:func:`moved_for_own_resolving_spell`), or
+Summoned or Set by an opponent's effect (:func:`summoned_for_opponents_effect`,
+:func:`set_for_opponents_summon`; the card whose effect it is, which a Special Summon names as
+its summoner: :func:`foe_summoner`). The readings return what the play becomes, or None;
+the handlers of the Summon and activation clicks ask them (:mod:`.summons`, :mod:`.specials`,
+:mod:`.cardplays`)."""
 
 from __future__ import annotations
 
@@ -25,14 +30,27 @@ from validator.importers.duelingbook.readings.windows import (
 )
 
 
-def _for_an_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: str,
+def moved_for_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: str,
                              known: CardKnowledge, what: str = "Summon") -> ReadAs | None:
     """The moves a player makes to carry out an opponent's effect (Trap Dustshoot: the
     chosen monster dragged to the field, then returned to the Deck; Triple Tactics Talent:
     the chosen Spell dragged to a Spell & Trap Zone, then to the Deck): the card only goes
     from the hand to where it ends, no ``what`` (Summon, activation). Read so when the
     opponent used a card just before and the card goes to the Deck within a few plays,
-    unused."""
+    unused.
+
+    >>> from validator.importers.duelingbook.replay import import_replay
+    >>> def imported(*plays):
+    ...     return import_replay({"plays": [{"play": "Pick first", "order": ["a", "b"]}, *(
+    ...         {"play": k, "username": u, "log": {"public_log": t}} for u, k, t in plays)]})[0]
+    >>> game = imported(("a", "Draw card", 'Drew "Trap Dustshoot"'),
+    ...                 ("b", "Draw card", 'Drew "Summoned Skull"'),
+    ...                 ("a", "Activate ST", 'Activated "Trap Dustshoot" from hand to S-2'),
+    ...                 ("b", "Normal Summon", 'Normal Summoned "Summoned Skull" from hand to M-1'),
+    ...                 ("b", "To deck", 'Returned "Summoned Skull" from M-1 to deck'))
+    >>> [(a["type"], a["log"].get("readings")) for a in game.document["actions"][-1:]]
+    [('move', ['shortcut.opponent-effect-to-deck'])]
+    """
     if not any(who != player and b.cursor - at <= OPPONENT_USED_WITHIN
                for at, who, _ in b.turn.recent):
         return None
@@ -54,12 +72,29 @@ def _for_an_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: st
     return None
 
 
-def _for_own_resolving_spell(b: GameBuilder, play: Play, player: Player,
+def moved_for_own_resolving_spell(b: GameBuilder, play: Play, player: Player,
                              cid: str) -> ReadAs | None:
     """A monster dragged from the hand to the field and, by its player's very next play, on
     to the Deck while their own Spell that shuffles cards into the Deck is resolving (it
     stands face-up in its zone, not yet sent away: Pot of Avarice's targets, carried through
-    the wrong piles): the card only goes from the hand to the Deck, no Summon."""
+    the wrong piles): the card only goes from the hand to the Deck, no Summon.
+
+    >>> from validator.importers.duelingbook.replay import import_replay
+    >>> def imported(*plays, cards=()):
+    ...     pick = {"play": "Pick first", "order": ["a", "b"], "cards": list(cards)}
+    ...     return import_replay({"plays": [pick, *(
+    ...         {"play": k, "username": u, "log": {"public_log": t}} for u, k, t in plays)]})[0]
+    >>> avarice = {"name": "Pot of Avarice", "effect": "Shuffle all 5 into the Deck."}
+    >>> game = imported(("a", "Draw card", 'Drew "Pot of Avarice"'),
+    ...                 ("a", "Draw card", 'Drew "Sangan"'),
+    ...                 ("a", "Enter M1", "Entered Main Phase 1"),
+    ...                 ("a", "Activate ST", 'Activated "Pot of Avarice" from hand to S-1'),
+    ...                 ("a", "Normal Summon", 'Normal Summoned "Sangan" from hand to M-1'),
+    ...                 ("a", "To T Deck", 'Returned "Sangan" from M-1 to top of deck'),
+    ...                 cards=[avarice])
+    >>> [(a["type"], a["log"].get("readings")) for a in game.document["actions"][-2:]]
+    [('activate', None), ('move', ['shortcut.own-effect-to-deck'])]
+    """
     found = b.next_own(play, cid, ("To T Deck", "To B Deck", "To deck"))
     if found is None:
         return None
@@ -79,13 +114,28 @@ def _for_own_resolving_spell(b: GameBuilder, play: Play, player: Player,
     return None
 
 
-def _foe_summoner(b: GameBuilder, player: Player, first_of: object = None) -> str | None:
+def foe_summoner(b: GameBuilder, player: Player, first_of: object = None) -> str | None:
     """The card the opponent used just before (within ``FOE_SUMMON_WITHIN`` plays) whose
     effect Special Summons a monster to its opponent's field (``foe_summons``: Concours de
     Cuisine, R.B. Lambda Cannon), or None. With ``first_of`` (a username), only where this is
     that user's first play since but for chat and showing the hand (a monster the player's own
     effect summons a few plays later is theirs: after Nibiru, the Primal Being's Token), and
-    where the card was activated or its effect declared there (not only summoned)."""
+    where the card was activated or its effect declared there (not only summoned).
+
+    >>> from validator.importers.duelingbook.replay import import_replay
+    >>> def imported(*plays):
+    ...     return import_replay({"plays": [{"play": "Pick first", "order": ["a", "b"]}, *(
+    ...         {"play": k, "username": u, "log": {"public_log": t}} for u, k, t in plays)]})[0]
+    >>> cannon = [("a", "Draw card", 'Drew "R.B. Lambda Cannon"'),
+    ...           ("b", "Draw card", 'Drew "Gemini Elf"'),
+    ...           ("a", "Enter M1", "Entered Main Phase 1"),
+    ...           ("a", "SS ATK", 'Special Summoned "R.B. Lambda Cannon" from hand to M-1 (ATK)'),
+    ...           ("a", "Declare", 'Declared effect of "R.B. Lambda Cannon" in M-1')]
+    >>> game = imported(*cannon, ("b", "SS ATK", 'Special Summoned "Gemini Elf" from hand to M-2'))
+    >>> summon = game.document["actions"][-1]
+    >>> summon["player"], summon["summoner"], summon["log"]["readings"]
+    ('p2', 'p1', ['summon.by-opponent-effect'])
+    """
     for at, who, c in reversed(b.turn.recent):
         if who == player or b.cursor - at > FOE_SUMMON_WITHIN or not b.card(c).facts.foe_summons:
             continue
@@ -102,19 +152,35 @@ def _foe_summoner(b: GameBuilder, player: Player, first_of: object = None) -> st
     return None
 
 
-#: A player's plays that are no move of theirs (:func:`_foe_summoner`).
+#: A player's plays that are no move of theirs (:func:`foe_summoner`).
 _ASIDE: Final = frozenset({"Duel message", "Show hand", "Thinking", "Good"})
 
 
-def _summoned_by_opponent(b: GameBuilder, play: Play, player: Player,
+def summoned_for_opponents_effect(b: GameBuilder, play: Play, player: Player,
                           cid: str) -> ReadAs | None:
     """A "Normal Summon" click in the opponent's turn, just after the opponent used a card
     whose effect Special Summons a monster to this player's field (``foe_summons``: R.B.
     Lambda Cannon looks at the hand and Special Summons 1 monster from it to their field):
-    that Special Summon, the player carrying it out."""
+    that Special Summon, the player carrying it out.
+
+    >>> from validator.importers.duelingbook.replay import import_replay
+    >>> def imported(*plays):
+    ...     return import_replay({"plays": [{"play": "Pick first", "order": ["a", "b"]}, *(
+    ...         {"play": k, "username": u, "log": {"public_log": t}} for u, k, t in plays)]})[0]
+    >>> cannon = [("a", "Draw card", 'Drew "R.B. Lambda Cannon"'),
+    ...           ("b", "Draw card", 'Drew "Gemini Elf"'),
+    ...           ("a", "Enter M1", "Entered Main Phase 1"),
+    ...           ("a", "SS ATK", 'Special Summoned "R.B. Lambda Cannon" from hand to M-1 (ATK)'),
+    ...           ("a", "Declare", 'Declared effect of "R.B. Lambda Cannon" in M-1')]
+    >>> game = imported(*cannon, ("b", "Normal Summon",
+    ...                           'Normal Summoned "Gemini Elf" from hand to M-2'))
+    >>> summon = game.document["actions"][-1]
+    >>> summon["type"], summon["summoner"], summon["log"]["readings"]
+    ('special_summon', 'p1', ['summon.for-opponent-effect'])
+    """
     if player == b.turn.player:
         return None
-    cause = _foe_summoner(b, player)
+    cause = foe_summoner(b, player)
     if cause is None:
         return None
     return seq(phases.settling(b, play, cid), ReadAs(actions=(Emit(
@@ -125,16 +191,32 @@ def _summoned_by_opponent(b: GameBuilder, play: Play, player: Player,
                   f"player's field: read as that Special Summon")),)))
 
 
-def _set_for_opponents_summon(b: GameBuilder, play: Play, player: Player,
+def set_for_opponents_summon(b: GameBuilder, play: Play, player: Player,
                               cid: str) -> ReadAs | None:
     """A "Set" click in the opponent's turn just after the opponent used a card whose effect
     Special Summons a monster from this player's hand to their field (``foe_summons``: R.B.
     Lambda Cannon), the same monster flipped face-up by its player at once (a Special Summon
     is face-up): that Special Summon, in face-up Defense Position, the player carrying it
-    out with the wrong click and fixing it."""
+    out with the wrong click and fixing it.
+
+    >>> from validator.importers.duelingbook.replay import import_replay
+    >>> def imported(*plays):
+    ...     return import_replay({"plays": [{"play": "Pick first", "order": ["a", "b"]}, *(
+    ...         {"play": k, "username": u, "log": {"public_log": t}} for u, k, t in plays)]})[0]
+    >>> cannon = [("a", "Draw card", 'Drew "R.B. Lambda Cannon"'),
+    ...           ("b", "Draw card", 'Drew "Gemini Elf"'),
+    ...           ("a", "Enter M1", "Entered Main Phase 1"),
+    ...           ("a", "SS ATK", 'Special Summoned "R.B. Lambda Cannon" from hand to M-1 (ATK)'),
+    ...           ("a", "Declare", 'Declared effect of "R.B. Lambda Cannon" in M-1')]
+    >>> game = imported(*cannon, ("b", "Set monster", 'Set "Gemini Elf" from hand to M-2'),
+    ...                 ("b", "Flip", 'Flipped Set "Gemini Elf" in M-2'))
+    >>> summon = game.document["actions"][-1]
+    >>> summon["type"], summon["position"], summon["log"]["readings"]
+    ('special_summon', 'defense', ['summon.set-for-opponent-effect'])
+    """
     if player == b.turn.player:
         return None
-    cause = _foe_summoner(b, player)
+    cause = foe_summoner(b, player)
     found = b.next_own(play, cid, ("Flip",)) if cause is not None else None
     if cause is None or found is None or \
             int(found[1].get("seconds") or 0) - int(play.get("seconds") or 0) > AT_ONCE_SECONDS:

@@ -28,10 +28,10 @@ from validator.importers.duelingbook.readings.result import (
     seq,
 )
 from validator.importers.duelingbook.readings.summoners import (
-    _for_an_opponents_effect,
-    _for_own_resolving_spell,
-    _set_for_opponents_summon,
-    _summoned_by_opponent,
+    moved_for_opponents_effect,
+    moved_for_own_resolving_spell,
+    set_for_opponents_summon,
+    summoned_for_opponents_effect,
 )
 from validator.importers.duelingbook.readings.tributes import _available, _lp_paid, _summoned
 from validator.importers.duelingbook.readings.windows import (
@@ -54,10 +54,10 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
         return
     if b.read_as(play, _taken_back(b, play, cid, move.after.spot if move.after else None,
                                    known) or
-                 _for_an_opponents_effect(b, play, player, cid, known) or
-                 (_summoned_by_opponent(b, play, player, cid) if kind == "normal_summon"
+                 moved_for_opponents_effect(b, play, player, cid, known) or
+                 (summoned_for_opponents_effect(b, play, player, cid) if kind == "normal_summon"
                   else None) or
-                 _for_own_resolving_spell(b, play, player, cid) or
+                 moved_for_own_resolving_spell(b, play, player, cid) or
                  # (a Normal Set it could also be: the declaration says which it is)
                  (_set_by_declared_effect(b, play, player, cid) if kind == "set_monster"
                   else None)):
@@ -259,7 +259,7 @@ def set_monster(b: GameBuilder, play: Play, player: Player) -> None:
                                       "Summon")),) if last.get("card") == cid and
                 last.get("type") == "normal_summon" else ())))
             return
-        if b.read_as(play, _set_for_opponents_summon(b, play, player, cid)):
+        if b.read_as(play, set_for_opponents_summon(b, play, player, cid)):
             return
         normal_summon(b, play, player, kind="set_monster", position="facedown_defense")
         return
