@@ -22,10 +22,10 @@ from validator.importers.duelingbook.game import Play, texts, where_said
 from validator.importers.duelingbook.readings import phases
 from validator.importers.duelingbook.readings.catalog import Reading, read
 from validator.importers.duelingbook.readings.declared import (
-    _declare_effect,
-    _declared_for,
-    _declared_next,
     declare,
+    declare_effect,
+    declared_for_archetype,
+    declared_next,
 )
 from validator.importers.duelingbook.readings.result import (
     Changes,
@@ -168,7 +168,7 @@ def _field_spell_placer(b: GameBuilder, player: Player, cid: str) -> str | None:
     Spell ``cid`` face-up on their field (Yummy★Snatchy: 'place 1 "Yummy" Field Spell from
     your hand or Deck, face-up on your field'), or None. Read from the card's text (the card
     database has no such fact), only for a Field Spell outside its player's Main Phase."""
-    return _declared_for(b, player, cid, PLACED_BY_EFFECT_WITHIN, field_spell_placement)
+    return declared_for_archetype(b, player, cid, PLACED_BY_EFFECT_WITHIN, field_spell_placement)
 
 
 def activate(b: GameBuilder, play: Play, player: Player) -> None:
@@ -191,8 +191,8 @@ def activate(b: GameBuilder, play: Play, player: Player) -> None:
                                                  "as a card placed face-up")))
         else:  # a monster's effect activated in the hand, placed in a zone as a marker
             b.read_as(play, ReadAs(changes=Changes(staged=((cid, move.before if move else None),))))
-            if not _declared_next(b, play, cid):
-                _declare_effect(b, play, player, cid, "hand")
+            if not declared_next(b, play, cid):
+                declare_effect(b, play, player, cid, "hand")
         return
     if in_hand and b.read_as(play, _returned_next(b, play, cid) or
                              _put_straight_back(b, play, player, cid) or

@@ -1,7 +1,9 @@
 """Effects declared in a Duelingbook log ("Declare"), judged by their kinds and the places the
 card stands in: the effect a declaration names (a Gemini monster's, a card's own from where it
-stands), and what the other readings ask of declarations (one at a play, one for a card within
-a window, one after a shuffle, the card whose effect sent a card from the Deck)."""
+stands: :func:`declare_effect`), and what the other readings ask of declarations (one at the
+next play: :func:`declared_next`; one naming a card's archetype within a window:
+:func:`declared_for_archetype`; one after a shuffle: :func:`declared_after_shuffle`; the card
+whose effect sent a card from the Deck: :func:`sent_from_deck_by`)."""
 
 from __future__ import annotations
 
@@ -31,8 +33,21 @@ from validator.importers.duelingbook.readings.windows import (
 )
 
 
-def _declared_next(b: GameBuilder, play: Play, cid: str) -> bool:
-    """True when the same player's next play declares the card's effect (it is read there)."""
+def declared_next(b: GameBuilder, play: Play, cid: str) -> bool:
+    """True when the same player's next play declares the card's effect (it is read there):
+    a monster's hand effect activated with the card placed in a zone as its marker, then
+    declared, is one activation, read at the declaration.
+
+    >>> from validator.importers.duelingbook.replay import import_replay
+    >>> ash = "Ash Blossom & Joyous Spring"
+    >>> game = import_replay({"plays": [{"play": "Pick first", "order": ["a", "b"]}, *(
+    ...     {"play": k, "username": u, "log": {"public_log": t}} for u, k, t in [
+    ...         ("b", "Draw card", f'Drew "{ash}"'), ("a", "Enter M1", "Entered Main Phase 1"),
+    ...         ("b", "Activate ST", f'Activated "{ash}" from hand to S-1'),
+    ...         ("b", "Declare", f'Declared effect of "{ash}" in S-1')])]})[0]
+    >>> [(a["type"], a["log"]["text"]) for a in game.document["actions"][-1:]]
+    [('activate', 'Declared effect of "Ash Blossom & Joyous Spring" in S-1')]
+    """
     for index, later in b.upcoming(DECLARED_NEXT):
         if later.get("username") != play.get("username"):
             continue
@@ -72,7 +87,7 @@ def declare(b: GameBuilder, play: Play, player: Player) -> None:
             # a Gemini Summon gives the monster its effects: the effect declared right
             # after it is one of them used (Blazewing Butterfly Tributing itself), not the
             # Summon's announcement (a Gemini Summon triggers nothing of its own)
-            _declare_effect(b, play, player, cid, "field")
+            declare_effect(b, play, player, cid, "field")
             return
         if trigger is None:  # it only announces the effect of the card just activated or
             b.read_as(play, ReadAs(uses=((player, cid),)))  # summoned
@@ -86,9 +101,9 @@ def declare(b: GameBuilder, play: Play, player: Player) -> None:
         came = b.materials.staged[cid]
         place = "graveyard" if came is not None and came.spot == "graveyard" else "hand"
         if not b.read_as(play, effects.staged_spent(b, player, cid, place)):
-            _declare_effect(b, play, player, cid, place)
+            declare_effect(b, play, player, cid, place)
         return
-    _declare_effect(b, play, player, cid, _place_of(b, cid))
+    declare_effect(b, play, player, cid, _place_of(b, cid))
 
 
 def _gemini_summoned(last: Action) -> bool:
@@ -104,11 +119,25 @@ def _gemini_summoned(last: Action) -> bool:
         "summon.gemini" in (last.get("log") or {}).get("readings", ())
 
 
-def _declare_effect(b: GameBuilder, play: Play, player: Player, cid: str, place: str) -> None:
+def declare_effect(b: GameBuilder, play: Play, player: Player, cid: str, place: str) -> None:
     """An effect declared where the card stands, judged by the kinds of the card's effects
     usable there (a trigger in the Graveyard in the End Phase, a quick effect in the hand in
     the opponent's turn). A card with no activated effect usable there announces something
-    else (a continuous effect, a cost, an effect resolving): no action."""
+    else (a continuous effect, a cost, an effect resolving): no action.
+
+    >>> from validator.importers.duelingbook.replay import import_replay
+    >>> def imported(*plays, fmt=None):
+    ...     return import_replay({"format": fmt, "plays": [{"play": "Pick first", "order": [
+    ...         "a", "b"]}, *({"play": k, "username": u, "log": {"public_log": t}}
+    ...                   for u, k, t in plays)]})[0]
+    >>> game = imported(("a", "Draw card", 'Drew "Vorse Raider"'),
+    ...                 ("a", "Enter M1", "Entered Main Phase 1"),
+    ...                 ("a", "Normal Summon", 'Normal Summoned "Vorse Raider" from hand to M-1'),
+    ...                 ("a", "Enter BP", "Entered Battle Phase"),
+    ...                 ("a", "Declare", 'Declared effect of "Vorse Raider" in M-1'))
+    >>> game.notes[-1].reading, game.document["actions"][-1]["type"]
+    ('effect.none-usable-here', 'phase')
+    """
     known = b.card(cid)
     kinds = known.effect_kinds(place)
     if place == "field" and kinds <= {"ignition"}:  # or one its Xyz Materials give it
@@ -166,17 +195,50 @@ def _words(place: str) -> str:
             "banished": "while banished"}.get(place, f"in the {place}")
 
 
-def _sent_from_deck_by(b: GameBuilder, player: Player, cid: str) -> str | None:
+def sent_from_deck_by(b: GameBuilder, player: Player, cid: str) -> str | None:
     """The card of ``player``'s, used in the last few plays, whose effect sends a card of
     ``cid``'s archetype from the Deck to the GY (K9-17 Izuna: 'send 1 "K9" card from your Deck
-    to the GY'), or None."""
-    return _declared_for(b, player, cid, SENT_FROM_DECK_WITHIN, deck_to_graveyard)
+    to the GY'), or None.
+
+    >>> from validator.importers.duelingbook.replay import import_replay
+    >>> def imported(*plays, fmt=None):
+    ...     return import_replay({"format": fmt, "plays": [{"play": "Pick first", "order": [
+    ...         "a", "b"]}, *({"play": k, "username": u, "log": {"public_log": t}}
+    ...                   for u, k, t in plays)]})[0]
+    >>> game = imported(("a", "Draw card", 'Drew "K9-17 Izuna"'),
+    ...                 ("a", "Enter M1", "Entered Main Phase 1"),
+    ...                 ("a", "Normal Summon", 'Normal Summoned "K9-17 Izuna" from hand to M-1'),
+    ...                 ("a", "Declare", 'Declared effect of "K9-17 Izuna" in M-1'),
+    ...                 ("a", "To ST", 'Placed "K9-ØØ Lupis" from Deck to S-3'),
+    ...                 ("a", "Shuffle deck", "Shuffled deck"),
+    ...                 ("a", "Declare", 'Declared effect of "K9-ØØ Lupis" in S-3'),
+    ...                 ("a", "Move", 'Moved "K9-ØØ Lupis" from S-3 to M-2'), fmt="ar")
+    >>> [(a["type"], a["log"].get("readings")) for a in game.document["actions"][-3:-1]]
+    [('move', ['shortcut.spell-trap-as-graveyard']), ('activate', None)]
+    """
+    return declared_for_archetype(b, player, cid, SENT_FROM_DECK_WITHIN, deck_to_graveyard)
 
 
-def _declared_for(b: GameBuilder, player: Player, cid: str, within: int,
+def declared_for_archetype(b: GameBuilder, player: Player, cid: str, within: int,
                   archetype_of: Callable[[str], str | None]) -> str | None:
     """The latest card of ``player``'s whose effect was declared within ``within`` plays and
-    whose text (``archetype_of``) names an archetype in ``cid``'s name, or None."""
+    whose text (``archetype_of``) names an archetype in ``cid``'s name, or None.
+
+    >>> from validator.importers.duelingbook.replay import import_replay
+    >>> def imported(*plays, fmt=None):
+    ...     return import_replay({"format": fmt, "plays": [{"play": "Pick first", "order": [
+    ...         "a", "b"]}, *({"play": k, "username": u, "log": {"public_log": t}}
+    ...                   for u, k, t in plays)]})[0]
+    >>> snatchy, acroquey = "Yummy★Snatchy", "Yummyusment★Acroquey"
+    >>> game = imported(("a", "Draw card", f'Drew "{acroquey}"'), ("a", "End turn", "Ended turn"),
+    ...                 ("b", "Enter M1", "Entered Main Phase 1"),
+    ...                 ("a", "SS ATK", f'Special Summoned "{snatchy}" from Extra Deck to M-1'),
+    ...                 ("a", "Declare", f'Declared effect of "{snatchy}" in M-1'),
+    ...                 ("a", "Activate Field Spell", f'Activated "{acroquey}" from hand'),
+    ...                 fmt="au")
+    >>> [(a["type"], a["log"].get("readings")) for a in game.document["actions"][-1:]]
+    [('move', ['spell.field-placed-by-effect'])]
+    """
     name = b.board.name(cid) or ""
     for at, who, used in reversed(b.turn.recent):
         if b.cursor - at > within:
@@ -189,9 +251,27 @@ def _declared_for(b: GameBuilder, player: Player, cid: str, within: int,
     return None
 
 
-def _declared_after_shuffle(b: GameBuilder, play: Play, cid: str) -> bool:
+def declared_after_shuffle(b: GameBuilder, play: Play, cid: str) -> bool:
     """True when the same player's next play, past the Deck's shuffle, declares the card's
-    effect."""
+    effect (a monster placed from the Deck, the Deck shuffled, then its effect declared where
+    it was placed: :func:`sent_from_deck_by`'s example).
+
+    >>> from validator.importers.duelingbook.replay import import_replay
+    >>> def imported(*plays, fmt=None):
+    ...     return import_replay({"format": fmt, "plays": [{"play": "Pick first", "order": [
+    ...         "a", "b"]}, *({"play": k, "username": u, "log": {"public_log": t}}
+    ...                   for u, k, t in plays)]})[0]
+    >>> game = imported(("a", "Draw card", 'Drew "K9-17 Izuna"'),
+    ...                 ("a", "Enter M1", "Entered Main Phase 1"),
+    ...                 ("a", "Normal Summon", 'Normal Summoned "K9-17 Izuna" from hand to M-1'),
+    ...                 ("a", "Declare", 'Declared effect of "K9-17 Izuna" in M-1'),
+    ...                 ("a", "To ST", 'Placed "K9-ØØ Lupis" from Deck to S-3'),
+    ...                 ("a", "Shuffle deck", "Shuffled deck"),
+    ...                 ("a", "Declare", 'Declared effect of "K9-ØØ Lupis" in S-3'),
+    ...                 ("a", "Move", 'Moved "K9-ØØ Lupis" from S-3 to M-2'), fmt="ar")
+    >>> [(a["type"], a["log"].get("readings")) for a in game.document["actions"][-3:-1]]
+    [('move', ['shortcut.spell-trap-as-graveyard']), ('activate', None)]
+    """
     for index, later in b.upcoming(DECLARED_NEXT):
         if later.get("username") != play.get("username") or \
                 later.get("play") in ("Shuffle deck", "Stop viewing"):

@@ -13,8 +13,8 @@ from validator.importers.duelingbook.game import Play, from_hand, texts
 from validator.importers.duelingbook.readings import phases
 from validator.importers.duelingbook.readings.catalog import read
 from validator.importers.duelingbook.readings.declared import (
-    _declared_after_shuffle,
-    _sent_from_deck_by,
+    declared_after_shuffle,
+    sent_from_deck_by,
 )
 from validator.importers.duelingbook.readings.result import (
     Changes,
@@ -40,8 +40,8 @@ def _placed(b: GameBuilder, play: Play, player: Player, cid: str,
     known = b.card(cid)
     if known.kind == "monster" and move is not None and move.before is None and \
             " from Deck to " in texts(play)[0] and known.effect_kinds("graveyard"):
-        sender = _sent_from_deck_by(b, player, cid)
-        if sender is not None and _declared_after_shuffle(b, play, cid) and \
+        sender = sent_from_deck_by(b, player, cid)
+        if sender is not None and declared_after_shuffle(b, play, cid) and \
                 _summoned_from_zone_next(b, cid):
             return ReadAs(actions=(Emit(
                 "move", player, {"card": cid, "to": "graveyard"},
