@@ -1,9 +1,10 @@
 """Spells, Traps and effects activated in a Duelingbook log, read through the card database:
 an activation (a card placed face-up and activated, one shown and put back, a Trap from the
 hand, a Quick-Play Spell a card allows, an Equip Spell with its target), and an effect
-activated where the card stands (read as a declaration: :mod:`.declared`). Sets are in
-:mod:`.sets`, sends and discards in :mod:`.sends` and :mod:`.discards`, placements and moves
-between zones in :mod:`.moving`."""
+activated where the card stands (read as a declaration: :mod:`.declared`); and what the
+other readings ask of activations (:func:`trap_activated_from_hand`,
+:func:`last_declared_forgotten`). Sets are in :mod:`.sets`, sends and discards in
+:mod:`.sends` and :mod:`.discards`, placements and moves between zones in :mod:`.moving`."""
 
 from __future__ import annotations
 
@@ -137,7 +138,22 @@ def _placed_face_up(b: GameBuilder, play: Play, player: Player, cid: str, sign: 
                   changes=Changes(signs=((sign, where_said(play)),)))
 
 
-def _trap_from_hand(b: GameBuilder, play: Play, player: Player, cid: str, how: str) -> ReadAs:
+def trap_activated_from_hand(b: GameBuilder, play: Play, player: Player, cid: str,
+                             how: str) -> ReadAs:
+    """A Trap activated from the hand as its text allows (``how``: the click that says so),
+    under ``classic``, which has no such exception: followed as a card placed face-up, the
+    card used, and the rule listed among those ``classic`` does not model.
+
+    >>> from validator.importers.duelingbook.replay import import_replay
+    >>> game = import_replay({"plays": [{"play": "Pick first", "order": ["a", "b"]}, *(
+    ...     {"play": k, "username": u, "log": {"public_log": t}} for u, k, t in [
+    ...         ("a", "Draw card", 'Drew "Sangan"'), ("b", "Draw card", 'Drew "Evenly Matched"'),
+    ...         ("a", "Enter M1", "Entered Main Phase 1"),
+    ...         ("a", "Normal Summon", 'Normal Summoned "Sangan" from hand to M-1'),
+    ...         ("b", "Activate ST", 'Activated "Evenly Matched" from hand to S-1')])]})[0]
+    >>> [(a["type"], a["log"].get("readings")) for a in game.document["actions"][-1:]]
+    [('move', ['card.trap-from-hand-classic'])]
+    """
     return seq(_placed_face_up(b, play, player, cid, "Traps activated from the hand",
                                read("card.trap-from-hand-classic",
                                     f"{how}: rules classic does not model a Trap activated "
@@ -222,8 +238,8 @@ def _activated(b: GameBuilder, play: Play, player: Player, cid: str,
     target read from the log)."""
     known = b.card(cid)
     if in_hand and known.kind == "trap" and known.facts.trap_from_hand:
-        return _trap_from_hand(b, play, player, cid, "an activation from the hand, as the card "
-                                                     "allows")
+        return trap_activated_from_hand(b, play, player, cid,
+                                        "an activation from the hand, as the card allows")
     if in_hand and known.subtype == "quick_play" and player != b.turn.player:
         allowed_by = _quick_play_allowance(b, player, cid)
         if allowed_by is not None:
@@ -240,12 +256,19 @@ def _activated(b: GameBuilder, play: Play, player: Player, cid: str,
         fields["target"], note = _equip_target(b, play, player)
     return ReadAs(uses=((player, cid),),
                   actions=(Emit("activate", player, fields, note=note),),
-                  changes=_not_declaring(b, player))
+                  changes=last_declared_forgotten(b, player))
 
 
-def _not_declaring(b: GameBuilder, player: Player) -> Changes | None:
-    """An activation: the monster whose effect the player declared last is no longer the
-    last thing they used (None when there is none to forget)."""
+def last_declared_forgotten(b: GameBuilder, player: Player) -> Changes | None:
+    """What an activation changes: the monster whose effect the player declared last is no
+    longer the last thing they used (None when there is none to forget).
+
+    >>> from types import SimpleNamespace as N
+    >>> last_declared_forgotten(N(attacks=N(last_declared={"p1": "sangan"})), "p1").last_declared
+    ('p1', None)
+    >>> last_declared_forgotten(N(attacks=N(last_declared={})), "p1") is None
+    True
+    """
     return Changes(last_declared=(player, None)) if player in b.attacks.last_declared else None
 
 
@@ -256,7 +279,7 @@ def _activate_in_one_click(b: GameBuilder, play: Play, player: Player, cid: str)
                phases.settling(b, play, cid),
                ReadAs(uses=((player, cid),),
                       actions=(Emit("activate", player, {"card": cid}),),
-                      changes=_not_declaring(b, player))) or ReadAs()
+                      changes=last_declared_forgotten(b, player))) or ReadAs()
 
 
 def _pointed_at(b: GameBuilder, play: Play, player: Player) -> str | None:

@@ -11,7 +11,10 @@ from validator.importers.duelingbook.board.tracker import is_monster_zone
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import Play, stamp
 from validator.importers.duelingbook.readings import corrections, phases
-from validator.importers.duelingbook.readings.cardplays import _not_declaring, _trap_from_hand
+from validator.importers.duelingbook.readings.cardplays import (
+    last_declared_forgotten,
+    trap_activated_from_hand,
+)
 from validator.importers.duelingbook.readings.catalog import read
 from validator.importers.duelingbook.readings.positions import position_by_effect
 from validator.importers.duelingbook.readings.result import (
@@ -51,7 +54,7 @@ def _set_read_otherwise(b: GameBuilder, play: Play, player: Player, cid: str) ->
     if known.kind == "trap" and known.facts.trap_from_hand:
         index = _activated_next(b, play, cid)
         if index is not None:
-            return seq(ReadAs(consumes=(index,)), _trap_from_hand(
+            return seq(ReadAs(consumes=(index,)), trap_activated_from_hand(
                 b, play, player, cid, "Set, then activated at once: one activation from the "
                                       "hand in two clicks, as the card allows"))
     if known.subtype == "quick_play" and player == b.turn.player and \
@@ -84,7 +87,7 @@ def _set_then_activated(b: GameBuilder, play: Play, player: Player, cid: str) ->
                       f"Set in its player's own Main Phase ({stamp(play.get('seconds'))}) and "
                       f"activated by their very next play: the activation from the hand they "
                       f"could make, clicked in two; read as it")),),
-                  changes=_not_declaring(b, player))
+                  changes=last_declared_forgotten(b, player))
 
 
 def _setting_effect(b: GameBuilder, player: Player) -> str | None:
