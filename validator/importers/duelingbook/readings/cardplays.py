@@ -272,16 +272,6 @@ def last_declared_forgotten(b: GameBuilder, player: Player) -> Changes | None:
     return Changes(last_declared=(player, None)) if player in b.attacks.last_declared else None
 
 
-def _activate_in_one_click(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs:
-    """A Spell the log shows going from the hand to the Graveyard, read as activated."""
-    return seq(phases.implied(b, play, player, ("main1", "main2"))
-               if b.card(cid).subtype != "quick_play" else None,
-               phases.settling(b, play, cid),
-               ReadAs(uses=((player, cid),),
-                      actions=(Emit("activate", player, {"card": cid}),),
-                      changes=last_declared_forgotten(b, player))) or ReadAs()
-
-
 def _pointed_at(b: GameBuilder, play: Play, player: Player) -> str | None:
     """The monster its player points at ("Pointed at "X" in M-4") right after the play,
     before any other play of theirs."""

@@ -10,7 +10,7 @@ from validator.document.model import Player
 from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import Play
 from validator.importers.duelingbook.readings import phases
-from validator.importers.duelingbook.readings.cardplays import _activate_in_one_click
+from validator.importers.duelingbook.readings.cardplays import last_declared_forgotten
 from validator.importers.duelingbook.readings.catalog import read
 from validator.importers.duelingbook.readings.explain import explaining
 from validator.importers.duelingbook.readings.result import (
@@ -48,6 +48,16 @@ def _discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
                             emitting(Emit("discard", player, {"card": cid}))))
         return
     b.read_as(play, _discarded(b, play, player, cid))
+
+
+def _activate_in_one_click(b: GameBuilder, play: Play, player: Player, cid: str) -> ReadAs:
+    """A Spell the log shows going from the hand to the Graveyard, read as activated."""
+    return seq(phases.implied(b, play, player, ("main1", "main2"))
+               if b.card(cid).subtype != "quick_play" else None,
+               phases.settling(b, play, cid),
+               ReadAs(uses=((player, cid),),
+                      actions=(Emit("activate", player, {"card": cid}),),
+                      changes=last_declared_forgotten(b, player))) or ReadAs()
 
 
 def _ritual_next(b: GameBuilder, play: Play) -> bool:
