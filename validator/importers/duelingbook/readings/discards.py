@@ -1,6 +1,7 @@
 """Cards discarded in a Duelingbook log (sent from the hand to the Graveyard): a Spell's
 activation written as the card sent from the hand, the cost of a Ritual Summon, the hand limit
-at the End Phase, or a discard an effect made."""
+at the End Phase, or a discard an effect made: :func:`discard`, which :func:`.sends.send` asks
+for a card that leaves the hand for the Graveyard."""
 
 from __future__ import annotations
 
@@ -27,9 +28,24 @@ from validator.importers.duelingbook.readings.windows import (
 ONE_SHOT_SPELLS: Final = frozenset({"normal", "quick_play", "ritual"})
 
 
-def _discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
+def discard(b: GameBuilder, play: Play, player: Player, cid: str) -> None:
     """From the hand to the Graveyard: the End Phase hand-limit discard when the turn player
-    holds 7 or more and ends the turn next, otherwise a discard by an effect."""
+    holds 7 or more and ends the turn next, otherwise a discard by an effect or by the rules,
+    or a Spell activated and resolved in one click (:func:`.sends.send`'s, for a card that
+    leaves the hand for the GY).
+
+    >>> from validator.importers.duelingbook.replay import import_replay
+    >>> game = import_replay({"plays": [{"play": "Pick first", "order": ["a", "b"]}, *(
+    ...     {"play": k, "username": u, "log": {"public_log": t}} for u, k, t in [
+    ...         ("a", "Draw card", 'Drew "Vorse Raider"'),
+    ...         ("a", "Draw card", 'Drew "Pot of Greed"'),
+    ...         ("a", "Enter M1", "Entered Main Phase 1"),
+    ...         ("a", "To GY", 'Sent "Pot of Greed" from hand to GY'),
+    ...         ("a", "To GY", 'Sent "Vorse Raider" from hand to GY')])]})[0]
+    >>> [(a["type"], a["card"], a["log"].get("readings"))
+    ...  for a in game.document["actions"][-2:]]
+    [('activate', 'pot-of-greed', None), ('discard', 'vorse-raider', ['hand.discard-by-rules'])]
+    """
     hand = b.board.hand_size(player) + 1  # the hand before this card left it
     ending = b.turn.phase == "end"
     if player == b.turn.player and hand >= 7 and not ending:

@@ -15,7 +15,7 @@ from validator.importers.duelingbook.builder import GameBuilder
 from validator.importers.duelingbook.game import Play, stamp, texts
 from validator.importers.duelingbook.readings import corrections, negation, phases
 from validator.importers.duelingbook.readings.catalog import read
-from validator.importers.duelingbook.readings.discards import _discard
+from validator.importers.duelingbook.readings.discards import discard
 from validator.importers.duelingbook.readings.result import (
     Emit,
     ReadAs,
@@ -43,7 +43,7 @@ def send(b: GameBuilder, play: Play, player: Player, *, to: str,
     if to == "graveyard":
         b.read_as(play, _set_card_activated(b, play, player, cid, before))
     if before is not None and before.spot == "hand" and to == "graveyard":
-        _discard(b, play, player, cid)
+        discard(b, play, player, cid)
         return
     if b.restores(move):
         b.read_as(play, corrections.put_back(b, cid))
