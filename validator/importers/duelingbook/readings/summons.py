@@ -33,7 +33,11 @@ from validator.importers.duelingbook.readings.summoners import (
     set_for_opponents_summon,
     summoned_for_opponents_effect,
 )
-from validator.importers.duelingbook.readings.tributes import _available, _lp_paid, _summoned
+from validator.importers.duelingbook.readings.tributes import (
+    lp_paid_just_before,
+    summoned_with_tributes,
+    tributes_available,
+)
 from validator.importers.duelingbook.readings.windows import (
     AT_ONCE_SECONDS,
 )
@@ -74,13 +78,14 @@ def normal_summon(b: GameBuilder, play: Play, player: Player, *, kind: str = "no
     counts = known.tribute_counts()
     illegal = not known.normal_summon or (not own_turn and granted is None) or \
         (used and granted is None and own_turn) or \
-        (_available(b, player, cid, counts) < min(counts) and not _lp_paid(b.actions, player))
+        (tributes_available(b, player, cid, counts) < min(counts) and
+         not lp_paid_just_before(b.actions, player))
     if illegal and b.read_as(play, _own_special_summon(b, player, cid, known, position) or
                              corrections.summon_redone(b, play, player, cid, move)):
         return
     if own_turn and not (granted is not None and used):
         phases.ensure_phase(b, play, player, ("main1", "main2"), tributes=max(counts) > 0)
-    b.read_as(play, _summoned(b, player, cid, known, kind,
+    b.read_as(play, summoned_with_tributes(b, player, cid, known, kind,
                               granted if granted is not None and (used or not own_turn)
                               else None, first_lent))
 

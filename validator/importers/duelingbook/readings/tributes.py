@@ -1,7 +1,10 @@
 """The Tributes of a Tribute Summon in a Duelingbook log: the monsters sent off the field
 before the Summon (or logged after it, among the plays that may come between), the opponent's
 monsters a card lets be Tributed, a banished Tribute, and the Summon's action with its
-Tributes and its note (a cost paid in Life Points, a Tribute a card widened)."""
+Tributes and its note (a cost paid in Life Points, a Tribute a card widened). The Normal Summon
+handler (:mod:`.summons`) asks how many Tributes the log shows (:func:`tributes_available`) and
+whether Life Points were just paid (:func:`lp_paid_just_before`), then reads the Summon
+(:func:`summoned_with_tributes`)."""
 
 from __future__ import annotations
 
@@ -73,8 +76,29 @@ def _late(b: GameBuilder, player: Player, cid: str, need: int) -> list[tuple[int
     return found
 
 
-def _available(b: GameBuilder, player: Player, cid: str, counts: tuple[int, ...]) -> int:
-    """How many Tributes the log shows for this summon, before or after it (none taken)."""
+def tributes_available(b: GameBuilder, player: Player, cid: str, counts: tuple[int, ...]) -> int:
+    """How many Tributes the log shows for this summon, before or after it (none taken): a
+    Normal Summon click the log shows too few Tributes for may be another Summon (Cyber
+    Dragon's own Special Summon, clicked as a Normal Summon), one with its Tribute logged just
+    after it is a Tribute Summon.
+
+    >>> from validator.importers.duelingbook.replay import import_replay
+    >>> def imported(*plays):
+    ...     return import_replay({"plays": [{"play": "Pick first", "order": ["a", "b"]}, *(
+    ...         {"play": k, "username": u, "log": {"public_log": t}} for u, k, t in plays)]})[0]
+    >>> turn = [("a", "Draw card", 'Drew "Sangan"'), ("a", "Enter M1", "Entered Main Phase 1"),
+    ...         ("a", "Normal Summon", 'Normal Summoned "Sangan" from hand to M-1'),
+    ...         ("a", "End turn", "Ended turn"), ("b", "Draw card", 'Drew "Cyber Dragon"'),
+    ...         ("b", "Draw card", 'Drew "Vorse Raider"'),
+    ...         ("b", "Enter M1", "Entered Main Phase 1")]
+    >>> dragon = ("b", "Normal Summon", 'Normal Summoned "Cyber Dragon" from hand to M-1')
+    >>> [(a["type"], a.get("tributes")) for a in imported(*turn, dragon).document["actions"][-1:]]
+    [('special_summon', None)]
+    >>> game = imported(*turn, ("b", "SS ATK", 'Special Summoned "Vorse Raider" from hand to M-2'),
+    ...                 dragon, ("b", "To GY", 'Sent "Vorse Raider" from M-2 to GY'))
+    >>> [(a["type"], a.get("tributes")) for a in game.document["actions"][-1:]]
+    [('normal_summon', ['vorse-raider'])]
+    """
     most = max(counts)
     before = len(_own_sends(b, player)[-most:]) if most else 0
     if before in counts and (before or min(counts) == 0):
@@ -109,9 +133,14 @@ def _widen(cid: str, known: CardKnowledge, count: int) -> tuple[str, tuple[int, 
     return cid, tuple(sorted({*known.tribute_counts(), count}))
 
 
-def _lp_paid(actions: list[Action], player: Player) -> bool:
+def lp_paid_just_before(actions: list[Action], player: Player) -> bool:
     """True when the player paid Life Points just before (a damage action of theirs among the
-    last few ``actions``, nothing else of theirs between)."""
+    last few ``actions``, nothing else of theirs between).
+
+    >>> paid = [{"type": "damage", "player": "p1", "amount": 800}, {"type": "draw", "player": "p2"}]
+    >>> lp_paid_just_before(paid, "p1"), lp_paid_just_before(paid, "p2")
+    (True, False)
+    """
     for action in actions[:-5:-1]:  # (a slice: mypyc cannot compile this reversed())
         if action["type"] == "damage" and action["player"] == player:
             return True
@@ -127,14 +156,27 @@ def _mausoleum(b: GameBuilder) -> str | None:
     return None
 
 
-def _summoned(b: GameBuilder, player: Player, cid: str, known: CardKnowledge, kind: str,
-              granted: str | None, first_lent: str | None = None) -> ReadAs:
+def summoned_with_tributes(b: GameBuilder, player: Player, cid: str, known: CardKnowledge,
+                           kind: str, granted: str | None,
+                           first_lent: str | None = None) -> ReadAs:
     """The Normal Summon or Set (``kind``) with its Tributes: the summoner's monsters sent
     off the field just before it, else just after it (logs often show them late), as many
     as the card's counts allow; the sends read as Tributes are taken back (the engine sends
     them). ``granted``: the card that grants it as an additional Normal Summon;
     ``first_lent``: a card face-up on the field that lends one for this monster, this being the
-    turn's first (:func:`_spare`)."""
+    turn's first (:func:`_spare`).
+
+    >>> from validator.importers.duelingbook.replay import import_replay
+    >>> game = import_replay({"plays": [{"play": "Pick first", "order": ["a", "b"]}, *(
+    ...     {"play": k, "username": u, "log": {"public_log": t}} for u, k, t in [
+    ...         ("a", "Draw card", 'Drew "Summoned Skull"'), ("a", "Draw card", 'Drew "Sangan"'),
+    ...         ("a", "Enter M1", "Entered Main Phase 1"),
+    ...         ("a", "SS ATK", 'Special Summoned "Sangan" from hand to M-1'),
+    ...         ("a", "To GY", 'Sent "Sangan" from M-1 to GY'),
+    ...         ("a", "Normal Summon", 'Normal Summoned "Summoned Skull" from hand to M-2')])]})[0]
+    >>> [(a["type"], a["card"], a.get("tributes")) for a in game.document["actions"][-1:]]
+    [('normal_summon', 'summoned-skull', ['sangan'])]
+    """
     counts = known.tribute_counts()
     most = max(counts)
     before = _own_sends(b, player)[-most:] if most else []
@@ -146,7 +188,8 @@ def _summoned(b: GameBuilder, player: Player, cid: str, known: CardKnowledge, ki
         late = _late(b, player, cid, need - len(tributes))
         tributes += [card for _, card, _ in late]
     controllers = {card: move.before.side for _, card, move in late}
-    # the last actions once the Tributes' sends are taken back (_lp_paid reads the last 4)
+    # the last actions once the Tributes' sends are taken back (lp_paid_just_before reads the
+    # last 4)
     tail = b.actions[-4 - len(dropped):] if dropped else b.actions[-4:]
     remaining = [a for a in tail if not any(a is gone for gone in dropped)]
     note, widened = _tribute_note(b, cid, known, tributes, player, remaining)
@@ -210,7 +253,7 @@ def _tribute_note(b: GameBuilder, cid: str, known: CardKnowledge, tributes: list
         return read("summon.double-tribute", f"{b.label(doubles[0])} counts as 2 Tributes "
                                              f"(its condition not checked)"), \
             (_widen(cid, known, n),)
-    if n not in counts and n < max(counts) and _lp_paid(actions, player):
+    if n not in counts and n < max(counts) and lp_paid_just_before(actions, player):
         mausoleum = _mausoleum(b)  # looked for only then: it scans the field
         if mausoleum is not None:
             return read("summon.lp-for-tributes", f"{b.label(mausoleum)}: Life Points paid "
