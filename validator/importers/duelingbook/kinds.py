@@ -68,7 +68,9 @@ def _outside(name: str, why: str) -> Kind:
     return Kind(name, ignored=why)
 
 
-_ALL: Final = (
+#: Every play kind the importer knows, in the table's order (each name once: :data:`KINDS`
+#: holds them by name).
+ALL_KINDS: Final = (
     # -- the turn and its phases: no card moves
     Kind("Start turn", None, plays.start_turn), Kind("End turn", None, plays.end_turn),
     Kind("Enter DP", None, plays.enter("draw")), Kind("Enter SP", None, plays.enter("standby")),
@@ -162,7 +164,7 @@ _ALL: Final = (
                              "(Enneacraft); the card picked moves in a play of its own"),
 )
 #: Play kind (its current name) -> all the importer knows of it: the one table.
-KINDS: Final[dict[str, Kind]] = {kind.name: kind for kind in _ALL}
+KINDS: Final[dict[str, Kind]] = {kind.name: kind for kind in ALL_KINDS}
 #: What a kind this importer does not know gets (a card's own "Resolve Effect" play, a later
 #: Duelingbook's): followed by its line when it sends a named card to a pile, else a note
 #: (:func:`.movers.unknown`, :func:`.plays.unknown`). Not a kind of the table.
@@ -173,7 +175,7 @@ OUTSIDE: Final = frozenset(name for name, kind in KINDS.items() if kind.ignored 
 #: Duelingbook's older replays name plays after where the card comes from; a few plays have
 #: a second name (a different case, an older spelling). A name starting with one of these
 #: prefixes is read as the kind beside it (the first that matches).
-_OLD_NAMES: Final = (("Set monster to ST", "Set ST"), ("Summon token", "Summon Token"),
+OLD_NAMES: Final = (("Set monster to ST", "Set ST"), ("Summon token", "Summon Token"),
                      ("Flip monster", "Flip"), ("To Grave", "To GY"), ("SS ATK", "SS ATK"),
                      ("SS DEF", "SS DEF"), ("OL ATK", "OL ATK"),
                      ("OL DEF", "OL DEF"), ("To grave", "To GY"), ("To GY", "To GY"),
@@ -188,7 +190,7 @@ _OLD_NAMES: Final = (("Set monster to ST", "Set ST"), ("Summon token", "Summon T
                      ("Add random card from deck to hand", "To hand"))
 #: Play names under their current names (a name outside the rules is kept as it is: "View
 #: deck" is no older "View GY"), and the plays that say nothing about the game.
-NAMES: Final = Names(OUTSIDE, _OLD_NAMES, OUTSIDE | {
+NAMES: Final = Names(OUTSIDE, OLD_NAMES, OUTSIDE | {
     name for name, kind in KINDS.items() if kind.quiet})
 
 

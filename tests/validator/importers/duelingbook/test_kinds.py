@@ -7,10 +7,10 @@ import pytest
 
 from validator.importers.duelingbook.board import movers
 from validator.importers.duelingbook.kinds import (
-    _ALL,
-    _OLD_NAMES,
+    ALL_KINDS,
     KINDS,
     NAMES,
+    OLD_NAMES,
     OUTSIDE,
     UNKNOWN,
     Kind,
@@ -24,7 +24,7 @@ PICK = {"play": "Pick first", "order": ["a", "b"]}
 
 
 def test_every_kind_is_in_the_table_once_under_its_own_name() -> None:
-    assert len(KINDS) == len(_ALL)
+    assert len(KINDS) == len(ALL_KINDS)
     assert [name for name, kind in KINDS.items() if kind.name != name] == []
     assert UNKNOWN.name not in KINDS
 
@@ -88,7 +88,7 @@ def test_older_names_are_read_as_kinds_of_the_table(old: str, new: str) -> None:
 
 
 def test_every_older_name_reads_as_a_kind_of_the_table() -> None:
-    assert [name for _, name in _OLD_NAMES if name not in KINDS] == []
+    assert [name for _, name in OLD_NAMES if name not in KINDS] == []
 
 
 def test_a_kind_outside_the_rules_is_no_kind_to_read() -> None:

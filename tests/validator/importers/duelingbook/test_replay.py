@@ -13,7 +13,7 @@ import pytest
 from tests.helpers import SHARED
 from validator import validate
 from validator.importers.duelingbook.game import GAME_BOUNDARIES
-from validator.importers.duelingbook.kinds import _OLD_NAMES, kind_of
+from validator.importers.duelingbook.kinds import OLD_NAMES, kind_of
 from validator.importers.duelingbook.replay import (
     Game,
     ReplayError,
@@ -340,8 +340,8 @@ def test_a_game_boundary_is_read_by_its_own_name_only() -> None:
     """The boundary scan compares each play's own name with the boundaries (it never reads the
     kind): no older play name may read as one, and no boundary as another kind."""
     assert all(kind_of(b) == b for b in GAME_BOUNDARIES)
-    assert not {name for _, name in _OLD_NAMES} & set(GAME_BOUNDARIES)
-    assert not any(b.startswith(prefix) for b in GAME_BOUNDARIES for prefix, _ in _OLD_NAMES)
+    assert not {name for _, name in OLD_NAMES} & set(GAME_BOUNDARIES)
+    assert not any(b.startswith(prefix) for b in GAME_BOUNDARIES for prefix, _ in OLD_NAMES)
 
 
 @pytest.mark.parametrize("code", ["sr", "su", "rr", "ru", "dr", "du"])
