@@ -32,17 +32,17 @@ from validator.rules.checks.turn import phase_name
 #: A chat line asking to go back, or owning up to a play that must be undone, in the languages
 #: the shared logs are written in ("we need to rewind", "wait", "i couldn t do it", "can i
 #: replay?", "aspetta").
-_ASKED: Final = re.compile(
+ASKED: Final = re.compile(
     r"\b(?:re-?wind(?:ed)?|roll ?back|undo|go back|take (?:it |that |this )?back|re-?do|"
     r"re-?play|do (?:it |that )?(?:again|over)|start over|put (?:it |them |everything |all )?"
     r"back|my bad|mistake|miss?-?click(?:ed)?|wait|i could ?n['\u2019 ]?o?t|"
     r"i can['\u2019 ]?t|i cannot|(?:u|you) can['\u2019 ]?t|(?:u|you) cannot|illegal|"
     r"not legal|aspetta|rifa(?:i|re)|indietro|"
     r"espera|deshacer|warte|zur(?:ü|ue)ck|attends|annule)\b", re.I)
-#: :data:`_ASKED` for an ASCII line made lower-case: the same matches, without the costly
+#: :data:`ASKED` for an ASCII line made lower-case: the same matches, without the costly
 #: case-insensitive search (:func:`asks` runs on every chat line of every replay).
-_ASKED_LOWER: Final = re.compile(_ASKED.pattern)
-#: Words one of which every match of :data:`_ASKED` holds, lower-cased (a test checks each of
+_ASKED_LOWER: Final = re.compile(ASKED.pattern)
+#: Words one of which every match of :data:`ASKED` holds, lower-cased (a test checks each of
 #: its alternatives): a line with none of them ("gg", "nice", "ty") asks nothing, told
 #: without a search.
 ASKED_ANCHORS: Final = ("wind", "roll", "undo", "back", "do", "play", "over", "bad",
@@ -110,7 +110,7 @@ def asks(play: Play) -> bool:
     if text.isascii():  # lower-cased, an ASCII line matches alike (and 3 times faster)
         low = text.lower()
         return anchored(low) and _ASKED_LOWER.search(low) is not None
-    return _ASKED.search(text) is not None
+    return ASKED.search(text) is not None
 
 
 def agrees(play: Play) -> bool:

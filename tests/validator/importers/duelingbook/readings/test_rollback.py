@@ -166,10 +166,10 @@ def test_a_request_made_in_an_earlier_turn_is_no_rollback() -> None:
 def test_a_request_is_read_alike_in_any_case() -> None:
     """An ASCII chat line is searched lower-cased (the faster search): the same lines ask as
     with the case-insensitive one, which the pattern being lower-case guarantees."""
-    assert not any(c.isupper() for c in rollback._ASKED.pattern)
+    assert not any(c.isupper() for c in rollback.ASKED.pattern)
     for line in ("WAIT", "Can I Replay?", "MissClicked", "ok", "I COULDN'T", "Zurück", "gg"):
         play = {"play": "Duel message", "message": line}
-        assert rollback.asks(play) is (rollback._ASKED.search(line) is not None)
+        assert rollback.asks(play) is (rollback.ASKED.search(line) is not None)
 
 
 def _spellings(items: Any) -> list[str]:
@@ -202,7 +202,7 @@ def test_every_request_holds_one_of_the_anchor_words() -> None:
     """The anchor words that spare most chat lines a search are in every text the request
     pattern matches (lower-cased, as the ASCII lines are searched)."""
     import re._parser as parser  # type: ignore[import-not-found]
-    spellings = _spellings(parser.parse(rollback._ASKED.pattern))
+    spellings = _spellings(parser.parse(rollback.ASKED.pattern))
     assert len(spellings) > 40
     missing = [t for t in spellings if not any(w in t.lower() for w in rollback.ASKED_ANCHORS)]
     assert missing == []
@@ -214,7 +214,7 @@ def test_a_line_is_anchored_exactly_when_it_holds_an_anchor_word() -> None:
     without, and anchors across whitespace of each kind str.split splits on (none holds one).
     Asked twice, the second time from the words kept."""
     import re._parser as parser  # type: ignore[import-not-found]
-    texts = [t.lower() for t in _spellings(parser.parse(rollback._ASKED.pattern))]
+    texts = [t.lower() for t in _spellings(parser.parse(rollback.ASKED.pattern))]
     texts += ["gg", "nice", "ty", "", " ", "w", "wai", "annul", "can i go again?", "zu", "roll",
               "indietr", "x" * 40 + "legal", "my turn", "attends", "ok wait", "123 do", "wa it",
               "wa\tit", "wa\x1cit", "le\x0bgal", "un do", "ba\nck", "re-wind", "gg\r\nwait"]
