@@ -33,6 +33,13 @@ def _modules() -> dict[str, Path]:
     return found
 
 
+def _from(name: str, path: Path, node: ast.ImportFrom) -> str:
+    """The module a ``from ... import`` in module ``name`` (at ``path``) imports from."""
+    base = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    base = base[:len(base) - node.level + 1] if node.level else []
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
 def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
     """The project's modules ``name`` imports (anywhere in it, but under TYPE_CHECKING)."""
     tree = ast.parse(path.read_text("utf-8"))
@@ -44,9 +51,7 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
             continue
         targets = [alias.name for alias in node.names]
         if isinstance(node, ast.ImportFrom):
-            base = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-            base = base[:len(base) - node.level + 1] if node.level else []
-            module = ".".join([*base, *([node.module] if node.module else [])])
+            module = _from(name, path, node)
             targets = [f"{module}.{alias.name}" if f"{module}.{alias.name}" in modules else module
                        for alias in node.names]
         for target in targets:
@@ -58,6 +63,62 @@ def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
 
 
 GRAPH = {name: _imports(name, path, _modules()) for name, path in _modules().items()}
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _privates_used(name: str, path: Path, source: str, modules: set[str]) -> list[str]:
+    """The private names (a leading underscore, not a dunder) of the project's other modules
+    that module ``name`` imports or reads as an attribute of a module it imported."""
+    tree = ast.parse(source)
+    bound: dict[str, str] = {}  # local name -> the project module it is
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            module = _from(name, path, node)
+            for alias in node.names:
+                if module.split(".")[0] in PACKAGES and module != name and _private(alias.name):
+                    found.append(f"{name}:{node.lineno} {module}.{alias.name}")
+                if f"{module}.{alias.name}" in modules:
+                    bound[alias.asname or alias.name] = f"{module}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname and alias.name in modules:
+                    bound[alias.asname] = alias.name
+                elif alias.name.split(".")[0] in modules:
+                    bound[alias.name.split(".")[0]] = alias.name.split(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and _private(node.attr):
+            head, _, rest = ast.unparse(node.value).partition(".")
+            module = ".".join(filter(None, [bound.get(head, ""), rest]))
+            if module in modules and module != name:
+                found.append(f"{name}:{node.lineno} {module}.{node.attr}")
+    return found
+
+
+def test_the_private_name_finder_finds_them() -> None:
+    source = ("from validator.engine.duel import _private, public\n"
+              "from . import _sibling\n"
+              "import validator.engine.duel as duel\n"
+              "import validator.engine\n"
+              "duel._helper, validator.engine.duel._other, duel.__name__, duel.fine\n")
+    modules = {"validator", "validator.engine", "validator.engine.duel", "validator.engine.x"}
+    assert _privates_used("validator.engine.x", Path("x.py"), source, modules) == [
+        "validator.engine.x:1 validator.engine.duel._private",
+        "validator.engine.x:2 validator.engine._sibling",
+        "validator.engine.x:5 validator.engine.duel._helper",
+        "validator.engine.x:5 validator.engine.duel._other"]
+
+
+def test_no_module_uses_another_modules_private_names() -> None:
+    """A name with a leading underscore is its own module's: a module that needs another's
+    helper gets it under a public name, with its docstring and example, or the helper moves
+    to the module that calls it (docs/architecture.md)."""
+    modules = _modules()
+    assert [used for name, path in modules.items()
+            for used in _privates_used(name, path, path.read_text("utf-8"), set(modules))] == []
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
