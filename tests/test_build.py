@@ -102,3 +102,27 @@ def test_no_compiled_module_shadows_a_source_file() -> None:
     assert not built, (f"compiled modules in the source tree run instead of its .py files "
                        f"(an editable install made with DUELCHECK_COMPILE=1?): {built}; "
                        f"`make clean` removes them")
+
+
+def test_compiled_functions_are_hidden_from_other_libraries_except_with_msvc(
+        setup_py: ModuleType) -> None:
+    from setuptools import Extension
+
+    module = Extension("m", ["m.c"], extra_compile_args=["-Wno-unused-function"])
+    assert setup_py.hidden([module], "unix")[0].extra_compile_args == [
+        "-Wno-unused-function", "-fvisibility=hidden"]
+    assert setup_py.hidden([Extension("m", ["m.c"])], "msvc")[0].extra_compile_args == []
+
+
+def test_a_compiling_build_hides_the_functions_of_the_modules_mypyc_makes(
+        setup_py: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from setuptools import Extension
+
+    made = [Extension("duelcheck_native__mypyc", ["a.c"], extra_compile_args=["-O3"])]
+    monkeypatch.setitem(sys.modules, "mypyc.build",
+                        SimpleNamespace(mypycify=lambda *args, **kwargs: made))
+    monkeypatch.setattr(setup_py, "_c_compiler_works", lambda: None)
+    monkeypatch.setattr(setup_py, "hidden", lambda modules: [*modules, "hidden"])
+    assert _extensions(setup_py, monkeypatch, "bdist_wheel", "1") == [*made, "hidden"]

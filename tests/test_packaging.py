@@ -213,6 +213,21 @@ def test_the_wheel_is_compiled_where_the_machine_can(installed: Installed) -> No
     assert compiled.endswith(".so") and schema.endswith(".py"), proc.stderr
 
 
+@pytest.mark.skipif(not _can_compile() or not shutil.which("nm"),
+                    reason="the wheel is pure, or no nm to list a library's symbols")
+def test_the_compiled_functions_are_called_directly_not_through_exported_symbols(
+        installed: Installed) -> None:
+    # setup.py's HIDDEN_FLAGS (docs/building.md): a compiled function exported from the shared
+    # library could be replaced at load time, so every call to it went through the PLT
+    proc = installed.run("python", "-c", "import duelcheck_native__mypyc as m; print(m.__file__)")
+    library = proc.stdout.strip()
+    assert library.endswith(".so"), proc.stderr
+    symbols = subprocess.run(["nm", "-D", "--defined-only", library], capture_output=True,
+                             text=True, check=True).stdout.split()
+    assert "PyInit_duelcheck_native__mypyc" in symbols
+    assert not [s for s in symbols if s.startswith(("CPyDef_", "CPyStatic_", "CPy_"))]
+
+
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/data/duelingbook is not beside it")
 def test_the_installed_build_imports_and_judges_every_real_match_as_the_source_does(
         installed: Installed) -> None:
