@@ -20,6 +20,7 @@ from typing import Any, Final
 
 import redis
 
+from .board import StepBoard
 from .record import Record
 from .store import CATCH_UP, Current, StoreError, TooManyDuels, Written
 
@@ -141,8 +142,10 @@ class RedisStore:
     which opens new ones in a forked worker; each thread keeps one of them for its commands
     (:meth:`_client`)."""
 
-    def __init__(self, url: str, idle_seconds: int) -> None:
+    def __init__(self, url: str, idle_seconds: int, board: StepBoard | None = None) -> None:
         self.url = url
+        #: The step board this process shares with the other workers of its instance.
+        self.board = board
         self.idle_ms = idle_seconds * 1000
         self._idle = b"%d" % self.idle_ms
         try:
@@ -212,6 +215,10 @@ class RedisStore:
         if seen is not None and expect in (None, seen.actions):
             return Current(seen, False)
         if seen is not None and expect is not None and 0 < expect - seen.actions <= CATCH_UP:
+            left = None if self.board is None else self.board.get(duel_id)
+            since = None if left is None or left.actions != expect else left.after(seen.actions)
+            if left is not None and since is not None:
+                return Current(left.on(seen), False, since)
             with self._errors():
                 values: list[Any] = self._command(
                     b"HMGET", key(duel_id).encode(), *_CHANGING,
@@ -255,7 +262,11 @@ class RedisStore:
                 b"%d" % (record.actions - len(actions)), *(text.encode() for text in actions))
         if isinstance(done, list):
             return _changed(record, done) or Written.GONE
-        return Written.KEPT if done == 1 else Written.GONE
+        if done != 1:
+            return Written.GONE
+        if self.board is not None:
+            self.board.put(record, actions)
+        return Written.KEPT
 
     def log(self, duel_id: str, count: int, first: int = 0) -> list[str] | None:
         """The kept actions from ``first`` to ``count``, read in chunks (each an HMGET)."""
