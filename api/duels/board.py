@@ -1,24 +1,25 @@
 """The step board: where the workers of one service instance leave, for each other, the last
-step each kept of a duel, so that a worker whose copy of the duel is a step behind (another
-worker served the last step) moves it on without asking Redis (a round trip) first.
+step each kept of a duel, so that a worker whose copy of the duel is a step or two behind
+(another worker served the last steps) moves it on without asking Redis (a round trip) first.
 
 With gunicorn's sync workers a client's next request often reaches another worker than its
-last: on Redis such a step read the record and the action kept since (an ``HMGET``) before its
+last: on Redis such a step read the record and the actions kept since (an ``HMGET``) before its
 write, two round trips where a step on the worker's own copy makes one. The board is a block of
 shared memory made before gunicorn forks its workers (the app is preloaded), so every worker of
 the instance has it and nothing else does: no file, no socket, no second connection. A worker
-that keeps a step writes the step there (the duel's id, the revision it wrote and the one it
-started from, the record's changing fields, the actions kept); a worker whose copy is that one
-step behind takes them from there.
+that keeps a step writes it in the duel's slot: the record's fields that a step changes (its
+revision, count of actions, state, time and format) as the step left them, and the last actions
+kept (the step's own, and those of the step this worker left before it, when the two join up),
+under a digest of the whole; a worker whose copy lacks only actions the slot holds takes them
+from there.
 
-The board is a hint, never the record: Redis's compare-and-set still decides every write. What a
-slot says is a fact that never changes once written (the revision ``rev`` of that duel is what
-its one writer made of ``rev - 1``), so a slot however old says the truth about that revision;
-a worker that moved its copy on by it then writes with that revision, and if the duel has moved
-on since, the write is refused and the step goes on from the record as the write's answer gives
-it (as for a worker's own copy). A slot being written while it is read (another worker, another
-thread), overwritten by another duel's step, or too small for the state is missed, and the step
-reads Redis as before.
+The board is a hint, never the record: Redis's compare-and-set still decides every write. A
+duel's ``n``-th action never changes once kept, so a slot however old says the truth about the
+revision it names: a worker that moved its copy on by it writes with that revision, and if the
+duel has moved on since, the write is refused and the step goes on from the record as the
+write's answer gives it (as for a worker's own copy). A slot being written while it is read
+(another worker, another thread: the digest differs), taken by another duel's step, or cleared
+for a state too large is missed, and the step reads Redis as before.
 
 >>> board = StepBoard(slots=4)
 >>> record = Record("A" * 22, 5, 5, "classic", "{}", "{}", '{"turn": 1}', 1.0, 2.5)
@@ -36,6 +37,7 @@ import hashlib
 import mmap
 import struct
 import zlib
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -56,6 +58,8 @@ _STEP: Final = struct.Struct("<22sqqqdI")
 _HEAD: Final = _DIGEST + _LENGTH.size
 #: The most actions a slot keeps (those of the steps before the last, while they fit).
 KEEP: Final = 4
+#: Duels whose last step left this process remembers (for :data:`KEEP`).
+MINE: Final = 512
 
 
 @dataclass(slots=True)
@@ -101,14 +105,17 @@ class StepBoard:
     def __init__(self, slots: int = SLOTS) -> None:
         self.slots = slots
         self._memory = mmap.mmap(-1, slots * SLOT_BYTES)  # anonymous, shared with children
+        #: This process's own last steps left (duel id -> its count and actions), which the
+        #: next step it leaves of the duel carries on (read here, not from the shared slot).
+        self._mine: OrderedDict[str, tuple[int, list[str]]] = OrderedDict()
 
     def _offset(self, duel_id: str) -> int:
         return zlib.crc32(duel_id.encode()) % self.slots * SLOT_BYTES
 
     def put(self, record: Record, kept: Sequence[str]) -> None:
         """Leave the step that made ``record`` by keeping ``kept`` (JSON texts) on the board,
-        with the actions kept before them that the duel's slot already holds, up to
-        :data:`KEEP` in all (a worker two steps behind moves on by both); nothing when it
+        with the actions of the step this process left before it when the two join up (a
+        worker two steps behind moves on by both), up to :data:`KEEP` in all; nothing when it
         does not fit a slot.
 
         >>> board = StepBoard(slots=1)
@@ -120,10 +127,13 @@ class StepBoard:
         >>> board.get("A" * 22) is None
         True
         """
-        before = self.get(record.id)
         since = list(kept)
-        if before is not None and before.actions == record.actions - len(kept):
-            since = [*before.since[max(0, len(before.since) + len(kept) - KEEP):], *kept]
+        before = self._mine.pop(record.id, None)
+        if before is not None and before[0] == record.actions - len(kept):
+            since = [*before[1][max(0, len(before[1]) + len(kept) - KEEP):], *kept]
+        self._mine[record.id] = (record.actions, since)
+        if len(self._mine) > MINE:
+            self._mine.popitem(last=False)
         state = record.state.encode()
         step = b"".join((_STEP.pack(record.id.encode(), record.rev, record.actions,
                                     record.format, record.updated, len(state)),
