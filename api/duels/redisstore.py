@@ -9,6 +9,11 @@ its expiry time, so that a create counts the duels held without a scan. Creates,
 deletes are Lua scripts: each runs atomically in Redis, so the count and the insert are one,
 and a step's write is a compare-and-set on the revision it read. Ids reach a key only once
 :func:`api.duels.record.is_id` has checked them (URL-safe letters only).
+
+A step's commands (the write script, and the ``HMGET`` of a copy behind) go out at redis-py's
+connection level (:meth:`RedisStore._command`); the workers of one instance leave the steps
+they keep on a step board (:mod:`.board`), from which a worker whose copy is a step or two
+behind moves it on without a read first.
 """
 
 from __future__ import annotations
@@ -202,15 +207,21 @@ class RedisStore:
         """A read is a round trip to Redis, so ``seen`` is trusted unread (``read`` False:
         the step is judged on this worker's copy at once, and the write's compare-and-set
         says whether another worker wrote since) unless ``expect`` says it is behind: a copy
-        at most :data:`~.store.CATCH_UP` actions behind gets the record's :data:`CHANGING`
-        fields and the actions kept since in one HMGET; else (or with no copy) the record is
-        read.
+        at most :data:`~.store.CATCH_UP` actions behind is moved on by the actions kept since
+        as the step board holds them (:mod:`.board`; unread too: the write's compare-and-set
+        decides), or else gets the record's :data:`CHANGING` fields and those actions in one
+        HMGET; else (or with no copy) the record is read.
 
-        >>> store = RedisStore("redis://127.0.0.1:1/0", 60)  # nothing is asked here
+        >>> from .board import StepBoard
+        >>> store = RedisStore("redis://127.0.0.1:1/0", 60, StepBoard(slots=1))  # no Redis
         >>> seen = Record("A" * 22, 4, 4, "classic", "{}", "{}", "{}", 1.0, 1.0)
         >>> now = store.current("A" * 22, seen, 4)
         >>> now.record is seen, now.read, store.current("A" * 22, seen, None).read
         (True, False, False)
+        >>> store.board.put(Record("A" * 22, 5, 5, "classic", "{}", "{}", "[]", 1, 2), ["{}"])
+        >>> now = store.current("A" * 22, seen, 5)
+        >>> now.record.rev, now.record.state, now.read, now.since
+        (5, '[]', False, ['{}'])
         """
         if seen is not None and expect in (None, seen.actions):
             return Current(seen, False)
