@@ -25,7 +25,7 @@ from typing import Any, Final
 
 import redis
 
-from .board import StepBoard
+from .board import KEEP, StepBoard
 from .record import Record
 from .store import CATCH_UP, Current, StoreError, TooManyDuels, Written
 
@@ -207,12 +207,13 @@ class RedisStore:
         """A read is a round trip to Redis, so ``seen`` is trusted unread (``read`` False:
         the step is judged on this worker's copy at once, and the write's compare-and-set
         says whether another worker wrote since) unless ``expect`` says it is behind: a copy
-        at most :data:`~.store.CATCH_UP` actions behind is moved on by the actions kept since
-        as the step board holds them (:mod:`.board`; unread too: the write's compare-and-set
-        decides), or else gets the record's :data:`CHANGING` fields and those actions in one
-        HMGET; else (or with no copy) the record is read.
+        at most :data:`~.board.KEEP` actions behind is moved on by the actions kept since as
+        the step board holds them (:mod:`.board`; unread too: the write's compare-and-set
+        decides); else a copy at most :data:`~.store.CATCH_UP` behind gets the record's
+        :data:`CHANGING` fields and those actions in one HMGET; else (or with no copy) the
+        record is read.
 
-        >>> from .board import StepBoard
+        >>> from .board import KEEP, StepBoard
         >>> store = RedisStore("redis://127.0.0.1:1/0", 60, StepBoard(slots=1))  # no Redis
         >>> seen = Record("A" * 22, 4, 4, "classic", "{}", "{}", "{}", 1.0, 1.0)
         >>> now = store.current("A" * 22, seen, 4)
@@ -225,15 +226,17 @@ class RedisStore:
         """
         if seen is not None and expect in (None, seen.actions):
             return Current(seen, False)
-        if seen is not None and expect is not None and 0 < expect - seen.actions <= CATCH_UP:
-            left = None if self.board is None else self.board.get(duel_id)
+        behind = -1 if seen is None or expect is None else expect - seen.actions
+        if seen is not None and self.board is not None and 0 < behind <= KEEP:
+            left = self.board.get(duel_id)  # (judging up to KEEP actions costs less than a read)
             since = None if left is None or left.actions != expect else left.after(seen.actions)
             if left is not None and since is not None:
                 return Current(left.on(seen), False, since)
+        if seen is not None and 0 < behind <= CATCH_UP:
             try:  # (written out: a generator-made context costs a microsecond a step)
                 values: list[Any] = self._command(
                     b"HMGET", key(duel_id).encode(), *_CHANGING,
-                    *(b"a%d" % n for n in range(seen.actions, expect)))
+                    *(b"a%d" % n for n in range(seen.actions, seen.actions + behind)))
             except redis.RedisError as exc:
                 raise StoreError(f"Redis failed: {exc}") from None
             record = _changed(seen, values[:len(CHANGING)])
