@@ -1,5 +1,5 @@
 """The step board: where the workers of one service instance leave, for each other, the last
-step each kept of a duel, so that a worker whose copy of the duel is a step or two behind
+step each kept of a duel, so that a worker whose copy of the duel is a few actions behind
 (another worker served the last steps) moves it on without asking Redis (a round trip) first.
 
 With gunicorn's sync workers a client's next request often reaches another worker than its
