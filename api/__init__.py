@@ -17,6 +17,7 @@ from .cards import cards_blp
 from .config import Config, load_settings
 from .decks import decks_blp
 from .duels import fastpath
+from .duels.stepping import make_board
 from .duels.views import duels_blp, register_store_errors
 from .edopro import EdoproImportView  # noqa: F401  (it registers POST /v1/import/edopro)
 from .openapi import register_document_schemas
@@ -52,6 +53,7 @@ def create_app(config: Mapping[str, Any] | object | None = None) -> Flask:
     register_store_errors(app)
     security.register(app)
     fastpath.install(app)
+    make_board(app)
     return app
 
 

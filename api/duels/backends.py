@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .board import StepBoard
 from .store import DuelStore
 
 
@@ -20,9 +21,11 @@ def default_data_dir() -> Path:
     return root / "duelcheck"
 
 
-def open_store(url: str, data_dir: str | None, idle_seconds: int) -> DuelStore:
+def open_store(url: str, data_dir: str | None, idle_seconds: int,
+               board: StepBoard | None = None) -> DuelStore:
     """The store a configuration names: ``sqlite`` (a file in ``data_dir``, created with the
-    folder when missing) or a Redis URL. Raises :class:`StoreError` when it cannot be opened.
+    folder when missing) or a Redis URL (with the step ``board`` its workers share, if any).
+    Raises :class:`StoreError` when it cannot be opened.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -36,4 +39,4 @@ def open_store(url: str, data_dir: str | None, idle_seconds: int) -> DuelStore:
         return SqliteStore(folder / "duels.sqlite3", idle_seconds)
     from .redisstore import RedisStore
 
-    return RedisStore(url, idle_seconds)
+    return RedisStore(url, idle_seconds, board)

@@ -9,6 +9,11 @@ its expiry time, so that a create counts the duels held without a scan. Creates,
 deletes are Lua scripts: each runs atomically in Redis, so the count and the insert are one,
 and a step's write is a compare-and-set on the revision it read. Ids reach a key only once
 :func:`api.duels.record.is_id` has checked them (URL-safe letters only).
+
+A step's commands (the write script, and the ``HMGET`` of a copy behind) go out at redis-py's
+connection level (:meth:`RedisStore._command`); the workers of one instance leave the steps
+they keep on a step board (:mod:`.board`), from which a worker whose copy is a step or two
+behind moves it on without a read first.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from typing import Any, Final
 
 import redis
 
+from .board import KEEP, StepBoard
 from .record import Record
 from .store import CATCH_UP, Current, StoreError, TooManyDuels, Written
 
@@ -31,6 +37,9 @@ FIELDS: Final = ("id", "rev", "actions", "ruleset", "cards", "start", "state", "
 #: The fields a step may change (the others never change after a duel is created): what a
 #: worker that has a copy of the duel reads of it again.
 CHANGING: Final = ("rev", "actions", "state", "updated", "format")
+#: :data:`CHANGING` and :data:`INDEX` as the bytes sent (redis-py's packer takes bytes as they are).
+_CHANGING: Final = tuple(name.encode() for name in CHANGING)
+_INDEX: Final = INDEX.encode()
 #: Fields of the log read (or written) per command: a Lua call takes at most a few thousand
 #: arguments at once.
 CHUNK: Final = 1000
@@ -48,17 +57,26 @@ redis.call('PEXPIRE', KEYS[1], ARGV[2])
 redis.call('ZADD', KEYS[2], ms + tonumber(ARGV[2]), ARGV[3])
 return 1
 """
-#: KEYS: duel, index. ARGV: revision read, idle ms, id, format, then field/value pairs.
-#: Answers 1 (written), -1 (no such duel) or, when the revision (or format) is another, the
-#: record's :data:`CHANGING` fields as they stand (nothing written).
+#: KEYS: duel, index. ARGV: revision read, idle ms, id, format, the new rev, actions, state and
+#: updated, the first new action's number, then the new actions. Answers 1 (written), -1 (no such
+#: duel) or, when the revision (or format) is another, the record's :data:`CHANGING` fields as
+#: they stand (nothing written).
 _WRITE: Final = """
 local now = redis.call('HMGET', KEYS[1], 'rev', 'format')
 if not now[1] then return -1 end
 if now[1] ~= ARGV[1] or now[2] ~= ARGV[4] then
   return redis.call('HMGET', KEYS[1], '""" + "', '".join(CHANGING) + """')
 end
-for i = 5, #ARGV, 1000 do
-  redis.call('HSET', KEYS[1], unpack(ARGV, i, math.min(i + 999, #ARGV)))
+redis.call('HSET', KEYS[1], 'rev', ARGV[5], 'actions', ARGV[6], 'state', ARGV[7],
+           'updated', ARGV[8])
+local first, log = tonumber(ARGV[9]) - 10, {}
+for i = 10, #ARGV do
+  log[#log + 1] = 'a' .. (first + i)
+  log[#log + 1] = ARGV[i]
+  if #log >= 1000 or i == #ARGV then
+    redis.call('HSET', KEYS[1], unpack(log))
+    log = {}
+  end
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 local time = redis.call('TIME')
@@ -129,9 +147,12 @@ class RedisStore:
     which opens new ones in a forked worker; each thread keeps one of them for its commands
     (:meth:`_client`)."""
 
-    def __init__(self, url: str, idle_seconds: int) -> None:
+    def __init__(self, url: str, idle_seconds: int, board: StepBoard | None = None) -> None:
         self.url = url
+        #: The step board this process shares with the other workers of its instance.
+        self.board = board
         self.idle_ms = idle_seconds * 1000
+        self._idle = b"%d" % self.idle_ms
         try:
             self.redis = redis.Redis.from_url(url, decode_responses=True,
                                               socket_timeout=5, socket_connect_timeout=5)
@@ -154,26 +175,70 @@ class RedisStore:
                 connection_pool=self.redis.connection_pool, single_connection_client=True)
         return client
 
+    def _command(self, *args: Any) -> Any:
+        """One command on this thread's held connection, sent and its reply read at redis-py's
+        connection level (``pack_command``, ``send_packed_command``, ``read_response``; the
+        reply decoded as the client decodes it): a step's two commands skip the client's
+        ``execute_command`` layers (the retry wrapper and its callbacks, the timing records,
+        the per-command branches, the reply callbacks none of these commands has), which cost
+        as much as the rest of the call. A connection error or time-out hands the command to
+        the client's own path (which disconnects, reconnects and retries as it always did), so
+        that a Redis restarted between two steps is met as before; an error Redis answers
+        (``NOSCRIPT`` among them) is raised as redis-py raises it."""
+        client: Any = self._client()
+        conn: Any = client.connection
+        try:
+            conn.send_packed_command(conn.pack_command(*args), check_health=False)
+            return conn.read_response()
+        except (redis.ConnectionError, redis.TimeoutError):
+            conn.disconnect()
+        return client.execute_command(*args)
+
+    def _eval(self, script: Any, *args: Any) -> Any:
+        """A script by its SHA1 (``EVALSHA`` through :meth:`_command`), loaded into Redis
+        first when Redis does not have it (a Redis restarted, or one that never saw it)."""
+        try:
+            return self._command(b"EVALSHA", script.sha, b"2", *args)
+        except redis.exceptions.NoScriptError:
+            self._command(b"SCRIPT", b"LOAD", script.script)
+            return self._command(b"EVALSHA", script.sha, b"2", *args)
+
     def current(self, duel_id: str, seen: Record | None, expect: int | None) -> Current:
         """A read is a round trip to Redis, so ``seen`` is trusted unread (``read`` False:
         the step is judged on this worker's copy at once, and the write's compare-and-set
         says whether another worker wrote since) unless ``expect`` says it is behind: a copy
-        at most :data:`~.store.CATCH_UP` actions behind gets the record's :data:`CHANGING`
-        fields and the actions kept since in one HMGET; else (or with no copy) the record is
-        read.
+        at most :data:`~.board.KEEP` actions behind is moved on by the actions kept since as
+        the step board holds them (:mod:`.board`; unread too: the write's compare-and-set
+        decides); else a copy at most :data:`~.store.CATCH_UP` behind gets the record's
+        :data:`CHANGING` fields and those actions in one HMGET; else (or with no copy) the
+        record is read.
 
-        >>> store = RedisStore("redis://127.0.0.1:1/0", 60)  # nothing is asked here
+        >>> from .board import KEEP, StepBoard
+        >>> store = RedisStore("redis://127.0.0.1:1/0", 60, StepBoard(slots=1))  # no Redis
         >>> seen = Record("A" * 22, 4, 4, "classic", "{}", "{}", "{}", 1.0, 1.0)
         >>> now = store.current("A" * 22, seen, 4)
         >>> now.record is seen, now.read, store.current("A" * 22, seen, None).read
         (True, False, False)
+        >>> store.board.put(Record("A" * 22, 5, 5, "classic", "{}", "{}", "[]", 1, 2), ["{}"])
+        >>> now = store.current("A" * 22, seen, 5)
+        >>> now.record.rev, now.record.state, now.read, now.since
+        (5, '[]', False, ['{}'])
         """
         if seen is not None and expect in (None, seen.actions):
             return Current(seen, False)
-        if seen is not None and expect is not None and 0 < expect - seen.actions <= CATCH_UP:
-            names = [*CHANGING, *(f"a{n}" for n in range(seen.actions, expect))]
-            with self._errors():
-                values: list[Any] = self._client().hmget(key(duel_id), names)
+        behind = -1 if seen is None or expect is None else expect - seen.actions
+        if seen is not None and self.board is not None and 0 < behind <= KEEP:
+            left = self.board.get(duel_id)  # (judging up to KEEP actions costs less than a read)
+            since = None if left is None or left.actions != expect else left.after(seen.actions)
+            if left is not None and since is not None:
+                return Current(left.on(seen), False, since)
+        if seen is not None and 0 < behind <= CATCH_UP:
+            try:  # (written out: a generator-made context costs a microsecond a step)
+                values: list[Any] = self._command(
+                    b"HMGET", key(duel_id).encode(), *_CHANGING,
+                    *(b"a%d" % n for n in range(seen.actions, seen.actions + behind)))
+            except redis.RedisError as exc:
+                raise StoreError(f"Redis failed: {exc}") from None
             record = _changed(seen, values[:len(CHANGING)])
             log = values[len(CHANGING):]
             return Current(record, True, None if record is None or None in log else log)
@@ -205,15 +270,21 @@ class RedisStore:
               actions: Sequence[str]) -> Written | Record:
         """Compare-and-set on the revision (and the record's format), with the new actions,
         in one script; on another revision, the record as it stands (the same script)."""
-        first = record.actions - len(actions)
-        with self._errors():
-            done = self._write(keys=[key(record.id), INDEX], args=[
-                read_rev, self.idle_ms, record.id, record.format,
-                *_pairs(record, first, actions, ("rev", "actions", "state", "updated"))],
-                client=self._client())
+        try:
+            done = self._eval(
+                self._write, key(record.id).encode(), _INDEX, b"%d" % read_rev, self._idle,
+                record.id.encode(), b"%d" % record.format, b"%d" % record.rev,
+                b"%d" % record.actions, record.state.encode(), repr(record.updated).encode(),
+                b"%d" % (record.actions - len(actions)), *(text.encode() for text in actions))
+        except redis.RedisError as exc:
+            raise StoreError(f"Redis failed: {exc}") from None
         if isinstance(done, list):
             return _changed(record, done) or Written.GONE
-        return Written.KEPT if done == 1 else Written.GONE
+        if done != 1:
+            return Written.GONE
+        if self.board is not None:
+            self.board.put(record, actions)
+        return Written.KEPT
 
     def log(self, duel_id: str, count: int, first: int = 0) -> list[str] | None:
         """The kept actions from ``first`` to ``count``, read in chunks (each an HMGET)."""

@@ -27,6 +27,7 @@ from flask_smorest import abort
 
 from . import judge
 from .backends import open_store
+from .board import StepBoard
 from .record import READS, Record, is_id, readable
 from .store import DuelStore, Written
 
@@ -38,6 +39,9 @@ RECORD_FORMAT: Final = "urn:duelcheck:problem:duel-record-format"
 TRIES: Final = 5
 #: Where an app keeps its :class:`HeldDuels` (``app.extensions``).
 EXTENSION: Final = "duelcheck.duels"
+#: Where an app keeps its step board (:mod:`.board`), made with the app: before gunicorn forks
+#: the workers of a preloaded app, so that they share it.
+BOARD: Final = "duelcheck.board"
 #: The settings of :class:`HeldDuels` as a default app has them (for examples).
 DEFAULTS: Final = {"DUELCHECK_STORE": "sqlite", "DUELCHECK_DATA_DIR": None,
                    "DUELCHECK_DUEL_IDLE_SECONDS": 86_400, "DUELCHECK_MAX_DUELS": 10_000,
@@ -89,8 +93,10 @@ def plain_step(data: Any) -> tuple[list[Any], int | None] | None:
 class HeldDuels:
     """One app's held duels: its store and the settings a step reads (see the module)."""
 
-    def __init__(self, config: Mapping[str, Any]) -> None:
+    def __init__(self, config: Mapping[str, Any], board: StepBoard | None = None) -> None:
         self.store_url: str = config["DUELCHECK_STORE"]
+        #: The step board of the app's workers (made before they fork), for a Redis store.
+        self.board = board
         self.data_dir: str | None = config["DUELCHECK_DATA_DIR"]
         self.idle_seconds: int = config["DUELCHECK_DUEL_IDLE_SECONDS"]
         self.max_duels: int = config["DUELCHECK_MAX_DUELS"]
@@ -109,7 +115,7 @@ class HeldDuels:
         store = self._stores.get(os.getpid())
         if store is None:
             store = self._stores[os.getpid()] = open_store(self.store_url, self.data_dir,
-                                                           self.idle_seconds)
+                                                           self.idle_seconds, self.board)
         return store
 
     def unknown(self, duel_id: str) -> NoReturn:
@@ -178,16 +184,18 @@ class HeldDuels:
         record = now.record
         if record is None:
             self.unknown(duel_id)
+        since = now.since
         if not now.read:
-            # this worker's copy, unread (a read is a round trip): usually as stored, which the
-            # write's compare-and-set checks; else the record as it stands, or None (read it)
+            # this worker's copy, unread (a read is a round trip), maybe moved on by the step
+            # board's: usually as stored, which the write's compare-and-set checks; else the
+            # record as it stands, or None (read it)
             unread, record = record, None
             if unread.actions + len(raw) <= self.max_duel_actions:
-                answer = self._judge(store, unread, raw, fresh=False)
+                answer = self._judge(store, unread, raw, fresh=False, since=since)
                 if isinstance(answer, Answer):
                     return answer
                 record = answer
-        since = now.since
+            since = None
         for _ in range(TRIES):
             record = self.record(duel_id) if record is None else readable_record(record)
             if expect is not None and expect != record.actions:
@@ -274,5 +282,17 @@ def held_duels(app: Flask) -> HeldDuels:
     """
     duels: HeldDuels | None = app.extensions.get(EXTENSION)
     if duels is None:
-        duels = app.extensions[EXTENSION] = HeldDuels(app.config)
+        duels = app.extensions[EXTENSION] = HeldDuels(app.config, app.extensions.get(BOARD))
     return duels
+
+
+def make_board(app: Flask) -> None:
+    """Give ``app`` a step board (:mod:`.board`) when its duels live in Redis: called as the
+    app is made, so that the workers gunicorn forks from a preloaded app share it.
+
+    >>> from api import create_app
+    >>> BOARD in create_app({"TESTING": True}).extensions  # SQLite: no round trip to save
+    False
+    """
+    if app.config["DUELCHECK_STORE"] != "sqlite":
+        app.extensions[BOARD] = StepBoard()

@@ -42,9 +42,10 @@ class TooManyDuels(Exception):
 class Current:
     """What a step starts from (:meth:`DuelStore.current`): the duel's record (None when it is
     unknown, deleted or expired), whether it was ``read`` now (else it is the record of this
-    worker's own copy, maybe stale: the write's compare-and-set says), and the actions kept
-    since that copy (JSON texts; None unless it is at most :data:`CATCH_UP` behind and they
-    were read with the record)."""
+    worker's own copy, or of that copy moved on by steps other workers of the instance left
+    on the Redis store's step board, maybe stale: the write's compare-and-set says), and the
+    actions kept since that copy (JSON texts; None unless it is at most :data:`CATCH_UP`
+    behind and they were read with the record or taken from the board)."""
 
     record: Record | None
     read: bool

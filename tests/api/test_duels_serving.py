@@ -289,3 +289,30 @@ def test_held_verdicts_on_redis_are_those_of_the_whole_document(redis_url: str) 
     for n, doc in enumerate(STARTS):
         play_and_compare(client, doc, rng.randrange(2**32), rng.randint(1, 6), n % 3 == 0,
                          stale=rng.randint(1, 3) if n % 3 == 1 else 0)
+
+
+def test_redis_steps_survive_a_flushed_script_cache_and_killed_connections(
+        redis_url: str) -> None:
+    """A step's commands go out on the worker's held connection below redis-py's client
+    (``RedisStore._command``): a script Redis forgot (``SCRIPT FLUSH``, as after a restart) is
+    loaded again, a connection Redis closed is opened again, each step is kept once, and a
+    batch longer than the write script's chunk of the log is kept whole."""
+    client = create_app({"TESTING": True, "DUELCHECK_STORE": redis_url}).test_client()
+    direct = redis.Redis.from_url(redis_url, decode_responses=True)
+    duel_id = client.post("/v1/duels", json={"cards": {}}).get_json()["id"]
+    kept = 0
+    for trouble in ("SCRIPT FLUSH", "CLIENT KILL TYPE normal SKIPME yes", None):
+        if trouble:
+            direct.execute_command(trouble)
+        answer = client.post(f"/v1/duels/{duel_id}/actions",
+                             json={"actions": [act("gain_lp", "p1", amount=100)],
+                                   "expect": kept})
+        kept += 1
+        assert answer.status_code == 200 and answer.headers["Duel-Actions"] == str(kept)
+    batch = [act("gain_lp", "p2", amount=1)] * 1_234
+    answer = client.post(f"/v1/duels/{duel_id}/actions", json={"actions": batch, "expect": kept})
+    assert answer.status_code == 200 and answer.headers["Duel-Actions"] == str(kept + 1_234)
+    document = client.get(f"/v1/duels/{duel_id}?document=1").get_json()
+    assert document["actions"] == [act("gain_lp", "p1", amount=100)] * 3 + batch
+    assert direct.hlen(f"duelcheck:duel:{duel_id}") == 10 + 3 + 1_234  # the record, the log
+    direct.close()
