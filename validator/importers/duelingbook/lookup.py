@@ -28,23 +28,36 @@ from validator.importers.duelingbook.readings.result import Changes, Emit, ReadA
 from validator.importers.duelingbook.state import Attacks, Turn
 
 
-def _named_by(action: Action) -> list[str]:
-    """The card ids an action names (its card, target, materials and Tributes; an id once
-    for each time it is named).
+def _count_named(counts: dict[str, int], action: Action, step: int) -> None:
+    """Count the card ids an action names (its card, target, materials and Tributes; an id
+    once for each time it is named) in ``counts``, by ``step`` (1 or -1: an id counted down
+    to 0 is left out).
 
-    >>> _named_by({"type": "move", "card": "x", "tributes": ["y", 3]})
-    ['x', 'y']
+    >>> counts = {}; _count_named(counts, {"card": "x", "tributes": ["y", 3]}, 1); counts
+    {'x': 1, 'y': 1}
+    >>> _count_named(counts, {"target": "y"}, -1); counts
+    {'x': 1}
     """
-    found: list[str] = []
-    for key in ("card", "target"):
-        value = action.get(key)
-        if isinstance(value, str):
-            found.append(value)
+    value = action.get("card")
+    if type(value) is str:
+        _bump(counts, value, step)
+    value = action.get("target")
+    if type(value) is str:
+        _bump(counts, value, step)
     for key in ("materials", "tributes"):
         values = action.get(key)
-        if isinstance(values, list):
-            found.extend(v for v in values if isinstance(v, str))
-    return found
+        if type(values) is list:
+            for each in values:
+                if type(each) is str:
+                    _bump(counts, each, step)
+
+
+def _bump(counts: dict[str, int], cid: str, step: int) -> None:
+    left = counts.get(cid, 0) + step
+    if left:
+        counts[cid] = left
+    else:
+        del counts[cid]
 
 
 class Lookup:
@@ -97,15 +110,9 @@ class Lookup:
         log = self.log
         added, removed = log.added, log.removed
         for index in range(self._named_added, len(added)):
-            for cid in _named_by(added[index]):
-                counts[cid] = counts.get(cid, 0) + 1
+            _count_named(counts, added[index], 1)
         for index in range(self._named_removed, len(removed)):
-            for cid in _named_by(removed[index]):
-                left = counts[cid] - 1
-                if left:
-                    counts[cid] = left
-                else:
-                    del counts[cid]
+            _count_named(counts, removed[index], -1)
         self._named_added, self._named_removed = len(added), len(removed)
         return counts
 
