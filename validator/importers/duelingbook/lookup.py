@@ -53,6 +53,7 @@ def _count_named(counts: dict[str, int], action: Action, step: int) -> None:
 
 
 def _bump(counts: dict[str, int], cid: str, step: int) -> None:
+    """One more (or one less) action naming ``cid``; none left: it is left out."""
     left = counts.get(cid, 0) + step
     if left:
         counts[cid] = left
@@ -118,7 +119,13 @@ class Lookup:
 
     def material_leeway(self, cid: str) -> tuple[str, ...]:
         """The card's ``material_leeway`` (docs/cards.md), kept once read: the reading never
-        renames a card (the follower named every card before it began)."""
+        renames a card (the follower named every card before it began).
+
+        >>> from validator.importers.duelingbook.builder import GameBuilder
+        >>> b = GameBuilder(1, ["a", "b"], [], Knowledge({}), {}, None, {}, {"x": {}}, {})
+        >>> b.material_leeway("x")
+        ()
+        """
         found = self._leeway.get(cid)
         if found is None:
             found = self._leeway[cid] = tuple(self.card(cid).facts.material_leeway)
