@@ -28,34 +28,42 @@ _MADE: dict[tuple[str, int, str | None], tuple[dict[str, Any], m.Card]] = {}
 
 
 def entry_key(value: Any) -> Hashable | None:
-    """A key equal for equal JSON values and different for any other (types included, so that
-    ``true`` is not ``1``); None for what JSON does not hold.
+    """A key equal only for equal JSON values (types included, so that ``true`` is not
+    ``1``), and for equal objects whose keys come in the same order (a document's entries of
+    one card do: the key is made without sorting them); None for what JSON does not hold.
+
+    A flat tuple: a dict's key is :data:`_DICT` then each key and its value's key, a string's
+    and an integer's key the value itself (no key of another kind equals one), a list's
+    ``list`` then its values (of integers or strings) or their keys.
 
     >>> entry_key({"a": [1, True]}) == entry_key({"a": [1, True]}), entry_key(1) == entry_key(True)
     (True, False)
     >>> entry_key([1, 2]) == entry_key([1, 2.0]), entry_key(["a"]) == entry_key("a")
     (False, False)
+    >>> entry_key({"a": 1, "b": 2}) == entry_key({"b": 2, "a": 1})  # (loaded apart, alike)
+    False
     """
     kind = type(value)
-    if kind is str:  # a string equals no other kind of key: itself
-        text: str = value
-        return text
+    if kind is str or kind is int:  # itself: equal to no key of another kind
+        key: Hashable = value
+        return key
     if kind is dict:
-        items = []
+        parts: list[Hashable] = [_DICT]
         for k, v in value.items():
             if type(k) is not str:
                 return None
+            parts.append(k)
             vkind = type(v)  # a string or a number: its key made here, without a call
-            if vkind is str:
-                part: Hashable | None = v
-            elif vkind is int or vkind is bool or vkind is float or v is None:
-                part = (vkind, v)
+            if vkind is str or vkind is int:
+                parts.append(v)
+            elif vkind is bool or vkind is float or v is None:
+                parts.append((vkind, v))
             else:
                 part = entry_key(v)
                 if part is None:
                     return None
-            items.append((k, part))
-        return (dict, tuple(sorted(items)))
+                parts.append(part)
+        return tuple(parts)
     if kind is list:
         # a list of integers (a material's passcodes) or of strings: its values, which equal
         # those of no other list (an integer is never a bool or a float here)
@@ -63,11 +71,20 @@ def entry_key(value: Any) -> Hashable | None:
             return (list, int, tuple(value))
         if all(type(v) is str for v in value):
             return (list, str, tuple(value))
-        parts = tuple(entry_key(v) for v in value)
-        return None if None in parts else (list, parts)
-    if kind in (int, bool, float) or value is None:
+        items: list[Hashable] = [list]
+        for v in value:
+            part = entry_key(v)
+            if part is None:
+                return None
+            items.append(part)
+        return tuple(items)
+    if kind is bool or kind is float or value is None:
         return (kind, value)
     return None
+
+
+#: The first item of a dict's :func:`entry_key`, which no other key begins with.
+_DICT: Final = object()
 
 
 def make_card(cid: str, raw: dict[str, Any], side: m.Player | None) -> m.Card:

@@ -21,29 +21,57 @@ if TYPE_CHECKING:
 FIELD_PILES = frozenset({"monsters", "spell_traps", "field_spell"})
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Monster:
-    """A monster in a Monster Card Zone, with the Xyz Materials attached under it."""
+    """A monster in a Monster Card Zone, with the Xyz Materials attached under it.
+
+    Its constructor is written out, as :class:`SpellTrap`'s and :class:`ChainLink`'s are: the
+    one ``dataclass`` generates stays interpreted in the compiled build (docs/building.md), and
+    judging makes one for every monster placed; the dataclass still makes ``==`` and ``repr``.
+
+    >>> Monster("c1", "attack").materials, Monster("c1", "attack") == Monster("c1", "attack")
+    ([], True)
+    """
 
     card: str
     position: str
-    materials: list[str] = field(default_factory=list)
+    materials: list[str]
     #: A Gemini monster Gemini Summoned where it stands: it has its effects (§1 ``gemini``).
-    gemini: bool = False
+    gemini: bool
     #: Its zone (``M1``-``M5``, ``EMZ-L``, ``EMZ-R``; see validator/engine/zones.py); None only on a
     #: board "as the log has it" with more monsters than zones.
-    zone: str | None = None
+    zone: str | None
+
+    def __init__(self, card: str, position: str, materials: list[str] | None = None,
+                 gemini: bool = False, zone: str | None = None) -> None:
+        self.card = card
+        self.position = position
+        self.materials = [] if materials is None else materials
+        self.gemini = gemini
+        self.zone = zone
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class SpellTrap:
-    """A card in a Spell & Trap Zone or the Field Zone; ``equipped_to`` for an attached Equip."""
+    """A card in a Spell & Trap Zone or the Field Zone; ``equipped_to`` for an attached Equip
+    (a constructor of its own, as :class:`Monster`'s).
+
+    >>> SpellTrap("c2", True)
+    SpellTrap(card='c2', face_up=True, equipped_to=None, zone=None)
+    """
 
     card: str
     face_up: bool
-    equipped_to: str | None = None
+    equipped_to: str | None
     #: Its zone (``S1``-``S5``); None in the Field Zone.
-    zone: str | None = None
+    zone: str | None
+
+    def __init__(self, card: str, face_up: bool, equipped_to: str | None = None,
+                 zone: str | None = None) -> None:
+        self.card = card
+        self.face_up = face_up
+        self.equipped_to = equipped_to
+        self.zone = zone
 
 
 @dataclass(slots=True)
@@ -184,20 +212,35 @@ class ThisTurn:
             self.phase_effects_due.remove(card)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class ChainLink:
-    """One link of the open chain."""
+    """One link of the open chain (a constructor of its own, as :class:`Monster`'s).
+
+    >>> ChainLink("c3", "p1", 2, False).locks
+    ()
+    """
 
     card: str
     player: Player
     speed: int
     card_activation: bool
-    target: str | None = None
+    target: str | None
     #: (revision 4) indexes in the card's ``locks`` that its resolution imposes
-    locks: tuple[int, ...] = ()
+    locks: tuple[int, ...]
     #: the effect activated (its index in the card's ``effects``), where the judge knows
     #: it; None for a card activation, or an effect not known
-    effect: int | None = None
+    effect: int | None
+
+    def __init__(self, card: str, player: Player, speed: int, card_activation: bool,
+                 target: str | None = None, locks: tuple[int, ...] = (),
+                 effect: int | None = None) -> None:
+        self.card = card
+        self.player = player
+        self.speed = speed
+        self.card_activation = card_activation
+        self.target = target
+        self.locks = locks
+        self.effect = effect
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,18 +45,21 @@ class ActionLog:
     (['move', 'normal_summon'], False)
     """
 
-    __slots__ = ("edits", "items", "marks")
+    __slots__ = ("added", "items", "marks", "removed")
 
     def __init__(self) -> None:
         self.items: list[Action] = []
         self.marks: list[Mark] = []
-        #: how many times an action was put before others or taken back (not appended): what
-        #: was read from the log so far holds while it stays the same
-        self.edits = 0
+        #: every action put in the log and every one taken out, in order (an action may be in
+        #: both): a reader that kept what it read of the first ``n`` of each follows the log
+        #: by reading only those after (:meth:`.lookup.Lookup.named_cards`)
+        self.added: list[Action] = []
+        self.removed: list[Action] = []
 
     def append(self, action: Action) -> None:
         """Add an action at the end."""
         self.items.append(action)
+        self.added.append(action)
 
     def insert(self, action: Action, *, before: Action) -> None:
         """Add an action just before ``before`` (at the end if ``before`` is not in the log);
@@ -67,11 +70,11 @@ class ActionLog:
         2
         """
         at = self.position(before)
+        self.added.append(action)
         if at < 0:
             self.items.append(action)
             return
         self.items.insert(at, action)
-        self.edits += 1
         for mark in self.marks:
             if mark.at > at:
                 mark.at += 1
@@ -111,7 +114,7 @@ class ActionLog:
             if at < 0:
                 continue
             del self.items[at]
-            self.edits += 1
+            self.removed.append(action)
             for mark in self.marks:
                 if mark.at > at:
                     mark.at -= 1
@@ -153,7 +156,7 @@ class ActionLog:
         at = mark.at
         undone = self.items[at:]
         del self.items[at:]
-        self.edits += 1
+        self.removed += undone
         self._kill(lambda other: other.at >= at or other is mark)
         return undone
 

@@ -79,9 +79,12 @@ class GameBuilder(Lookup):
         #: The actions emitted, in order (``actions`` is the log's own list, to read).
         self.log = ActionLog()
         self.actions: list[Action] = self.log.items
-        #: the card ids the actions so far name, as :meth:`named_cards` last read them: the
-        #: log's edits then, the actions read, the ids
-        self._named: tuple[int, int, set[str]] = (0, 0, set())
+        #: the card ids the actions so far name, each with the number of actions naming it, as
+        #: :meth:`named_counts` last read them, and how many of the actions put in the log
+        #: and taken out of it it had read then
+        self._named: dict[str, int] = {}
+        self._named_added = self._named_removed = 0
+        self._leeway: dict[str, tuple[str, ...]] = {}  # card -> its material_leeway
         #: Every card an ``activate`` action was emitted for in this game, never shrinking
         #: (actions taken back stay in it): a card not in it has no activation among the
         #: actions, which the declaration readings ask before they scan the turn.

@@ -157,10 +157,33 @@ def source_pile(text: str) -> str | None:
     last = _LAST_PILE[0]
     if last[0] == text:
         return last[1]
-    match = _PILES.search(text)
+    start = _piles_start(text)
+    match = _PILES.search(text, start) if start >= 0 else None
     pile = match.lastgroup.rstrip("23") if match and match.lastgroup else None
     _LAST_PILE[0] = (text, pile)
     return pile
+
+
+def _piles_start(text: str) -> int:
+    """Where a search of :data:`_PILES` may first match in ``text`` (-1: nowhere): every match
+    begins at a ``from `` (``card from hand`` five letters before it), at a ``banished``, or
+    at the start of a line that begins ``Normal Summoned ``, so the search starts at the
+    first of them (a search skips the card's name at about a third of the cost) and a line
+    with none has no pile without one. Starting there finds the same match: none begins
+    earlier, and the engine reads the letters before the start for ``\\b`` and the lookbehind
+    as a search of the whole line does.
+
+    >>> _piles_start('Sent "X" from hand to GY'), _piles_start('Activated "X"')
+    (4, -1)
+    """
+    if text.startswith("Normal Summoned "):
+        return 0
+    found = text.find("from ")
+    found = found - 5 if found >= 5 else found  # "card from hand" begins 5 letters before
+    banished = text.find("banished")
+    if banished >= 0 and (found < 0 or banished < found):
+        return banished
+    return found
 
 
 def takes_from_hand(text: str) -> bool:

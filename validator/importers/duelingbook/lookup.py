@@ -28,6 +28,39 @@ from validator.importers.duelingbook.readings.result import Changes, Emit, ReadA
 from validator.importers.duelingbook.state import Attacks, Turn
 
 
+def _count_named(counts: dict[str, int], action: Action, step: int) -> None:
+    """Count the card ids an action names (its card, target, materials and Tributes; an id
+    once for each time it is named) in ``counts``, by ``step`` (1 or -1: an id counted down
+    to 0 is left out).
+
+    >>> counts = {}; _count_named(counts, {"card": "x", "tributes": ["y", 3]}, 1); counts
+    {'x': 1, 'y': 1}
+    >>> _count_named(counts, {"target": "y"}, -1); counts
+    {'x': 1}
+    """
+    value = action.get("card")
+    if type(value) is str:
+        _bump(counts, value, step)
+    value = action.get("target")
+    if type(value) is str:
+        _bump(counts, value, step)
+    for key in ("materials", "tributes"):
+        values = action.get(key)
+        if type(values) is list:
+            for each in values:
+                if type(each) is str:
+                    _bump(counts, each, step)
+
+
+def _bump(counts: dict[str, int], cid: str, step: int) -> None:
+    """One more (or one less) action naming ``cid``; none left: it is left out."""
+    left = counts.get(cid, 0) + step
+    if left:
+        counts[cid] = left
+    else:
+        del counts[cid]
+
+
 class Lookup:
     """The questions the readings ask of the game (the builder sets what they read)."""
 
@@ -39,7 +72,10 @@ class Lookup:
     board: View
     log: ActionLog
     actions: list[Action]
-    _named: tuple[int, int, set[str]]
+    _named: dict[str, int]
+    _named_added: int
+    _named_removed: int
+    _leeway: dict[str, tuple[str, ...]]
     turn: Turn
     attacks: Attacks
     cursor: int
@@ -47,9 +83,7 @@ class Lookup:
 
     def named_cards(self) -> set[str]:
         """The card ids the actions so far name (used, summoned, moved, targeted, a material
-        or a Tribute): kept from the last call, only the actions appended since are read,
-        unless the log was edited otherwise (an action put before others or taken back):
-        then all of them (a copy the caller may change).
+        or a Tribute; a copy the caller may change).
 
         >>> from validator.importers.duelingbook.builder import GameBuilder
         >>> b = GameBuilder(1, ["a", "b"], [], Knowledge({}), {}, None, {}, {}, {})
@@ -57,20 +91,45 @@ class Lookup:
         >>> sorted(b.named_cards())
         ['x', 'y']
         """
-        edits, read_up_to, named = self._named
-        if edits != self.log.edits or read_up_to > len(self.actions):
-            read_up_to, named = 0, set()
-        for action in self.actions[read_up_to:]:
-            for key in ("card", "target"):
-                value = action.get(key)
-                if isinstance(value, str):
-                    named.add(value)
-            for key in ("materials", "tributes"):
-                values = action.get(key)
-                if isinstance(values, list):
-                    named.update(v for v in values if isinstance(v, str))
-        self._named = (self.log.edits, len(self.actions), named)
-        return set(named)
+        return set(self.named_counts())
+
+    def named_counts(self) -> dict[str, int]:
+        """:meth:`named_cards` as the number of actions in the log naming each (only ids
+        named, read-only): kept from the last call, with the actions put in and taken out of
+        the log since (:attr:`.actions.ActionLog.added`, ``removed``) counted in and out, so
+        that an action put before others or taken back costs a reading of it alone.
+
+        >>> from validator.importers.duelingbook.builder import GameBuilder
+        >>> b = GameBuilder(1, ["a", "b"], [], Knowledge({}), {}, None, {}, {}, {})
+        >>> first, second = {"type": "move", "card": "x"}, {"type": "move", "card": "x"}
+        >>> b.log.append(first); b.log.append(second); b.named_counts()
+        {'x': 2}
+        >>> b.log.remove([first, second]); b.named_counts()
+        {}
+        """
+        counts = self._named
+        log = self.log
+        added, removed = log.added, log.removed
+        for index in range(self._named_added, len(added)):
+            _count_named(counts, added[index], 1)
+        for index in range(self._named_removed, len(removed)):
+            _count_named(counts, removed[index], -1)
+        self._named_added, self._named_removed = len(added), len(removed)
+        return counts
+
+    def material_leeway(self, cid: str) -> tuple[str, ...]:
+        """The card's ``material_leeway`` (docs/cards.md), kept once read: the reading never
+        renames a card (the follower named every card before it began).
+
+        >>> from validator.importers.duelingbook.builder import GameBuilder
+        >>> b = GameBuilder(1, ["a", "b"], [], Knowledge({}), {}, None, {}, {"x": {}}, {})
+        >>> b.material_leeway("x")
+        ()
+        """
+        found = self._leeway.get(cid)
+        if found is None:
+            found = self._leeway[cid] = tuple(self.card(cid).facts.material_leeway)
+        return found
 
     def card(self, cid: str | None) -> CardKnowledge:
         """What is known of the card (by the name the follower found for it)."""

@@ -35,6 +35,9 @@ class Move(NamedTuple):
     after: Spot | None
 
 
+#: ``tuple.__new__``: a :class:`Move` made as the named tuple's own constructor makes it,
+#: without that interpreted function (:func:`.tracker.spot_at`).
+_NEW_TUPLE: Final = tuple.__new__
 #: One change of a card's place, face or position: (card, before, after).
 Change = tuple[str, "Spot | None", "Spot | None"]
 
@@ -99,7 +102,7 @@ class Step:
                     before[1] == after[1]:
                 turned.append((cid, before, after))
             else:
-                moves.append(Move(cid, before, after))
+                moves.append(_NEW_TUPLE(Move, (cid, before, after)))
         self._moves, self._turned = moves, turned
 
     @property

@@ -66,6 +66,22 @@ class Spot(NamedTuple):
     face_up: bool = True
 
 
+def spot_at(side: Player, spot: str, position: str | None = None,
+            face_up: bool = True) -> Spot:
+    """``Spot(side, spot, position, face_up)``, made by ``tuple.__new__`` as the named tuple's
+    own constructor makes it: called from compiled code, that constructor is an interpreted
+    function (about 2,000 instructions a call, and the board makes one for every move).
+
+    >>> spot_at("p1", "M-3", "defense") == Spot("p1", "M-3", "defense"), type(spot_at("p1", "hand"))
+    (True, <class 'validator.importers.duelingbook.board.tracker.Spot'>)
+    """
+    made: Spot = _NEW_TUPLE(Spot, (side, spot, position, face_up))
+    return made
+
+
+_NEW_TUPLE: Final = tuple.__new__
+
+
 class Places:
     """What a board answers about its cards (``cards``: their definitions, names and owners)
     and where they stand, from its ``where`` (card -> place), ``zones`` (side and zone ->
@@ -238,7 +254,7 @@ class Board(Places):
                 if below:  # the next material becomes the stack's top card
                     top, rest = below[-1], below[:-1]
                     self.zones[(spot.side, spot.spot)] = top
-                    self._place(top, Spot(spot.side, spot.spot, spot.position))
+                    self._place(top, spot_at(spot.side, spot.spot, spot.position))
                     self.piles[(spot.side, "material")].remove(top)
                     if rest:
                         self.under[top] = rest
@@ -264,7 +280,7 @@ class Board(Places):
                 self.piles[(side, spot)].insert(0, cid)
             else:
                 self.piles[(side, spot)].append(cid)
-            self._place(cid, Spot(side, spot, None, face_up))
+            self._place(cid, spot_at(side, spot, None, face_up))
             self._send_materials(cid)
             return None
         displaced = self.zones.get((side, spot))
@@ -274,10 +290,10 @@ class Board(Places):
         if is_monster_zone(spot):
             self._carry(cid, side)
             position = position or "attack"
-            self._place(cid, Spot(side, spot, position, position != "facedown_defense"))
+            self._place(cid, spot_at(side, spot, position, position != "facedown_defense"))
         else:  # out of the Monster Zones: no longer a monster holding materials
             self._send_materials(cid)
-            self._place(cid, Spot(side, spot, None, face_up))
+            self._place(cid, spot_at(side, spot, None, face_up))
         return displaced
 
     def turn(self, cid: str, *, position: str | None = None, face_up: bool | None = None) -> None:
@@ -286,10 +302,10 @@ class Board(Places):
         if spot is None:
             return
         if position is not None:
-            self._place(cid, Spot(spot.side, spot.spot, position,
-                                   position != "facedown_defense"))
+            self._place(cid, spot_at(spot.side, spot.spot, position,
+                                      position != "facedown_defense"))
         elif face_up is not None:
-            self._place(cid, Spot(spot.side, spot.spot, spot.position, face_up))
+            self._place(cid, spot_at(spot.side, spot.spot, spot.position, face_up))
 
     def stack(self, cid: str, onto: str) -> None:
         """Put ``cid`` on top of the card ``onto`` as an Xyz stack (Duelingbook's Overlay).
@@ -301,10 +317,10 @@ class Board(Places):
                                f"{'itself' if cid == onto else 'a card in no zone'}")
         self.lift(cid)
         self.zones[(base.side, base.spot)] = cid
-        self._place(cid, Spot(base.side, base.spot, base.position))
+        self._place(cid, spot_at(base.side, base.spot, base.position))
         below = [*self.under.pop(onto, []), onto, *self.under.pop(cid, [])]
         self.piles[(base.side, "material")].append(onto)
-        self._place(onto, Spot(base.side, "material"))
+        self._place(onto, spot_at(base.side, "material"))
         self.under[cid] = below
         self._carry(cid, base.side)
 
@@ -318,7 +334,7 @@ class Board(Places):
         self._send_materials(cid)
         self.under.setdefault(holder, []).insert(0, cid)
         self.piles[(side, "material")].append(cid)
-        self._place(cid, Spot(side, "material"))
+        self._place(cid, spot_at(side, "material"))
 
     def _carry(self, cid: str, side: Player) -> None:
         """The materials under ``cid`` go with it, to the side of the field it stands on."""
@@ -327,7 +343,7 @@ class Board(Places):
             if held != side:
                 self.piles[(held, "material")].remove(material)
                 self.piles[(side, "material")].append(material)
-                self._place(material, Spot(side, "material"))
+                self._place(material, spot_at(side, "material"))
 
     def _send_materials(self, cid: str) -> None:
         """An Xyz Monster left the field (or became a material itself): its materials go to

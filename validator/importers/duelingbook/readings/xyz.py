@@ -40,18 +40,18 @@ _LEVELS: Final = LEVEL_LEEWAY["xyz"]
 def leeway_seen(b: GameBuilder, also: tuple[str, ...] = ()) -> frozenset[str]:
     """The ``material_leeway`` of every card the game's actions so far name (either
     player's: used, summoned, moved, targeted, a material: the builder's running
-    :meth:`~.builder.GameBuilder.named_cards`), and of the cards ``also``.
+    :meth:`~.builder.GameBuilder.named_counts`), and of the cards ``also``.
 
     >>> from types import SimpleNamespace as N
-    >>> none = N(facts=N(material_leeway=()))
-    >>> sorted(leeway_seen(N(named_cards=lambda: {"a"}, card=lambda cid: N(facts=N(
-    ...     material_leeway=("level",))) if cid == "a" else none), ("b",)))
+    >>> sorted(leeway_seen(N(named_counts=lambda: {"a": 1}, material_leeway=lambda cid: (
+    ...     "level",) if cid == "a" else ()), ("b",)))
     ['level']
     """
-    ids = b.named_cards() | set(also)
     found: set[str] = set()
-    for cid in ids:
-        found.update(b.card(cid).facts.material_leeway)
+    for cid in b.named_counts():
+        found.update(b.material_leeway(cid))
+    for cid in also:
+        found.update(b.material_leeway(cid))
     return frozenset(found)
 
 
