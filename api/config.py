@@ -86,6 +86,10 @@ class Settings(BaseSettings):
     step_fastpath: bool = _env("DUELCHECK_STEP_FASTPATH", True,
                                "serve a held duel's plain steps in front of Flask's request "
                                "cycle (the same answers, faster): 1 (the default) or 0")
+    redis_poll_us: int = _env("DUELCHECK_REDIS_POLL_US", 100,
+                              "microseconds a worker polls for a Redis reply before it sleeps "
+                              "on it, while replies come within that time; 0: never polls",
+                              ge=0, le=10_000)
 
     def flask_config(self) -> dict[str, Any]:
         """The Flask config keys these settings give.
@@ -105,7 +109,8 @@ class Settings(BaseSettings):
                 "DUELCHECK_DUEL_IDLE_SECONDS": self.duel_idle_seconds,
                 "DUELCHECK_MAX_DUELS": self.max_duels,
                 "DUELCHECK_MAX_DUEL_ACTIONS": self.max_duel_actions,
-                "DUELCHECK_STEP_FASTPATH": self.step_fastpath}
+                "DUELCHECK_STEP_FASTPATH": self.step_fastpath,
+                "DUELCHECK_REDIS_POLL_US": self.redis_poll_us}
 
 
 #: Environment variable -> what it means (for docs and errors).

@@ -22,9 +22,10 @@ def default_data_dir() -> Path:
 
 
 def open_store(url: str, data_dir: str | None, idle_seconds: int,
-               board: StepBoard | None = None) -> DuelStore:
+               board: StepBoard | None = None, poll_us: int = 100) -> DuelStore:
     """The store a configuration names: ``sqlite`` (a file in ``data_dir``, created with the
-    folder when missing) or a Redis URL (with the step ``board`` its workers share, if any).
+    folder when missing) or a Redis URL (with the step ``board`` its workers share, if any,
+    and the microseconds a worker polls for a reply, ``poll_us``).
     Raises :class:`StoreError` when it cannot be opened.
 
     >>> import tempfile
@@ -39,4 +40,4 @@ def open_store(url: str, data_dir: str | None, idle_seconds: int,
         return SqliteStore(folder / "duels.sqlite3", idle_seconds)
     from .redisstore import RedisStore
 
-    return RedisStore(url, idle_seconds, board)
+    return RedisStore(url, idle_seconds, board, poll_us)

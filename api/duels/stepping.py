@@ -45,7 +45,7 @@ BOARD: Final = "duelcheck.board"
 #: The settings of :class:`HeldDuels` as a default app has them (for examples).
 DEFAULTS: Final = {"DUELCHECK_STORE": "sqlite", "DUELCHECK_DATA_DIR": None,
                    "DUELCHECK_DUEL_IDLE_SECONDS": 86_400, "DUELCHECK_MAX_DUELS": 10_000,
-                   "DUELCHECK_MAX_DUEL_ACTIONS": 20_000}
+                   "DUELCHECK_MAX_DUEL_ACTIONS": 20_000, "DUELCHECK_REDIS_POLL_US": 100}
 
 
 def fail(status: int, type_: str, title: str, detail: str, **extra: Any) -> NoReturn:
@@ -101,6 +101,7 @@ class HeldDuels:
         self.idle_seconds: int = config["DUELCHECK_DUEL_IDLE_SECONDS"]
         self.max_duels: int = config["DUELCHECK_MAX_DUELS"]
         self.max_duel_actions: int = config["DUELCHECK_MAX_DUEL_ACTIONS"]
+        self.redis_poll_us: int = config["DUELCHECK_REDIS_POLL_US"]
         self._stores: dict[int, DuelStore] = {}
 
     def store(self) -> DuelStore:
@@ -115,7 +116,8 @@ class HeldDuels:
         store = self._stores.get(os.getpid())
         if store is None:
             store = self._stores[os.getpid()] = open_store(self.store_url, self.data_dir,
-                                                           self.idle_seconds, self.board)
+                                                           self.idle_seconds, self.board,
+                                                           self.redis_poll_us)
         return store
 
     def unknown(self, duel_id: str) -> NoReturn:

@@ -35,7 +35,8 @@ def test_defaults() -> None:
 
 NUMERIC = [name for name in ENVIRONMENT if name not in ("HOST", "DUELCHECK_ACCESS_LOG",
                                                         "DUELCHECK_DATA_DIR",
-                                                        "DUELCHECK_STEP_FASTPATH")]
+                                                        "DUELCHECK_STEP_FASTPATH",
+                                                        "DUELCHECK_REDIS_POLL_US")]
 
 
 def test_the_steps_fast_path_is_on_unless_turned_off() -> None:
@@ -44,6 +45,14 @@ def test_the_steps_fast_path_is_on_unless_turned_off() -> None:
             for value in ("0", "off", "false", "1", "on", "true")] == [False] * 3 + [True] * 3
     with pytest.raises(ConfigError, match="DUELCHECK_STEP_FASTPATH='maybe' is not valid"):
         load_settings({"DUELCHECK_STEP_FASTPATH": "maybe"})
+
+
+def test_redis_replies_are_polled_for_100_us_by_default_and_0_never_polls() -> None:
+    assert load_settings({}).flask_config()["DUELCHECK_REDIS_POLL_US"] == 100
+    assert load_settings({"DUELCHECK_REDIS_POLL_US": "0"}).redis_poll_us == 0
+    for value in ("-1", "10001", "lots", "1.5"):
+        with pytest.raises(ConfigError, match=f"DUELCHECK_REDIS_POLL_US={value!r} is not valid"):
+            load_settings({"DUELCHECK_REDIS_POLL_US": value})
 
 
 @pytest.mark.parametrize("name", NUMERIC)
