@@ -145,11 +145,11 @@ def _changed(base: Record, values: list[Any]) -> Record | None:
 
 def _poll(conn: Any, deadline: float) -> bool:
     """Poll a redis-py connection for a reply, without sleeping, until ``deadline``
-    (:func:`time.perf_counter`); True when the reply is there. Asleep in ``recv``, a worker is woken by the kernel when the
-    reply comes, which on an idle machine costs about as much as Redis's own work; polled, the
-    reply is read as soon as it is there. The store polls only while replies come within its
-    ``spin`` time: on a loaded machine, where they do not, polling would take a core from
-    Redis, and the worker sleeps instead.
+    (:func:`time.perf_counter`); True when the reply is there. Asleep in ``recv``, a worker
+    is woken by the kernel when the reply comes, which on an idle machine costs about as much
+    as Redis's own work; polled, the reply is read as soon as it is there. The store polls
+    only while replies come within its ``spin`` time: on a loaded machine, where they do not,
+    polling would take a core from Redis, and the worker sleeps instead.
 
     >>> class Connection:
     ...     def can_read(self, timeout: float) -> bool:
@@ -202,39 +202,56 @@ class RedisStore:
                 connection_pool=self.redis.connection_pool, single_connection_client=True)
         return client
 
-    def _command(self, *args: Any) -> Any:
+    def _command(self, *args: Any, once: bool = False) -> Any:
         """One command on this thread's held connection, sent and its reply read at redis-py's
         connection level (``pack_command``, ``send_packed_command``, ``read_response``; the
         reply decoded as the client decodes it): a step's two commands skip the client's
         ``execute_command`` layers (the retry wrapper and its callbacks, the timing records,
         the per-command branches, the reply callbacks none of these commands has), which cost
-        as much as the rest of the call. A connection error or time-out hands the command to
-        the client's own path (which disconnects, reconnects and retries as it always did), so
-        that a Redis restarted between two steps is met as before; an error Redis answers
-        (``NOSCRIPT`` among them) is raised as redis-py raises it."""
+        as much as the rest of the call. An error Redis answers (``NOSCRIPT`` among them) is
+        raised as redis-py raises it.
+
+        A connection Redis closed while it was idle (a restart, ``CLIENT KILL``, its
+        ``timeout``) is seen before the command is sent (a poll of the socket finds it closed,
+        or holding bytes nothing asked for) and opened again. A connection error or time-out
+        while sending hands the command to the client's own path, which connects again and
+        sends it: a command cut off while being sent is never run. One after the command
+        was sent is raised when the command must run ``once`` (the step's write, which Redis
+        may have run before the connection failed: sent again, its compare-and-set would find
+        its own write, and the step would be judged again and kept twice); a read is sent
+        again."""
         client: Any = self._client()
         conn: Any = client.connection
         try:
+            if conn.can_read(0):  # bytes no command of ours asked for: start afresh
+                conn.disconnect()
             conn.send_packed_command(conn.pack_command(*args), check_health=False)
+        except (redis.ConnectionError, redis.TimeoutError):
+            conn.disconnect()
+            return client.execute_command(*args)
+        try:
             start = perf_counter()
             late = self._waited < self.spin and not _poll(conn, start + self.spin)
             reply = conn.read_response()
-            # a reply that outlasted the poll stops polling until replies come fast again
-            self._waited = (2 * self.spin if late else
-                            0.75 * self._waited + 0.25 * (perf_counter() - start))
-            return reply
         except (redis.ConnectionError, redis.TimeoutError):
             conn.disconnect()
-        return client.execute_command(*args)
+            if once:
+                raise
+            return client.execute_command(*args)
+        # a reply that outlasted the poll stops polling until replies come fast again
+        self._waited = (2 * self.spin if late else
+                        0.75 * self._waited + 0.25 * (perf_counter() - start))
+        return reply
 
     def _eval(self, script: Any, *args: Any) -> Any:
-        """A script by its SHA1 (``EVALSHA`` through :meth:`_command`), loaded into Redis
-        first when Redis does not have it (a Redis restarted, or one that never saw it)."""
+        """A script by its SHA1 (``EVALSHA`` through :meth:`_command`, run ``once``: the
+        step's write), loaded into Redis first when Redis does not have it (a Redis
+        restarted, or one that never saw it)."""
         try:
-            return self._command(b"EVALSHA", script.sha, b"2", *args)
+            return self._command(b"EVALSHA", script.sha, b"2", *args, once=True)
         except redis.exceptions.NoScriptError:
             self._command(b"SCRIPT", b"LOAD", script.script)
-            return self._command(b"EVALSHA", script.sha, b"2", *args)
+            return self._command(b"EVALSHA", script.sha, b"2", *args, once=True)
 
     def current(self, duel_id: str, seen: Record | None, expect: int | None) -> Current:
         """A read is a round trip to Redis, so ``seen`` is trusted unread (``read`` False:

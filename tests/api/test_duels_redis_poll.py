@@ -1,46 +1,80 @@
-"""How a worker awaits a Redis reply (api/duels/redisstore.py, ``DUELCHECK_REDIS_POLL_US``):
-polled without sleeping while replies come within the poll time, asleep once one did not,
-and polled again when replies are fast again. A fake connection stands for redis-py's, so
-that what is polled is counted; the real server's replies are tested in test_duels_serving."""
+"""How a worker sends a step's command to Redis and awaits the reply
+(api/duels/redisstore.py, ``RedisStore._command``, ``DUELCHECK_REDIS_POLL_US``): the reply polled
+for without sleeping while replies come within the poll time, asleep once one did not, and
+polled again when replies are fast again; a connection lost before the command went out opened
+again and the command sent, and one lost after it sent again only for a command that may run
+twice. A fake connection stands for redis-py's, so that what is polled and sent is counted; the
+real server's replies are tested in test_duels_serving."""
 
 from __future__ import annotations
 
 from typing import Any
+
+import pytest
+import redis
 
 from api.duels.redisstore import RedisStore
 
 
 class Connection:
     """A redis-py connection whose reply is there after ``ready_after`` polls (never, if
-    None), counting the polls."""
+    None), counting the polls; ``lost`` names where the connection fails, if it does."""
 
     def __init__(self) -> None:
         self.ready_after: int | None = 0
         self.polls = 0
+        self.asked: int | None = None  # polls since the last command was sent (None: idle)
         self.sent: list[bytes] = []
+        self.lost = ""
+        self.disconnected = 0
 
     def pack_command(self, *args: Any) -> bytes:
         return b" ".join(args)
 
     def send_packed_command(self, packed: bytes, check_health: bool = True) -> None:
+        if self.lost == "send":
+            raise redis.ConnectionError("lost while sending")
         self.sent.append(packed)
         self.asked = 0
 
     def can_read(self, timeout: float = 0) -> bool:
+        if self.asked is None:  # idle: nothing should be there
+            if self.lost == "idle":
+                raise redis.ConnectionError("Connection closed by server.")
+            return False
         self.polls += 1
         self.asked += 1
         return self.ready_after is not None and self.asked > self.ready_after
 
     def read_response(self) -> str:
+        self.asked = None
+        if self.lost == "reply":
+            raise redis.ConnectionError("lost before the reply")
         return "OK"
 
+    def disconnect(self) -> None:
+        self.disconnected += 1
 
-def _store(poll_us: int) -> tuple[RedisStore, Connection]:
+
+class Client:
+    """redis-py's client as the store holds it: its connection, and its own path, which
+    connects again and sends (recorded)."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.sent_again: list[tuple[Any, ...]] = []
+
+    def execute_command(self, *args: Any) -> str:
+        self.sent_again.append(args)
+        return "AGAIN"
+
+
+def _store(poll_us: int) -> tuple[RedisStore, Connection, Client]:
     store = RedisStore("redis://127.0.0.1:1/0", 60, poll_us=poll_us)  # never connects here
     connection = Connection()
-    client: Any = type("Client", (), {"connection": connection})()
-    store._client = lambda: client  # type: ignore[method-assign]
-    return store, connection
+    client = Client(connection)
+    store._client = lambda: client  # type: ignore[assignment,method-assign,return-value]
+    return store, connection, client
 
 
 def _polls(store: RedisStore, connection: Connection) -> int:
@@ -50,7 +84,7 @@ def _polls(store: RedisStore, connection: Connection) -> int:
 
 
 def test_a_reply_is_polled_for_until_it_is_there() -> None:
-    store, connection = _store(100)
+    store, connection, _ = _store(100)
     connection.ready_after = 3
     assert _polls(store, connection) == 4
     assert _polls(store, connection) == 4
@@ -58,7 +92,7 @@ def test_a_reply_is_polled_for_until_it_is_there() -> None:
 
 
 def test_a_reply_late_past_the_poll_time_stops_polling_until_replies_are_fast_again() -> None:
-    store, connection = _store(100)
+    store, connection, _ = _store(100)
     connection.ready_after = None  # not there within the 100 us: polled, then read asleep
     assert _polls(store, connection) > 1
     connection.ready_after = 0
@@ -67,5 +101,25 @@ def test_a_reply_late_past_the_poll_time_stops_polling_until_replies_are_fast_ag
 
 
 def test_with_0_a_reply_is_never_polled_for() -> None:
-    store, connection = _store(0)
+    store, connection, _ = _store(0)
     assert [_polls(store, connection) for _ in range(3)] == [0, 0, 0]
+
+
+@pytest.mark.parametrize("lost", ["idle", "send"])
+@pytest.mark.parametrize("once", [True, False])
+def test_a_connection_lost_before_the_command_went_out_is_opened_again_and_the_command_sent(
+        lost: str, once: bool) -> None:
+    store, connection, client = _store(100)
+    connection.lost = lost
+    assert store._command(b"EVALSHA", b"x", once=once) == "AGAIN"
+    assert client.sent_again == [(b"EVALSHA", b"x")] and connection.disconnected == 1
+
+
+def test_a_connection_lost_after_a_write_went_out_is_an_error_not_a_second_write() -> None:
+    store, connection, client = _store(100)
+    connection.lost = "reply"
+    with pytest.raises(redis.ConnectionError, match="lost before the reply"):
+        store._command(b"EVALSHA", b"x", once=True)
+    assert connection.sent == [b"EVALSHA x"] and client.sent_again == []
+    assert store._command(b"HMGET", b"k") == "AGAIN"  # a read is sent again
+    assert client.sent_again == [(b"HMGET", b"k")]
