@@ -99,6 +99,17 @@ start='{}', state='[]', created=1.0, updated=2.0, format=1)
         return self.since[held - first:] if first <= held < self.actions else None
 
 
+@dataclass(slots=True)
+class Pending:
+    """A step made to be left on the board (:meth:`StepBoard.prepare`): the duel, its count of
+    actions after the step and the actions the slot keeps, and the slot's bytes."""
+
+    duel_id: str
+    actions: int
+    since: list[str]
+    slot: bytes
+
+
 class StepBoard:
     """Shared memory for the workers forked from one process (see the module)."""
 
@@ -116,7 +127,7 @@ class StepBoard:
         """Leave the step that made ``record`` by keeping ``kept`` (JSON texts) on the board,
         with the actions of the step this process left before it when the two join up (a
         worker two steps behind moves on by both), up to :data:`KEEP` in all; nothing when it
-        does not fit a slot.
+        does not fit a slot. (:meth:`prepare`, then :meth:`leave`.)
 
         >>> board = StepBoard(slots=1)
         >>> board.put(Record("A" * 22, 1, 1, "classic", "{}", "{}", "{}", 1, 1), ["[1]"])
@@ -127,24 +138,45 @@ class StepBoard:
         >>> board.get("A" * 22) is None
         True
         """
+        self.leave(self.prepare(record, kept))
+
+    def prepare(self, record: Record, kept: Sequence[str]) -> Pending:
+        """What :meth:`put` leaves, made without leaving it (nothing shared or remembered
+        changes): a store makes it while its write is on the way, and leaves it once the
+        write is kept.
+
+        >>> board = StepBoard(slots=1)
+        >>> pending = board.prepare(Record("A" * 22, 1, 1, "classic", "{}", "{}", "{}", 1, 1),
+        ...                         ["[1]"])
+        >>> board.get("A" * 22) is None, pending.since
+        (True, ['[1]'])
+        >>> board.leave(pending)
+        >>> board.get("A" * 22).since
+        ['[1]']
+        """
         since = list(kept)
-        before = self._mine.pop(record.id, None)
+        before = self._mine.get(record.id)
         if before is not None and before[0] == record.actions - len(kept):
             since = [*before[1][max(0, len(before[1]) + len(kept) - KEEP):], *kept]
-        self._mine[record.id] = (record.actions, since)
-        if len(self._mine) > MINE:
-            self._mine.popitem(last=False)
         state = record.state.encode()
         step = b"".join((_STEP.pack(record.id.encode(), record.rev, record.actions,
                                     record.format, record.updated, len(state)),
                          state, "\n".join(since).encode()))
-        offset = self._offset(record.id)
         if _HEAD + len(step) > SLOT_BYTES:
-            self._memory[offset:offset + _HEAD] = bytes(_HEAD)  # (what it held is older)
-            return
-        body = _LENGTH.pack(len(step)) + step
-        self._memory[offset:offset + _HEAD + len(step)] = \
-            hashlib.blake2b(body, digest_size=_DIGEST).digest() + body
+            slot = bytes(_HEAD)  # (what the slot held is older)
+        else:
+            body = _LENGTH.pack(len(step)) + step
+            slot = hashlib.blake2b(body, digest_size=_DIGEST).digest() + body
+        return Pending(record.id, record.actions, since, slot)
+
+    def leave(self, pending: Pending) -> None:
+        """Leave a step :meth:`prepare` made (see :meth:`put`)."""
+        self._mine.pop(pending.duel_id, None)
+        self._mine[pending.duel_id] = (pending.actions, pending.since)
+        if len(self._mine) > MINE:
+            self._mine.popitem(last=False)
+        offset = self._offset(pending.duel_id)
+        self._memory[offset:offset + len(pending.slot)] = pending.slot
 
     def get(self, duel_id: str) -> Left | None:
         """The last step left of the duel on the board, or None (none, or the slot is another

@@ -19,7 +19,7 @@ behind moves it on without a read first.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from time import perf_counter
 from typing import Any, Final
@@ -202,7 +202,8 @@ class RedisStore:
                 connection_pool=self.redis.connection_pool, single_connection_client=True)
         return client
 
-    def _command(self, *args: Any, once: bool = False) -> Any:
+    def _command(self, *args: Any, once: bool = False,
+                 meanwhile: Callable[[], object] | None = None) -> Any:
         """One command on this thread's held connection, sent and its reply read at redis-py's
         connection level (``pack_command``, ``send_packed_command``, ``read_response``; the
         reply decoded as the client decodes it): a step's two commands skip the client's
@@ -219,7 +220,8 @@ class RedisStore:
         was sent is raised when the command must run ``once`` (the step's write, which Redis
         may have run before the connection failed: sent again, its compare-and-set would find
         its own write, and the step would be judged again and kept twice); a read is sent
-        again."""
+        again. ``meanwhile``, if given, is called once the command is sent, before the reply
+        is awaited (work the reply does not change, done while Redis works)."""
         client: Any = self._client()
         conn: Any = client.connection
         try:
@@ -231,6 +233,8 @@ class RedisStore:
             return client.execute_command(*args)
         try:
             start = perf_counter()
+            if meanwhile is not None:
+                meanwhile()
             late = self._waited < self.spin and not _poll(conn, start + self.spin)
             reply = conn.read_response()
         except (redis.ConnectionError, redis.TimeoutError):
@@ -243,12 +247,14 @@ class RedisStore:
                         0.75 * self._waited + 0.25 * (perf_counter() - start))
         return reply
 
-    def _eval(self, script: Any, *args: Any) -> Any:
+    def _eval(self, script: Any, *args: Any,
+              meanwhile: Callable[[], object] | None = None) -> Any:
         """A script by its SHA1 (``EVALSHA`` through :meth:`_command`, run ``once``: the
         step's write), loaded into Redis first when Redis does not have it (a Redis
         restarted, or one that never saw it)."""
         try:
-            return self._command(b"EVALSHA", script.sha, b"2", *args, once=True)
+            return self._command(b"EVALSHA", script.sha, b"2", *args, once=True,
+                                 meanwhile=meanwhile)
         except redis.exceptions.NoScriptError:
             self._command(b"SCRIPT", b"LOAD", script.script)
             return self._command(b"EVALSHA", script.sha, b"2", *args, once=True)
@@ -319,21 +325,25 @@ class RedisStore:
     def write(self, record: Record, read_rev: int,
               actions: Sequence[str]) -> Written | Record:
         """Compare-and-set on the revision (and the record's format), with the new actions,
-        in one script; on another revision, the record as it stands (the same script)."""
+        in one script; on another revision, the record as it stands (the same script). The
+        step to leave on the board is made while the script runs, and left once it is kept."""
+        board, pending = self.board, []
         try:
             done = self._eval(
                 self._write, key(record.id).encode(), _INDEX, b"%d" % read_rev, self._idle,
                 record.id.encode(), b"%d" % record.format, b"%d" % record.rev,
                 b"%d" % record.actions, record.state.encode(), repr(record.updated).encode(),
-                b"%d" % (record.actions - len(actions)), *(text.encode() for text in actions))
+                b"%d" % (record.actions - len(actions)), *(text.encode() for text in actions),
+                meanwhile=None if board is None else
+                lambda: pending.append(board.prepare(record, actions)))
         except redis.RedisError as exc:
             raise StoreError(f"Redis failed: {exc}") from None
         if isinstance(done, list):
             return _changed(record, done) or Written.GONE
         if done != 1:
             return Written.GONE
-        if self.board is not None:
-            self.board.put(record, actions)
+        if board is not None:
+            board.leave(pending[-1] if pending else board.prepare(record, actions))
         return Written.KEPT
 
     def log(self, duel_id: str, count: int, first: int = 0) -> list[str] | None:

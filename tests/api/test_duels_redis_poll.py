@@ -13,7 +13,10 @@ from typing import Any
 import pytest
 import redis
 
+from api.duels.board import StepBoard
+from api.duels.record import Record
 from api.duels.redisstore import RedisStore
+from api.duels.store import Written
 
 
 class Connection:
@@ -27,14 +30,17 @@ class Connection:
         self.sent: list[bytes] = []
         self.lost = ""
         self.disconnected = 0
+        self.reply: Any = "OK"
+        self.events: list[str] = []
 
     def pack_command(self, *args: Any) -> bytes:
-        return b" ".join(args)
+        return b" ".join(a if isinstance(a, bytes) else str(a).encode() for a in args)
 
     def send_packed_command(self, packed: bytes, check_health: bool = True) -> None:
         if self.lost == "send":
             raise redis.ConnectionError("lost while sending")
         self.sent.append(packed)
+        self.events.append("sent")
         self.asked = 0
 
     def can_read(self, timeout: float = 0) -> bool:
@@ -46,11 +52,12 @@ class Connection:
         self.asked += 1
         return self.ready_after is not None and self.asked > self.ready_after
 
-    def read_response(self) -> str:
+    def read_response(self) -> Any:
         self.asked = None
+        self.events.append("reply")
         if self.lost == "reply":
             raise redis.ConnectionError("lost before the reply")
-        return "OK"
+        return self.reply
 
     def disconnect(self) -> None:
         self.disconnected += 1
@@ -69,8 +76,9 @@ class Client:
         return "AGAIN"
 
 
-def _store(poll_us: int) -> tuple[RedisStore, Connection, Client]:
-    store = RedisStore("redis://127.0.0.1:1/0", 60, poll_us=poll_us)  # never connects here
+def _store(poll_us: int, board: StepBoard | None = None
+           ) -> tuple[RedisStore, Connection, Client]:
+    store = RedisStore("redis://127.0.0.1:1/0", 60, board, poll_us)  # never connects here
     connection = Connection()
     client = Client(connection)
     store._client = lambda: client  # type: ignore[assignment,method-assign,return-value]
@@ -123,3 +131,19 @@ def test_a_connection_lost_after_a_write_went_out_is_an_error_not_a_second_write
     assert connection.sent == [b"EVALSHA x"] and client.sent_again == []
     assert store._command(b"HMGET", b"k") == "AGAIN"  # a read is sent again
     assert client.sent_again == [(b"HMGET", b"k")]
+
+
+@pytest.mark.parametrize(("reply", "written"), [(1, Written.KEPT), (-1, Written.GONE)])
+def test_the_step_for_the_board_is_made_while_the_write_is_on_the_way_and_left_once_kept(
+        reply: int, written: Written) -> None:
+    board = StepBoard(slots=4)
+    store, connection, _ = _store(100, board)
+    prepare = board.prepare
+    board.prepare = lambda *args: (connection.events.append("prepared"),  # type: ignore
+                                   prepare(*args))[1]
+    connection.reply = reply
+    record = Record("A" * 22, 2, 2, "classic", "{}", "{}", '{"turn": 1}', 1.0, 2.0)
+    assert store.write(record, 1, ['{"type": "draw"}']) is written
+    assert connection.events == ["sent", "prepared", "reply"]
+    left = board.get("A" * 22)
+    assert (left is not None and left.since == ['{"type": "draw"}']) is (written is Written.KEPT)
