@@ -36,8 +36,8 @@ SWEEP_EVERY: Final = 60.0
 #: (a checkpoint, with the one sync to disk of ``synchronous = NORMAL``: about 4 ms here, where
 #: the pages copied cost little, since a duel's steps rewrite the same few). SQLite's default,
 #: 1,000, made it every 145 steps or so (0.7% of them, a p99 step); 4,000 makes it about one
-#: step in 900 (a log of at most 16 MB on disk, read again when the file is opened after a
-#: crash). docs/duels.md, "Speed".
+#: step in 900 (a log file of about 16 MB, written again from its start after a checkpoint and
+#: read when the file is opened after a crash). docs/duels.md, "Speed".
 CHECKPOINT_PAGES: Final = 4_000
 #: How long a writer waits for another worker's write before the store is said unavailable.
 BUSY_MS: Final = 5_000
