@@ -162,8 +162,8 @@ class StepBoard:
         step = b"".join((_STEP.pack(record.id.encode(), record.rev, record.actions,
                                     record.format, record.updated, len(state)),
                          state, "\n".join(since).encode()))
-        if _HEAD + len(step) > SLOT_BYTES:
-            slot = bytes(_HEAD)  # (what the slot held is older)
+        if not since or _HEAD + len(step) > SLOT_BYTES:
+            slot = bytes(_HEAD)  # (what the slot held is older; a step keeps an action)
         else:
             body = _LENGTH.pack(len(step)) + step
             slot = hashlib.blake2b(body, digest_size=_DIGEST).digest() + body

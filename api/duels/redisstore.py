@@ -215,22 +215,32 @@ class RedisStore:
         A connection Redis closed while it was idle (a restart, ``CLIENT KILL``, its
         ``timeout``) is seen before the command is sent (a poll of the socket finds it closed,
         or holding bytes nothing asked for) and opened again. A connection error or time-out
-        while sending hands the command to the client's own path, which connects again and
-        sends it: a command cut off while being sent is never run. One after the command
-        was sent is raised when the command must run ``once`` (the step's write, which Redis
-        may have run before the connection failed: sent again, its compare-and-set would find
-        its own write, and the step would be judged again and kept twice); a read is sent
-        again. ``meanwhile``, if given, is called once the command is sent, before the reply
-        is awaited (work the reply does not change, done while Redis works)."""
+        while sending sends the command again on a new connection (a command cut off while
+        being sent is never run): through the client's own path, or, for a command that must
+        run ``once``, here, exactly once more. One after the command was sent is raised for a
+        command that must run ``once`` (the step's write, which Redis may have run before the
+        connection failed: sent again, its compare-and-set would find its own write, and the
+        step would be judged again and kept twice); a read is sent again. ``meanwhile``, if
+        given, is called once the command is sent, before the reply is awaited (work the
+        reply does not change, done while Redis works)."""
         client: Any = self._client()
         conn: Any = client.connection
+        packed = conn.pack_command(*args)
         try:
             if conn.can_read(0):  # bytes no command of ours asked for: start afresh
                 conn.disconnect()
-            conn.send_packed_command(conn.pack_command(*args), check_health=False)
+            conn.send_packed_command(packed, check_health=False)
         except (redis.ConnectionError, redis.TimeoutError):
             conn.disconnect()
-            return client.execute_command(*args)
+            if not once:
+                return client.execute_command(*args)
+            # sent again once, here: the client's path would send it as often as its retries
+            # say, and a write whose reply is lost must not be sent again
+            try:
+                conn.send_packed_command(packed, check_health=False)
+            except (redis.ConnectionError, redis.TimeoutError):
+                conn.disconnect()
+                raise
         try:
             start = perf_counter()
             if meanwhile is not None:

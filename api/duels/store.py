@@ -44,8 +44,9 @@ class Current:
     unknown, deleted or expired), whether it was ``read`` now (else it is the record of this
     worker's own copy, or of that copy moved on by steps other workers of the instance left
     on the Redis store's step board, maybe stale: the write's compare-and-set says), and the
-    actions kept since that copy (JSON texts; None unless it is at most :data:`CATCH_UP`
-    behind and they were read with the record or taken from the board)."""
+    actions kept since that copy (JSON texts; None unless they were read with the record,
+    for a copy at most :data:`CATCH_UP` behind, or taken from the Redis store's step board,
+    for one at most :data:`~.board.KEEP` behind)."""
 
     record: Record | None
     read: bool

@@ -151,3 +151,12 @@ def test_a_copy_behind_moves_on_by_the_board_without_a_read(tmp_path: Path) -> N
         assert answer.status_code == 409
         assert answer.get_json()["actions"] == held + 2  # as a read before the write would say
         direct.close()
+
+
+def test_a_step_that_keeps_no_action_clears_the_slot_rather_than_leave_an_empty_action() -> None:
+    # the actions are kept one a line: none would read back as one empty action
+    board, other = StepBoard(slots=1), StepBoard(slots=1)
+    other._memory = board._memory  # another worker of the instance, with no step of its own
+    board.put(Record("A" * 22, 1, 1, "classic", "{}", "{}", "{}", 1, 1), ["[1]"])
+    other.put(Record("A" * 22, 2, 1, "classic", "{}", "{}", "{}", 1, 1), [])
+    assert board.get("A" * 22) is None

@@ -37,7 +37,8 @@ class Connection:
         return b" ".join(a if isinstance(a, bytes) else str(a).encode() for a in args)
 
     def send_packed_command(self, packed: bytes, check_health: bool = True) -> None:
-        if self.lost == "send":
+        if self.lost in ("send", "send twice"):
+            self.lost = "" if self.lost == "send" else "send"
             raise redis.ConnectionError("lost while sending")
         self.sent.append(packed)
         self.events.append("sent")
@@ -46,6 +47,7 @@ class Connection:
     def can_read(self, timeout: float = 0) -> bool:
         if self.asked is None:  # idle: nothing should be there
             if self.lost == "idle":
+                self.lost = ""
                 raise redis.ConnectionError("Connection closed by server.")
             return False
         self.polls += 1
@@ -114,13 +116,26 @@ def test_with_0_a_reply_is_never_polled_for() -> None:
 
 
 @pytest.mark.parametrize("lost", ["idle", "send"])
-@pytest.mark.parametrize("once", [True, False])
-def test_a_connection_lost_before_the_command_went_out_is_opened_again_and_the_command_sent(
-        lost: str, once: bool) -> None:
+def test_a_connection_lost_before_a_read_went_out_is_opened_again_by_the_clients_path(
+        lost: str) -> None:
     store, connection, client = _store(100)
     connection.lost = lost
-    assert store._command(b"EVALSHA", b"x", once=once) == "AGAIN"
-    assert client.sent_again == [(b"EVALSHA", b"x")] and connection.disconnected == 1
+    assert store._command(b"HMGET", b"k") == "AGAIN"
+    assert client.sent_again == [(b"HMGET", b"k")] and connection.disconnected == 1
+
+
+@pytest.mark.parametrize("lost", ["idle", "send"])
+def test_a_write_whose_connection_was_lost_before_it_went_out_is_sent_again_once_here(
+        lost: str) -> None:
+    # not through the client's path, which would send it as often as its retries say
+    store, connection, client = _store(100)
+    connection.lost = lost
+    assert store._command(b"EVALSHA", b"x", once=True) == "OK"
+    assert connection.sent == [b"EVALSHA x"] and client.sent_again == []
+    connection.lost = "send twice"  # lost again while sending it again: the store's error
+    with pytest.raises(redis.ConnectionError, match="lost while sending"):
+        store._command(b"EVALSHA", b"y", once=True)
+    assert connection.sent == [b"EVALSHA x"] and client.sent_again == []
 
 
 def test_a_connection_lost_after_a_write_went_out_is_an_error_not_a_second_write() -> None:
