@@ -9,6 +9,7 @@ validator.importers.duelingbook.replay.ReplayError: the replay holds no game (no
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, Final
 
 from validator.document.jsontext import loads
@@ -293,6 +294,22 @@ def _scan(plays: list[Any], decks: dict[str, int], starts: dict[str, int]) -> tu
     if current is not None:
         found.append((current[0], len(plays), current[1], current[2]))
     return found, objects
+
+
+def import_plays(*plays: tuple[str, str, str], fmt: str | None = None,
+                 cards: Sequence[Any] = ()) -> Game:
+    """The first game of a replay made of ``plays``, each (username, play kind, public log
+    line), after "a" picked to go first against "b" (with ``cards`` on the pick, and the
+    replay's format ``fmt``): how the readings' examples write a few plays.
+
+    >>> game = import_plays(("a", "Draw card", 'Drew "Sangan"'))
+    >>> [action["type"] for action in game.document["actions"]]
+    ['draw']
+    """
+    pick = {"play": "Pick first", "order": ["a", "b"], **({"cards": list(cards)} if cards else {})}
+    return import_replay({"format": fmt, "plays": [pick, *(
+        {"play": kind, "username": user, "log": {"public_log": text}}
+        for user, kind, text in plays)]})[0]
 
 
 def import_replay(replay: Any) -> list[Game]:

@@ -125,11 +125,7 @@ def declare_effect(b: GameBuilder, play: Play, player: Player, cid: str, place: 
     the opponent's turn). A card with no activated effect usable there announces something
     else (a continuous effect, a cost, an effect resolving): no action.
 
-    >>> from validator.importers.duelingbook.replay import import_replay
-    >>> def imported(*plays, fmt=None):
-    ...     return import_replay({"format": fmt, "plays": [{"play": "Pick first", "order": [
-    ...         "a", "b"]}, *({"play": k, "username": u, "log": {"public_log": t}}
-    ...                   for u, k, t in plays)]})[0]
+    >>> from validator.importers.duelingbook.replay import import_plays as imported
     >>> game = imported(("a", "Draw card", 'Drew "Vorse Raider"'),
     ...                 ("a", "Enter M1", "Entered Main Phase 1"),
     ...                 ("a", "Normal Summon", 'Normal Summoned "Vorse Raider" from hand to M-1'),
@@ -200,11 +196,7 @@ def sent_from_deck_by(b: GameBuilder, player: Player, cid: str) -> str | None:
     ``cid``'s archetype from the Deck to the GY (K9-17 Izuna: 'send 1 "K9" card from your Deck
     to the GY'), or None.
 
-    >>> from validator.importers.duelingbook.replay import import_replay
-    >>> def imported(*plays, fmt=None):
-    ...     return import_replay({"format": fmt, "plays": [{"play": "Pick first", "order": [
-    ...         "a", "b"]}, *({"play": k, "username": u, "log": {"public_log": t}}
-    ...                   for u, k, t in plays)]})[0]
+    >>> from validator.importers.duelingbook.replay import import_plays as imported
     >>> game = imported(("a", "Draw card", 'Drew "K9-17 Izuna"'),
     ...                 ("a", "Enter M1", "Entered Main Phase 1"),
     ...                 ("a", "Normal Summon", 'Normal Summoned "K9-17 Izuna" from hand to M-1'),
@@ -224,11 +216,7 @@ def declared_for_archetype(b: GameBuilder, player: Player, cid: str, within: int
     """The latest card of ``player``'s whose effect was declared within ``within`` plays and
     whose text (``archetype_of``) names an archetype in ``cid``'s name, or None.
 
-    >>> from validator.importers.duelingbook.replay import import_replay
-    >>> def imported(*plays, fmt=None):
-    ...     return import_replay({"format": fmt, "plays": [{"play": "Pick first", "order": [
-    ...         "a", "b"]}, *({"play": k, "username": u, "log": {"public_log": t}}
-    ...                   for u, k, t in plays)]})[0]
+    >>> from validator.importers.duelingbook.replay import import_plays as imported
     >>> snatchy, acroquey = "Yummy★Snatchy", "Yummyusment★Acroquey"
     >>> game = imported(("a", "Draw card", f'Drew "{acroquey}"'), ("a", "End turn", "Ended turn"),
     ...                 ("b", "Enter M1", "Entered Main Phase 1"),
@@ -256,11 +244,7 @@ def declared_after_shuffle(b: GameBuilder, play: Play, cid: str) -> bool:
     effect (a monster placed from the Deck, the Deck shuffled, then its effect declared where
     it was placed: :func:`sent_from_deck_by`'s example).
 
-    >>> from validator.importers.duelingbook.replay import import_replay
-    >>> def imported(*plays, fmt=None):
-    ...     return import_replay({"format": fmt, "plays": [{"play": "Pick first", "order": [
-    ...         "a", "b"]}, *({"play": k, "username": u, "log": {"public_log": t}}
-    ...                   for u, k, t in plays)]})[0]
+    >>> from validator.importers.duelingbook.replay import import_plays as imported
     >>> game = imported(("a", "Draw card", 'Drew "K9-17 Izuna"'),
     ...                 ("a", "Enter M1", "Entered Main Phase 1"),
     ...                 ("a", "Normal Summon", 'Normal Summoned "K9-17 Izuna" from hand to M-1'),

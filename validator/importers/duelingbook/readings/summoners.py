@@ -39,10 +39,7 @@ def moved_for_opponents_effect(b: GameBuilder, play: Play, player: Player, cid: 
     opponent used a card just before and the card goes to the Deck within a few plays,
     unused.
 
-    >>> from validator.importers.duelingbook.replay import import_replay
-    >>> def imported(*plays):
-    ...     return import_replay({"plays": [{"play": "Pick first", "order": ["a", "b"]}, *(
-    ...         {"play": k, "username": u, "log": {"public_log": t}} for u, k, t in plays)]})[0]
+    >>> from validator.importers.duelingbook.replay import import_plays as imported
     >>> game = imported(("a", "Draw card", 'Drew "Trap Dustshoot"'),
     ...                 ("b", "Draw card", 'Drew "Summoned Skull"'),
     ...                 ("a", "Activate ST", 'Activated "Trap Dustshoot" from hand to S-2'),
@@ -79,11 +76,7 @@ def moved_for_own_resolving_spell(b: GameBuilder, play: Play, player: Player,
     stands face-up in its zone, not yet sent away: Pot of Avarice's targets, carried through
     the wrong piles): the card only goes from the hand to the Deck, no Summon.
 
-    >>> from validator.importers.duelingbook.replay import import_replay
-    >>> def imported(*plays, cards=()):
-    ...     pick = {"play": "Pick first", "order": ["a", "b"], "cards": list(cards)}
-    ...     return import_replay({"plays": [pick, *(
-    ...         {"play": k, "username": u, "log": {"public_log": t}} for u, k, t in plays)]})[0]
+    >>> from validator.importers.duelingbook.replay import import_plays as imported
     >>> avarice = {"name": "Pot of Avarice", "effect": "Shuffle all 5 into the Deck."}
     >>> game = imported(("a", "Draw card", 'Drew "Pot of Avarice"'),
     ...                 ("a", "Draw card", 'Drew "Sangan"'),
@@ -122,10 +115,7 @@ def foe_summoner(b: GameBuilder, player: Player, first_of: object = None) -> str
     effect summons a few plays later is theirs: after Nibiru, the Primal Being's Token), and
     where the card was activated or its effect declared there (not only summoned).
 
-    >>> from validator.importers.duelingbook.replay import import_replay
-    >>> def imported(*plays):
-    ...     return import_replay({"plays": [{"play": "Pick first", "order": ["a", "b"]}, *(
-    ...         {"play": k, "username": u, "log": {"public_log": t}} for u, k, t in plays)]})[0]
+    >>> from validator.importers.duelingbook.replay import import_plays as imported
     >>> cannon = [("a", "Draw card", 'Drew "R.B. Lambda Cannon"'),
     ...           ("b", "Draw card", 'Drew "Gemini Elf"'),
     ...           ("a", "Enter M1", "Entered Main Phase 1"),
@@ -163,10 +153,7 @@ def summoned_for_opponents_effect(b: GameBuilder, play: Play, player: Player,
     Lambda Cannon looks at the hand and Special Summons 1 monster from it to their field):
     that Special Summon, the player carrying it out.
 
-    >>> from validator.importers.duelingbook.replay import import_replay
-    >>> def imported(*plays):
-    ...     return import_replay({"plays": [{"play": "Pick first", "order": ["a", "b"]}, *(
-    ...         {"play": k, "username": u, "log": {"public_log": t}} for u, k, t in plays)]})[0]
+    >>> from validator.importers.duelingbook.replay import import_plays as imported
     >>> cannon = [("a", "Draw card", 'Drew "R.B. Lambda Cannon"'),
     ...           ("b", "Draw card", 'Drew "Gemini Elf"'),
     ...           ("a", "Enter M1", "Entered Main Phase 1"),
@@ -199,10 +186,7 @@ def set_for_opponents_summon(b: GameBuilder, play: Play, player: Player,
     is face-up): that Special Summon, in face-up Defense Position, the player carrying it
     out with the wrong click and fixing it.
 
-    >>> from validator.importers.duelingbook.replay import import_replay
-    >>> def imported(*plays):
-    ...     return import_replay({"plays": [{"play": "Pick first", "order": ["a", "b"]}, *(
-    ...         {"play": k, "username": u, "log": {"public_log": t}} for u, k, t in plays)]})[0]
+    >>> from validator.importers.duelingbook.replay import import_plays as imported
     >>> cannon = [("a", "Draw card", 'Drew "R.B. Lambda Cannon"'),
     ...           ("b", "Draw card", 'Drew "Gemini Elf"'),
     ...           ("a", "Enter M1", "Entered Main Phase 1"),

@@ -82,10 +82,7 @@ def tributes_available(b: GameBuilder, player: Player, cid: str, counts: tuple[i
     Dragon's own Special Summon, clicked as a Normal Summon), one with its Tribute logged just
     after it is a Tribute Summon.
 
-    >>> from validator.importers.duelingbook.replay import import_replay
-    >>> def imported(*plays):
-    ...     return import_replay({"plays": [{"play": "Pick first", "order": ["a", "b"]}, *(
-    ...         {"play": k, "username": u, "log": {"public_log": t}} for u, k, t in plays)]})[0]
+    >>> from validator.importers.duelingbook.replay import import_plays as imported
     >>> turn = [("a", "Draw card", 'Drew "Sangan"'), ("a", "Enter M1", "Entered Main Phase 1"),
     ...         ("a", "Normal Summon", 'Normal Summoned "Sangan" from hand to M-1'),
     ...         ("a", "End turn", "Ended turn"), ("b", "Draw card", 'Drew "Cyber Dragon"'),
