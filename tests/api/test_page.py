@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Route, expect
 
 from tests.api.browser import (
     AXE,
@@ -431,12 +431,22 @@ def test_a_replay_without_a_game_is_a_clear_error(desktop: Page, tmp_path: Path)
 
 
 def test_a_slow_answer_shows_that_it_is_working(desktop: Page) -> None:
-    import time
-
-    desktop.route("**/v1/steps", lambda route: (time.sleep(0.6), route.continue_()))
+    # the answer is held until the test has seen the busy line, then let through: a
+    # handler that slept instead raced the page (the line could be gone before it was looked for)
+    held: list[Route] = []
+    desktop.route("**/v1/steps", lambda route: held.append(route))
     paste(desktop, '{"cards": {}, "actions": [{"type": "draw", "player": "p1"}]}',
           "#status.busy")
+    assert "Judging the duel" in desktop.inner_text("#status")
+    for _ in range(500):  # the request reaches the handler within a Playwright call
+        if held:
+            break
+        desktop.wait_for_timeout(10)
+    assert len(held) == 1, "the page did not ask for the steps"
+    assert desktop.locator("#status.busy").is_visible()
+    held[0].continue_()
     desktop.wait_for_selector("#summary.legal")
+    assert not desktop.locator("#status.busy").is_visible()
 
 
 # -- the examples, pasting, malformed documents (as before) ---------------------------------
