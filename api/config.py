@@ -9,9 +9,10 @@ should be. Defaults live on the fields; ``create_app(config)`` overrides them la
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -24,6 +25,7 @@ class ConfigError(ValueError):
 
     def __init__(self, name: str, value: Any, problem: str, meaning: str) -> None:
         self.name, self.value = name, value
+        problem = problem.removeprefix("Value error, ")  # pydantic's words for our own checks
         super().__init__(f"{name}={value!r} is not valid ({meaning}): "
                          f"{problem[:1].lower()}{problem[1:]}")
 
@@ -81,8 +83,10 @@ class Settings(BaseSettings):
     duel_idle_seconds: int = _env("DUELCHECK_DUEL_IDLE_SECONDS", 86_400,
                                   "seconds a held duel is kept without an action kept", gt=0)
     max_duels: int = _env("DUELCHECK_MAX_DUELS", 10_000, "most duels held at once", gt=0)
-    max_duel_actions: int = _env("DUELCHECK_MAX_DUEL_ACTIONS", 20_000,
-                                 "most actions one held duel keeps", gt=0)
+    max_duel_actions: int | None = _env("DUELCHECK_MAX_DUEL_ACTIONS", None,
+                                        "most actions one held duel keeps; by default and at "
+                                        "most DUELCHECK_MAX_ACTIONS, so that a duel's "
+                                        "document can be judged whole", gt=0)
     step_fastpath: bool = _env("DUELCHECK_STEP_FASTPATH", True,
                                "serve a held duel's plain steps in front of Flask's request "
                                "cycle (the same answers, faster): 1 (the default) or 0")
@@ -90,6 +94,36 @@ class Settings(BaseSettings):
                               "microseconds a worker polls for a Redis reply before it sleeps "
                               "on it, while replies come within that time; 0: never polls",
                               ge=0, le=10_000)
+
+    @field_validator("store")
+    @classmethod
+    def _store_url(cls, value: str) -> str:
+        """A Redis URL must be one redis-py can read (its host, port and database), so that
+        a mistyped one stops the service at start, not at the first duel."""
+        if value != "sqlite":
+            from redis.connection import parse_url
+
+            try:
+                parse_url(value)  # type: ignore[no-untyped-call]
+            except ValueError as exc:
+                raise ValueError(f"not a Redis URL redis-py can read: {exc}") from None
+        return value
+
+    @field_validator("data_dir")
+    @classmethod
+    def _folder(cls, value: str | None) -> str | None:
+        if value is not None and Path(value).exists() and not Path(value).is_dir():
+            raise ValueError("it is a file, not a folder")
+        return value
+
+    @field_validator("max_duel_actions")
+    @classmethod
+    def _within_a_document(cls, value: int | None, info: ValidationInfo) -> int | None:
+        most = info.data.get("max_actions")
+        if value is not None and most is not None and value > most:
+            raise ValueError(f"a held duel may keep at most DUELCHECK_MAX_ACTIONS ({most}) "
+                             f"actions, so that its document can be judged whole")
+        return value
 
     def flask_config(self) -> dict[str, Any]:
         """The Flask config keys these settings give.
@@ -108,7 +142,7 @@ class Settings(BaseSettings):
                 "DUELCHECK_STORE": self.store, "DUELCHECK_DATA_DIR": self.data_dir,
                 "DUELCHECK_DUEL_IDLE_SECONDS": self.duel_idle_seconds,
                 "DUELCHECK_MAX_DUELS": self.max_duels,
-                "DUELCHECK_MAX_DUEL_ACTIONS": self.max_duel_actions,
+                "DUELCHECK_MAX_DUEL_ACTIONS": self.max_duel_actions or self.max_actions,
                 "DUELCHECK_STEP_FASTPATH": self.step_fastpath,
                 "DUELCHECK_REDIS_POLL_US": self.redis_poll_us}
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from api import create_app
@@ -75,3 +77,38 @@ def test_a_bad_variable_stops_create_app_with_a_value_error(
 def test_a_port_out_of_range() -> None:
     with pytest.raises(ConfigError, match="PORT='70000'"):
         load_settings({"PORT": "70000"})
+
+
+def test_a_held_duel_keeps_as_many_actions_as_one_document_may_have_and_no_more() -> None:
+    assert load_settings({}).flask_config()["DUELCHECK_MAX_DUEL_ACTIONS"] == 20_000
+    follows = load_settings({"DUELCHECK_MAX_ACTIONS": "40"}).flask_config()
+    assert follows["DUELCHECK_MAX_DUEL_ACTIONS"] == 40
+    fewer = load_settings({"DUELCHECK_MAX_ACTIONS": "40", "DUELCHECK_MAX_DUEL_ACTIONS": "10"})
+    assert fewer.flask_config()["DUELCHECK_MAX_DUEL_ACTIONS"] == 10
+    for environ in ({"DUELCHECK_MAX_ACTIONS": "4", "DUELCHECK_MAX_DUEL_ACTIONS": "10"},
+                    {"DUELCHECK_MAX_DUEL_ACTIONS": "30000"}):
+        with pytest.raises(ConfigError, match=r"^DUELCHECK_MAX_DUEL_ACTIONS='\d+' is not valid "
+                           r"\(.*\): a held duel may keep at most DUELCHECK_MAX_ACTIONS "
+                           r"\((4|20000)\) actions, so that its document can be judged whole$"):
+            load_settings(environ)
+
+
+@pytest.mark.parametrize("url", ["redis://:::/x", "redis://localhost:port/0",
+                                 "redis://localhost:70000/0"])
+def test_a_redis_url_redis_cannot_read_stops_the_service_at_start(url: str) -> None:
+    with pytest.raises(ConfigError, match=r"^DUELCHECK_STORE='.*' is not valid \(.*\): not a "
+                                          r"Redis URL redis-py can read: "):
+        load_settings({"DUELCHECK_STORE": url})
+    for fine in ("redis://127.0.0.1:6379/0", "rediss://user:pw@host:6380/2",
+                 "unix:///run/redis.sock?db=1"):
+        assert load_settings({"DUELCHECK_STORE": fine}).store == fine
+
+
+def test_a_data_dir_that_is_a_file_stops_the_service_at_start(tmp_path: Path) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("", "utf-8")
+    with pytest.raises(ConfigError, match=r"^DUELCHECK_DATA_DIR='.*afile' is not valid "
+                                          r"\(.*\): it is a file, not a folder$"):
+        load_settings({"DUELCHECK_DATA_DIR": str(afile)})
+    assert load_settings({"DUELCHECK_DATA_DIR": str(tmp_path / "new")}).data_dir == \
+        str(tmp_path / "new")  # made at the first duel
