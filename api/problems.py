@@ -32,6 +32,9 @@ class ProblemSchema(Schema):
     detail = fields.String(required=True)
     errors = fields.Dict(metadata={"description": "field errors keyed by path, marshmallow's "
                                                   "nested style (list indexes as strings)"})
+    actions = fields.Integer(metadata={
+        "description": "a problem of type urn:duelcheck:problem:duel-conflict only (an "
+                       "extension member): the number of actions the duel holds"})
 
 
 def problem_body(status: int, detail: str, *, errors: Any = None, type_: str = "about:blank",

@@ -27,7 +27,7 @@ from validator.teaching.quiz import quiz
 from validator.teaching.quizbank import corpus_quiz
 
 from .problems import problem
-from .views import DOCUMENT_SCHEMA, ERRORS, ApiBlueprint, json_response
+from .views import DOCUMENT_SCHEMA, ERRORS, ApiBlueprint, json_response, no_content
 
 ASSETS = resources.files("validator.teaching").joinpath("assets")
 
@@ -118,4 +118,4 @@ def favicon() -> Response:
     >>> answer.status_code, answer.headers["Cache-Control"]
     (204, 'public, max-age=86400')
     """
-    return Response(status=204, headers={"Cache-Control": "public, max-age=86400"})
+    return no_content(**{"Cache-Control": "public, max-age=86400"})

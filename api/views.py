@@ -33,6 +33,18 @@ def json_response(body: Any, status: int = 200) -> Response:
     return Response(json.dumps(body), status=status, mimetype="application/json")
 
 
+def no_content(**headers: str) -> Response:
+    """204, with no body and so no ``Content-Type`` (Flask would say ``text/html``).
+
+    >>> answer = no_content(ETag='"x"')
+    >>> answer.status_code, "Content-Type" in answer.headers, answer.headers["ETag"]
+    (204, False, '"x"')
+    """
+    response = Response(status=204, headers=headers)
+    del response.headers["Content-Type"]
+    return response
+
+
 validate_blp = ApiBlueprint("validate", __name__, url_prefix="/v1",
                             description="Judge a duel document.")
 rules_blp = ApiBlueprint("rules", __name__, url_prefix="/v1",

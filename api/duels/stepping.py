@@ -79,13 +79,15 @@ def plain_step(data: Any) -> tuple[list[Any], int | None] | None:
     (([], 3), ([], None))
     >>> plain_step({"actions": [], "expect": True}), plain_step([]), plain_step({"x": 1})
     (None, None, None)
+    >>> plain_step({"actions": [], "expect": None})  # null is not a count: the view says so
+
     """
     if type(data) is not dict:
         return None
     actions = data.get("actions")
     expect = data.get("expect")
-    if type(actions) is list and len(data) == 1 + ("expect" in data) and \
-            (expect is None or (type(expect) is int and expect >= 0)):
+    if type(actions) is list and (len(data) == 1 if expect is None else (
+            len(data) == 2 and type(expect) is int and expect >= 0)):
         return actions, expect
     return None
 
@@ -149,7 +151,7 @@ class HeldDuels:
             self.unknown(duel_id)
         return readable_record(record)
 
-    def too_long(self, held: int, more: int) -> None:
+    def too_long(self, held: int, more: int, creating: bool = False) -> None:
         """The 422 problem of more actions than a duel keeps.
 
         >>> HeldDuels(DEFAULTS).too_long(19_999, 1)
@@ -157,14 +159,20 @@ class HeldDuels:
         ...     HeldDuels(DEFAULTS).too_long(19_999, 2)
         ... except Exception as problem:
         ...     print(problem.code, problem.data["messages"])
-        422 {'actions': ['At most 1 more actions.']}
+        422 {'actions': ['At most 1 action more.']}
         """
         limit = self.max_duel_actions
+        if held + more > limit and creating:
+            fail(422, DUEL_FULL, "Too many actions in one duel",
+                 f"A held duel keeps at most {counted(limit)}; this document has {more}. "
+                 f"Hold its first {limit} and start another duel from where they leave it "
+                 f"(the verdict's state, as a position).",
+                 messages={"actions": [f"At most {counted(limit)}."]})
         if held + more > limit:
             fail(422, DUEL_FULL, "Too many actions in one duel",
-                 f"A held duel keeps at most {limit} actions; this one holds {held} and the "
+                 f"A held duel keeps at most {counted(limit)}; this one holds {held} and the "
                  f"request has {more}. Start a new duel from this one's state (its position).",
-                 messages={"actions": [f"At most {limit - held} more actions."]})
+                 messages={"actions": [f"At most {counted(limit - held)} more."]})
 
     def step(self, duel_id: str, raw: list[Any], expect: int | None) -> Answer:
         """Judge the next actions (JSON objects) of a held duel and keep the legal ones: the
@@ -266,12 +274,23 @@ def conflict(held: int | None, expect: int) -> NoReturn:
     if held is None:
         fail(409, CONFLICT, "Duel changed meanwhile",
              f"Another step on this duel was kept while this one was judged: the duel no "
-             f"longer holds {expect} actions. Nothing was kept; GET the duel and go on "
-             f"from it.")
+             f"longer holds {counted(expect)}. Nothing was kept; read the duel (GET) and "
+             f"go on from where it stands.")
+    why = ("another client's step was kept first" if held > expect else
+           "fewer were kept than the client counted (an illegal action and those after it "
+           "are not kept)")
     fail(409, CONFLICT, "Duel holds another number of actions",
-         f"The duel holds {held} actions, not {expect}: another client's step was kept "
-         f"first. Nothing was kept; GET the duel and go on from it.",
-         extensions={"actions": held})
+         f"The duel holds {counted(held)}, not {expect}: {why}. Nothing was kept; read the "
+         f"duel (GET) and go on from where it stands.", extensions={"actions": held})
+
+
+def counted(n: int) -> str:
+    """``n`` actions, in words a player reads.
+
+    >>> counted(1), counted(0), counted(20_000)
+    ('1 action', '0 actions', '20000 actions')
+    """
+    return f"{n} action{'' if n == 1 else 's'}"
 
 
 def held_duels(app: Flask) -> HeldDuels:

@@ -8,7 +8,8 @@ import inspect
 import json
 import time
 from datetime import UTC, datetime
-from typing import Any, Final
+from functools import partial
+from typing import Any, Final, NoReturn
 
 from flask import Flask, Response, current_app, g, request
 from flask.views import MethodView
@@ -24,8 +25,8 @@ from validator.document.verdict_schema import VerdictSchema
 from validator.engine.held import KeptStateError
 
 from ..parser import load_document_json, read_body, unsupported_type
-from ..problems import problem
-from ..views import DOCUMENT_SCHEMA, ERRORS, ApiBlueprint, json_response
+from ..problems import MALFORMED, TOO_MANY_ACTIONS, problem
+from ..views import DOCUMENT_SCHEMA, ERRORS, ApiBlueprint, json_response, no_content
 from . import judge
 from .record import Record, is_id, new_id
 from .stepping import (
@@ -130,20 +131,33 @@ _STORE_ANSWER: Final = (f"The duel store cannot be reached (type {STORE_DOWN}), 
                         f"{RECORD_FORMAT}).")
 
 
-def _answers(func: Any) -> Any:
-    """The body's errors, and the store's."""
+def _answers(func: Any, busy: str = "") -> Any:
+    """The body's errors, and the store's (and ``busy``, another 503 of the operation)."""
     for status, why in _BODY_ANSWERS:
         func = duels_blp.alt_response(status, description=why, **ERRORS)(func)
-    return _store_answer(func)
+    return _store_answer(func, busy)
 
 
-def _store_answer(func: Any) -> Any:
-    return duels_blp.alt_response(503, description=_STORE_ANSWER, **ERRORS)(func)
+def _store_answer(func: Any, busy: str = "") -> Any:
+    return duels_blp.alt_response(503, description=busy + _STORE_ANSWER, **ERRORS)(func)
 
 
 def _unknown_answer(func: Any) -> Any:
     return duels_blp.alt_response(404, description=f"No duel has this id: unknown, deleted or "
                                   f"expired (type {UNKNOWN_DUEL}).", **ERRORS)(func)
+
+
+#: The duel's id in a path: what :func:`~api.duels.record.new_id` makes (any other is 404).
+DUEL_ID: Final = [{"in": "path", "name": "duel_id", "description": "the id POST /v1/duels "
+                   "answered", "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{22}$"}}]
+#: From a created duel to what can be done with it (OpenAPI links: a client generator, or a
+#: tester such as schemathesis, follows them with the id the 201 answered).
+_LINKS: Final = {name: {"operationRef": f"#/paths/~1v1~1duels~1{{duel_id}}{path}/{method}",
+                        "parameters": {"duel_id": "$response.body#/id"}, "description": why}
+                 for name, path, method, why in (
+                     ("step", "~1actions", "post", "send the duel's next actions"),
+                     ("read", "", "get", "the duel as it stands, or its whole document"),
+                     ("forget", "", "delete", "forget the duel"))}
 
 
 @duels_blp.route("/duels")
@@ -155,17 +169,17 @@ class DuelsView(MethodView):
                         "it. Its legal actions are kept; the verdict says whether all were.",
                         headers={"Location": {"description": "/v1/duels/{id}",
                                               "schema": {"type": "string"}}})
-    @duels_blp.alt_response(422, description="A malformed document, or more actions than "
-                            f"DUELCHECK_MAX_DUEL_ACTIONS (type {DUEL_FULL}).", **ERRORS)
-    @duels_blp.alt_response(503, description=f"DUELCHECK_MAX_DUELS duels are held already "
-                            f"(type {TOO_MANY_DUELS}), or the store cannot be reached.",
-                            **ERRORS)
-    @_answers
+    @duels_blp.alt_response(422, description="A malformed document, more actions than "
+                            f"DUELCHECK_MAX_DUEL_ACTIONS (type {DUEL_FULL}), or than "
+                            f"DUELCHECK_MAX_ACTIONS (type {TOO_MANY_ACTIONS}).", **ERRORS)
+    @duels_blp.doc(responses={"201": {"links": _LINKS}})
+    @partial(_answers, busy=f"DUELCHECK_MAX_DUELS duels are held already (type "
+                            f"{TOO_MANY_DUELS}). ")
     def post(self, document: Document) -> Response:
         """Hold a duel: judge its actions, keep the legal ones, answer its id."""
         data: dict[str, Any] = g.document_json
         duels = _duels()
-        duels.too_long(0, len(document.actions))
+        duels.too_long(0, len(document.actions), creating=True)
         duel_id = new_id()
         made = judge.open_duel(duel_id, data, document, time.time())
         try:
@@ -183,7 +197,7 @@ class DuelsView(MethodView):
         return response
 
 
-@duels_blp.route("/duels/<string:duel_id>")
+@duels_blp.route("/duels/<string:duel_id>", parameters=DUEL_ID)
 class DuelView(MethodView):
     @duels_blp.arguments(DuelQuerySchema(), location="query", as_kwargs=True)
     @duels_blp.response(200, DuelSchema, description="The duel as it stands; with "
@@ -212,7 +226,7 @@ class DuelView(MethodView):
             _duels().unknown(duel_id)
         judge.DUELS.pop(duel_id)
         judge.DOCUMENTS.pop(duel_id)
-        return Response(status=204)
+        return no_content()
 
 
 def _document(record: Record) -> dict[str, Any]:
@@ -268,36 +282,50 @@ def _step_body() -> tuple[list[Any], int | None]:
     if plain is not None:
         return plain  # nothing to say
     if not isinstance(data, dict):
-        abort(422, messages={"_schema": ["Invalid input type."]})
+        _malformed_step({"_schema": ["A step is a JSON object: its actions (a list) and, "
+                                     "if the client counts them, expect."]})
     actions = data.get("actions")
     expect = data.get("expect")
     errors: dict[str, list[str]] = {key: ["Unknown field."] for key in data
                                     if key not in ("actions", "expect")}
-    if actions is None:
+    if "actions" not in data:
         errors["actions"] = ["Missing data for required field."]
+    elif actions is None:
+        errors["actions"] = ["Field may not be null."]
     elif not isinstance(actions, list):
         errors["actions"] = ["Not a valid list."]
-    if expect is not None and (type(expect) is not int or expect < 0):
-        errors["expect"] = ["Not a count of actions (an integer, 0 or more)."]
-    if errors:
-        abort(422, messages=errors)
-    return actions, expect
+    if "expect" in data and (type(expect) is not int or expect < 0):
+        errors["expect"] = ["Not a count of actions (an integer, 0 or more); leave expect "
+                            "out to send without one."]
+    if errors or not isinstance(actions, list):  # (the second never: plain_step took it)
+        _malformed_step(errors)
+    return actions, expect if type(expect) is int else None
 
 
-@duels_blp.route("/duels/<string:duel_id>/actions")
+def _malformed_step(errors: dict[str, list[str]]) -> NoReturn:
+    fail(422, MALFORMED, "Malformed step",
+         "The step's body is not well formed; see errors, keyed by path.", messages=errors)
+
+
+@duels_blp.route("/duels/<string:duel_id>/actions", parameters=DUEL_ID)
 class ActionsView(MethodView):
     @duels_blp.doc(**STEP_BODY)
     @duels_blp.response(200, VerdictSchema, description="The verdict of the new actions "
                         "(index and actions_checked counted within them), as /v1/validate "
                         "answers. The legal ones are kept; an illegal one and those after it "
                         "are not. The Duel-Actions header gives the number of actions the "
-                        "duel now holds.")
+                        "duel now holds.", headers={"Duel-Actions": {
+                            "description": "the number of actions the duel now holds (the "
+                                           "next step's expect)",
+                            "schema": {"type": "integer", "minimum": 0}}})
     @duels_blp.alt_response(409, description=f"expect is not the number of actions the duel "
                             f"holds, which the problem's actions member gives (type "
                             f"{CONFLICT}); nothing is kept.", **ERRORS)
     @duels_blp.alt_response(422, description="A malformed body or action (errors keyed "
-                            "actions.<i> within the new ones), or more actions than the duel "
-                            f"may keep (type {DUEL_FULL}); nothing is kept.", **ERRORS)
+                            "actions.<i> within the new ones), more actions than the duel "
+                            f"may keep (type {DUEL_FULL}), or more in one request than "
+                            f"DUELCHECK_MAX_ACTIONS (type {TOO_MANY_ACTIONS}); nothing is "
+                            f"kept.", **ERRORS)
     @_unknown_answer
     @_answers
     def post(self, duel_id: str) -> Response:

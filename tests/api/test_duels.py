@@ -126,8 +126,14 @@ def test_expect_other_than_the_count_is_409_and_keeps_nothing(duels: FlaskClient
     body = answer.get_json()
     assert answer.status_code == 409 and answer.mimetype == "application/problem+json"
     assert body["type"] == "urn:duelcheck:problem:duel-conflict" and body["actions"] == 0
+    assert body["detail"].startswith("The duel holds 0 actions, not 3: fewer were kept than "
+                                     "the client counted (an illegal action and those after "
+                                     "it are not kept). Nothing was kept;")
     assert duels.get(f"/v1/duels/{duel_id}").get_json()["actions"] == 0
     assert step(duels, duel_id, [act("draw")], expect=0).status_code == 200
+    behind = step(duels, duel_id, [act("draw")], expect=0).get_json()
+    assert behind["actions"] == 1 and behind["detail"].startswith(
+        "The duel holds 1 action, not 0: another client's step was kept first.")
 
 
 def test_a_malformed_action_is_422_keyed_within_the_step(duels: FlaskClient) -> None:
@@ -144,20 +150,25 @@ def test_a_malformed_action_is_422_keyed_within_the_step(duels: FlaskClient) -> 
     assert duels.get(f"/v1/duels/{duel_id}").get_json()["actions"] == 0
 
 
+COUNT = ("Not a count of actions (an integer, 0 or more); leave expect out to send without "
+         "one.")
+
+
 @pytest.mark.parametrize(("body", "errors"), [
     ({"actions": "draw"}, {"actions": ["Not a valid list."]}),
     ({"actions": [], "expect": -1},
-     {"expect": ["Not a count of actions (an integer, 0 or more)."]}),
+     {"expect": [COUNT]}),
     ({"actions": [], "expect": True},
-     {"expect": ["Not a count of actions (an integer, 0 or more)."]}),
+     {"expect": [COUNT]}),
     ({"actions": [], "expect": 1.0},
-     {"expect": ["Not a count of actions (an integer, 0 or more)."]}),
+     {"expect": [COUNT]}),
     ({"actions": [], "x": 1}, {"x": ["Unknown field."]}),
     ({"expect": 0}, {"actions": ["Missing data for required field."]}),
     ({"actions": None, "expect": "0", "y": 2}, {
-        "y": ["Unknown field."], "actions": ["Missing data for required field."],
-        "expect": ["Not a count of actions (an integer, 0 or more)."]}),
-    ([], {"_schema": ["Invalid input type."]}),
+        "y": ["Unknown field."], "actions": ["Field may not be null."], "expect": [COUNT]}),
+    ({"actions": [], "expect": None}, {"expect": [COUNT]}),
+    ([], {"_schema": ["A step is a JSON object: its actions (a list) and, if the client "
+                      "counts them, expect."]}),
 ])
 def test_a_malformed_step_body_is_422_naming_each_field(duels: FlaskClient, body: Any,
                                                          errors: dict[str, Any]) -> None:
@@ -166,12 +177,13 @@ def test_a_malformed_step_body_is_422_naming_each_field(duels: FlaskClient, body
     duel_id, _ = create(duels, {"cards": {}})
     answer = duels.post(f"/v1/duels/{duel_id}/actions", json=body)
     assert answer.status_code == 422 and answer.get_json()["errors"] == errors
+    assert answer.get_json()["title"] == "Malformed step"
 
 
 def test_a_step_body_is_json_by_its_media_type_whatever_its_parameters(
         duels: FlaskClient) -> None:
     duel_id, _ = create(duels, {"cards": {}})
-    body = json.dumps({"actions": [act("draw")], "expect": None})
+    body = json.dumps({"actions": [act("draw")]})
     for content_type, status in (("application/json; charset=utf-8", 200),
                                  ("application/vnd.x+json", 200), ("text/plain", 415)):
         answer = duels.post(f"/v1/duels/{duel_id}/actions", data=body,
@@ -248,9 +260,13 @@ def test_too_many_actions_in_one_duel_has_its_own_problem(tmp_path: Path) -> Non
     answer = step(client, duel_id, DOC["actions"][4:6])
     assert answer.status_code == 422
     assert answer.get_json()["type"] == "urn:duelcheck:problem:too-many-duel-actions"
+    assert answer.get_json()["errors"] == {"actions": ["At most 1 action more."]}
     assert step(client, duel_id, DOC["actions"][4:5]).status_code == 200
-    too_long = client.post("/v1/duels", json={**DOC, "actions": DOC["actions"][:6]})
-    assert too_long.get_json()["type"] == "urn:duelcheck:problem:too-many-duel-actions"
+    too_long = client.post("/v1/duels", json={**DOC, "actions": DOC["actions"][:6]}).get_json()
+    assert too_long["type"] == "urn:duelcheck:problem:too-many-duel-actions"
+    assert too_long["detail"] == ("A held duel keeps at most 5 actions; this document has 6. "
+                                  "Hold its first 5 and start another duel from where they "
+                                  "leave it (the verdict's state, as a position).")
 
 
 def test_an_idle_duel_expires_and_is_swept(tmp_path: Path) -> None:
