@@ -2,7 +2,9 @@
 // board as the document's position), its legal next actions proposed (POST /v1/legal-actions)
 // and each action the player picks, or writes, judged by the held duel
 // (POST /v1/duels/{id}/actions with expect), so a teacher can let a student try moves from a
-// real game's position. The duel is forgotten (DELETE) when play stops or starts elsewhere.
+// real game's position. The duel is forgotten (DELETE) when play stops or starts elsewhere;
+// one moved on by another client (409) is read again and its legal next actions asked for
+// again.
 import { $, ApiError, api, setStatus } from "./common.js";
 
 const board = window.duelboard;
@@ -44,50 +46,76 @@ function showVerdict(action, verdict) {
   box.hidden = false;
 }
 
-async function propose() {
+// The legal next actions of the board the section shows, asked for again each time that board
+// changes (a legal pick kept, or the duel read again after another client moved it on); lead
+// is said before their count.
+async function propose(lead = "") {
+  const mine = play;
   const list = $("play-actions");
   list.replaceChildren();
-  setStatus($("play-status"), "Finding the legal next actions…", "busy");
+  setStatus($("play-status"), `${lead}Finding the legal next actions…`, "busy");
   try {
-    const found = await api("/v1/legal-actions", JSON.stringify({ cards: play.cards, position: play.state }));
+    const found = await api("/v1/legal-actions", JSON.stringify({ cards: mine.cards, position: mine.state }));
+    if (play !== mine) return;  // stopped, or started elsewhere, meanwhile
     list.replaceChildren(...found.actions.map((action) => el("li", {},
       el("button", { type: "button", class: "play-action", onclick: () => judge(action) },
-        board.describe(action, play.cards, play.names)))));
+        board.describe(action, mine.cards, mine.names)))));
     const more = found.truncated ? " (the first ones only)" : "";
-    setStatus($("play-status"), found.count
+    setStatus($("play-status"), lead + (found.count
       ? `${found.count} legal next action${found.count === 1 ? "" : "s"}${more}; effects (special summons, moves, damage…) can be written below.`
-      : "No legal next action: the duel is over.");
+      : "No legal next action: the duel is over."));
   } catch (error) {
-    setStatus($("play-status"), error.message, "error");
+    if (play === mine) setStatus($("play-status"), error.message, "error");
   }
 }
 
 async function judge(action) {
+  const mine = play;
+  if (!mine) return;
   setStatus($("play-status"), "Judging…", "busy");
+  let verdict;
   try {
-    const verdict = await api(`/v1/duels/${play.id}/actions`,
-      JSON.stringify({ actions: [action], expect: play.held }));
-    play.moves.push({ action, verdict });
-    if (verdict.legal) {
-      play.held += 1;
-      play.state = verdict.state;
-    }
-    render();
-    showVerdict(action, verdict);
-    await propose();
+    verdict = await api(`/v1/duels/${mine.id}/actions`,
+      JSON.stringify({ actions: [action], expect: mine.held }));
   } catch (error) {
+    if (play !== mine) return;
     if (error instanceof ApiError && error.problem && error.problem.status === 409) {
       await resync();  // another tab played on this duel: go on from where it stands
+    } else {
+      setStatus($("play-status"), error.message, "error");
     }
-    setStatus($("play-status"), error.message, "error");
+    return;
   }
+  if (play !== mine) return;
+  mine.moves.push({ action, verdict });
+  if (verdict.legal) {
+    mine.held += 1;
+    mine.state = verdict.state;
+  }
+  render();
+  showVerdict(action, verdict);
+  await propose();
 }
 
+// The duel as the service holds it now (another client kept steps on it): its board drawn and
+// its legal next actions asked for again, with a line a student can read (the 409's own
+// wording is for programs).
 async function resync() {
-  const held = await api(`/v1/duels/${play.id}`);
-  play.held = held.actions;
-  play.state = held.state;
+  const mine = play;
+  let held;
+  try {
+    held = await api(`/v1/duels/${mine.id}`);
+  } catch (error) {
+    if (play === mine) setStatus($("play-status"), error.message, "error");
+    return;
+  }
+  if (play !== mine) return;
+  mine.held = held.actions;
+  mine.state = held.state;
   render();
+  $("play-verdict").hidden = true;  // the move picked was not judged
+  await propose("This duel was moved on elsewhere (in another tab or window), so your move "
+    + "was not judged: the board now shows where the duel stands. ");
 }
 
 function tryWritten() {
