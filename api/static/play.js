@@ -2,9 +2,9 @@
 // board as the document's position), its legal next actions proposed (POST /v1/legal-actions)
 // and each action the player picks, or writes, judged by the held duel
 // (POST /v1/duels/{id}/actions with expect), so a teacher can let a student try moves from a
-// real game's position. The duel is forgotten (DELETE) when play stops or starts elsewhere;
-// one moved on by another client (409) is read again and its legal next actions asked for
-// again.
+// real game's position. The duel is forgotten (DELETE) when play stops, starts elsewhere, or
+// the workbench opens anything else; one moved on by another client (409) is read again and
+// its legal next actions asked for again.
 import { $, ApiError, api, setStatus } from "./common.js";
 
 const board = window.duelboard;
@@ -12,6 +12,7 @@ const { el } = board;
 
 // play: {id, held (actions kept), state, cards, names, label, moves: [{action, verdict}]}
 let play = null;
+let starts = 0;  // the play started last (a start overtaken by another, or a stop, is dropped)
 
 function ctx() {
   return { cards: play.cards, names: play.names, idPrefix: "play" };
@@ -131,34 +132,48 @@ function tryWritten() {
 
 // Start a held duel at a board of the open game: {cards, names, state, label}.
 export async function playFrom(start) {
-  await stop(false);
+  await stopPlay(false);
+  const ticket = ++starts;
   $("play").hidden = false;
   $("play-verdict").hidden = true;
   setStatus($("play-status"), "Opening the duel…", "busy");
   try {
     const made = await api("/v1/duels", JSON.stringify({ cards: start.cards, position: start.state }));
+    if (ticket !== starts) {  // stopped, or started again, while it was being made
+      forget(made.id);
+      return;
+    }
     play = { id: made.id, held: made.actions, state: made.verdict.state, cards: start.cards,
       names: start.names, label: start.label, moves: [] };
     render();
     $("play-title").focus();
     await propose();
   } catch (error) {
-    setStatus($("play-status"), error.message, "error");
+    if (ticket === starts) setStatus($("play-status"), error.message, "error");
   }
 }
 
-async function stop(hide = true) {
+async function forget(id) {
+  try { await fetch(`/v1/duels/${id}`, { method: "DELETE" }); } catch { /* it expires anyway */ }
+}
+
+// Stop playing: the held duel forgotten (DELETE) and, with hide, the section closed. "Stop
+// playing" calls it, and the workbench whenever it opens anything else (another game, an
+// example, a pasted or uploaded document), since the section would go on showing a board of
+// what is no longer open.
+export async function stopPlay(hide = true) {
+  starts += 1;  // a start still under way is not shown
+  if (hide) $("play").hidden = true;
   if (play) {
     const id = play.id;
     play = null;
-    try { await fetch(`/v1/duels/${id}`, { method: "DELETE" }); } catch { /* it expires anyway */ }
+    await forget(id);
   }
-  if (hide) $("play").hidden = true;
 }
 
 export function initPlay() {
   $("play-try").addEventListener("click", tryWritten);
-  $("play-stop").addEventListener("click", () => stop(true));
+  $("play-stop").addEventListener("click", () => stopPlay(true));
   window.addEventListener("pagehide", () => {
     if (play) fetch(`/v1/duels/${play.id}`, { method: "DELETE", keepalive: true }).catch(() => {});
   });

@@ -97,6 +97,29 @@ def test_a_duel_moved_on_elsewhere_is_played_on_from_where_it_stands(
     assert _held(base_url, duel_id)["actions"] == 2
 
 
+@needs_shared
+def test_opening_anything_else_stops_the_play(desktop: Page, base_url: str) -> None:
+    """Another game of the replay, or an example (pasted and uploaded documents open the
+    same way), closes the play section and forgets the held duel, as "Stop playing" does."""
+    page = desktop
+    _play_from_step_60(page)
+    first = page.get_attribute("#play", "data-duel")
+    page.locator("#games button").nth(0).click()
+    expect(page.locator("#play")).to_be_hidden()
+    page.wait_for_function(f"fetch('/v1/duels/{first}').then(r => r.status === 404)")
+
+    page.locator("#games button").nth(2).click()
+    page.click("#play-here")
+    expect(page.locator("#play-status")).to_contain_text(re.compile(r"\d+ legal next actions"))
+    second = page.get_attribute("#play", "data-duel")
+    assert second != first
+    example = page.locator("#example option[value]:not([value=''])").first.get_attribute("value")
+    page.select_option("#example", example)
+    expect(page.locator("#games-title")).to_contain_text("Example")
+    expect(page.locator("#play")).to_be_hidden()
+    page.wait_for_function(f"fetch('/v1/duels/{second}').then(r => r.status === 404)")
+
+
 def _play_from_step_60(page: Page) -> None:
     """Play from the Goat match's game 3 at its illegal step 60 (36 legal actions)."""
     upload(page, GOAT)
