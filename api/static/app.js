@@ -3,7 +3,7 @@
 // Boards, steps and rules are drawn by board.js (window.duelboard), which the judge's report
 // uses too. Every call goes to this service's own API.
 import { $, ApiError, api, apiBytes, loadDiagram, markPhase, readAnswer, scrollIntoBox, setStatus } from "./common.js";
-import { initPlay, playFrom } from "./play.js";
+import { initPlay, playFrom, stopPlay } from "./play.js";
 import { initQuiz } from "./quiz.js";
 
 const board = window.duelboard;
@@ -122,6 +122,7 @@ async function openGames(title, games, decks, replay, example) {
       game.error = error;
     }
   }));
+  stopPlay();  // a board of what was open is no longer one to play from (as "Stop playing")
   session = { title, replay, example, games, decks, game: 0, step: 0, asLogged: false };
   const judged = games.filter((g) => g.steps).length;
   setStatus(status, games.length === 1 ? (judged ? `Opened ${title}.` : "")
@@ -179,6 +180,7 @@ function renderDecks() {
 }
 
 function openGame(index, step = null) {
+  if (index !== session.game) stopPlay();  // another game: its play is not this one's
   session.game = index;
   session.asLogged = false;
   const game = session.games[index];

@@ -2,7 +2,9 @@
 // board as the document's position), its legal next actions proposed (POST /v1/legal-actions)
 // and each action the player picks, or writes, judged by the held duel
 // (POST /v1/duels/{id}/actions with expect), so a teacher can let a student try moves from a
-// real game's position. The duel is forgotten (DELETE) when play stops or starts elsewhere.
+// real game's position. The duel is forgotten (DELETE) when play stops, starts elsewhere, or
+// the workbench opens anything else; one moved on by another client (409) is read again and
+// its legal next actions asked for again.
 import { $, ApiError, api, setStatus } from "./common.js";
 
 const board = window.duelboard;
@@ -10,6 +12,7 @@ const { el } = board;
 
 // play: {id, held (actions kept), state, cards, names, label, moves: [{action, verdict}]}
 let play = null;
+let starts = 0;  // the play started last (a start overtaken by another, or a stop, is dropped)
 
 function ctx() {
   return { cards: play.cards, names: play.names, idPrefix: "play" };
@@ -44,50 +47,76 @@ function showVerdict(action, verdict) {
   box.hidden = false;
 }
 
-async function propose() {
+// The legal next actions of the board the section shows, asked for again each time that board
+// changes (a legal pick kept, or the duel read again after another client moved it on); lead
+// is said before their count.
+async function propose(lead = "") {
+  const mine = play;
   const list = $("play-actions");
   list.replaceChildren();
-  setStatus($("play-status"), "Finding the legal next actions…", "busy");
+  setStatus($("play-status"), `${lead}Finding the legal next actions…`, "busy");
   try {
-    const found = await api("/v1/legal-actions", JSON.stringify({ cards: play.cards, position: play.state }));
+    const found = await api("/v1/legal-actions", JSON.stringify({ cards: mine.cards, position: mine.state }));
+    if (play !== mine) return;  // stopped, or started elsewhere, meanwhile
     list.replaceChildren(...found.actions.map((action) => el("li", {},
       el("button", { type: "button", class: "play-action", onclick: () => judge(action) },
-        board.describe(action, play.cards, play.names)))));
+        board.describe(action, mine.cards, mine.names)))));
     const more = found.truncated ? " (the first ones only)" : "";
-    setStatus($("play-status"), found.count
+    setStatus($("play-status"), lead + (found.count
       ? `${found.count} legal next action${found.count === 1 ? "" : "s"}${more}; effects (special summons, moves, damage…) can be written below.`
-      : "No legal next action: the duel is over.");
+      : "No legal next action: the duel is over."));
   } catch (error) {
-    setStatus($("play-status"), error.message, "error");
+    if (play === mine) setStatus($("play-status"), error.message, "error");
   }
 }
 
 async function judge(action) {
+  const mine = play;
+  if (!mine) return;
   setStatus($("play-status"), "Judging…", "busy");
+  let verdict;
   try {
-    const verdict = await api(`/v1/duels/${play.id}/actions`,
-      JSON.stringify({ actions: [action], expect: play.held }));
-    play.moves.push({ action, verdict });
-    if (verdict.legal) {
-      play.held += 1;
-      play.state = verdict.state;
-    }
-    render();
-    showVerdict(action, verdict);
-    await propose();
+    verdict = await api(`/v1/duels/${mine.id}/actions`,
+      JSON.stringify({ actions: [action], expect: mine.held }));
   } catch (error) {
+    if (play !== mine) return;
     if (error instanceof ApiError && error.problem && error.problem.status === 409) {
       await resync();  // another tab played on this duel: go on from where it stands
+    } else {
+      setStatus($("play-status"), error.message, "error");
     }
-    setStatus($("play-status"), error.message, "error");
+    return;
   }
+  if (play !== mine) return;
+  mine.moves.push({ action, verdict });
+  if (verdict.legal) {
+    mine.held += 1;
+    mine.state = verdict.state;
+  }
+  render();
+  showVerdict(action, verdict);
+  await propose();
 }
 
+// The duel as the service holds it now (another client kept steps on it): its board drawn and
+// its legal next actions asked for again, with a line a student can read (the 409's own
+// wording is for programs).
 async function resync() {
-  const held = await api(`/v1/duels/${play.id}`);
-  play.held = held.actions;
-  play.state = held.state;
+  const mine = play;
+  let held;
+  try {
+    held = await api(`/v1/duels/${mine.id}`);
+  } catch (error) {
+    if (play === mine) setStatus($("play-status"), error.message, "error");
+    return;
+  }
+  if (play !== mine) return;
+  mine.held = held.actions;
+  mine.state = held.state;
   render();
+  $("play-verdict").hidden = true;  // the move picked was not judged
+  await propose("This duel was moved on elsewhere (in another tab or window), so your move "
+    + "was not judged: the board now shows where the duel stands. ");
 }
 
 function tryWritten() {
@@ -103,34 +132,48 @@ function tryWritten() {
 
 // Start a held duel at a board of the open game: {cards, names, state, label}.
 export async function playFrom(start) {
-  await stop(false);
+  await stopPlay(false);
+  const ticket = ++starts;
   $("play").hidden = false;
   $("play-verdict").hidden = true;
   setStatus($("play-status"), "Opening the duel…", "busy");
   try {
     const made = await api("/v1/duels", JSON.stringify({ cards: start.cards, position: start.state }));
+    if (ticket !== starts) {  // stopped, or started again, while it was being made
+      forget(made.id);
+      return;
+    }
     play = { id: made.id, held: made.actions, state: made.verdict.state, cards: start.cards,
       names: start.names, label: start.label, moves: [] };
     render();
     $("play-title").focus();
     await propose();
   } catch (error) {
-    setStatus($("play-status"), error.message, "error");
+    if (ticket === starts) setStatus($("play-status"), error.message, "error");
   }
 }
 
-async function stop(hide = true) {
+async function forget(id) {
+  try { await fetch(`/v1/duels/${id}`, { method: "DELETE" }); } catch { /* it expires anyway */ }
+}
+
+// Stop playing: the held duel forgotten (DELETE) and, with hide, the section closed. "Stop
+// playing" calls it, and the workbench whenever it opens anything else (another game, an
+// example, a pasted or uploaded document), since the section would go on showing a board of
+// what is no longer open.
+export async function stopPlay(hide = true) {
+  starts += 1;  // a start still under way is not shown
+  if (hide) $("play").hidden = true;
   if (play) {
     const id = play.id;
     play = null;
-    try { await fetch(`/v1/duels/${id}`, { method: "DELETE" }); } catch { /* it expires anyway */ }
+    await forget(id);
   }
-  if (hide) $("play").hidden = true;
 }
 
 export function initPlay() {
   $("play-try").addEventListener("click", tryWritten);
-  $("play-stop").addEventListener("click", () => stop(true));
+  $("play-stop").addEventListener("click", () => stopPlay(true));
   window.addEventListener("pagehide", () => {
     if (play) fetch(`/v1/duels/${play.id}`, { method: "DELETE", keepalive: true }).catch(() => {});
   });
