@@ -6,7 +6,7 @@ Every error is keyed by its path, as marshmallow keys field errors, so one repor
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Mapping
-from typing import Any
+from typing import Any, Final
 
 from validator.document import model as m
 from validator.document.position import owners as position_owners
@@ -16,12 +16,12 @@ from validator.document.position_schema import CARD_RECORDS, ONCE_RECORDS
 Errors = dict[Any, Any]
 
 #: Which kinds of card each setup pile may hold.
-_PILE_KINDS = {
+_PILE_KINDS: Final = {
     "monsters": ("monster",), "spell_traps": ("spell", "trap"), "field_spell": ("spell",),
     "extra": ("monster",), "extra_face_up": ("monster",),
 }
 #: Piles whose cards belong to the player whose setup holds them (no control change there).
-_OWNED_PILES = frozenset({"deck", "hand", "graveyard", "banished", "extra", "extra_face_up"})
+_OWNED_PILES: Final = frozenset({"deck", "hand", "graveyard", "banished", "extra", "extra_face_up"})
 _OWNED_POSITION_PILES = frozenset({"deck_cards", "hand", "graveyard", "banished", "extra",
                                    "extra_face_up"})
 #: Where a position may show a token: a Monster Zone, or a Spell & Trap Zone a move put it in.

@@ -17,14 +17,14 @@ from validator.document.fastload import Fallback, Load
 #: A card's ``effect`` when the document leaves it out (§1).
 DEFAULT_EFFECTS = {"monster": "none", "spell": "ignition", "trap": "quick"}
 #: A Pendulum Summon's fields that are lists in JSON and tuples in an :class:`~.model.Action`.
-TUPLES = ("cards", "zones", "positions")
+TUPLES: Final = ("cards", "zones", "positions")
 #: How many card entries, as documents give them, are kept loaded (read-only, shared): real
 #: documents repeat the same few hundred cards, each loaded once.
 LOADED_CARDS: Final = 4096
-_LOADED: dict[Hashable, dict[str, Any]] = {}
+_LOADED: Final[dict[Hashable, dict[str, Any]]] = {}
 #: The cards made (:func:`make_card`) by id, loaded entry (its identity: the entry is kept
 #: beside its card, so that no other object takes its address) and side.
-_MADE: dict[tuple[str, int, str | None], tuple[dict[str, Any], m.Card]] = {}
+_MADE: Final[dict[tuple[str, int, str | None], tuple[dict[str, Any], m.Card]]] = {}
 
 
 def entry_key(value: Any) -> Hashable | None:

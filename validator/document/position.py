@@ -13,7 +13,7 @@ once.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, Final
 
 from validator.document.model import PLAYERS, Card, Document, Player
 from validator.engine.state import (
@@ -35,11 +35,11 @@ from validator.engine.zones import MAIN_ZONES
 from validator.rules.rulesets import CLASSIC, RULESETS, Ruleset
 
 #: ThisTurn's card -> index records, by the name the state gives them.
-_RECORDS = (("positions_changed", "positions_changed"), ("attacked", "attacked"),
+_RECORDS: Final = (("positions_changed", "positions_changed"), ("attacked", "attacked"),
             ("placed", "placed"), ("set", "set"),
             ("phase_effects_resolved", "phase_effects_done"))
 #: ThisTurn's used-once records (index or None), by the name the state gives them.
-_ONCE = (("normal_draw", "drew"), ("normal_summon", "normal_summon"),
+_ONCE: Final = (("normal_draw", "drew"), ("normal_summon", "normal_summon"),
          ("quick_summon", "quick_summon"), ("pendulum_summon", "pendulum_summon"))
 
 

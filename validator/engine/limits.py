@@ -10,20 +10,22 @@ are in :mod:`validator.rules.checks.limits`.
 
 from __future__ import annotations
 
+from typing import Final
+
 from validator.document.model import MAIN_PHASES, Action, Card, Player
 from validator.engine.state import ActiveLock, DuelState, GuessedUse, SpecialSummoned
 
 #: How many cards' keys are kept made (:func:`name_key`, :func:`use_key`): the bookkeeping
 #: asks them at every activation and Special Summon, and real duels repeat a few hundred cards.
-KEPT = 4096
+KEPT: Final = 4096
 #: A limited use of a card's effect: ``(scope, key)`` (:func:`use_key`), and the keys of p1's
 #: and p2's use in the turn's or the duel's bookkeeping.
 Use = tuple[tuple[str, str], str, str]
-_PASSCODE_KEYS: dict[int, str] = {}
+_PASSCODE_KEYS: Final[dict[int, str]] = {}
 #: By a card's identity (the card kept beside, so that no other object takes its address; a
 #: card is a value, never changed once made): per effect, its ``(scope, key)`` and the keys
 #: of p1's and p2's uses in the turn's or the duel's bookkeeping (None: no limit).
-_USES: dict[int, tuple[Card, tuple[Use | None, ...]]] = {}
+_USES: Final[dict[int, tuple[Card, tuple[Use | None, ...]]]] = {}
 
 
 def name_key(card: Card) -> str:
@@ -349,8 +351,8 @@ def from_extra_deck(s: DuelState, card_id: str) -> bool:
 
 #: Action types an effect carries out (with ``by_effect`` where the type has it): those right
 #: after a resolution are that resolution's.
-_RESULTS = frozenset({"move", "destroy", "damage", "gain_lp", "take_control"})
-_RESULTS_BY_EFFECT = frozenset({"draw", "discard", "change_position"})
+_RESULTS: Final = frozenset({"move", "destroy", "damage", "gain_lp", "take_control"})
+_RESULTS_BY_EFFECT: Final = frozenset({"draw", "discard", "change_position"})
 
 
 def carried_out(a: Action) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import builtins
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from validator.document.model import PLAYERS, Action, Card, Document, Placed, Player, other
 from validator.engine.zones import MAIN_ZONES, free_zone
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from validator.engine.zones import Placement
     from validator.rules.checks.activation import Activation
 
-FIELD_PILES = frozenset({"monsters", "spell_traps", "field_spell"})
+FIELD_PILES: Final = frozenset({"monsters", "spell_traps", "field_spell"})
 
 
 @dataclass(slots=True, init=False)

@@ -7,7 +7,7 @@ ask of the game is the builder's :class:`~.lookup.Lookup`."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from validator.document.model import Player
 from validator.importers.duelingbook.actions import Action, ActionLog
@@ -35,11 +35,11 @@ from validator.rules.rulesets import RULESETS, Ruleset
 
 #: Life Point actions: the opponent's (Upstart Goblin's 1000, clicked by them) between a
 #: monster sent off the field and the summon it is the Tribute of keep the two together.
-_LIFE_POINTS = frozenset({"gain_lp", "damage"})
+_LIFE_POINTS: Final = frozenset({"gain_lp", "damage"})
 #: The piles a card the log has not shown yet stands in unseen.
-UNSEEN = frozenset({"deck", "extra"})
+UNSEEN: Final = frozenset({"deck", "extra"})
 #: What a monster does in battle and positions: not judged for a Trap Monster.
-BATTLE_ACTIONS = frozenset({"declare_attack", "change_position", "flip_summon"})
+BATTLE_ACTIONS: Final = frozenset({"declare_attack", "change_position", "flip_summon"})
 
 
 def _trap_monster_in(b: GameBuilder, fields: dict[str, Any]) -> bool:

@@ -12,7 +12,7 @@ a card the database does not know, the replay's own card object (and a note says
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from validator.cards import CardFacts, database
 from validator.importers.duelingbook.cardtext import (
@@ -27,8 +27,8 @@ from validator.importers.duelingbook.limits import CARRIED, carried
 from validator.rules.checks.summon import required_tributes
 
 #: Card pool dates and format codes whose cards are Goat Format's pre-errata versions.
-GOAT_FORMATS = frozenset({"gu", "gr"})
-GOAT_POOLS = frozenset({"2005-08-20"})
+GOAT_FORMATS: Final = frozenset({"gu", "gr"})
+GOAT_POOLS: Final = frozenset({"2005-08-20"})
 
 
 def variant_of(fmt: str | None, card_pool: str | None) -> str | None:
@@ -228,10 +228,11 @@ class Knowledge:
         return known.kind == "spell" and known.subtype == "field"
 
 
-_NOTHING = CardKnowledge("", None)
+_NOTHING: Final = CardKnowledge("", None)
 #: What the database says of a name as a replay's card object gives it (name, passcode,
 #: ``treated_as``, the format's variant), shared by every replay a process imports: the
 #: database never changes while it runs, and a tournament's replays name the same cards.
 #: Only database cards are kept (a replay's own card object is read again for each replay).
-_KNOWN: dict[tuple[str, object, str | None, str | None, frozenset[str]], CardKnowledge] = {}
-_KNOWN_MOST = 50_000
+_KNOWN: Final[dict[tuple[str, object, str | None, str | None, frozenset[str]],
+                  CardKnowledge]] = {}
+_KNOWN_MOST: Final = 50_000

@@ -87,22 +87,25 @@ def stamp(seconds: Any) -> str:
     >>> stamp(214)
     '[3:34]'
     """
-    if type(seconds) is int and seconds in _STAMPS:
-        return _STAMPS[seconds]
+    key: object = seconds  # looked up as given: an int narrowed would be boxed again
+    if type(seconds) is int:
+        known = _STAMPS.get(key)
+        if known is not None:
+            return known
     try:
         total = max(int(seconds or 0), 0)
     except (TypeError, ValueError):
         total = 0
     text = f"[{total // 60}:{total % 60:02d}]"
     if type(seconds) is int and len(_STAMPS) < 100_000:
-        _STAMPS[seconds] = text
+        _STAMPS[key] = text
     return text
 
 
-_STAMPS: dict[int, str] = {}
+_STAMPS: Final[dict[object, str]] = {}
 #: The last play read and its texts, as one pair replaced in one write: threads importing
 #: at once (the service's workers) each see a whole pair, never one play's texts with another.
-_LAST_TEXTS: list[tuple[Any, tuple[str, str]]] = [(None, ("", ""))]
+_LAST_TEXTS: Final[list[tuple[Any, tuple[str, str]]]] = [(None, ("", ""))]
 
 
 def texts(play: Play) -> tuple[str, str]:

@@ -9,15 +9,15 @@ from typing import Any, Final
 
 ZONE: Final = (r"(?:[MS]2?-[1-5]|F-?[12]?\b|Field (?:Spell )?Zone|"
                r"(?:Left|Right) (?:Extra Monster Zone|EMZ|Pendulum Zone))")
-_ZONE_IN = re.compile(rf"\b(?:in|from) (?:the )?({ZONE})")
-_ZONE_TO = re.compile(rf"\b(?:to|onto|into) (?:the )?({ZONE})")
+_ZONE_IN: Final = re.compile(rf"\b(?:in|from) (?:the )?({ZONE})")
+_ZONE_TO: Final = re.compile(rf"\b(?:to|onto|into) (?:the )?({ZONE})")
 _MOVE = re.compile(rf"\bfrom (?:the )?({ZONE}) to (?:the )?({ZONE})")
 # First looks, four times faster: a zone as written today, or the start of a longer name
 # (then the full pattern above reads it).
-_QUICK_IN = re.compile(r" (?:in|from) ([MS]2?-[1-5]|F-[12]|F\b|Field|Left|Right|the)")
-_QUICK_TO = re.compile(r" (?:to|onto|into) ([MS]2?-[1-5]|F-[12]|F\b|Field|Left|Right|the)")
-_LONG = ("Field", "Left", "Right", "the")
-_ANY_NAME = re.compile(r'"(.+?)"(?=$|[\s,.;:)!?])')  # a name may hold quotes: Maxx "C"
+_QUICK_IN: Final = re.compile(r" (?:in|from) ([MS]2?-[1-5]|F-[12]|F\b|Field|Left|Right|the)")
+_QUICK_TO: Final = re.compile(r" (?:to|onto|into) ([MS]2?-[1-5]|F-[12]|F\b|Field|Left|Right|the)")
+_LONG: Final = ("Field", "Left", "Right", "the")
+_ANY_NAME: Final = re.compile(r'"(.+?)"(?=$|[\s,.;:)!?])')  # a name may hold quotes: Maxx "C"
 _ENDS_NAME: Final = frozenset(' ,.;:)!?\t\n')
 #: Where a play takes its card from: one pattern, one named group per pile (the first the
 #: line names wins). Duelingbook's own capitals are spelled out: without re.I the search is
@@ -143,7 +143,7 @@ def names_in(text: str) -> list[str]:
 #: (threads importing at once each see a whole pair): the readings of one play ask of the
 #: same line in turn, and a search costs about 12,000 instructions compiled (3 asks in 10 are
 #: of the line just asked of, on the Advanced matches).
-_LAST_PILE: list[tuple[str | None, str | None]] = [(None, None)]
+_LAST_PILE: Final[list[tuple[str | None, str | None]]] = [(None, None)]
 
 
 def source_pile(text: str) -> str | None:

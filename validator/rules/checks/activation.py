@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from validator.document.model import MAIN_PHASES, Action
 from validator.engine.limits import choice
@@ -108,7 +109,7 @@ def effect_kind(s: DuelState, card_id: str, source: str | None,
 
 
 #: Kinds of an effect, from the most restrictive timing (``none``: no effect at all).
-_KIND_ORDER = ("none", "ignition", "trigger", "quick")
+_KIND_ORDER: Final = ("none", "ignition", "trigger", "quick")
 
 
 def gained_effects(s: DuelState, card_id: str) -> tuple[str, ...]:

@@ -9,7 +9,7 @@ the document does not name among several, is never flagged (docs/format.md).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from validator.cards.facts import LEVEL_LEEWAY, TUNER_LEEWAY
 from validator.document.model import PLAYERS, Action, Card, Lock, Materials, MonsterKinds
@@ -26,7 +26,7 @@ from validator.engine.state import DuelState
 from validator.rules.checks.activation import classified
 from validator.rules.registry import REGISTRY
 
-_SCOPES = {"turn": "once per turn", "copy": "once per turn by this copy",
+_SCOPES: Final = {"turn": "once per turn", "copy": "once per turn by this copy",
            "duel": "once per Duel"}
 
 
@@ -51,7 +51,7 @@ def printed(card: Card) -> Mapping[str, Any] | None:
 
 #: Each passcode's printed data (the database's own entry, or None), looked up once: the shared
 #: database never changes while a process runs.
-_PRINTED: dict[int, Mapping[str, Any] | None] = {}
+_PRINTED: Final[dict[int, Mapping[str, Any] | None]] = {}
 
 
 def is_kind(card: Card, kinds: MonsterKinds) -> bool | None:
@@ -316,7 +316,7 @@ def _leeway_of(s: DuelState, ids: Iterable[str]) -> set[str]:
 
 #: Each passcode's ``material_leeway``, read once: the shipped database never changes, and
 #: reading a card's facts builds them all.
-_LEEWAY: dict[int, tuple[str, ...]] = {}
+_LEEWAY: Final[dict[int, tuple[str, ...]]] = {}
 
 
 def _leeway(passcode: int) -> tuple[str, ...]:
@@ -333,7 +333,7 @@ def _leeway(passcode: int) -> tuple[str, ...]:
 #: The leeway that leaves a part of the procedure unjudged, by Summon: the Levels and the
 #: Tuners (``LEVEL_LEEWAY``, ``TUNER_LEEWAY``: shared with the Duelingbook importer), the place
 #: of the materials (docs/rules.md, ``summon.materials``).
-_PLACES = {"synchro": {"place", "hand"}, "xyz": {"place"}, "link": {"place"}}
+_PLACES: Final = {"synchro": {"place", "hand"}, "xyz": {"place"}, "link": {"place"}}
 
 
 def _why_not(s: DuelState, a: Action, proc: Materials,

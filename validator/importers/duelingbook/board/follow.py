@@ -38,6 +38,8 @@ class Move(NamedTuple):
 #: ``tuple.__new__``: a :class:`Move` made as the named tuple's own constructor makes it,
 #: without that interpreted function (:func:`.tracker.spot_at`).
 _NEW_TUPLE: Final = tuple.__new__
+#: :class:`Move` as a constant: a class of the module's is otherwise looked up by name at each use.
+_MOVE: Final = Move
 #: One change of a card's place, face or position: (card, before, after).
 Change = tuple[str, "Spot | None", "Spot | None"]
 
@@ -102,7 +104,7 @@ class Step:
                     before[1] == after[1]:
                 turned.append((cid, before, after))
             else:
-                moves.append(_NEW_TUPLE(Move, (cid, before, after)))
+                moves.append(_NEW_TUPLE(_MOVE, (cid, before, after)))
         self._moves, self._turned = moves, turned
 
     @property

@@ -75,11 +75,13 @@ def spot_at(side: Player, spot: str, position: str | None = None,
     >>> spot_at("p1", "M-3", "defense") == Spot("p1", "M-3", "defense"), type(spot_at("p1", "hand"))
     (True, <class 'validator.importers.duelingbook.board.tracker.Spot'>)
     """
-    made: Spot = _NEW_TUPLE(Spot, (side, spot, position, face_up))
+    made: Spot = _NEW_TUPLE(_SPOT, (side, spot, position, face_up))
     return made
 
 
 _NEW_TUPLE: Final = tuple.__new__
+#: :class:`Spot` as a constant: a class of the module's is otherwise looked up by name at each use.
+_SPOT: Final = Spot
 
 
 class Places:

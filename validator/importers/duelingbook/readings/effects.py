@@ -119,7 +119,7 @@ def _summon_words(b: GameBuilder, cid: str, summon: dict[str, Any]) -> frozenset
                                    if t in ("Fusion", "Synchro", "Xyz", "Link"))})
 
 
-_SUMMONED = re.compile(r"\b(?:If|When) this card is ((?:[A-Z][a-z]+,? (?:or )?)*)Summoned")
+_SUMMONED: Final = re.compile(r"\b(?:If|When) this card is ((?:[A-Z][a-z]+,? (?:or )?)*)Summoned")
 
 
 def summoned_so(text: str, words: frozenset[str]) -> bool:
@@ -419,7 +419,7 @@ def use_undone(b: GameBuilder, player: Player, cid: str, place: str) -> ReadAs |
                   drops=(earlier,))
 
 
-_ROUTE = re.compile(r'" (?:\(\d+/\d+\) )?from (.+?) to (.+?)(?: \(|$)')
+_ROUTE: Final = re.compile(r'" (?:\(\d+/\d+\) )?from (.+?) to (.+?)(?: \(|$)')
 
 
 def route_said(text: str) -> tuple[str, str] | None:
