@@ -4,16 +4,40 @@ once (contract §9): what the property tests of both stores share."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
 
+from api import create_app
 from api.duels import judge
 from tests.helpers import act
 from validator import DocumentError, validate
 from validator.engine.duel import replay
 from validator.rules.catalog import golden_cases
 from validator.synth import legal_duel
+
+
+def make_app(folder: Path, **config: Any) -> Flask:
+    """An app whose held duels live in ``folder`` (SQLite), with ``config`` over the defaults."""
+    return create_app({"TESTING": True, "DUELCHECK_DATA_DIR": str(folder), **config})
+
+
+def create(client: FlaskClient, doc: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """Hold ``doc``: its id and the 201's body (checked: 201, and its Location)."""
+    response = client.post("/v1/duels", json=doc)
+    assert response.status_code == 201, response.get_json()
+    body = response.get_json()
+    assert response.headers["Location"] == f"/v1/duels/{body['id']}"
+    return body["id"], body
+
+
+def step(client: FlaskClient, duel_id: str, actions: list[dict[str, Any]],
+         **more: Any) -> Any:
+    """Send ``actions`` to the held duel (``more``: ``expect``): the answer."""
+    return client.post(f"/v1/duels/{duel_id}/actions", json={"actions": actions, **more})
+
 
 #: Where the random play starts: every legal golden case (positions and chains among them)
 #: and synthetic duels of both rulesets.

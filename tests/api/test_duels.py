@@ -14,18 +14,16 @@ from typing import Any, Final
 from unittest.mock import patch
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from api import create_app
 from api.duels import judge
 from api.duels.record import Record, is_id
 from api.duels.sqlite import CHECKPOINT_PAGES, SqliteStore
 from api.duels.stepping import held_duels
 from api.duels.store import Current
-from tests.api.held_play import STARTS, play_and_compare, stale_after
+from tests.api.held_play import STARTS, create, make_app, play_and_compare, stale_after, step
 from tests.helpers import act
 from validator import validate
 from validator.engine.duel import replay
@@ -35,26 +33,9 @@ from validator.synth import legal_duel
 ID = re.compile(r"[A-Za-z0-9_-]{22}")
 
 
-def make_app(folder: Path, **config: Any) -> Flask:
-    return create_app({"TESTING": True, "DUELCHECK_DATA_DIR": str(folder), **config})
-
-
 @pytest.fixture
 def duels(tmp_path: Path) -> FlaskClient:
     return make_app(tmp_path).test_client()
-
-
-def create(client: FlaskClient, doc: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    response = client.post("/v1/duels", json=doc)
-    assert response.status_code == 201, response.get_json()
-    body = response.get_json()
-    assert response.headers["Location"] == f"/v1/duels/{body['id']}"
-    return body["id"], body
-
-
-def step(client: FlaskClient, duel_id: str, actions: list[dict[str, Any]],
-         **more: Any) -> Any:
-    return client.post(f"/v1/duels/{duel_id}/actions", json={"actions": actions, **more})
 
 
 DOC = legal_duel(3)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.api.test_duels import create, make_app, step
+from tests.api.held_play import create, make_app, step
 from tests.helpers import act
 
 TYPES = {"string": str, "integer": int, "object": dict}
