@@ -29,7 +29,9 @@ FORMAT: Final = 1
 READS: Final = frozenset({1})
 #: Random bytes in an id: 128 bits, written URL-safe in 22 characters.
 ID_BYTES: Final = 16
-_ID: Final = re.compile(r"[A-Za-z0-9_-]{22}")
+#: An id's shape (the OpenAPI document's pattern for it too).
+ID_PATTERN: Final = r"[A-Za-z0-9_-]{22}"
+_ID: Final = re.compile(ID_PATTERN)
 
 
 def new_id() -> str:

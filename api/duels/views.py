@@ -28,7 +28,7 @@ from ..parser import load_document_json, read_body, unsupported_type
 from ..problems import MALFORMED, TOO_MANY_ACTIONS, problem
 from ..views import DOCUMENT_SCHEMA, ERRORS, ApiBlueprint, json_response, no_content
 from . import judge
-from .record import Record, is_id, new_id
+from .record import ID_PATTERN, Record, is_id, new_id
 from .stepping import (
     CONFLICT,
     DUEL_FULL,
@@ -149,7 +149,7 @@ def _unknown_answer(func: Any) -> Any:
 
 #: The duel's id in a path: what :func:`~api.duels.record.new_id` makes (any other is 404).
 DUEL_ID: Final = [{"in": "path", "name": "duel_id", "description": "the id POST /v1/duels "
-                   "answered", "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{22}$"}}]
+                   "answered", "schema": {"type": "string", "pattern": f"^{ID_PATTERN}$"}}]
 #: From a created duel to what can be done with it (OpenAPI links: a client generator, or a
 #: tester such as schemathesis, follows them with the id the 201 answered).
 _LINKS: Final = {name: {"operationRef": f"#/paths/~1v1~1duels~1{{duel_id}}{path}/{method}",
