@@ -22,7 +22,7 @@ from .duels.views import duels_blp, register_store_errors
 from .edopro import EdoproImportView  # noqa: F401  (it registers POST /v1/import/edopro)
 from .openapi import register_document_schemas
 from .teaching import assets, page, teach_blp
-from .views import docs_static, health_blp, rules_blp, validate_blp
+from .views import ServiceFlask, docs_static, health_blp, rules_blp, validate_blp
 from .workbench import workbench_blp
 
 
@@ -33,7 +33,7 @@ def create_app(config: Mapping[str, Any] | object | None = None) -> Flask:
     Raises :class:`api.config.ConfigError` (a ``ValueError``) naming a variable whose value
     cannot be used.
     """
-    app = Flask(__name__)
+    app = ServiceFlask(__name__)
     app.config.from_object(Config)
     app.config.update(load_settings().flask_config())
     if isinstance(config, Mapping):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Iterable
 from http import HTTPStatus
 from typing import Any
 
@@ -97,12 +98,22 @@ def http_problem(error: HTTPException) -> dict[str, Any]:
     return body
 
 
+def allow_header(methods: Iterable[str]) -> str:
+    """The ``Allow`` header of a route's methods, in one order whatever the process (werkzeug
+    gives them as a set): what a 405 and an ``OPTIONS`` answer both send.
+
+    >>> allow_header({"POST", "OPTIONS", "HEAD", "GET"})
+    'GET, HEAD, OPTIONS, POST'
+    """
+    return ", ".join(sorted({method.strip().upper() for method in methods} - {""}))
+
+
 def _http_error(error: HTTPException) -> Response:
     body = http_problem(error)
     response = Response(json.dumps(body), status=body["status"], mimetype=PROBLEM_JSON)
     allow = error.get_response().headers.get("Allow") if body["status"] == 405 else None
     if allow:
-        response.headers["Allow"] = allow
+        response.headers["Allow"] = allow_header(allow.split(","))
     return response
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import swagger_ui_bundle
 from flask import Blueprint as FlaskBlueprint
-from flask import Response, redirect, send_from_directory
+from flask import Flask, Response, redirect, send_from_directory
 from flask.views import MethodView
 from flask_smorest import Blueprint, abort
 from werkzeug.wrappers import Response as BaseResponse
@@ -19,7 +19,7 @@ from validator.document.verdict_schema import RuleSchema, VerdictSchema
 
 from .batch import BATCH_DOC, takes_json_lines
 from .parser import DocumentParser
-from .problems import PROBLEM_JSON, ProblemSchema
+from .problems import PROBLEM_JSON, ProblemSchema, allow_header
 
 
 class ApiBlueprint(Blueprint):  # type: ignore[misc]
@@ -43,6 +43,23 @@ def no_content(**headers: str) -> Response:
     response = Response(status=204, headers=headers)
     del response.headers["Content-Type"]
     return response
+
+
+class ServiceFlask(Flask):
+    """The service's Flask app: its automatic answer to ``OPTIONS`` (every route that does not
+    define the method) is a 204 with the route's methods in ``Allow``, no body and so no
+    ``Content-Type``, where Flask answers a 200 typed ``text/html`` with nothing in it.
+    No CORS headers: the service answers no cross-origin preflight (README, "The HTTP API").
+
+    >>> answer = ServiceFlask(__name__).test_client().options("/static/x")
+    >>> answer.status_code, answer.headers["Allow"], "Content-Type" in answer.headers
+    (204, 'GET, HEAD, OPTIONS', False)
+    """
+
+    def make_default_options_response(self) -> Response:
+        """The 204 (Flask calls it for a route's automatic ``OPTIONS``)."""
+        flasks = super().make_default_options_response()
+        return no_content(Allow=allow_header(flasks.allow))
 
 
 validate_blp = ApiBlueprint("validate", __name__, url_prefix="/v1",

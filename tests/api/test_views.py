@@ -219,3 +219,25 @@ def test_a_position_beside_a_setup_is_422(client: FlaskClient) -> None:
     state = validate(ILLEGAL).state
     body = problem_of(client.post("/v1/validate", json={**ILLEGAL, "position": state}), 422)
     assert "not both" in body["errors"]["setup"][0]
+
+
+def test_options_is_a_204_naming_the_methods_of_every_route(client: FlaskClient) -> None:
+    app = client.application
+    adapter = app.url_map.bind("localhost")
+    routes = 0
+    for rule in app.url_map.iter_rules():
+        if "OPTIONS" not in (rule.methods or ()):
+            continue
+        values = {name: "A" * 22 if name == "duel_id" else "1" for name in rule.arguments}
+        path = adapter.build(rule.endpoint, values)
+        answer = client.options(path)
+        assert answer.status_code == 204, path
+        assert answer.data == b"" and "Content-Type" not in answer.headers, path
+        methods = answer.headers["Allow"].split(", ")
+        assert methods == sorted(methods) and set(methods) >= set(rule.methods or ()), path
+        routes += 1
+    assert routes > 20
+    refused = client.get("/v1/duels/" + "A" * 22 + "/actions")  # the 405 names the same
+    assert refused.status_code == 405
+    assert refused.headers["Allow"] == client.options(
+        "/v1/duels/" + "A" * 22 + "/actions").headers["Allow"] == "OPTIONS, POST"
