@@ -111,6 +111,9 @@ def allow_header(methods: Iterable[str]) -> str:
 def _http_error(error: HTTPException) -> Response:
     body = http_problem(error)
     response = Response(json.dumps(body), status=body["status"], mimetype=PROBLEM_JSON)
+    headers = (getattr(error, "data", None) or {}).get("headers")
+    if isinstance(headers, dict):  # abort(..., headers=...): a problem's own (Retry-After)
+        response.headers.update(headers)
     allow = error.get_response().headers.get("Allow") if body["status"] == 405 else None
     if allow:
         response.headers["Allow"] = allow_header(allow.split(","))

@@ -28,7 +28,7 @@ import redis
 
 from .board import KEEP, StepBoard
 from .record import Record
-from .store import CATCH_UP, Current, StoreError, TooManyDuels, Written
+from .store import CATCH_UP, Current, StoreError, TooManyDuels, Written, retry_after
 
 PREFIX: Final = "duelcheck:"
 INDEX: Final = PREFIX + "duels"
@@ -45,12 +45,18 @@ _INDEX: Final = INDEX.encode()
 #: arguments at once.
 CHUNK: Final = 1000
 
-#: KEYS: duel, index. ARGV: max duels, idle ms, id, then field/value pairs.
+#: KEYS: duel, index. ARGV: max duels, idle ms, id, then field/value pairs. Answers 1 (added)
+#: or, when max duels are held, ``{0, ms until the soonest of them expires}`` (``{0}`` when
+#: none is held: a limit of 0).
 _CREATE: Final = """
 local now = redis.call('TIME')
 local ms = now[1] * 1000 + math.floor(now[2] / 1000)
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ms)
-if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[1]) then return 0 end
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[1]) then
+  local soonest = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
+  if soonest[2] == nil then return {0} end
+  return {0, tonumber(soonest[2]) - ms}
+end
 for i = 4, #ARGV, 1000 do
   redis.call('HSET', KEYS[1], unpack(ARGV, i, math.min(i + 999, #ARGV)))
 end
@@ -318,13 +324,15 @@ class RedisStore:
             raise StoreError(f"Redis failed: {exc}") from None
 
     def create(self, record: Record, actions: Sequence[str], max_duels: int) -> None:
-        """Add the duel unless ``max_duels`` are held (one script: count, then add)."""
+        """Add the duel unless ``max_duels`` are held (one script: count, then add; refused,
+        it answers the milliseconds until the soonest held duel expires, by the index)."""
         with self._errors():
             done = self._create(keys=[key(record.id), INDEX], args=[
                 max_duels, self.idle_ms, record.id, *_pairs(record, 0, actions, FIELDS)],
                 client=self._client())
-        if not done:
-            raise TooManyDuels(max_duels)
+        if done != 1:
+            wait = done[1] / 1000 if isinstance(done, list) and len(done) > 1 else None
+            raise TooManyDuels(max_duels, retry_after(wait))
 
     def read(self, duel_id: str) -> Record | None:
         """The record's fields (never the log), or None when the key has expired or gone."""

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from .record import Record
-from .store import CATCH_UP, Current, StoreError, TooManyDuels, Written
+from .store import CATCH_UP, Current, StoreError, TooManyDuels, Written, retry_after
 
 #: The layout of the file (``PRAGMA user_version``); a newer file is refused, not misread, and
 #: an older one moved to this layout when the service opens it (:data:`_UPGRADE`).
@@ -211,16 +211,18 @@ class SqliteStore:
 
     def create(self, record: Record, actions: Sequence[str], max_duels: int) -> None:
         """Add the duel unless ``max_duels`` are held (the count and the insert are one
-        transaction); sweeps expired duels first, at most once a minute."""
+        transaction; the count's query also finds the soonest expiry, for the refusal's
+        ``retry_after``); sweeps expired duels first, at most once a minute."""
         now = time.time()
         with self._errors():
             if now - self._swept > SWEEP_EVERY:
                 self.sweep(now)
             with self._transaction() as db:
-                held = db.execute("SELECT count(*) FROM duels WHERE expires > ?",
-                                  (now,)).fetchone()[0]
+                held, soonest = db.execute("SELECT count(*), min(expires) FROM duels "
+                                           "WHERE expires > ?", (now,)).fetchone()
                 if held >= max_duels:
-                    raise TooManyDuels(held)
+                    raise TooManyDuels(max_duels, retry_after(
+                        None if soonest is None else soonest - now))
                 db.execute("INSERT INTO duels VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                            (record.id, record.format, record.rev, record.actions,
                             record.ruleset, record.state, record.created, record.updated,

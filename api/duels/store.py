@@ -9,6 +9,7 @@ revision, so two steps on one duel never both land.
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Protocol
@@ -35,7 +36,27 @@ class StoreError(Exception):
 
 
 class TooManyDuels(Exception):
-    """The store already holds the most duels the configuration allows."""
+    """The store already holds the most duels the configuration allows (``max_duels``).
+    ``retry_after`` is the whole seconds until the soonest of them expires, as the store
+    found them in the create that was refused (:func:`retry_after`); None when none is held
+    (a limit of 0)."""
+
+    def __init__(self, max_duels: int, retry_after: int | None) -> None:
+        super().__init__(max_duels, retry_after)
+        self.max_duels = max_duels
+        self.retry_after = retry_after
+
+
+def retry_after(wait: float | None) -> int | None:
+    """A ``Retry-After`` in whole seconds for a wait of ``wait`` seconds: rounded up, and at
+    least 1 (``Retry-After: 0`` would send a client straight back); None stays None.
+
+    >>> retry_after(0.2), retry_after(59.001), retry_after(60.0), retry_after(None)
+    (1, 60, 60, None)
+    """
+    if wait is None:
+        return None
+    return max(1, math.ceil(wait))
 
 
 @dataclass(slots=True)
@@ -68,7 +89,8 @@ class DuelStore(Protocol):
 
     def create(self, record: Record, actions: Sequence[str], max_duels: int) -> None:
         """Add a new duel with its first kept actions (JSON texts); :class:`TooManyDuels`
-        when ``max_duels`` are held already."""
+        when ``max_duels`` are held already, with the seconds until the soonest of them
+        expires, read in the same transaction (or script) as the count."""
 
     def read(self, duel_id: str) -> Record | None:
         """The duel's record, or None when it is unknown, deleted or expired."""

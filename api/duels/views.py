@@ -131,15 +131,26 @@ _STORE_ANSWER: Final = (f"The duel store cannot be reached (type {STORE_DOWN}), 
                         f"{RECORD_FORMAT}).")
 
 
-def _answers(func: Any, busy: str = "") -> Any:
-    """The body's errors, and the store's (and ``busy``, another 503 of the operation)."""
+def _answers(func: Any, busy: str = "", headers: dict[str, Any] | None = None) -> Any:
+    """The body's errors, and the store's (and ``busy``, another 503 of the operation, with
+    its ``headers``)."""
     for status, why in _BODY_ANSWERS:
         func = duels_blp.alt_response(status, description=why, **ERRORS)(func)
-    return _store_answer(func, busy)
+    return _store_answer(func, busy, headers)
 
 
-def _store_answer(func: Any, busy: str = "") -> Any:
-    return duels_blp.alt_response(503, description=busy + _STORE_ANSWER, **ERRORS)(func)
+def _store_answer(func: Any, busy: str = "", headers: dict[str, Any] | None = None) -> Any:
+    return duels_blp.alt_response(503, description=busy + _STORE_ANSWER, headers=headers,
+                                  **ERRORS)(func)
+
+
+#: The header of a create refused for too many duels.
+RETRY_AFTER: Final = {"Retry-After": {
+    "description": f"with type {TOO_MANY_DUELS} only: the seconds (rounded up, at least 1) "
+                   f"until the soonest held duel expires, as the store counted them; an "
+                   f"action kept in it first moves that on, a DELETE frees a place sooner. "
+                   f"Not sent with {STORE_DOWN}: nothing tells when a store comes back",
+    "schema": {"type": "integer", "minimum": 1}}}
 
 
 def _unknown_answer(func: Any) -> Any:
@@ -174,7 +185,7 @@ class DuelsView(MethodView):
                             f"DUELCHECK_MAX_ACTIONS (type {TOO_MANY_ACTIONS}).", **ERRORS)
     @duels_blp.doc(responses={"201": {"links": _LINKS}})
     @partial(_answers, busy=f"DUELCHECK_MAX_DUELS duels are held already (type "
-                            f"{TOO_MANY_DUELS}). ")
+                            f"{TOO_MANY_DUELS}; Retry-After). ", headers=RETRY_AFTER)
     def post(self, document: Document) -> Response:
         """Hold a duel: judge its actions, keep the legal ones, answer its id."""
         data: dict[str, Any] = g.document_json
@@ -184,11 +195,8 @@ class DuelsView(MethodView):
         made = judge.open_duel(duel_id, data, document, time.time())
         try:
             duels.store().create(made.record, made.kept, duels.max_duels)
-        except TooManyDuels:
-            fail(503, TOO_MANY_DUELS, "Too many duels held",
-                 f"This service holds at most {duels.max_duels} duels at once, and holds that "
-                 f"many. DELETE the duels you no longer follow; the others expire after "
-                 f"{duels.idle_seconds} s without an action.")
+        except TooManyDuels as full:
+            too_many_duels(full, duels.idle_seconds)
         judge.remember(made.record, made.duel)
         body = (f'{{"id": "{duel_id}", "actions": {made.record.actions}, '
                 f'"verdict": {made.text}}}')
@@ -227,6 +235,26 @@ class DuelView(MethodView):
         judge.DUELS.pop(duel_id)
         judge.DOCUMENTS.pop(duel_id)
         return no_content()
+
+
+def too_many_duels(full: TooManyDuels, idle_seconds: int) -> NoReturn:
+    """The 503 of a create the store refused: ``Retry-After`` is the seconds until the soonest
+    held duel expires, as the store counted them (when one is held).
+
+    >>> try:
+    ...     too_many_duels(TooManyDuels(2, 40), 60)
+    ... except Exception as problem:
+    ...     print(problem.code, problem.data["headers"], "in 40 s" in problem.data["detail"])
+    503 {'Retry-After': '40'} True
+    """
+    soonest = "" if full.retry_after is None else (
+        f" As the duels stand, the soonest of them expires in {full.retry_after} s unless "
+        f"an action is kept in it first (Retry-After).")
+    fail(503, TOO_MANY_DUELS, "Too many duels held",
+         f"This service holds at most {full.max_duels} duels at once, and holds that many. "
+         f"DELETE the duels you no longer follow; the others expire after {idle_seconds} s "
+         f"without an action kept.{soonest}",
+         headers={} if full.retry_after is None else {"Retry-After": str(full.retry_after)})
 
 
 def _document(record: Record) -> dict[str, Any]:

@@ -3,6 +3,7 @@ once (contract §9): what the property tests of both stores share."""
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,19 @@ def step(client: FlaskClient, duel_id: str, actions: list[dict[str, Any]],
          **more: Any) -> Any:
     """Send ``actions`` to the held duel (``more``: ``expect``): the answer."""
     return client.post(f"/v1/duels/{duel_id}/actions", json={"actions": actions, **more})
+
+
+def retry_after(answer: Any, expires: float, before: float, after: float) -> int:
+    """The ``Retry-After`` of a 503 too-many-duels, checked to be the seconds from the
+    refusal to ``expires`` (the soonest held duel's expiry, as the store holds it), rounded
+    up: the refusal came between ``before`` and ``after`` (seconds since the epoch)."""
+    assert answer.status_code == 503, answer.get_json()
+    assert answer.get_json()["type"] == "urn:duelcheck:problem:too-many-duels"
+    assert "Retry-After" in answer.headers
+    seconds = int(answer.headers["Retry-After"])
+    assert max(1, math.ceil(expires - after)) <= seconds <= max(1, math.ceil(expires - before))
+    assert f"expires in {seconds} s" in answer.get_json()["detail"]
+    return seconds
 
 
 #: Where the random play starts: every legal golden case (positions and chains among them)

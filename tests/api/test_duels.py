@@ -23,7 +23,15 @@ from api.duels.record import Record, is_id
 from api.duels.sqlite import CHECKPOINT_PAGES, SqliteStore
 from api.duels.stepping import held_duels
 from api.duels.store import Current
-from tests.api.held_play import STARTS, create, make_app, play_and_compare, stale_after, step
+from tests.api.held_play import (
+    STARTS,
+    create,
+    make_app,
+    play_and_compare,
+    retry_after,
+    stale_after,
+    step,
+)
 from tests.helpers import act
 from validator import validate
 from validator.engine.duel import replay
@@ -232,6 +240,26 @@ def test_too_many_duels_has_its_own_problem(tmp_path: Path) -> None:
     assert answer.status_code == 503
     assert answer.get_json()["type"] == "urn:duelcheck:problem:too-many-duels"
     client.delete(f"/v1/duels/{first}")
+    create(client, {"cards": {}})
+
+
+def test_too_many_duels_says_when_the_soonest_expires(tmp_path: Path) -> None:
+    client = make_app(tmp_path, DUELCHECK_MAX_DUELS=2,
+                      DUELCHECK_DUEL_IDLE_SECONDS=1000).test_client()
+    first, _ = create(client, {"cards": {}})
+    second, _ = create(client, {"cards": {}})
+    now = time.time()
+    for duel_id, left in ((first, 400.5), (second, 700.25)):  # as if idle for a while
+        _edit(tmp_path / "duels.sqlite3", "UPDATE duels SET expires = ? WHERE id = ?",
+              now + left, duel_id)
+    before = time.time()
+    full = client.post("/v1/duels", json={"cards": {}})
+    assert retry_after(full, now + 400.5, before, time.time()) in (400, 401)
+    assert step(client, first, [act("draw")]).status_code == 200  # renewed: now the other
+    before = time.time()
+    full = client.post("/v1/duels", json={"cards": {}})
+    assert retry_after(full, now + 700.25, before, time.time()) in (700, 701)
+    assert client.delete(f"/v1/duels/{second}").status_code == 204
     create(client, {"cards": {}})
 
 

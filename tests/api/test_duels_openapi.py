@@ -1,6 +1,7 @@
 """The OpenAPI document says what the held duels' endpoints answer (contract section 9): each
 problem they answer, member by member, against the Problem schema it names; the step's header;
-the 503s of a create; the links from a created duel; and a 204 with no body type."""
+the 503s of a create and its Retry-After; the links from a created duel; and a 204 with no
+body type."""
 
 from __future__ import annotations
 
@@ -54,6 +55,9 @@ def test_every_problem_of_a_held_duel_is_the_documented_problem(tmp_path: Path) 
         assert problem_type in spec["paths"][path]["post"]["responses"][
             str(answer.status_code)]["description"] or problem_type.endswith(
                 "malformed-document")
+    busy = spec["paths"]["/v1/duels"]["post"]["responses"]["503"]  # and its header
+    assert busy["headers"]["Retry-After"]["schema"] == {"type": "integer", "minimum": 1}
+    assert int(answers[-1][1].headers["Retry-After"]) >= 1
 
 
 def test_the_step_answers_a_documented_header_and_a_created_duel_links_to_its_operations(

@@ -21,7 +21,7 @@ import pytest
 import redis
 
 from api import create_app
-from tests.api.held_play import STARTS, play_and_compare, stale_after
+from tests.api.held_play import STARTS, play_and_compare, retry_after, stale_after
 from tests.api.redis_server import redis_server
 from tests.api.server import Server, start
 from tests.helpers import act
@@ -243,6 +243,33 @@ def test_redis_limits_expiry_and_records(redis_url: str) -> None:
         time.sleep(0.1)
     assert client.get(f"/v1/duels/{first}").status_code == 404
     assert client.post("/v1/duels", json={"cards": {}}).status_code == 201  # room again
+    direct.close()
+
+
+def test_a_full_redis_store_says_when_the_soonest_duel_expires(redis_url: str) -> None:
+    client = create_app({"TESTING": True, "DUELCHECK_STORE": redis_url, "DUELCHECK_MAX_DUELS": 2,
+                         "DUELCHECK_DUEL_IDLE_SECONDS": 1000}).test_client()
+    direct = redis.Redis.from_url(redis_url, decode_responses=True)
+    first = client.post("/v1/duels", json={"cards": {}}).get_json()["id"]
+    second = client.post("/v1/duels", json={"cards": {}}).get_json()["id"]
+
+    def now() -> float:
+        seconds, micro = direct.time()
+        return seconds + micro / 1e6
+
+    start = now()
+    for duel_id, left in ((first, 400.5), (second, 700.25)):  # as if idle for a while
+        direct.zadd("duelcheck:duels", {duel_id: int((start + left) * 1000)}, xx=True)
+    before = now()
+    full = client.post("/v1/duels", json={"cards": {}})
+    assert retry_after(full, int((start + 400.5) * 1000) / 1000, before, now()) in (400, 401)
+    assert client.post(f"/v1/duels/{first}/actions",
+                       json={"actions": [act("draw")]}).status_code == 200  # renewed
+    before = now()
+    full = client.post("/v1/duels", json={"cards": {}})
+    assert retry_after(full, int((start + 700.25) * 1000) / 1000, before, now()) in (700, 701)
+    assert client.delete(f"/v1/duels/{second}").status_code == 204
+    assert client.post("/v1/duels", json={"cards": {}}).status_code == 201
     direct.close()
 
 
