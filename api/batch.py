@@ -22,7 +22,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from validator import DocumentError, validate
 from validator.document.verdict_schema import VerdictSchema
 
-from .parser import REPLAY_HINT, load_document_json, looks_like_replay
+from .parser import REPLAY_HINT, load_document_json, looks_like_replay, refuse_encoded_body
 from .problems import ProblemSchema, document_problem, http_problem, unexpected_problem
 
 NDJSON: Final = "application/x-ndjson"
@@ -93,8 +93,8 @@ def verdict_lines(body: bytes, config: Mapping[str, Any]) -> Iterator[bytes]:
 
 
 def batch_response() -> Response:
-    """The streamed answer to a JSON Lines body, after the batch-wide limits: its size (413)
-    and its number of documents (422, before any is judged).
+    """The streamed answer to a JSON Lines body, after the batch-wide checks: no content
+    coding (415), its size (413) and its number of documents (422, before any is judged).
 
     >>> from api import create_app
     >>> with create_app({"TESTING": True}).test_request_context(
@@ -103,6 +103,7 @@ def batch_response() -> Response:
     'application/x-ndjson'
     """
     config = current_app.config
+    refuse_encoded_body(request)
     request.max_content_length = config["DUELCHECK_MAX_BATCH_BYTES"]
     try:
         body = request.get_data(cache=False)

@@ -11,6 +11,7 @@ from flask.views import MethodView
 from validator.decks import check_deck
 from validator.decks.schema import MALFORMED_DECK, DeckCheckRequestSchema, DeckCheckSchema
 
+from .parser import JSON_415
 from .views import ERRORS, ApiBlueprint, json_response
 
 decks_blp = ApiBlueprint("decks", __name__, url_prefix="/v1",
@@ -33,7 +34,7 @@ class DeckCheckView(MethodView):
                             f"list (type {MALFORMED_DECK}), errors keyed by path.", **ERRORS)
     @decks_blp.alt_response(400, description="The body is not JSON.", **ERRORS)
     @decks_blp.alt_response(413, description="The body is larger than the limit.", **ERRORS)
-    @decks_blp.alt_response(415, description="The body is not application/json.", **ERRORS)
+    @decks_blp.alt_response(415, description=JSON_415, **ERRORS)
     def post(self, body: dict[str, Any]) -> Response:
         """Check a deck list against a format's card pool, its Forbidden & Limited list in
         force on a day (the latest by default) and the deck construction rules."""

@@ -15,6 +15,7 @@ from validator.importers.edopro.replay import NoLog, ReplayFileError, import_fil
 from validator.teaching.workbench import game_json
 from validator.teaching.workbench_schema import ImportSchema
 
+from .parser import refuse_encoded_body
 from .problems import problem
 from .views import ERRORS, json_response
 from .workbench import NOT_A_REPLAY, workbench_blp
@@ -37,8 +38,13 @@ class EdoproImportView(MethodView):
                                 "not a .yrpX file, an older .yrp that holds no engine log, or "
                                 f"a file cut short (type {NOT_A_REPLAY}).", **ERRORS)
     @workbench_blp.alt_response(413, description="The body is larger than the limit.", **ERRORS)
+    @workbench_blp.alt_response(415, description="The file's bytes are sent with a "
+                                "Content-Encoding other than identity: the service decodes "
+                                "none (the answer says Accept-Encoding: identity). Any "
+                                "Content-Type is read as the file.", **ERRORS)
     def post(self) -> Response:
         """Import an EDOPro replay (.yrpX): its game as a duel document, with its source."""
+        refuse_encoded_body(request)
         request.max_content_length = current_app.config["MAX_CONTENT_LENGTH"]
         try:
             data = request.get_data(cache=False)

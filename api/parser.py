@@ -1,6 +1,6 @@
-"""Reading the request body: 415 for another content type, 413 above the size limit (also
-for a body sent in chunks), 400 for bad JSON, 422 above the action limit, before the schema
-spends time on the document."""
+"""Reading the request body: 415 for another content type or a content coding, 413 above the
+size limit (also for a body sent in chunks), 400 for bad JSON, 422 above the action limit,
+before the schema spends time on the document."""
 
 from __future__ import annotations
 
@@ -108,12 +108,58 @@ def unsupported_type(mimetype: str, json_lines: bool) -> str:
     return f"This endpoint takes application/json, not {sent}."
 
 
+def content_codings(value: str) -> list[str]:
+    """The content codings a ``Content-Encoding`` value names, lowercased, but ``identity``
+    (no coding: the body as it is).
+
+    >>> content_codings("gzip"), content_codings(" Identity "), content_codings("")
+    (['gzip'], [], [])
+    >>> content_codings("deflate, GZIP")  # applied in that order
+    ['deflate', 'gzip']
+    """
+    return [coding for coding in (part.strip().lower() for part in value.split(","))
+            if coding and coding != "identity"]
+
+
+def refuse_encoded_body(req: Request) -> None:
+    """415 for a body sent with a content coding (``Content-Encoding`` other than
+    ``identity``): the service decodes no body, and the coded bytes read as they are would be
+    a 400 "not JSON" (or a replay's 422) that hides why. The answer's ``Accept-Encoding:
+    identity`` says what it takes (RFC 9110, 15.5.16). Every view that reads a body asks
+    this before it reads; the step's fast path hands such a request to its view.
+
+    >>> from flask import request
+    >>> from api import create_app
+    >>> with create_app({"TESTING": True}).test_request_context(
+    ...         method="POST", data=b"x", headers={"Content-Encoding": "gzip"}):
+    ...     try:
+    ...         refuse_encoded_body(request)
+    ...     except Exception as problem:
+    ...         print(problem.code, problem.data["headers"])
+    415 {'Accept-Encoding': 'identity'}
+    """
+    codings = content_codings(req.environ.get("HTTP_CONTENT_ENCODING", ""))
+    if codings:
+        abort(415, detail=f"The body is sent with Content-Encoding {', '.join(codings)}: this "
+                          f"service decodes no request body. Send it as it is (no "
+                          f"Content-Encoding, or identity).",
+              headers={"Accept-Encoding": "identity"})
+
+
+#: What every endpoint that reads a body documents in its 415 (OpenAPI), after what it takes.
+ENCODED_415: Final = ("Or the body is sent with a Content-Encoding other than identity: the "
+                      "service decodes none (the answer says Accept-Encoding: identity).")
+#: The 415 of an endpoint that takes application/json (OpenAPI).
+JSON_415: Final = f"The body is not application/json. {ENCODED_415}"
+
+
 class DocumentParser(FlaskParser):
     """webargs' Flask parser with the service's checks on the raw body."""
 
     def _raw_load_json(self, req: Request) -> Any:
         if not is_json_request(req):
             abort(415, detail=unsupported_type(req.mimetype, bool(g.get("takes_json_lines"))))
+        refuse_encoded_body(req)
         data = load_document_json(read_body(req), current_app.config["DUELCHECK_MAX_ACTIONS"])
         g.looks_like_replay = looks_like_replay(data)
         g.document_json = data  # the body as sent (a held duel keeps its cards as given)

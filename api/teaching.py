@@ -26,6 +26,7 @@ from validator.teaching.diagram import mermaid, svg
 from validator.teaching.quiz import quiz
 from validator.teaching.quizbank import corpus_quiz
 
+from .parser import JSON_415
 from .problems import problem
 from .views import DOCUMENT_SCHEMA, ERRORS, ApiBlueprint, json_response, no_content
 
@@ -48,7 +49,7 @@ class LegalActionsView(MethodView):
     @teach_blp.response(200, ActionListSchema)
     @teach_blp.alt_response(400, description="The body is not JSON.", **ERRORS)
     @teach_blp.alt_response(413, description="The body is larger than the limit.", **ERRORS)
-    @teach_blp.alt_response(415, description="The body is not application/json.", **ERRORS)
+    @teach_blp.alt_response(415, description=JSON_415, **ERRORS)
     def post(self, document: Document) -> Response:
         """Every legal next action after the document's actions."""
         config = current_app.config

@@ -18,7 +18,7 @@ from validator.document.schema import DocumentSchema
 from validator.document.verdict_schema import RuleSchema, VerdictSchema
 
 from .batch import BATCH_DOC, takes_json_lines
-from .parser import DocumentParser
+from .parser import ENCODED_415, DocumentParser
 from .problems import PROBLEM_JSON, ProblemSchema, allow_header
 
 
@@ -88,7 +88,8 @@ class ValidateView(MethodView):
     @validate_blp.alt_response(413, description="The body is larger than the limit.",
                                **ERRORS)
     @validate_blp.alt_response(415, description="The body is neither application/json nor "
-                                                "application/x-ndjson.", **ERRORS)
+                                                f"application/x-ndjson. {ENCODED_415}",
+                               **ERRORS)
     def post(self, document: Document) -> Response:
         """Validate a duel: the first illegal action, the rule it breaks, the outcome.
 

@@ -23,6 +23,7 @@ from validator.teaching.workbench_schema import (
     StepsSchema,
 )
 
+from .parser import JSON_415
 from .problems import problem
 from .security import LOCKED
 from .views import ERRORS, ApiBlueprint, json_response
@@ -46,7 +47,7 @@ class ReplayBody(ReplaySchema):
 _BODY_ERRORS = (
     (400, "The body is not JSON (a Duelingbook replay's text export is said to be one, "
           "type urn:duelcheck:problem:text-export)."), (413, "The body is larger than the limit."),
-    (415, "The body is not application/json."))
+    (415, JSON_415))
 
 
 def _body_errors(func: Any) -> Any:

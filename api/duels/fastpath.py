@@ -6,9 +6,11 @@ Flask's cycle (a request context, routing, the view's dispatch, a Response objec
 headers, the after-request hook, the context's teardown) costs about what ``/healthz`` costs
 whole; on a step it was a third of the worker's time. :class:`StepFastPath` wraps the app's
 ``wsgi_app`` and takes only the happy path of a step: a duel id of the right shape,
-``Content-Type: application/json``, a Content-Length within ``MAX_CONTENT_LENGTH``, a body
-that is plainly a step (:func:`~api.duels.stepping.plain_step`) within
-``DUELCHECK_MAX_ACTIONS``, and a step that the store and the judge answer. It calls the same
+``Content-Type: application/json`` and no ``Content-Encoding`` (the view answers one other
+than ``identity``: :func:`api.parser.refuse_encoded_body`), a Content-Length within
+``MAX_CONTENT_LENGTH``, a body that is plainly a step
+(:func:`~api.duels.stepping.plain_step`) within ``DUELCHECK_MAX_ACTIONS``, and a step that
+the store and the judge answer. It calls the same
 function as the view (:meth:`~api.duels.stepping.HeldDuels.step`) and answers what the view
 answers, byte for byte: the status, the view's headers and those the app's after-request hook
 adds (:func:`api.security.api_answer_headers`), the body.
@@ -145,7 +147,8 @@ class StepFastPath:
         duels, limit, max_actions = ready
         length_text = environ.get("CONTENT_LENGTH")
         if environ.get("CONTENT_TYPE") != "application/json" or length_text is None or \
-                "HTTP_TRANSFER_ENCODING" in environ or not is_id(duel_id) or \
+                "HTTP_TRANSFER_ENCODING" in environ or "HTTP_CONTENT_ENCODING" in environ or \
+                not is_id(duel_id) or \
                 _DIGITS.fullmatch(length_text) is None or int(length_text) > limit:
             return None
         length = int(length_text)

@@ -24,7 +24,7 @@ from validator.document.strict import Strict, StrictInt
 from validator.document.verdict_schema import VerdictSchema
 from validator.engine.held import KeptStateError
 
-from ..parser import load_document_json, read_body, unsupported_type
+from ..parser import JSON_415, load_document_json, read_body, refuse_encoded_body, unsupported_type
 from ..problems import MALFORMED, TOO_MANY_ACTIONS, problem
 from ..views import DOCUMENT_SCHEMA, ERRORS, ApiBlueprint, json_response, no_content
 from . import judge
@@ -125,7 +125,7 @@ def _location(duel_id: str) -> str:
 
 _BODY_ANSWERS: Final = (
     (400, "The body is not JSON."), (413, "The body is larger than the limit."),
-    (415, "The body is not application/json."))
+    (415, JSON_415))
 _STORE_ANSWER: Final = (f"The duel store cannot be reached (type {STORE_DOWN}), or the duel "
                         f"was stored by another version's record format (type "
                         f"{RECORD_FORMAT}).")
@@ -297,13 +297,15 @@ def _read_step(limit: int | None) -> bytes:
 
 def _step_body() -> tuple[list[Any], int | None]:
     """The step's actions (JSON objects, loaded by the judge) and ``expect``, read as the
-    service reads every body (415, 413, 400, 422 above DUELCHECK_MAX_ACTIONS), with the
+    service reads every body (415 for another type or a content coding, 413, 400, 422 above
+    DUELCHECK_MAX_ACTIONS), with the
     field errors of a document (422, keyed by path). Read by hand: a step is the hot path, and
     a schema's machinery would cost more than the rest of the request."""
     config = current_app.config
     if request.environ.get("CONTENT_TYPE") != "application/json" and \
             not is_json_request(request):  # (the header as clients send it, compared first)
         abort(415, detail=unsupported_type(request.mimetype, False))
+    refuse_encoded_body(request)
     data = load_document_json(_read_step(config["MAX_CONTENT_LENGTH"]),
                               config["DUELCHECK_MAX_ACTIONS"])
     plain = plain_step(data)

@@ -6,6 +6,7 @@ does."""
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -103,6 +104,13 @@ STEPS: list[tuple[str, str, dict[str, Any], bool]] = [
                       "environ_overrides": {"CONTENT_LENGTH": "+15"}}, False),
     ("POST", "{id}", {"data": '{"actions": []}', "content_type": "application/json",
                       "headers": {"Transfer-Encoding": "chunked"}}, False),
+    ("POST", "{id}", {"data": gzip.compress(b'{"actions": []}'),
+                      "content_type": "application/json",
+                      "headers": {"Content-Encoding": "gzip"}}, False),  # 415
+    ("POST", "{id}", {**body({"actions": []}), "headers": {"Content-Encoding": "br"}},
+     False),  # 415, though the bytes happen to be JSON
+    ("POST", "{id}", {**body({"actions": []}), "headers": {"Content-Encoding": "identity"}},
+     False),
     ("POST", "{id}", {**body({"actions": [], "expect": 36}), "headers": {
         "Origin": "https://evil.example", "Cookie": "session=x", "Accept": "text/html",
         "X-Forwarded-For": "10.0.0.1", "X-Request-Id": "abc", "If-None-Match": "*",

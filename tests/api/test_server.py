@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import json
 import os
@@ -253,6 +254,27 @@ def test_a_415_says_what_the_endpoint_takes(server: str) -> None:
     assert status == 415 and problem["detail"] == (
         "Send the duel document as application/json, or duel documents as "
         "application/x-ndjson (one per line), not text/plain.")
+
+
+def test_a_coded_body_is_a_415_over_http(server: str) -> None:
+    status, _, created = call(server + "/v1/duels", b'{"cards": {}}')
+    assert status == 201
+    for path, kind in (("/v1/validate", "application/json"),
+                       ("/v1/validate", "application/x-ndjson"),
+                       (f"/v1/duels/{created['id']}/actions", "application/json"),
+                       ("/v1/import/edopro", "application/octet-stream")):
+        request = urllib.request.Request(
+            server + path, data=gzip.compress(b'{"actions": [], "cards": {}}'), method="POST",
+            headers={"Content-Type": kind, "Content-Encoding": "gzip"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=30)
+        answer = refused.value
+        assert (answer.code, answer.headers.get_content_type(),
+                answer.headers["Accept-Encoding"]) == (415, "application/problem+json",
+                                                       "identity"), path
+        assert "Content-Encoding gzip" in json.load(answer)["detail"]
+    status, _, held = call(server + f"/v1/duels/{created['id']}")
+    assert (status, held["actions"]) == (200, 0)
 
 
 def test_a_replay_sent_for_judging_is_told_where_to_go(server: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from typing import Any
 
@@ -241,3 +242,27 @@ def test_options_is_a_204_naming_the_methods_of_every_route(client: FlaskClient)
     assert refused.status_code == 405
     assert refused.headers["Allow"] == client.options(
         "/v1/duels/" + "A" * 22 + "/actions").headers["Allow"] == "OPTIONS, POST"
+
+
+def test_a_body_with_a_content_coding_is_a_415_on_every_endpoint_that_reads_one(
+        client: FlaskClient) -> None:
+    spec = client.get("/openapi.json").get_json()
+    sent = 0
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            if method == "parameters" or "requestBody" not in operation:
+                continue
+            assert "Content-Encoding" in operation["responses"]["415"]["description"], path
+            url = path.replace("{duel_id}", "A" * 22)
+            for kind in operation["requestBody"]["content"]:
+                for coding in ("gzip", "identity, deflate"):
+                    answer = client.open(url, method=method.upper(), content_type=kind,
+                                         data=gzip.compress(b'{"cards": {}}'),
+                                         headers={"Content-Encoding": coding})
+                    body = problem_of(answer, 415)
+                    assert f"Content-Encoding {coding.split(', ')[-1]}" in body["detail"], url
+                    assert answer.headers["Accept-Encoding"] == "identity"
+                    sent += 1
+    assert sent >= 20  # every body-reading endpoint, JSON Lines included
+    plain = client.post("/v1/validate", json=ILLEGAL, headers={"Content-Encoding": "Identity"})
+    assert plain.status_code == 200 and plain.get_json() == validate(ILLEGAL).to_dict()
