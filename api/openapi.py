@@ -3,12 +3,20 @@ the card table and the deck. Generated from the schemas of :mod:`validator.docum
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from flask_smorest import Api
 from marshmallow import fields
 
-from validator.document.schema import ACTION_SCHEMAS, ActionField, CardSchema, CardTable, Deck
+from validator.document.schema import (
+    ACTION_SCHEMAS,
+    POSITION_REPLACES,
+    ActionField,
+    CardSchema,
+    CardTable,
+    Deck,
+    DocumentSchema,
+)
 
 from .batch import BatchProblemSchema, BatchVerdictSchema
 from .duels.views import StepSchema
@@ -38,10 +46,25 @@ def _document_fields(self: Any, field: fields.Field, **kwargs: Any) -> dict[str,
     return {}
 
 
+#: What marshmallow's fields cannot say of a document: a ``position`` stands instead of
+#: ``turn``, ``turn_player`` and ``setup`` (§1), so a document with it and any of them is
+#: not one (the validator refuses it, naming each: ``DocumentSchema``'s pre-load).
+POSITION_EXCLUDES: Final = {"not": {"required": ["position"], "anyOf": [
+    {"required": [key]} for key in POSITION_REPLACES]}}
+
+
 def register_document_schemas(api: Api) -> None:
-    """Add the card and per-type action components and teach the converter our fields."""
+    """Add the card and per-type action components, the document's own (with what its fields
+    cannot say: :data:`POSITION_EXCLUDES`) and teach the converter our fields.
+
+    >>> from api import create_app
+    >>> spec = create_app({"TESTING": True}).test_client().get("/openapi.json").get_json()
+    >>> spec["components"]["schemas"]["Document"]["not"]["anyOf"][0]
+    {'required': ['turn']}
+    """
     converter = api.ma_plugin.converter
     converter.add_attribute_function(_document_fields)
+    api.spec.components.schema("Document", component=POSITION_EXCLUDES, schema=DocumentSchema)
     api.spec.components.schema("Card", schema=CardSchema)
     for kind, schema in ACTION_SCHEMAS.items():
         body = converter.schema2jsonschema(schema)

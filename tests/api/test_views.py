@@ -6,6 +6,7 @@ import gzip
 import json
 from typing import Any
 
+import jsonschema_rs
 import pytest
 from flask.testing import FlaskClient
 
@@ -266,3 +267,30 @@ def test_a_body_with_a_content_coding_is_a_415_on_every_endpoint_that_reads_one(
     assert sent >= 20  # every body-reading endpoint, JSON Lines included
     plain = client.post("/v1/validate", json=ILLEGAL, headers={"Content-Encoding": "Identity"})
     assert plain.status_code == 200 and plain.get_json() == validate(ILLEGAL).to_dict()
+
+
+@pytest.mark.parametrize("beside", [{}, {"turn": 1}, {"turn_player": "p1"},
+                                    {"setup": ILLEGAL["setup"]},
+                                    {"turn": 2, "setup": ILLEGAL["setup"]}])
+@pytest.mark.parametrize("path", ["/v1/validate", "/v1/duels"])
+def test_a_position_excludes_turn_turn_player_and_setup_in_openapi_as_in_the_validator(
+        client: FlaskClient, beside: dict[str, Any], path: str) -> None:
+    """The Document schema says what the validator does: a position stands instead of turn,
+    turn_player and setup (contract section 1); a document with it and any of them is refused,
+    each field named; without a position, each is a document's own."""
+    spec = client.get("/openapi.json").get_json()
+    exclusion = jsonschema_rs.Draft4Validator(
+        {"not": spec["components"]["schemas"]["Document"]["not"]})
+    state = validate({**ILLEGAL, "actions": ILLEGAL["actions"][:4]}).state
+    with_position = {"cards": ILLEGAL["cards"], "position": state,
+                     "actions": ILLEGAL["actions"][4:], **beside}
+    answer = client.post(path, json=with_position)
+    assert exclusion.is_valid(with_position) is (answer.status_code < 400) is not beside
+    if beside:
+        errors = problem_of(answer, 422)["errors"]
+        assert set(errors) == set(beside)
+        assert all("either from a position or from turn, turn_player and setup" in errors[key][0]
+                   for key in beside)
+    without = {**ILLEGAL, **beside}
+    assert exclusion.is_valid(without)
+    assert client.post(path, json=without).status_code < 400

@@ -11,7 +11,7 @@ own: the cards in :mod:`.card_schema`, the setup in :mod:`.setup_schema`, the ac
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from marshmallow import ValidationError, fields, post_load, pre_load, validate, validates_schema
 
@@ -29,8 +29,13 @@ from validator.document.strict import CardId, StrictBool, StrictInt
 from validator.document.strict import Strict as _Base
 from validator.document.zonecheck import zone_errors
 
-__all__ = ["ACTION_SCHEMAS", "ActionField", "CardId", "CardSchema", "CardTable", "Deck",
-           "DocumentSchema", "StrictBool", "StrictInt"]
+__all__ = ["ACTION_SCHEMAS", "POSITION_REPLACES", "ActionField", "CardId", "CardSchema",
+           "CardTable", "Deck", "DocumentSchema", "StrictBool", "StrictInt"]
+
+
+#: The fields a document's ``position`` stands instead of (§1): a document with a position
+#: and any of them is refused, each named (and the OpenAPI document says so, api/openapi.py).
+POSITION_REPLACES: Final = ("turn", "turn_player", "setup")
 
 
 class DocumentSchema(FastSchema, _Base):
@@ -62,7 +67,7 @@ class DocumentSchema(FastSchema, _Base):
         if not isinstance(data, Mapping):
             raise ValidationError({"_document": ["A duel document is a JSON object."]})
         if "position" in data:
-            clash = [key for key in ("turn", "turn_player", "setup") if key in data]
+            clash = [key for key in POSITION_REPLACES if key in data]
             if clash:
                 raise ValidationError({key: ["A document starts either from a position or "
                                              "from turn, turn_player and setup, not both."]

@@ -181,6 +181,8 @@ def crafted_declaration(state: dict[str, Any]) -> None:
 
 BAD_POSITIONS: list[tuple[str, Any, str, str]] = [
     ("a position beside a setup", lambda s: None, "setup", "not both"),
+    ("a position beside a turn", lambda s: None, "turn", "not both"),
+    ("a position beside a turn_player", lambda s: None, "turn_player", "not both"),
     ("an unknown card in a hand", lambda s: s["players"]["p1"]["hand"].append("nope"),
      "position.players.p1.hand.3", "Unknown card id"),
     ("a card in two places", lambda s: s["players"]["p2"]["graveyard"].append("gemini"),
@@ -234,8 +236,9 @@ def test_a_malformed_position_names_the_field(name: str, change: Any, path: str,
     state = validate(doc).state
     change(state)
     sent = continued(doc, state, [])
-    if name == "a position beside a setup":
-        sent["setup"] = {}
+    beside = {"setup": {}, "turn": 1, "turn_player": "p1"}  # each as its default
+    if name.startswith("a position beside a "):
+        sent[path] = beside[path]
     with pytest.raises(DocumentError) as info:
         load_document(sent)
     node: Any = info.value.errors
