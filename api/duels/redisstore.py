@@ -18,9 +18,11 @@ behind moves it on without a read first.
 
 from __future__ import annotations
 
+import select
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from time import perf_counter
 from typing import Any, Final
 
@@ -143,24 +145,29 @@ def _changed(base: Record, values: list[Any]) -> Record | None:
                   updated=float(updated), format=int(fmt))
 
 
-def _poll(conn: Any, deadline: float) -> bool:
-    """Poll a redis-py connection for a reply, without sleeping, until ``deadline``
-    (:func:`time.perf_counter`); True when the reply is there. Asleep in ``recv``, a worker
-    is woken by the kernel when the reply comes, which on an idle machine costs about as much
-    as Redis's own work; polled, the reply is read as soon as it is there. The store polls
-    only while replies come within its ``spin`` time: on a loaded machine, where they do not,
-    polling would take a core from Redis, and the worker sleeps instead.
+def _poll(ready: Callable[[], object], deadline: float) -> bool:
+    """Poll for a reply, without sleeping, until ``deadline`` (:func:`time.perf_counter`);
+    True when it is there (``ready`` says so: :meth:`RedisStore._readiness`). Asleep in
+    ``recv``, a worker is woken by the kernel when the reply comes, which on an idle machine
+    costs about as much as Redis's own work; polled, the reply is read as soon as it is there.
+    The store polls only while polled replies come within its ``spin`` time: on a loaded
+    machine, where they do not, polling would take a core from Redis, and the worker sleeps
+    instead.
 
-    >>> class Connection:
-    ...     def can_read(self, timeout: float) -> bool:
-    ...         return True
-    >>> _poll(Connection(), perf_counter() + 1.0)  # the reply is there: no wait
+    >>> _poll(lambda: True, perf_counter() + 1.0)  # the reply is there: no wait
     True
+    >>> _poll(lambda: False, perf_counter())  # not there by the deadline
+    False
     """
-    while not conn.can_read(0):
+    while not ready():
         if perf_counter() >= deadline:
             return False
     return True
+
+
+#: The most commands whose replies a worker awaits asleep after a polled reply came late (the
+#: back-off doubles from 1 at each late one in a row, up to this).
+BACKOFF: Final = 64
 
 
 class RedisStore:
@@ -184,11 +191,14 @@ class RedisStore:
         self._write = self.redis.register_script(_WRITE)
         self._delete = self.redis.register_script(_DELETE)
         self._clients: dict[int, redis.Redis] = {}
-        #: How long a worker polls for a reply before it sleeps on it (seconds; 0: never), and
-        #: how long replies took lately (a moving average): it polls only while they come
-        #: within that time (:func:`_poll`).
+        #: How long a worker polls for a reply before it sleeps on it (seconds; 0: never); the
+        #: commands whose replies it awaits asleep before it polls again, after a polled reply
+        #: came late, and how many that was last (:meth:`_await`).
         self.spin = poll_us / 1e6
-        self._waited = 0.0
+        self._skip = 0
+        self._backoff = 0
+        #: Each thread's socket whose readiness :meth:`_readiness` polls, and its poll.
+        self._polls: dict[int, tuple[object, Callable[[], object]]] = {}
 
     def _client(self) -> redis.Redis:
         """This thread's client: one connection of the pool, held for good (redis-py's
@@ -227,7 +237,7 @@ class RedisStore:
         conn: Any = client.connection
         packed = conn.pack_command(*args)
         try:
-            if conn.can_read(0):  # bytes no command of ours asked for: start afresh
+            if self._readiness(conn)():  # bytes no command of ours asked for: start afresh
                 conn.disconnect()
             conn.send_packed_command(packed, check_health=False)
         except (redis.ConnectionError, redis.TimeoutError):
@@ -245,17 +255,47 @@ class RedisStore:
             start = perf_counter()
             if meanwhile is not None:
                 meanwhile()
-            late = self._waited < self.spin and not _poll(conn, start + self.spin)
-            reply = conn.read_response()
+            self._await(conn, start)
+            return conn.read_response()
         except (redis.ConnectionError, redis.TimeoutError):
             conn.disconnect()
             if once:
                 raise
             return client.execute_command(*args)
-        # a reply that outlasted the poll stops polling until replies come fast again
-        self._waited = (2 * self.spin if late else
-                        0.75 * self._waited + 0.25 * (perf_counter() - start))
-        return reply
+
+    def _await(self, conn: Any, start: float) -> None:
+        """Poll for the reply to a command sent at ``start``, for up to :attr:`spin`, unless a
+        polled reply came late lately: then the next replies are awaited asleep (in redis-py's
+        ``read_response``), one after the first late reply, twice as many after each late one
+        in a row, up to :data:`BACKOFF`; a polled reply that comes in time polls again at once.
+        Only polled replies decide: one awaited asleep takes longer by the waking that the
+        poll saves, so its time says nothing about whether polling pays."""
+        if self.spin <= 0:
+            return
+        if self._skip > 0:
+            self._skip -= 1
+        elif _poll(self._readiness(conn), start + self.spin):
+            self._backoff = 0
+        else:
+            self._backoff = self._skip = min(BACKOFF, 2 * self._backoff or 1)
+
+    def _readiness(self, conn: Any) -> Callable[[], object]:
+        """A call that says, without waiting, whether the connection's socket has bytes to
+        read or was closed (a ``select.poll`` of it, made again for a new socket; the
+        connection is opened first if it is not). One system call, where redis-py's
+        ``can_read`` makes three and raises and catches an exception each time (17 against 3
+        us a step in a worker)."""
+        sock = conn._sock  # (redis-py's socket: no public name has it)
+        if sock is None:
+            conn.connect()
+            sock = conn._sock
+        thread = threading.get_ident()
+        held = self._polls.get(thread)
+        if held is None or held[0] is not sock:  # (held, the old socket is never reused)
+            poller = select.poll()
+            poller.register(sock, select.POLLIN)
+            held = self._polls[thread] = (sock, partial(poller.poll, 0))
+        return held[1]
 
     def _eval(self, script: Any, *args: Any,
               meanwhile: Callable[[], object] | None = None) -> Any:
