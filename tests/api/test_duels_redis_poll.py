@@ -18,7 +18,7 @@ import redis
 
 from api.duels.board import StepBoard
 from api.duels.record import Record
-from api.duels.redisstore import BACKOFF, RedisStore
+from api.duels.redisstore import BACKOFF, RedisStore, packed
 from api.duels.store import Written
 
 
@@ -36,14 +36,11 @@ class Connection:
         self.reply: Any = "OK"
         self.events: list[str] = []
 
-    def pack_command(self, *args: Any) -> bytes:
-        return b" ".join(a if isinstance(a, bytes) else str(a).encode() for a in args)
-
-    def send_packed_command(self, packed: bytes, check_health: bool = True) -> None:
+    def send_packed_command(self, packed: list[bytes], check_health: bool = True) -> None:
         if self.lost in ("send", "send twice"):
             self.lost = "" if self.lost == "send" else "send"
             raise redis.ConnectionError("lost while sending")
-        self.sent.append(packed)
+        self.sent.append(b" ".join(_unpacked(b"".join(packed))))
         self.events.append("sent")
         self.asked = 0
 
@@ -67,6 +64,19 @@ class Connection:
 
     def disconnect(self) -> None:
         self.disconnected += 1
+
+
+def _unpacked(command: bytes) -> list[bytes]:
+    """A command's arguments from the protocol's array of bulk strings."""
+    head, rest = command.split(b"\r\n", 1)
+    args = []
+    for _ in range(int(head[1:])):
+        size, rest = rest.split(b"\r\n", 1)
+        args.append(rest[:int(size[1:])])
+        assert rest[int(size[1:]):int(size[1:]) + 2] == b"\r\n"
+        rest = rest[int(size[1:]) + 2:]
+    assert rest == b""
+    return args
 
 
 class Client:
@@ -220,3 +230,12 @@ def test_readiness_polls_the_connections_own_socket_and_follows_a_new_one() -> N
     finally:
         for sock in conn.opened:
             sock.close()
+
+
+def test_a_command_is_packed_as_redis_py_packs_it() -> None:
+    args = (b"EVALSHA", b"f" * 40, b"2", b"duelcheck:duel:" + b"A" * 22, b"duelcheck:duels",
+            b"12", b"86400000", b"A" * 22, b"1", b"13", b"13", b'{"turn": 1}' * 900, b"",
+            b"1733450000.5", b"12", b'{"type": "draw", "player": "p1"}')
+    connection: Any = redis.connection.Connection
+    reference = connection()  # (packs; never connects)
+    assert b"".join(packed(args)) == b"".join(reference.pack_command(*args))
