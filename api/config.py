@@ -92,7 +92,7 @@ class Settings(BaseSettings):
                                "cycle (the same answers, faster): 1 (the default) or 0")
     redis_poll_us: int = _env("DUELCHECK_REDIS_POLL_US", 100,
                               "microseconds a worker polls for a Redis reply before it sleeps "
-                              "on it, while replies come within that time; 0: never polls",
+                              "on it (a late one puts the next few to sleep); 0: never polls",
                               ge=0, le=10_000)
 
     @field_validator("store")

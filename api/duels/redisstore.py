@@ -18,9 +18,11 @@ behind moves it on without a read first.
 
 from __future__ import annotations
 
+import select
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from functools import partial
 from time import perf_counter
 from typing import Any, Final
 
@@ -149,24 +151,41 @@ def _changed(base: Record, values: list[Any]) -> Record | None:
                   updated=float(updated), format=int(fmt))
 
 
-def _poll(conn: Any, deadline: float) -> bool:
-    """Poll a redis-py connection for a reply, without sleeping, until ``deadline``
-    (:func:`time.perf_counter`); True when the reply is there. Asleep in ``recv``, a worker
-    is woken by the kernel when the reply comes, which on an idle machine costs about as much
-    as Redis's own work; polled, the reply is read as soon as it is there. The store polls
-    only while replies come within its ``spin`` time: on a loaded machine, where they do not,
-    polling would take a core from Redis, and the worker sleeps instead.
+def packed(args: Sequence[bytes]) -> list[bytes]:
+    """A command (its name and arguments, as bytes) as Redis's protocol sends it, an array of
+    bulk strings: the bytes redis-py's ``pack_command`` makes of bytes arguments, a step's
+    command in 2.8 us where it takes 7.2 (it checks each argument's type and encodes it, and
+    copies the command so far at each one). One piece: a step's command is a few kB.
 
-    >>> class Connection:
-    ...     def can_read(self, timeout: float) -> bool:
-    ...         return True
-    >>> _poll(Connection(), perf_counter() + 1.0)  # the reply is there: no wait
-    True
+    >>> packed([b"HMGET", b"duelcheck:duel:x", b"rev"])
+    [b'*3\\r\\n$5\\r\\nHMGET\\r\\n$16\\r\\nduelcheck:duel:x\\r\\n$3\\r\\nrev\\r\\n']
     """
-    while not conn.can_read(0):
+    return [b"*%d\r\n" % len(args) + b"".join([b"$%d\r\n%s\r\n" % (len(a), a) for a in args])]
+
+
+def _poll(ready: Callable[[], object], deadline: float) -> bool:
+    """Poll for a reply, without sleeping, until ``deadline`` (:func:`time.perf_counter`);
+    True when it is there (``ready`` says so: :meth:`RedisStore._readiness`). Asleep in
+    ``recv``, a worker is woken by the kernel when the reply comes, which on an idle machine
+    costs about as much as Redis's own work; polled, the reply is read as soon as it is there.
+    The store polls only while polled replies come within its ``spin`` time: on a loaded
+    machine, where they do not, polling would take a core from Redis, and the worker sleeps
+    instead.
+
+    >>> _poll(lambda: True, perf_counter() + 1.0)  # the reply is there: no wait
+    True
+    >>> _poll(lambda: False, perf_counter())  # not there by the deadline
+    False
+    """
+    while not ready():
         if perf_counter() >= deadline:
             return False
     return True
+
+
+#: The most commands whose replies a worker awaits asleep after a polled reply came late (the
+#: back-off doubles from 1 at each late one in a row, up to this).
+BACKOFF: Final = 64
 
 
 class RedisStore:
@@ -190,11 +209,14 @@ class RedisStore:
         self._write = self.redis.register_script(_WRITE)
         self._delete = self.redis.register_script(_DELETE)
         self._clients: dict[int, redis.Redis] = {}
-        #: How long a worker polls for a reply before it sleeps on it (seconds; 0: never), and
-        #: how long replies took lately (a moving average): it polls only while they come
-        #: within that time (:func:`_poll`).
+        #: How long a worker polls for a reply before it sleeps on it (seconds; 0: never); the
+        #: commands whose replies it awaits asleep before it polls again, after a polled reply
+        #: came late, and how many that was last (:meth:`_await`).
         self.spin = poll_us / 1e6
-        self._waited = 0.0
+        self._skip = 0
+        self._backoff = 0
+        #: Each thread's socket whose readiness :meth:`_readiness` polls, and its poll.
+        self._polls: dict[int, tuple[object, Callable[[], object]]] = {}
 
     def _client(self) -> redis.Redis:
         """This thread's client: one connection of the pool, held for good (redis-py's
@@ -208,11 +230,12 @@ class RedisStore:
                 connection_pool=self.redis.connection_pool, single_connection_client=True)
         return client
 
-    def _command(self, *args: Any, once: bool = False,
+    def _command(self, *args: bytes, once: bool = False,
                  meanwhile: Callable[[], object] | None = None) -> Any:
-        """One command on this thread's held connection, sent and its reply read at redis-py's
-        connection level (``pack_command``, ``send_packed_command``, ``read_response``; the
-        reply decoded as the client decodes it): a step's two commands skip the client's
+        """One command on this thread's held connection, packed by :func:`packed` and sent and
+        its reply read at redis-py's connection level (``send_packed_command``,
+        ``read_response``; the reply decoded as the client decodes it): a step's two commands
+        skip the client's
         ``execute_command`` layers (the retry wrapper and its callbacks, the timing records,
         the per-command branches, the reply callbacks none of these commands has), which cost
         as much as the rest of the call. An error Redis answers (``NOSCRIPT`` among them) is
@@ -231,11 +254,11 @@ class RedisStore:
         reply does not change, done while Redis works)."""
         client: Any = self._client()
         conn: Any = client.connection
-        packed = conn.pack_command(*args)
+        command = packed(args)
         try:
-            if conn.can_read(0):  # bytes no command of ours asked for: start afresh
+            if self._readiness(conn)():  # bytes no command of ours asked for: start afresh
                 conn.disconnect()
-            conn.send_packed_command(packed, check_health=False)
+            conn.send_packed_command(command, check_health=False)
         except (redis.ConnectionError, redis.TimeoutError):
             conn.disconnect()
             if not once:
@@ -243,7 +266,7 @@ class RedisStore:
             # sent again once, here: the client's path would send it as often as its retries
             # say, and a write whose reply is lost must not be sent again
             try:
-                conn.send_packed_command(packed, check_health=False)
+                conn.send_packed_command(command, check_health=False)
             except (redis.ConnectionError, redis.TimeoutError):
                 conn.disconnect()
                 raise
@@ -251,17 +274,47 @@ class RedisStore:
             start = perf_counter()
             if meanwhile is not None:
                 meanwhile()
-            late = self._waited < self.spin and not _poll(conn, start + self.spin)
-            reply = conn.read_response()
+            self._await(conn, start)
+            return conn.read_response()
         except (redis.ConnectionError, redis.TimeoutError):
             conn.disconnect()
             if once:
                 raise
             return client.execute_command(*args)
-        # a reply that outlasted the poll stops polling until replies come fast again
-        self._waited = (2 * self.spin if late else
-                        0.75 * self._waited + 0.25 * (perf_counter() - start))
-        return reply
+
+    def _await(self, conn: Any, start: float) -> None:
+        """Poll for the reply to a command sent at ``start``, for up to :attr:`spin`, unless a
+        polled reply came late lately: then the next replies are awaited asleep (in redis-py's
+        ``read_response``), one after the first late reply, twice as many after each late one
+        in a row, up to :data:`BACKOFF`; a polled reply that comes in time polls again at once.
+        Only polled replies decide: one awaited asleep takes longer by the waking that the
+        poll saves, so its time says nothing about whether polling pays."""
+        if self.spin <= 0:
+            return
+        if self._skip > 0:
+            self._skip -= 1
+        elif _poll(self._readiness(conn), start + self.spin):
+            self._backoff = 0
+        else:
+            self._backoff = self._skip = min(BACKOFF, 2 * self._backoff or 1)
+
+    def _readiness(self, conn: Any) -> Callable[[], object]:
+        """A call that says, without waiting, whether the connection's socket has bytes to
+        read or was closed (a ``select.poll`` of it, made again for a new socket; the
+        connection is opened first if it is not). One system call, where redis-py's
+        ``can_read`` makes three and raises and catches an exception each time (13 to 20
+        against 3 to 5 us a step in a worker)."""
+        sock = conn._sock  # (redis-py's socket: no public name has it)
+        if sock is None:
+            conn.connect()
+            sock = conn._sock
+        thread = threading.get_ident()
+        held = self._polls.get(thread)
+        if held is None or held[0] is not sock:  # (held, the old socket is never reused)
+            poller = select.poll()
+            poller.register(sock, select.POLLIN)
+            held = self._polls[thread] = (sock, partial(poller.poll, 0))
+        return held[1]
 
     def _eval(self, script: Any, *args: Any,
               meanwhile: Callable[[], object] | None = None) -> Any:
@@ -269,11 +322,11 @@ class RedisStore:
         step's write), loaded into Redis first when Redis does not have it (a Redis
         restarted, or one that never saw it)."""
         try:
-            return self._command(b"EVALSHA", script.sha, b"2", *args, once=True,
+            return self._command(b"EVALSHA", script.sha.encode(), b"2", *args, once=True,
                                  meanwhile=meanwhile)
         except redis.exceptions.NoScriptError:
-            self._command(b"SCRIPT", b"LOAD", script.script)
-            return self._command(b"EVALSHA", script.sha, b"2", *args, once=True)
+            self._command(b"SCRIPT", b"LOAD", script.script.encode())
+            return self._command(b"EVALSHA", script.sha.encode(), b"2", *args, once=True)
 
     def current(self, duel_id: str, seen: Record | None, expect: int | None) -> Current:
         """A read is a round trip to Redis, so ``seen`` is trusted unread (``read`` False:

@@ -1,13 +1,16 @@
 """How a worker sends a step's command to Redis and awaits the reply
 (api/duels/redisstore.py, ``RedisStore._command``, ``DUELCHECK_REDIS_POLL_US``): the reply polled
-for without sleeping while replies come within the poll time, asleep once one did not, and
-polled again when replies are fast again; a connection lost before the command went out opened
-again and the command sent, and one lost after it sent again only for a command that may run
-twice. A fake connection stands for redis-py's, so that what is polled and sent is counted; the
-real server's replies are tested in test_duels_serving."""
+for without sleeping while polled replies come within the poll time, asleep for the next few
+commands after one did not (more after each late one in a row), and polled again after them; a
+connection lost before the command went out opened again and the command sent, and one lost
+after it sent again only for a command that may run twice. A fake connection stands for
+redis-py's, so that what is polled and sent is counted (and a socket pair for the poll of a
+socket itself); the real server's replies are tested in test_duels_serving."""
 
 from __future__ import annotations
 
+import itertools
+import socket
 from typing import Any
 
 import pytest
@@ -15,7 +18,7 @@ import redis
 
 from api.duels.board import StepBoard
 from api.duels.record import Record
-from api.duels.redisstore import RedisStore
+from api.duels.redisstore import BACKOFF, RedisStore, packed
 from api.duels.store import Written
 
 
@@ -33,22 +36,20 @@ class Connection:
         self.reply: Any = "OK"
         self.events: list[str] = []
 
-    def pack_command(self, *args: Any) -> bytes:
-        return b" ".join(a if isinstance(a, bytes) else str(a).encode() for a in args)
-
-    def send_packed_command(self, packed: bytes, check_health: bool = True) -> None:
+    def send_packed_command(self, packed: list[bytes], check_health: bool = True) -> None:
         if self.lost in ("send", "send twice"):
             self.lost = "" if self.lost == "send" else "send"
             raise redis.ConnectionError("lost while sending")
-        self.sent.append(packed)
+        self.sent.append(b" ".join(_unpacked(b"".join(packed))))
         self.events.append("sent")
         self.asked = 0
 
-    def can_read(self, timeout: float = 0) -> bool:
-        if self.asked is None:  # idle: nothing should be there
+    def ready(self) -> bool:
+        """The poll of the connection's socket (``RedisStore._readiness``)."""
+        if self.asked is None:  # idle: nothing should be there, unless Redis closed it
             if self.lost == "idle":
                 self.lost = ""
-                raise redis.ConnectionError("Connection closed by server.")
+                return True
             return False
         self.polls += 1
         self.asked += 1
@@ -63,6 +64,19 @@ class Connection:
 
     def disconnect(self) -> None:
         self.disconnected += 1
+
+
+def _unpacked(command: bytes) -> list[bytes]:
+    """A command's arguments from the protocol's array of bulk strings."""
+    head, rest = command.split(b"\r\n", 1)
+    args = []
+    for _ in range(int(head[1:])):
+        size, rest = rest.split(b"\r\n", 1)
+        args.append(rest[:int(size[1:])])
+        assert rest[int(size[1:]):int(size[1:]) + 2] == b"\r\n"
+        rest = rest[int(size[1:]) + 2:]
+    assert rest == b""
+    return args
 
 
 class Client:
@@ -84,6 +98,7 @@ def _store(poll_us: int, board: StepBoard | None = None
     connection = Connection()
     client = Client(connection)
     store._client = lambda: client  # type: ignore[assignment,method-assign,return-value]
+    store._readiness = lambda conn: conn.ready  # type: ignore[method-assign]
     return store, connection, client
 
 
@@ -101,13 +116,23 @@ def test_a_reply_is_polled_for_until_it_is_there() -> None:
     assert connection.sent == [b"PING", b"PING"]
 
 
-def test_a_reply_late_past_the_poll_time_stops_polling_until_replies_are_fast_again() -> None:
+def test_a_late_reply_puts_the_next_ones_to_sleep_more_of_them_each_time_in_a_row() -> None:
     store, connection, _ = _store(100)
-    connection.ready_after = None  # not there within the 100 us: polled, then read asleep
-    assert _polls(store, connection) > 1
-    connection.ready_after = 0
-    # the late reply counts as twice the poll time; fast replies bring the average back
-    assert [_polls(store, connection) for _ in range(5)] == [0, 0, 0, 1, 1]
+    connection.ready_after = None  # never there within the 100 us: polled, then read asleep
+    polls = [_polls(store, connection) for _ in range(11)]
+    # late, then 1 asleep; late again, 2 asleep; again, 4 asleep; then polled again
+    assert [n > 0 for n in polls] == [True, False, True, False, False, True,
+                                      False, False, False, False, True]
+    connection.ready_after = 0  # fast again: once a polled reply comes in time, polled on
+    assert [_polls(store, connection) for _ in range(12)] == [0] * 8 + [1] * 4
+
+
+def test_asleep_at_most_for_the_backoff_limit() -> None:
+    store, connection, _ = _store(100)
+    connection.ready_after = None
+    polled = [_polls(store, connection) > 0 for _ in range(400)]
+    where = [n for n, yes in enumerate(polled) if yes]
+    assert max(b - a for a, b in itertools.pairwise(where)) == BACKOFF + 1
 
 
 def test_with_0_a_reply_is_never_polled_for() -> None:
@@ -115,11 +140,18 @@ def test_with_0_a_reply_is_never_polled_for() -> None:
     assert [_polls(store, connection) for _ in range(3)] == [0, 0, 0]
 
 
-@pytest.mark.parametrize("lost", ["idle", "send"])
-def test_a_connection_lost_before_a_read_went_out_is_opened_again_by_the_clients_path(
-        lost: str) -> None:
+def test_a_connection_redis_closed_while_idle_is_opened_again_before_the_command() -> None:
+    for args, once in (((b"HMGET", b"k"), False), ((b"EVALSHA", b"x"), True)):
+        store, connection, client = _store(100)
+        connection.lost = "idle"  # its socket polls readable: closed (or bytes none asked for)
+        assert store._command(*args, once=once) == "OK"
+        assert connection.disconnected == 1 and connection.sent == [b" ".join(args)]
+        assert client.sent_again == []
+
+
+def test_a_connection_lost_while_a_read_was_sent_is_opened_again_by_the_clients_path() -> None:
     store, connection, client = _store(100)
-    connection.lost = lost
+    connection.lost = "send"
     assert store._command(b"HMGET", b"k") == "AGAIN"
     assert client.sent_again == [(b"HMGET", b"k")] and connection.disconnected == 1
 
@@ -162,3 +194,48 @@ def test_the_step_for_the_board_is_made_while_the_write_is_on_the_way_and_left_o
     assert connection.events == ["sent", "prepared", "reply"]
     left = board.get("A" * 22)
     assert (left is not None and left.since == ['{"type": "draw"}']) is (written is Written.KEPT)
+
+
+class Socketed:
+    """A connection as :meth:`RedisStore._readiness` sees it: its socket (one end of a pair),
+    opened by ``connect``."""
+
+    def __init__(self) -> None:
+        self._sock: socket.socket | None = None
+        self.peer: socket.socket | None = None
+        self.opened: list[socket.socket] = []
+
+    def connect(self) -> None:
+        self._sock, self.peer = socket.socketpair()
+        self.opened += [self._sock, self.peer]
+
+
+def test_readiness_polls_the_connections_own_socket_and_follows_a_new_one() -> None:
+    store = RedisStore("redis://127.0.0.1:1/0", 60)
+    conn = Socketed()
+    try:
+        ready = store._readiness(conn)  # not connected: connected first
+        assert conn._sock is not None and conn.peer is not None
+        assert not ready()
+        conn.peer.sendall(b":1\r\n")
+        assert ready() and store._readiness(conn)()
+        conn._sock.recv(16)
+        assert not ready()
+        conn.peer.close()  # Redis closed it: readable (the end of the stream)
+        assert ready()
+        conn.connect()  # a new connection: its own socket polled, not the old one's
+        assert not store._readiness(conn)()
+        conn.peer.sendall(b"+OK\r\n")
+        assert store._readiness(conn)()
+    finally:
+        for sock in conn.opened:
+            sock.close()
+
+
+def test_a_command_is_packed_as_redis_py_packs_it() -> None:
+    args = (b"EVALSHA", b"f" * 40, b"2", b"duelcheck:duel:" + b"A" * 22, b"duelcheck:duels",
+            b"12", b"86400000", b"A" * 22, b"1", b"13", b"13", b'{"turn": 1}' * 900, b"",
+            b"1733450000.5", b"12", b'{"type": "draw", "player": "p1"}')
+    connection: Any = redis.connection.Connection
+    reference = connection()  # (packs; never connects)
+    assert b"".join(packed(args)) == b"".join(reference.pack_command(*args))
