@@ -114,15 +114,30 @@ class ActiveLock:
     since: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class SpecialSummoned:
     """A Special Summon made this turn: by whom, of which card, at which action, and whether
-    it came from the Extra Deck (what a ``turn`` lock taken later asks)."""
+    it came from the Extra Deck (what a ``turn`` lock taken later asks).
+
+    A value never changed once made, hashable and compared by its fields; not frozen, as
+    :class:`~validator.document.model.Action` is not, so that its constructor (written out)
+    is compiled: a frozen dataclass's generated one stays interpreted, and judging makes one
+    for every Special Summon (docs/building.md).
+
+    >>> SpecialSummoned("p1", "c1", 4, True) == SpecialSummoned("p1", "c1", 4, True)
+    True
+    """
 
     player: Player
     card: str
     index: int
     from_extra: bool
+
+    def __init__(self, player: Player, card: str, index: int, from_extra: bool) -> None:
+        self.player = player
+        self.card = card
+        self.index = index
+        self.from_extra = from_extra
 
 
 @dataclass(frozen=True, slots=True)
