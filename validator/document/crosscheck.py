@@ -191,20 +191,22 @@ def check_action(errors: Errors, i: int, action: m.Action, known: Container[str]
 def _check_revision4(errors: Errors, i: int, action: m.Action, known: Container[str],
                      effects: Callable[[str], int | None]) -> None:
     """A summon's ``materials`` and an activation's ``effect`` (revision 4)."""
+    card = action.card
     for j, cid in enumerate(action.materials):
         if cid not in known:
             _add(errors, ("actions", i, "materials", j), f"Unknown card id {cid!r}.")
-        elif cid == action.card:
+        elif cid == card:
             _add(errors, ("actions", i, "materials", j),
                  f"{cid!r} is the summoned card: a monster is never its own material.")
-    if action.effect is not None and action.card is not None and action.card in known:
-        count = effects(action.card)
-        if count is not None and action.effect >= count:
+    effect = action.effect
+    if effect is not None and card is not None and card in known:
+        count = effects(card)
+        if count is not None and effect >= count:
             _add(errors, ("actions", i, "effect"),
-                 f"Card {action.card!r} has {count} effect{'s' if count != 1 else ''} "
-                 f"(indexes 0 to {count - 1}): there is no effect {action.effect}."
-                 if count else f"Card {action.card!r} has no effects: there is no effect "
-                               f"{action.effect}.")
+                 f"Card {card!r} has {count} effect{'s' if count != 1 else ''} "
+                 f"(indexes 0 to {count - 1}): there is no effect {effect}."
+                 if count else f"Card {card!r} has no effects: there is no effect "
+                               f"{effect}.")
 
 
 def cross_check_position(cards: dict[str, dict[str, Any]], position: Mapping[str, Any],

@@ -86,6 +86,9 @@ def entry_key(value: Any) -> Hashable | None:
     return None
 
 
+#: :class:`~.model.Action` as a constant: a module's attribute is otherwise read by name
+#: at each use, and every action of every document is made here.
+_ACTION: Final = m.Action
 #: The first item of a dict's :func:`entry_key`, which no other key begins with.
 _DICT: Final = object()
 
@@ -207,7 +210,7 @@ def make_action(value: Mapping[str, Any], loaded: dict[str, Any]) -> m.Action:
         for key in TUPLES:
             if key in loaded:
                 loaded[key] = tuple(loaded[key])
-    return m.Action(raw=dict(value), **loaded)
+    return _ACTION(raw=dict(value), **loaded)
 
 
 def card_table(value: Mapping[str, Any], load: Callable[[Mapping[str, Any]], dict[str, Any]],
