@@ -588,9 +588,32 @@ def setup_state(doc: Document) -> DuelState:
     sides = {p: _side(doc.setup[p], rules) for p in PLAYERS}
     state = DuelState(cards=doc.cards, turn=doc.turn, turn_player=doc.turn_player, sides=sides,
                       rules=rules)
+    where = state.where
     for player in PLAYERS:
-        for cid, pile in doc.setup[player].placements():
-            state.where[cid] = (player, pile)
+        # each (card, pile) of SetupPlayer.placements, in its order, written out: that method
+        # is interpreted, and this runs for every document
+        setup = doc.setup[player]
+        deck = setup.deck
+        if isinstance(deck, tuple):
+            for cid in deck:
+                where[cid] = (player, "deck")
+        for cid in setup.hand:
+            where[cid] = (player, "hand")
+        for placed in setup.monsters:
+            where[placed.card] = (player, "monsters")
+        for placed in setup.spell_traps:
+            where[placed.card] = (player, "spell_traps")
+        field_spell = setup.field_spell
+        if field_spell is not None:
+            where[field_spell.card] = (player, "field_spell")
+        for cid in setup.graveyard:
+            where[cid] = (player, "graveyard")
+        for cid in setup.banished:
+            where[cid] = (player, "banished")
+        for cid in setup.extra:
+            where[cid] = (player, "extra")
+        for cid in setup.extra_face_up:
+            where[cid] = (player, "extra_face_up")
     if sides[doc.turn_player].deck_size == 0:
         state.outcome = Outcome(other(doc.turn_player), "deck_out")
     return state
