@@ -418,10 +418,14 @@ class DuelState:
         owner's unknown cards: it leaves the ``hidden`` pile's count ("deck" or "hand"), or
         the other one's when that is empty.
         """
-        loc = self.where.pop(card, None)
+        # (dict entries taken by get and del, or del where present: the compiled dict has no
+        # ``pop`` with a default of its own, which is a method looked up by name; no entry
+        # of these dicts is None)
+        loc = self.where.get(card)
         if loc is None:
             self._take_hidden(card, hidden)
             return
+        del self.where[card]
         player, pile = loc
         side = self.sides[player]
         if pile == "monsters":
@@ -449,10 +453,15 @@ class DuelState:
             self.this_turn.forget(card)
             self.levels_changed.discard(card)
         elif not control_change:  # a soft limit (§8 "copy") is renewed wherever it goes
-            self.this_turn.limits.copy_uses.pop(card, None)
-        self.pending_equips.pop(card, None)  # an Equip that left stops waiting
-        for equip in [e for e, target in self.pending_equips.items() if target == card]:
-            del self.pending_equips[equip]  # its target left the Graveyard or banishment
+            copy_uses = self.this_turn.limits.copy_uses
+            if card in copy_uses:
+                del copy_uses[card]
+        pending = self.pending_equips
+        if pending:
+            if card in pending:
+                del pending[card]  # an Equip that left stops waiting
+            for equip in [e for e, target in pending.items() if target == card]:
+                del pending[equip]  # its target left the Graveyard or banishment
 
     def _take_hidden(self, card: str, hidden: str) -> None:
         side = self.sides[self.owner(card)]

@@ -157,7 +157,9 @@ class GameBuilder(Lookup):
         before, after = move.before, move.after
         if before is not None and is_zone(before.spot) and (after is None or
                                                              not is_zone(after.spot)):
-            self.attacks.declared.pop(move.card, None)  # a new card if it comes back (contract §2)
+            declared = self.attacks.declared  # (del where present: no pop looked up by name)
+            if move.card in declared:
+                del declared[move.card]  # a new card if it comes back (contract §2)
             self.attacks.flipped.discard(move.card)
         if self.attacks.declared:
             if before is not None and is_monster_zone(before.spot):
