@@ -158,48 +158,55 @@ def check_action(errors: Errors, i: int, action: m.Action, known: Container[str]
     >>> errors["actions"][0]["effect"]
     ["Card 'a' has 2 effects (indexes 0 to 1): there is no effect 2."]
     """
-    for key in ("card", "target"):
-        cid = getattr(action, key)
-        if cid is not None and cid not in known:
-            _add(errors, ("actions", i, key), f"Unknown card id {cid!r}.")
-    for j, cid in enumerate(action.tributes):
-        if cid not in known:
-            _add(errors, ("actions", i, "tributes", j), f"Unknown card id {cid!r}.")
+    # (each field read once: an Action is an interpreted class, each read a lookup by name)
+    card, target, kind = action.card, action.target, action.type
+    if card is not None and card not in known:
+        _add(errors, ("actions", i, "card"), f"Unknown card id {card!r}.")
+    if target is not None and target not in known:
+        _add(errors, ("actions", i, "target"), f"Unknown card id {target!r}.")
+    tributes = action.tributes
+    if tributes:
+        for j, cid in enumerate(tributes):
+            if cid not in known:
+                _add(errors, ("actions", i, "tributes", j), f"Unknown card id {cid!r}.")
     _check_revision4(errors, i, action, known, effects)
-    if action.cards:  # a Pendulum Summon's
-        for j, cid in enumerate(action.cards):
+    cards = action.cards
+    if cards:  # a Pendulum Summon's
+        for j, cid in enumerate(cards):
             if cid not in known:
                 _add(errors, ("actions", i, "cards", j), f"Unknown card id {cid!r}.")
-    if action.type == "move" and action.to == "material" and action.target is None:
+    if kind == "move" and target is None and action.to == "material":
         _add(errors, ("actions", i, "target"),
              "A move to material needs a target: the Xyz Monster it goes under.")
-    if action.type == "draw" and action.card is not None and action.card in known:
-        holder = owner(action.card)
-        if token(action.card):
+    if kind == "draw" and card is not None and card in known:
+        holder = owner(card)
+        if token(card):
             _add(errors, ("actions", i, "card"),
-                 f"{action.card!r} is a token: tokens are never in a Deck, so never drawn.")
+                 f"{card!r} is a token: tokens are never in a Deck, so never drawn.")
         elif holder is not None and holder != action.player:
             _add(errors, ("actions", i, "card"),
-                 f"{action.player} cannot draw {action.card!r}: it is {holder}'s card.")
+                 f"{action.player} cannot draw {card!r}: it is {holder}'s card.")
 
 
 def _check_revision4(errors: Errors, i: int, action: m.Action, known: Container[str],
                      effects: Callable[[str], int | None]) -> None:
     """A summon's ``materials`` and an activation's ``effect`` (revision 4)."""
+    card = action.card
     for j, cid in enumerate(action.materials):
         if cid not in known:
             _add(errors, ("actions", i, "materials", j), f"Unknown card id {cid!r}.")
-        elif cid == action.card:
+        elif cid == card:
             _add(errors, ("actions", i, "materials", j),
                  f"{cid!r} is the summoned card: a monster is never its own material.")
-    if action.effect is not None and action.card is not None and action.card in known:
-        count = effects(action.card)
-        if count is not None and action.effect >= count:
+    effect = action.effect
+    if effect is not None and card is not None and card in known:
+        count = effects(card)
+        if count is not None and effect >= count:
             _add(errors, ("actions", i, "effect"),
-                 f"Card {action.card!r} has {count} effect{'s' if count != 1 else ''} "
-                 f"(indexes 0 to {count - 1}): there is no effect {action.effect}."
-                 if count else f"Card {action.card!r} has no effects: there is no effect "
-                               f"{action.effect}.")
+                 f"Card {card!r} has {count} effect{'s' if count != 1 else ''} "
+                 f"(indexes 0 to {count - 1}): there is no effect {effect}."
+                 if count else f"Card {card!r} has no effects: there is no effect "
+                               f"{effect}.")
 
 
 def cross_check_position(cards: dict[str, dict[str, Any]], position: Mapping[str, Any],

@@ -48,8 +48,10 @@ def entry_key(value: Any) -> Hashable | None:
         key: Hashable = value
         return key
     if kind is dict:
+        # (typed, an exact dict and list are walked by the compiled loops without an iterator)
+        entries: dict[Any, Any] = value
         parts: list[Hashable] = [_DICT]
-        for k, v in value.items():
+        for k, v in entries.items():
             if type(k) is not str:
                 return None
             parts.append(k)
@@ -65,14 +67,15 @@ def entry_key(value: Any) -> Hashable | None:
                 parts.append(part)
         return tuple(parts)
     if kind is list:
+        values: list[Any] = value
         # a list of integers (a material's passcodes) or of strings: its values, which equal
         # those of no other list (an integer is never a bool or a float here)
-        if all(type(v) is int for v in value):
-            return (list, int, tuple(value))
-        if all(type(v) is str for v in value):
-            return (list, str, tuple(value))
+        if all(type(v) is int for v in values):
+            return (list, int, tuple(values))
+        if all(type(v) is str for v in values):
+            return (list, str, tuple(values))
         items: list[Hashable] = [list]
-        for v in value:
+        for v in values:
             part = entry_key(v)
             if part is None:
                 return None
@@ -83,6 +86,9 @@ def entry_key(value: Any) -> Hashable | None:
     return None
 
 
+#: :class:`~.model.Action` as a constant: a module's attribute is otherwise read by name
+#: at each use, and every action of every document is made here.
+_ACTION: Final = m.Action
 #: The first item of a dict's :func:`entry_key`, which no other key begins with.
 _DICT: Final = object()
 
@@ -204,7 +210,7 @@ def make_action(value: Mapping[str, Any], loaded: dict[str, Any]) -> m.Action:
         for key in TUPLES:
             if key in loaded:
                 loaded[key] = tuple(loaded[key])
-    return m.Action(raw=dict(value), **loaded)
+    return _ACTION(raw=dict(value), **loaded)
 
 
 def card_table(value: Mapping[str, Any], load: Callable[[Mapping[str, Any]], dict[str, Any]],

@@ -350,36 +350,37 @@ def move(s: DuelState, a: Action) -> None:
     acting player's Spell & Trap Zone (a Field Spell in the Field Zone), to another of its
     controller's Monster Zones, or under an Xyz Monster as its material (a token leaving the
     field ceases to exist)."""
-    assert a.card is not None and a.to is not None
-    if a.to == "spell_trap" and s.cards[a.card].subtype == "field":
-        s.take(a.card)
-        s.put(a.card, a.player, "field_spell", face_up=not a.face_down)
-        s.this_turn.placed[a.card] = s.index
+    card, to = a.card, a.to  # (read once: an Action's fields are read by name)
+    assert card is not None and to is not None
+    if to == "spell_trap" and s.cards[card].subtype == "field":
+        s.take(card)
+        s.put(card, a.player, "field_spell", face_up=not a.face_down)
+        s.this_turn.placed[card] = s.index
         if a.face_down:
-            s.this_turn.set[a.card] = s.index
-    elif a.to == "spell_trap":
-        placed = s.spell_trap(a.card) if s.controls(a.player, a.card) else None
+            s.this_turn.set[card] = s.index
+    elif to == "spell_trap":
+        placed = s.spell_trap(card) if s.controls(a.player, card) else None
         zone = placed.zone if placed is not None and a.zone is None else \
             take_placement(s, a)  # moved within its own zone: it stays
-        s.take(a.card)
-        s.put(a.card, a.player, "spell_traps", face_up=not a.face_down, equipped_to=a.target,
+        s.take(card)
+        s.put(card, a.player, "spell_traps", face_up=not a.face_down, equipped_to=a.target,
               zone=zone)
-        s.this_turn.placed[a.card] = s.index
+        s.this_turn.placed[card] = s.index
         if a.face_down and (placed is None or placed.face_up):  # not a Set card moved on
-            s.this_turn.set[a.card] = s.index
-    elif a.to == "monster_zone":
-        mon = s.monster(a.card)
+            s.this_turn.set[card] = s.index
+    elif to == "monster_zone":
+        mon = s.monster(card)
         assert mon is not None
         mon.zone = take_placement(s, a) or mon.zone  # the same card, in another zone
-    elif a.to == "material" and a.target is not None and not s.cards[a.card].token:
-        s.take(a.card)
+    elif to == "material" and a.target is not None and not s.cards[card].token:
+        s.take(card)
         holder = s.locate(a.target)
-        s.attach(a.card, a.target, holder[0] if holder else a.player)
-    elif a.to == "extra" and a.face_up:
-        s.take(a.card)
-        s.put(a.card, s.owner(a.card), "extra_face_up")
+        s.attach(card, a.target, holder[0] if holder else a.player)
+    elif to == "extra" and a.face_up:
+        s.take(card)
+        s.put(card, s.owner(card), "extra_face_up")
     else:
-        s.send(a.card, "graveyard" if a.to == "material" else a.to)
+        s.send(card, "graveyard" if to == "material" else to)
 
 
 def discard(s: DuelState, a: Action) -> None:

@@ -114,15 +114,30 @@ class ActiveLock:
     since: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class SpecialSummoned:
     """A Special Summon made this turn: by whom, of which card, at which action, and whether
-    it came from the Extra Deck (what a ``turn`` lock taken later asks)."""
+    it came from the Extra Deck (what a ``turn`` lock taken later asks).
+
+    A value never changed once made, hashable and compared by its fields; not frozen, as
+    :class:`~validator.document.model.Action` is not, so that its constructor (written out)
+    is compiled: a frozen dataclass's generated one stays interpreted, and judging makes one
+    for every Special Summon (docs/building.md).
+
+    >>> SpecialSummoned("p1", "c1", 4, True) == SpecialSummoned("p1", "c1", 4, True)
+    True
+    """
 
     player: Player
     card: str
     index: int
     from_extra: bool
+
+    def __init__(self, player: Player, card: str, index: int, from_extra: bool) -> None:
+        self.player = player
+        self.card = card
+        self.index = index
+        self.from_extra = from_extra
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,10 +418,14 @@ class DuelState:
         owner's unknown cards: it leaves the ``hidden`` pile's count ("deck" or "hand"), or
         the other one's when that is empty.
         """
-        loc = self.where.pop(card, None)
+        # (dict entries taken by get and del, or del where present: the compiled dict has no
+        # ``pop`` with a default of its own, which is a method looked up by name; no entry
+        # of these dicts is None)
+        loc = self.where.get(card)
         if loc is None:
             self._take_hidden(card, hidden)
             return
+        del self.where[card]
         player, pile = loc
         side = self.sides[player]
         if pile == "monsters":
@@ -434,10 +453,15 @@ class DuelState:
             self.this_turn.forget(card)
             self.levels_changed.discard(card)
         elif not control_change:  # a soft limit (§8 "copy") is renewed wherever it goes
-            self.this_turn.limits.copy_uses.pop(card, None)
-        self.pending_equips.pop(card, None)  # an Equip that left stops waiting
-        for equip in [e for e, target in self.pending_equips.items() if target == card]:
-            del self.pending_equips[equip]  # its target left the Graveyard or banishment
+            copy_uses = self.this_turn.limits.copy_uses
+            if card in copy_uses:
+                del copy_uses[card]
+        pending = self.pending_equips
+        if pending:
+            if card in pending:
+                del pending[card]  # an Equip that left stops waiting
+            for equip in [e for e, target in pending.items() if target == card]:
+                del pending[equip]  # its target left the Graveyard or banishment
 
     def _take_hidden(self, card: str, hidden: str) -> None:
         side = self.sides[self.owner(card)]
@@ -573,9 +597,32 @@ def setup_state(doc: Document) -> DuelState:
     sides = {p: _side(doc.setup[p], rules) for p in PLAYERS}
     state = DuelState(cards=doc.cards, turn=doc.turn, turn_player=doc.turn_player, sides=sides,
                       rules=rules)
+    where = state.where
     for player in PLAYERS:
-        for cid, pile in doc.setup[player].placements():
-            state.where[cid] = (player, pile)
+        # each (card, pile) of SetupPlayer.placements, in its order, written out: that method
+        # is interpreted, and this runs for every document
+        setup = doc.setup[player]
+        deck = setup.deck
+        if isinstance(deck, tuple):
+            for cid in deck:
+                where[cid] = (player, "deck")
+        for cid in setup.hand:
+            where[cid] = (player, "hand")
+        for placed in setup.monsters:
+            where[placed.card] = (player, "monsters")
+        for placed in setup.spell_traps:
+            where[placed.card] = (player, "spell_traps")
+        field_spell = setup.field_spell
+        if field_spell is not None:
+            where[field_spell.card] = (player, "field_spell")
+        for cid in setup.graveyard:
+            where[cid] = (player, "graveyard")
+        for cid in setup.banished:
+            where[cid] = (player, "banished")
+        for cid in setup.extra:
+            where[cid] = (player, "extra")
+        for cid in setup.extra_face_up:
+            where[cid] = (player, "extra_face_up")
     if sides[doc.turn_player].deck_size == 0:
         state.outcome = Outcome(other(doc.turn_player), "deck_out")
     return state

@@ -42,7 +42,10 @@ def apply_amid(b: GameBuilder, changes: Changes) -> None:
     actions."""
     if changes.tributes_claimed:
         b.materials.sends.clear()
-    b.materials.graveyard_from.update(changes.controllers)
+    # (each update only when there is something to add: most results carry nothing, and an
+    # update from an empty tuple still builds an iterator over it)
+    if changes.controllers:
+        b.materials.graveyard_from.update(changes.controllers)
     for revise in changes.revises:
         revise.action.update(revise.fields)
         if revise.reading is not None:
@@ -60,8 +63,10 @@ def apply_amid(b: GameBuilder, changes: Changes) -> None:
         decl.battle_done = decl.damaged = True
     for attacker in changes.attacks_ended:
         b.attacks.declared.pop(attacker, None)
-    b.attacks.flipped.difference_update(changes.flips_seen)
-    b.trap_monsters.update(changes.trap_monsters)
+    if changes.flips_seen:
+        b.attacks.flipped.difference_update(changes.flips_seen)
+    if changes.trap_monsters:
+        b.trap_monsters.update(changes.trap_monsters)
     if changes.grant_used is not None:
         player, granting = changes.grant_used
         for held in (b.turn.granted[player], b.turn.lent_spare[player]):
@@ -83,14 +88,18 @@ def apply_after(b: GameBuilder, play: Play, changes: Changes) -> None:
     """What a result changes after its actions and the effects they used."""
     for cid in changes.fresh:
         b.turn.placed_used[cid] = False
-    b.attacks.flipped.update(changes.flips)
-    b.attacks.declared.update(changes.declares)
+    if changes.flips:  # (as in apply_amid: only when there is something to add)
+        b.attacks.flipped.update(changes.flips)
+    if changes.declares:
+        b.attacks.declared.update(changes.declares)
     for cid, setter in changes.set_by_effect:
         b.turn.set_cards.add(cid)
         if setter is not None:
             b.set_by[cid] = setter
-    b.unzoned.update(changes.unzoned)
-    b.materials.staged.update(changes.staged)
+    if changes.unzoned:
+        b.unzoned.update(changes.unzoned)
+    if changes.staged:
+        b.materials.staged.update(changes.staged)
     for cid in changes.unstaged:
         b.materials.staged.pop(cid, None)
     if changes.last_declared is not None:

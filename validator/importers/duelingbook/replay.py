@@ -198,7 +198,9 @@ def _follow(follower: Follower, plays: list[Any], start: int, end: int, asked: l
     for index in range(start + 1, end):
         play = plays[index]
         raw = play.get("play") if type(play) is dict else None
-        if type(raw) is not str:
+        # (a play narrowed to a dict past this test, so that each ``get`` below is a dict's,
+        # not a method looked up by name on a value typed Any)
+        if type(raw) is not str or type(play) is not dict:
             live.append((index, None, Note("import.not-a-play", f"play {index} is not a "
                                                                  f"Duelingbook play object: "
                                                                  f"skipped")))

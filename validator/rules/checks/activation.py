@@ -13,7 +13,7 @@ from validator.rules.checks.turn import phase_name
 from validator.rules.registry import REGISTRY
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class Activation:
     """How an ``activate`` action activates its card.
 
@@ -22,6 +22,11 @@ class Activation:
     player's reach); ``card_activation``
     is True when a Spell or Trap card itself is activated rather than an effect (or, under
     ``advanced``, a Pendulum Monster from the hand as a Pendulum Scale: docs/format.md).
+
+    A value never changed once made, hashable and compared by its fields; not frozen, as
+    :class:`~validator.document.model.Action` is not, so that its constructor (written out)
+    is compiled: a frozen dataclass's generated one stays interpreted, and judging makes one
+    for every activation it classifies (docs/building.md).
     """
 
     source: str | None
@@ -31,10 +36,21 @@ class Activation:
     #: (revision 4, §8) the index of the effect used in the card's ``effects`` (its
     #: ``effect``, else the one whose use is still allowed: validator/engine/limits.py), and
     #: whether the document says which (given, or the only one usable there)
-    used: int | None = None
-    known: bool = False
+    used: int | None
+    known: bool
     #: the effects the judge chose ``used`` among (validator/engine/limits.py ``choice``)
-    options: tuple[int, ...] = ()
+    options: tuple[int, ...]
+
+    def __init__(self, source: str | None, speed: int, card_activation: bool, effect: str,
+                 used: int | None = None, known: bool = False,
+                 options: tuple[int, ...] = ()) -> None:
+        self.source = source
+        self.speed = speed
+        self.card_activation = card_activation
+        self.effect = effect
+        self.used = used
+        self.known = known
+        self.options = options
 
 
 def activation(s: DuelState, a: Action) -> Activation:
@@ -49,13 +65,14 @@ def activation(s: DuelState, a: Action) -> Activation:
     >>> act.source, act.speed, act.card_activation, act.effect, act.used, act.options
     ('hand', 2, True, 'card', None, ())
     """
-    assert a.card is not None
-    card = s.cards[a.card]
-    loc = s.locate(a.card)
+    cid, player = a.card, a.player  # (read once: an Action's fields are read by name)
+    assert cid is not None
+    card = s.cards[cid]
+    loc = s.locate(cid)
     source: str | None = None
-    if s.in_hand(a.player, a.card):
+    if s.in_hand(player, cid):
         source = "hand"
-    elif loc is not None and loc[0] == a.player:
+    elif loc is not None and loc[0] == player:
         if loc[1] in FIELD_PILES:
             source = "field"
         elif loc[1] in ("graveyard", "banished"):
@@ -65,13 +82,13 @@ def activation(s: DuelState, a: Action) -> Activation:
             # a card with only ``effect`` is judged as before (§1), out of reach there
             source = "extra"
     if card.kind != "monster":
-        placed = s.spell_trap(a.card)
+        placed = s.spell_trap(cid)
         if source == "hand" or (source == "field" and placed is not None and not placed.face_up):
             return Activation(source, card.card_speed, True, "card")
     elif source == "hand" and card.pendulum and s.rules.pendulum and (
             a.zone is not None or card.effects is None or card.effect_at("hand") == "none"):
         return Activation(source, 1, True, "card")  # a Pendulum Scale, activated as a Spell
-    kind = effect_kind(s, a.card, source, a.effect)
+    kind = effect_kind(s, cid, source, a.effect)
     used, known, options = choice(s, a, source if source is not None else "field")
     return Activation(source, 2 if kind == "quick" else 1, False, kind, used, known, options)
 

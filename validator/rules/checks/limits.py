@@ -309,8 +309,11 @@ def _leeway_of(s: DuelState, ids: Iterable[str]) -> set[str]:
     found: set[str] = set()
     for cid in dict.fromkeys(ids):
         card = s.cards.get(cid)
-        if card is not None and card.passcode is not None:
-            found.update(_leeway(card.passcode))
+        passcode = card.passcode if card is not None else None
+        if passcode is not None:
+            leeway = _leeway(passcode)
+            if leeway:  # (most cards have none: no update from an empty tuple)
+                found.update(leeway)
     return found
 
 

@@ -85,8 +85,9 @@ class Step:
         return self.changes[self.first:self.last]
 
     def _read(self) -> None:
+        # (a list of typed tuples: the compiled loop unpacks each without an iterator)
         if self.last - self.first == 1:  # most plays change one card once: no maps
-            pairs: Any = (self.changes[self.first],)
+            pairs = self.own()
         else:
             first: dict[str, Spot | None] = {}
             last: dict[str, Spot | None] = {}
@@ -94,7 +95,7 @@ class Step:
                 if cid not in first:
                     first[cid] = before
                 last[cid] = after
-            pairs = ((cid, before, last[cid]) for cid, before in first.items())
+            pairs = [(cid, before, last[cid]) for cid, before in first.items()]
         moves: list[Move] = []
         turned: list[tuple[str, Spot, Spot]] = []
         for cid, before, after in pairs:

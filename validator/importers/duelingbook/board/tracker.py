@@ -350,7 +350,13 @@ class Board(Places):
     def _send_materials(self, cid: str) -> None:
         """An Xyz Monster left the field (or became a material itself): its materials go to
         their owners' Graveyards."""
-        for material in self.under.pop(cid, ()):
+        # (get and del: the compiled dict has no ``pop`` with a default of its own, which is
+        # a method looked up by name; this runs for every card that leaves the field)
+        pile = self.under.get(cid)
+        if pile is None:
+            return
+        del self.under[cid]
+        for material in pile:
             self.put(material, self.owner(material), "graveyard")
 
     def materials(self, cid: str) -> list[str]:
@@ -366,8 +372,9 @@ class Board(Places):
         self.where[cid] = spot
 
     def _unplace(self, cid: str) -> Spot | None:
-        spot = self.where.pop(cid, None)
+        spot = self.where.get(cid)  # (get and del, as in _send_materials: no Spot is None)
         if spot is not None:
+            del self.where[cid]
             if self.changes is None:
                 self.journal.append((cid, spot))
             else:

@@ -39,7 +39,8 @@ class View(Places):
             elif old.spot == "hand":
                 self.hands[old.side] -= 1
         if after is None:
-            self.where.pop(cid, None)
+            if old is not None:  # (``old`` is its entry: del, not a pop looked up by name)
+                del self.where[cid]
             return
         self.where[cid] = after
         if is_zone(after.spot):

@@ -17,9 +17,13 @@ from importlib import resources
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class Reading:
     """What the importer's readings say of one action: their ids and the words a judge reads.
+
+    A value never changed once made, hashable and compared by its fields; not frozen, so that
+    its constructor (written out) is compiled, where a frozen dataclass's generated one stays
+    interpreted (an import makes one for most notes and annotations: docs/building.md).
 
     >>> read("slip.taken-back", "returned at once").plus(read("summon.granted", "granted"))
     Reading(ids=('slip.taken-back', 'summon.granted'), text='returned at once; granted')
@@ -27,6 +31,10 @@ class Reading:
 
     ids: tuple[str, ...]
     text: str
+
+    def __init__(self, ids: tuple[str, ...], text: str) -> None:
+        self.ids = ids
+        self.text = text
 
     def plus(self, other: Reading | None) -> Reading:
         """This reading and ``other`` said of the same action (their words joined by "; ")."""

@@ -44,26 +44,39 @@ MATERIAL_SENDS: Final = frozenset(MATERIAL_PILES)
 _MOST_DOUBTFUL: Final = 4
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False, unsafe_hash=True)
 class LinkMaterials:
     """What the log says of a Link Monster's materials: the monsters (empty: not written),
     the sends of them taken back (the Summon sends them), the moves that follow (a material
     banished rather than sent to the Graveyard), and the note.
 
+    A value never changed once made, compared by its fields; not frozen, so that its
+    constructor (written out) is compiled, as :class:`~.catalog.Reading`'s is.
+
     >>> LinkMaterials().materials
     ()
     """
 
-    materials: tuple[str, ...] = ()
-    drops: tuple[Action, ...] = ()
-    after: tuple[Emit, ...] = ()
-    note: Reading | None = None
+    materials: tuple[str, ...]
+    drops: tuple[Action, ...]
+    after: tuple[Emit, ...]
+    note: Reading | None
     #: the procedures this game's copy is judged by, where the duel leaves a part of them
     #: unjudged (:func:`.xyz.unjudged`; empty: the database's)
-    procedures: tuple[Any, ...] = ()
+    procedures: tuple[Any, ...]
     #: the sends already emitted read again (a Fusion Material discarded from the hand: by
     #: the Fusion Spell's effect)
-    revises: tuple[Revise, ...] = ()
+    revises: tuple[Revise, ...]
+
+    def __init__(self, materials: tuple[str, ...] = (), drops: tuple[Action, ...] = (),
+                 after: tuple[Emit, ...] = (), note: Reading | None = None,
+                 procedures: tuple[Any, ...] = (), revises: tuple[Revise, ...] = ()) -> None:
+        self.materials = materials
+        self.drops = drops
+        self.after = after
+        self.note = note
+        self.procedures = procedures
+        self.revises = revises
 
 
 def ratings(values: Sequence[int | None]) -> set[int] | None:

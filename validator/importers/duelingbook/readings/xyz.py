@@ -49,9 +49,13 @@ def leeway_seen(b: GameBuilder, also: tuple[str, ...] = ()) -> frozenset[str]:
     """
     found: set[str] = set()
     for cid in b.named_counts():
-        found.update(b.material_leeway(cid))
+        leeway = b.material_leeway(cid)
+        if leeway:  # (most cards have none: no update from an empty tuple)
+            found.update(leeway)
     for cid in also:
-        found.update(b.material_leeway(cid))
+        leeway = b.material_leeway(cid)
+        if leeway:
+            found.update(leeway)
     return frozenset(found)
 
 
