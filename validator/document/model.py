@@ -482,24 +482,6 @@ class SetupPlayer:
     #: The face-up Extra Deck: Pendulum Monsters sent there from the field (§6).
     extra_face_up: tuple[str, ...] = ()
 
-    def placements(self) -> list[tuple[str, str]]:
-        """Every ``(card id, pile)`` this side places, in document order.
-
-        >>> SetupPlayer(deck=("a",), hand=("b",)).placements()
-        [('a', 'deck'), ('b', 'hand')]
-        """
-        out: list[tuple[str, str]] = []
-        if isinstance(self.deck, tuple):
-            out += [(c, "deck") for c in self.deck]
-        out += [(c, "hand") for c in self.hand]
-        out += [(m.card, "monsters") for m in self.monsters]
-        out += [(s.card, "spell_traps") for s in self.spell_traps]
-        if self.field_spell is not None:
-            out.append((self.field_spell.card, "field_spell"))
-        for pile in ("graveyard", "banished", "extra", "extra_face_up"):
-            out += [(c, pile) for c in getattr(self, pile)]
-        return out
-
 
 @dataclass(slots=True, unsafe_hash=True)
 class Action:

@@ -28,6 +28,7 @@ from validator.document.setup_schema import Deck, SetupSchema
 from validator.document.strict import CardId, StrictBool, StrictInt
 from validator.document.strict import Strict as _Base
 from validator.document.zonecheck import zone_errors
+from validator.engine.state import setup_placements
 
 __all__ = ["ACTION_SCHEMAS", "POSITION_REPLACES", "ActionField", "CardId", "CardSchema",
            "CardTable", "Deck", "DocumentSchema", "StrictBool", "StrictInt"]
@@ -102,7 +103,7 @@ class DocumentSchema(FastSchema, _Base):
             turn, turn_player = position["turn"], position["turn_player"]
         else:
             setup = {"p1": data["setup"]["p1"], "p2": data["setup"]["p2"]}
-            side = {cid: p for p in m.PLAYERS for cid, _ in setup[p].placements()}
+            side = {cid: p for p in m.PLAYERS for cid, _ in setup_placements(setup[p])}
             turn, turn_player = data["turn"], data["turn_player"]
         cards = {cid: make_card(cid, raw, side.get(cid)) for cid, raw in data["cards"].items()}
         return m.Document(cards=cards, setup=setup, actions=tuple(data["actions"]),

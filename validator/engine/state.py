@@ -10,7 +10,16 @@ import builtins
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
-from validator.document.model import PLAYERS, Action, Card, Document, Placed, Player, other
+from validator.document.model import (
+    PLAYERS,
+    Action,
+    Card,
+    Document,
+    Placed,
+    Player,
+    SetupPlayer,
+    other,
+)
 from validator.engine.zones import MAIN_ZONES, free_zone
 from validator.rules.rulesets import CLASSIC, RULESETS, Ruleset
 
@@ -584,6 +593,34 @@ def _st(placed: Placed, zone: str | None) -> SpellTrap:
     return SpellTrap(placed.card, placed.face_up, placed.equipped_to, zone)
 
 
+def setup_placements(setup: SetupPlayer) -> list[tuple[str, str]]:
+    """Every ``(card id, pile)`` a side's ``setup`` places, in document order: where
+    :func:`setup_state` puts each card, and whose card each is for the document's schema.
+    Here, compiled, rather than a method of the (interpreted) model: it runs for every
+    document.
+
+    >>> setup_placements(SetupPlayer(deck=("a",), hand=("b",)))
+    [('a', 'deck'), ('b', 'hand')]
+    >>> setup_placements(SetupPlayer(deck=12, hand=("b",), field_spell=Placed("f")))
+    [('b', 'hand'), ('f', 'field_spell')]
+    """
+    out: list[tuple[str, str]] = []
+    deck = setup.deck
+    if isinstance(deck, tuple):
+        out += [(cid, "deck") for cid in deck]
+    out += [(cid, "hand") for cid in setup.hand]
+    out += [(placed.card, "monsters") for placed in setup.monsters]
+    out += [(placed.card, "spell_traps") for placed in setup.spell_traps]
+    field_spell = setup.field_spell
+    if field_spell is not None:
+        out.append((field_spell.card, "field_spell"))
+    out += [(cid, "graveyard") for cid in setup.graveyard]
+    out += [(cid, "banished") for cid in setup.banished]
+    out += [(cid, "extra") for cid in setup.extra]
+    out += [(cid, "extra_face_up") for cid in setup.extra_face_up]
+    return out
+
+
 def setup_state(doc: Document) -> DuelState:
     """The state at the beginning of the document's turn, in its Draw Phase, from its
     ``setup`` (a document that starts from a ``position``: :func:`.position.initial_state`).
@@ -599,30 +636,8 @@ def setup_state(doc: Document) -> DuelState:
                       rules=rules)
     where = state.where
     for player in PLAYERS:
-        # each (card, pile) of SetupPlayer.placements, in its order, written out: that method
-        # is interpreted, and this runs for every document
-        setup = doc.setup[player]
-        deck = setup.deck
-        if isinstance(deck, tuple):
-            for cid in deck:
-                where[cid] = (player, "deck")
-        for cid in setup.hand:
-            where[cid] = (player, "hand")
-        for placed in setup.monsters:
-            where[placed.card] = (player, "monsters")
-        for placed in setup.spell_traps:
-            where[placed.card] = (player, "spell_traps")
-        field_spell = setup.field_spell
-        if field_spell is not None:
-            where[field_spell.card] = (player, "field_spell")
-        for cid in setup.graveyard:
-            where[cid] = (player, "graveyard")
-        for cid in setup.banished:
-            where[cid] = (player, "banished")
-        for cid in setup.extra:
-            where[cid] = (player, "extra")
-        for cid in setup.extra_face_up:
-            where[cid] = (player, "extra_face_up")
+        for cid, pile in setup_placements(doc.setup[player]):
+            where[cid] = (player, pile)
     if sides[doc.turn_player].deck_size == 0:
         state.outcome = Outcome(other(doc.turn_player), "deck_out")
     return state

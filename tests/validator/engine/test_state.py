@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 
 from validator.document.model import PLAYERS, Document, Placed, Player, SetupPlayer
-from validator.engine.state import SpecialSummoned, setup_state
+from validator.engine.state import SpecialSummoned, setup_placements, setup_state
 from validator.rules.checks.activation import Activation
 
 PILES = ("deck", "hand", "monsters", "spell_traps", "field_spell", "graveyard", "banished",
@@ -24,20 +24,26 @@ def _side(ids: dict[str, tuple[str, ...]]) -> SetupPlayer:
         extra_face_up=ids["extra_face_up"])
 
 
-def test_the_setup_places_each_card_where_the_setups_placements_say() -> None:
-    # setup_state writes SetupPlayer.placements out: the same piles, and for an id named in
-    # more than one pile (or by both players: a document the cross-checks refuse), the last
-    # place placements gives it, for every order of the piles an id is named in
+def test_the_setup_places_each_card_in_its_pile() -> None:
+    # every pile, in document order (PILES'); an id named in more than one pile (or by both
+    # players: a document the cross-checks refuse) ends where it is named last, for every
+    # order of the piles an id is named in
     for first, second in itertools.permutations(PILES, 2):
         sides: dict[Player, SetupPlayer] = {}
+        named: dict[Player, list[tuple[str, str]]] = {}
         for player, other_side in zip(PLAYERS, ("x", "y"), strict=True):
             ids: dict[str, tuple[str, ...]] = {pile: (f"{other_side}{pile}",) for pile in PILES}
             ids[first] = (*ids[first], "shared")
             ids[second] = (*ids[second], "shared")
+            ids["field_spell"] = ids["field_spell"][:1]  # one card there
             sides[player] = _side(ids)
-        doc = Document(cards={}, setup=sides, actions=())
-        expected = {cid: (p, pile) for p in PLAYERS for cid, pile in doc.setup[p].placements()}
-        state = setup_state(doc)
+            named[player] = [(cid, pile) for pile in PILES for cid in ids[pile]]
+        expected: dict[str, tuple[Player, str]] = {}
+        for player in PLAYERS:
+            assert setup_placements(sides[player]) == named[player]
+            for cid, pile in named[player]:
+                expected[cid] = (player, pile)
+        state = setup_state(Document(cards={}, setup=sides, actions=()))
         assert state.where == expected
         assert list(state.where) == list(expected)
 
