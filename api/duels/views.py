@@ -246,12 +246,18 @@ def too_many_duels(full: TooManyDuels, idle_seconds: int) -> NoReturn:
     ... except Exception as problem:
     ...     print(problem.code, problem.data["headers"], "in 40 s" in problem.data["detail"])
     503 {'Retry-After': '40'} True
+    >>> try:
+    ...     too_many_duels(TooManyDuels(1, None), 60)
+    ... except Exception as problem:
+    ...     print(problem.data["detail"][:44], problem.data["headers"])
+    This service holds at most 1 duel at once, a {}
     """
     soonest = "" if full.retry_after is None else (
         f" As the duels stand, the soonest of them expires in {full.retry_after} s unless "
         f"an action is kept in it first (Retry-After).")
+    most = f"{full.max_duels} duel{'' if full.max_duels == 1 else 's'}"
     fail(503, TOO_MANY_DUELS, "Too many duels held",
-         f"This service holds at most {full.max_duels} duels at once, and holds that many. "
+         f"This service holds at most {most} at once, and holds that many. "
          f"DELETE the duels you no longer follow; the others expire after {idle_seconds} s "
          f"without an action kept.{soonest}",
          headers={} if full.retry_after is None else {"Retry-After": str(full.retry_after)})
