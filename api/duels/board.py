@@ -53,7 +53,7 @@ _DIGEST: Final = 16
 _LENGTH: Final = struct.Struct("<I")
 #: The step: the duel's id, its revision and actions after the step, the record's format, its
 #: time of update, the length of its state; then the state and the actions kept, one a line
-#: (JSON texts as :func:`json.dumps` writes them hold no raw line break).
+#: (JSON text holds no raw line break: JSON escapes every control character in a string).
 _STEP: Final = struct.Struct("<22sqqqdI")
 _HEAD: Final = _DIGEST + _LENGTH.size
 #: The most actions a slot keeps (those of the steps before the last, while they fit).

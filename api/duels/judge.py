@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from validator import Document, DocumentError, Duel, Verdict
+from validator.document.jsontext import dumps
 from validator.engine import held
 from validator.engine.held import load_actions
 
@@ -133,7 +134,7 @@ def open_duel(duel_id: str, data: Mapping[str, Any], doc: Document, now: float) 
     >>> raw = {"cards": {}, "actions": [{"type": "draw", "player": "p1"}]}
     >>> made = open_duel("d" * 22, raw, load_document(raw), 0.0)
     >>> made.verdict.legal, made.record.actions, made.kept
-    (True, 1, ['{"type": "draw", "player": "p1"}'])
+    (True, 1, ['{"type":"draw","player":"p1"}'])
     """
     step = held.begin(doc)
     start = {key: data[key] for key in START_KEYS if key in data}
@@ -141,7 +142,7 @@ def open_duel(duel_id: str, data: Mapping[str, Any], doc: Document, now: float) 
                     json.dumps(start), step.state, now, now)
     DOCUMENTS.put(duel_id, replace(doc, position=None, actions=()))
     return Opened(step.verdict, step.text, record,
-                  [json.dumps(a.raw) for a in doc.actions[:step.kept]], step.duel)
+                  [dumps(a.raw) for a in doc.actions[:step.kept]], step.duel)
 
 
 def judge_step(record: Record, raw: Sequence[Any], now: float,
@@ -169,7 +170,7 @@ def judge_step(record: Record, raw: Sequence[Any], now: float,
         ruleset=record.ruleset, cards=record.cards, start=record.start, state=step.state,
         created=record.created, updated=now, format=record.format)
     return Judged(step.verdict, step.text, new,
-                  [json.dumps(a.raw) for a in actions[:step.kept]], step.duel)
+                  [dumps(a.raw) for a in actions[:step.kept]], step.duel)
 
 
 def remember(record: Record, duel: Duel) -> None:

@@ -184,8 +184,8 @@ class HeldDuels:
         ...     app = create_app({"TESTING": True, "DUELCHECK_DATA_DIR": folder})
         ...     duel_id = app.test_client().post("/v1/duels", json={"cards": {}}).json["id"]
         ...     answer = held_duels(app).step(duel_id, [{"type": "draw", "player": "p1"}], 0)
-        >>> answer.actions, answer.text[:15]
-        (1, '{"legal": true,')
+        >>> answer.actions, answer.text[:14]
+        (1, '{"legal":true,')
         """
         if not is_id(duel_id):
             self.unknown(duel_id)

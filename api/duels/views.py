@@ -198,8 +198,7 @@ class DuelsView(MethodView):
         except TooManyDuels as full:
             too_many_duels(full, duels.idle_seconds)
         judge.remember(made.record, made.duel)
-        body = (f'{{"id": "{duel_id}", "actions": {made.record.actions}, '
-                f'"verdict": {made.text}}}')
+        body = f'{{"id":"{duel_id}","actions":{made.record.actions},"verdict":{made.text}}}'
         response = Response(body, status=201, mimetype="application/json")
         response.headers["Location"] = _location(duel_id)
         return response

