@@ -293,35 +293,50 @@ def test_no_client_text_reaches_a_redis_key(redis_url: str) -> None:
     direct.close()
 
 
+def raw_call(method: str, url: str, body: Any = None) -> tuple[int, bytes]:
+    """A request's status and its answer's bytes as they came."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(url, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return response.status, response.read()
+
+
 @pytest.mark.parametrize("store", ["sqlite", "redis"])
 def test_steps_answer_any_card_id_a_document_may_hold(tmp_path: Path, store: str) -> None:
     """A create's and a step's answers are written by orjson, and by ``json`` what orjson
-    refuses: a card id with a lone surrogate (which the body's reader lets through) is answered
-    as an escape, one with non-ASCII letters as UTF-8, in each store, through the step's fast
-    path and the kept log alike."""
-    ids = ["Gagagigo \u00e9\u9f8d", "Kuriboh \ud800"]
-    doc = {"cards": {card: {"kind": "monster", "level": 4} for card in ids},
-           "setup": {"p1": {"deck": ids[:1], "hand": ids[1:]}, "p2": {"deck": []}},
-           "actions": []}
-    steps = [act("draw"), act("phase", to="standby"), act("phase", to="main1"),
-             act("normal_summon", card=ids[1])]
+    refuses: a duel whose cards have non-ASCII letters is answered in UTF-8 as it is, one whose
+    card has a lone surrogate (which the body's reader lets through) with escapes, in each
+    store, through the step's fast path and the kept log alike."""
     env = {"DUELCHECK_DATA_DIR": str(folder(tmp_path, "data"))}
     with contextlib.ExitStack() as stack:
         if store == "redis":
             env = {"DUELCHECK_STORE": stack.enter_context(redis_server(tmp_path / "redis"))}
         server = start(folder(tmp_path, "server"), **env)
         stack.callback(server.stop)
-        status, made = call("POST", server.base + "/v1/duels", doc)
-        assert status == 201 and made["verdict"] == validate(doc).to_dict()
-        base = f"{server.base}/v1/duels/{made['id']}"
-        for n, action in enumerate(steps):
-            status, verdict = call("POST", base + "/actions", {"actions": [action], "expect": n})
-            whole = validate({**doc, "actions": steps[:n + 1]}).to_dict()
-            assert status == 200 and verdict == {**whole, "actions_checked": 1}
-        assert verdict["state"]["players"]["p1"]["hand"] == ids[:1] and verdict["legal"]
-        assert verdict["state"]["players"]["p1"]["monsters"][0]["card"] == ids[1]
-        assert call("GET", base + "?document=1")[1] == {**doc, "ruleset": "classic",
-                                                        "actions": steps}
+        for odd, written in (("Gagagigo \u00e9\u9f8d", "Gagagigo \u00e9\u9f8d".encode()),
+                             ("Kuriboh \ud800", b"Kuriboh \\ud800")):
+            ids = ["Sangan \u00e9", odd]
+            doc = {"cards": {card: {"kind": "monster", "level": 4} for card in ids},
+                   "setup": {"p1": {"deck": ids[:1], "hand": ids[1:]}, "p2": {"deck": []}},
+                   "actions": []}
+            steps = [act("draw"), act("phase", to="standby"), act("phase", to="main1"),
+                     act("normal_summon", card=odd)]
+            status, text = raw_call("POST", server.base + "/v1/duels", doc)
+            made = json.loads(text)
+            assert status == 201 and made["verdict"] == validate(doc).to_dict()
+            assert written in text and text.startswith(b'{"id":"'), text
+            base = f"{server.base}/v1/duels/{made['id']}"
+            for n, action in enumerate(steps):
+                status, text = raw_call("POST", base + "/actions",
+                                        {"actions": [action], "expect": n})
+                whole = validate({**doc, "actions": steps[:n + 1]}).to_dict()
+                assert status == 200 and json.loads(text) == {**whole, "actions_checked": 1}
+                assert written in text and text.startswith(b'{"legal":true,"violation":null')
+            verdict = json.loads(text)
+            assert verdict["state"]["players"]["p1"]["monsters"][0]["card"] == odd
+            assert call("GET", base + "?document=1")[1] == {**doc, "ruleset": "classic",
+                                                            "actions": steps}
 
 
 @pytest.mark.parametrize("expect", [True, False])

@@ -80,6 +80,19 @@ def test_not_json_is_400(client: FlaskClient) -> None:
     assert "not valid JSON" in body["detail"]
 
 
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_are_not_json(client: FlaskClient, constant: str) -> None:
+    """Python's reader takes them; JSON has none, and a held duel's texts (written by orjson,
+    which writes them as null) would lose them: refused wherever a body is read."""
+    log = '{"type": "draw", "player": "p1", "log": {"t": CONSTANT}}'.replace("CONSTANT", constant)
+    duel_id = client.post("/v1/duels", json={"cards": {}}).get_json()["id"]
+    for path, text in (("/v1/validate", '{"cards": {}, "actions": [' + log + "]}"),
+                       (f"/v1/duels/{duel_id}/actions", '{"actions": [' + log + "]}")):
+        body = problem_of(client.post(path, data=text, content_type="application/json"), 400)
+        assert body["detail"] == (f"The body is not valid JSON: {constant} is not a JSON "
+                                  "number (JSON has no NaN or Infinity)"), path
+
+
 @pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded",
                                           None])
 def test_other_content_types_are_415(client: FlaskClient, content_type: str | None) -> None:

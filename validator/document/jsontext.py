@@ -43,9 +43,21 @@ def _unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return obj
 
 
+def _not_json(name: str) -> Any:
+    """``NaN``, ``Infinity`` and ``-Infinity``, which Python's reader takes by default, are not
+    JSON (RFC 8259): refused as text that is not JSON.
+
+    >>> _not_json("NaN")
+    Traceback (most recent call last):
+    ...
+    ValueError: NaN is not a JSON number (JSON has no NaN or Infinity)
+    """
+    raise ValueError(f"{name} is not a JSON number (JSON has no NaN or Infinity)")
+
+
 #: The decoder of :func:`loads`, made once: ``json.loads`` with a hook builds a decoder and its
 #: scanner at every call, which cost twice the parsing of a small body (a held duel's step).
-_STRICT = json.JSONDecoder(object_pairs_hook=_unique)
+_STRICT = json.JSONDecoder(object_pairs_hook=_unique, parse_constant=_not_json)
 
 
 class _Pairs(list):  # type: ignore[type-arg]
@@ -92,7 +104,8 @@ def loads(text: str | bytes) -> Any:
     """Parse JSON text, refusing duplicate keys.
 
     Raises :class:`DuplicateKeyError` for a repeated key, ``ValueError`` for text that is
-    not JSON (or not UTF-8), and ``RecursionError`` for JSON nested too deeply.
+    not JSON (or not UTF-8; ``NaN`` and ``Infinity`` are not JSON), and ``RecursionError``
+    for JSON nested too deeply.
 
     >>> loads('{"a": 1}')
     {'a': 1}
@@ -129,12 +142,21 @@ def loads(text: str | bytes) -> Any:
 _COMPACT: Final = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
 
 
+#: What orjson would write that ``json`` refuses (a dataclass, a date): refused here too, so
+#: that a stray object in a held duel's state fails as it does in a verdict's answer.
+_OPTIONS: Final = orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+
+
 def dumps(data: Any) -> str:
     """``data`` (JSON's types: dicts, lists, tuples, strings, numbers, booleans, None) as
     compact JSON text: by orjson, about six times faster than ``json.dumps`` on a held duel's
-    state (a step's largest text); by ``json`` what orjson refuses, which is what a document may
-    still hold: an integer beyond 64 bits, a string with a lone surrogate, a key that is not a
-    string (written as ``json.dumps`` writes it, as a string).
+    state (a step's largest text); by ``json`` what orjson refuses, which a document may still
+    hold (an integer beyond 64 bits, a string with a lone surrogate) or a caller in Python may
+    give (a key that is not a string, written as ``json.dumps`` writes it, as a string). A
+    value neither writes (an object of another type) raises ``TypeError``, as ``json.dumps``
+    does. Floats: the same number, but not always the same text (``1e-07`` from ``json``,
+    ``1e-7`` from orjson); :func:`loads` never gives NaN or Infinity, which orjson would write
+    as ``null``.
 
     >>> dumps({"lp": 8000, "hand": ["Mystic Tomato"], "chain": []})
     '{"lp":8000,"hand":["Mystic Tomato"],"chain":[]}'
@@ -146,6 +168,6 @@ def dumps(data: Any) -> str:
     ('["é"]', '[18446744073709551616,"\\\\u00e9"]')
     """
     try:
-        return orjson.dumps(data).decode()
+        return orjson.dumps(data, option=_OPTIONS).decode()
     except TypeError:  # (orjson.JSONEncodeError is a TypeError)
         return _COMPACT(data)
