@@ -8,7 +8,7 @@ from typing import Any
 
 import swagger_ui_bundle
 from flask import Blueprint as FlaskBlueprint
-from flask import Flask, Response, redirect, send_from_directory
+from flask import Flask, Response, redirect, request, send_from_directory
 from flask.views import MethodView
 from flask_smorest import Blueprint, abort
 from werkzeug.wrappers import Response as BaseResponse
@@ -48,7 +48,9 @@ def no_content(**headers: str) -> Response:
 class ServiceFlask(Flask):
     """The service's Flask app: its automatic answer to ``OPTIONS`` (every route that does not
     define the method) is a 204 with the route's methods in ``Allow``, no body and so no
-    ``Content-Type``, where Flask answers a 200 typed ``text/html`` with nothing in it.
+    ``Content-Type``, where Flask answers a 200 typed ``text/html`` with nothing in it; and
+    ``OPTIONS *`` (the server as a whole, RFC 9110) is a 204 with every method any route
+    takes, where Flask answers 404 (no route is ``*``).
     No CORS headers: the service answers no cross-origin preflight (README, "The HTTP API").
 
     >>> answer = ServiceFlask(__name__).test_client().options("/static/x")
@@ -60,6 +62,21 @@ class ServiceFlask(Flask):
         """The 204 (Flask calls it for a route's automatic ``OPTIONS``)."""
         flasks = super().make_default_options_response()
         return no_content(Allow=allow_header(flasks.allow))
+
+    def dispatch_request(self) -> Any:
+        """``OPTIONS *``'s 204 (the server's methods), else Flask's dispatch.
+
+        >>> app = ServiceFlask(__name__)
+        >>> with app.test_request_context("*", method="OPTIONS"):
+        ...     app.dispatch_request().headers["Allow"]
+        'GET, HEAD, OPTIONS'
+        """
+        environ = request.environ
+        if request.method == "OPTIONS" and \
+                environ.get("RAW_URI", environ.get("REQUEST_URI")) == "*":  # (not "/*")
+            methods = {m for rule in self.url_map.iter_rules() for m in rule.methods or ()}
+            return no_content(Allow=allow_header(methods))
+        return super().dispatch_request()
 
 
 validate_blp = ApiBlueprint("validate", __name__, url_prefix="/v1",

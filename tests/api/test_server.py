@@ -81,13 +81,18 @@ def test_options_over_http_is_a_204_with_the_methods(server: str) -> None:
     host, port = server.removeprefix("http://").split(":")
     duel = "/v1/duels/" + "A" * 22
     for path, allow in (("/v1/validate", "OPTIONS, POST"), (duel, "DELETE, GET, HEAD, OPTIONS"),
-                        (duel + "/actions", "OPTIONS, POST"), ("/healthz", "GET, HEAD, OPTIONS")):
+                        (duel + "/actions", "OPTIONS, POST"), ("/healthz", "GET, HEAD, OPTIONS"),
+                        ("*", "DELETE, GET, HEAD, OPTIONS, POST")):  # the server as a whole
         conn = http.client.HTTPConnection(host, int(port), timeout=30)
         conn.request("OPTIONS", path)
         response = conn.getresponse()
         assert (response.status, response.getheader("Allow"), response.getheader("Content-Type"),
                 response.read()) == (204, allow, None, b""), path
         conn.close()
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    conn.request("OPTIONS", "/*")  # a path, not the server: no route has it
+    assert conn.getresponse().status == 404
+    conn.close()
 
 
 def test_concurrent_requests_of_different_duels(server: str) -> None:
