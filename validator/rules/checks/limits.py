@@ -19,7 +19,6 @@ from validator.engine.limits import (
     blocked,
     from_extra_deck,
     holds,
-    name_key,
     summoned_at,
 )
 from validator.engine.state import DuelState
@@ -252,8 +251,8 @@ def leeway_in_play(s: DuelState, a: Action) -> frozenset[str]:
     >>> sorted(leeway_in_play(s, Action("special_summon", "p1", card="x")))
     []
     """
-    return frozenset(_leeway_of(s, [a.card or "", *a.materials, *_face_up(s),
-                                    *_used(s, (a.player,))]))
+    return frozenset(_leeway_of(s, [a.card or "", *a.materials, *_face_up(s)],
+                                _used(s, (a.player,))))
 
 
 def levels_kept(s: DuelState) -> set[str]:
@@ -276,8 +275,8 @@ def levels_kept(s: DuelState) -> set[str]:
     monsters = [m.card for side in s.sides.values() for m in side.monsters
                 if not m.position.startswith("facedown")]
     # an effect with a soft once per turn (Chef de Nouvelles') counts on the card itself
-    used = [*_used(s, PLAYERS), *s.this_turn.limits.copy_uses]
-    if not monsters or "lasting_level" not in _leeway_of(s, used):
+    if not monsters or "lasting_level" not in _leeway_of(s, s.this_turn.limits.copy_uses,
+                                                          _used(s, PLAYERS)):
         return set()
     return set(monsters)
 
@@ -293,19 +292,57 @@ def _face_up(s: DuelState) -> list[str]:
     return ids
 
 
-def _used(s: DuelState, players: Iterable[str]) -> list[str]:
-    """The cards of the names ``players`` activated this turn (a Spell or Trap Card activated,
-    an effect with a use limit used), as the limits' bookkeeping shows them."""
+def _used(s: DuelState, players: Iterable[str]) -> list[int]:
+    """The passcodes of the cards whose names ``players`` activated this turn (a Spell or Trap
+    Card activated, an effect with a use limit used), as the limits' bookkeeping shows them:
+    every card of the duel whose :func:`~validator.engine.limits.name_key` the bookkeeping
+    names, which for a card with a leeway (it has a passcode) is ``#`` and its passcode. Read
+    from the keys and the duel's passcodes (:func:`_passcodes`), not by walking every card of
+    the duel, which at each turn's end made a duel's judging grow with the square of its
+    length where its cards grow with it (a synthetic duel's do)."""
     limits = s.this_turn.limits
     heads = tuple(f"{p}|" for p in players)
     used = {k.split("|", 1)[1] for k in limits.activations if k.startswith(heads)}
     used |= {k.split("|", 1)[1].rsplit(":", 1)[0] for k in limits.uses
              if k.startswith(heads) and k.split("|", 1)[1].startswith("#")}
-    return [cid for cid, card in s.cards.items() if name_key(card) in used] if used else []
+    if not used:
+        return []
+    present = _passcodes(s.cards)
+    out: list[int] = []
+    for key in used:
+        digits = key[1:].removeprefix("-")
+        if key.startswith("#") and digits.isascii() and digits.isdigit():
+            passcode = int(key[1:])
+            # (a card's id may look like a passcode's key: "#007" names no passcode 7)
+            if f"#{passcode}" == key and passcode in present:
+                out.append(passcode)
+    return out
 
 
-def _leeway_of(s: DuelState, ids: Iterable[str]) -> set[str]:
-    """The leeway of these cards, as the card database reads it."""
+#: Each duel's passcodes, by the identity of its table of cards (kept beside, so that no other
+#: table takes its address; a duel's table is its document's, never changed once loaded).
+_PASSCODES: Final[dict[int, tuple[Mapping[str, Card], frozenset[int]]]] = {}
+#: Tables whose passcodes are kept (the duels judged last).
+_PASSCODE_TABLES: Final = 64
+
+
+def _passcodes(cards: Mapping[str, Card]) -> frozenset[int]:
+    """The passcodes of a duel's cards (made once per table of cards).
+
+    >>> sorted(_passcodes({"a": Card("a", "spell", passcode=9), "b": Card("b", "monster")}))
+    [9]
+    """
+    held = _PASSCODES.get(id(cards))
+    if held is None or held[0] is not cards:
+        if len(_PASSCODES) >= _PASSCODE_TABLES:
+            _PASSCODES.clear()
+        held = _PASSCODES[id(cards)] = (cards, frozenset(
+            card.passcode for card in cards.values() if card.passcode is not None))
+    return held[1]
+
+
+def _leeway_of(s: DuelState, ids: Iterable[str], passcodes: Iterable[int] = ()) -> set[str]:
+    """The leeway of these cards, and of these passcodes, as the card database reads it."""
     found: set[str] = set()
     for cid in dict.fromkeys(ids):
         card = s.cards.get(cid)
@@ -314,6 +351,10 @@ def _leeway_of(s: DuelState, ids: Iterable[str]) -> set[str]:
             leeway = _leeway(passcode)
             if leeway:  # (most cards have none: no update from an empty tuple)
                 found.update(leeway)
+    for passcode in passcodes:
+        leeway = _leeway(passcode)
+        if leeway:
+            found.update(leeway)
     return found
 
 
