@@ -343,18 +343,13 @@ def _passcodes(cards: Mapping[str, Card]) -> frozenset[int]:
 
 def _leeway_of(s: DuelState, ids: Iterable[str], passcodes: Iterable[int] = ()) -> set[str]:
     """The leeway of these cards, and of these passcodes, as the card database reads it."""
+    cards = [s.cards.get(cid) for cid in dict.fromkeys(ids)]
     found: set[str] = set()
-    for cid in dict.fromkeys(ids):
-        card = s.cards.get(cid)
-        passcode = card.passcode if card is not None else None
+    for passcode in (*(card.passcode for card in cards if card is not None), *passcodes):
         if passcode is not None:
             leeway = _leeway(passcode)
             if leeway:  # (most cards have none: no update from an empty tuple)
                 found.update(leeway)
-    for passcode in passcodes:
-        leeway = _leeway(passcode)
-        if leeway:
-            found.update(leeway)
     return found
 
 
